@@ -1,0 +1,167 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { AppError } from '../../functions/core/errors.ts';
+import { errorResult } from '../../functions/http/errors.ts';
+import { matchRoute, routes, type Route } from '../../functions/http/routes.ts';
+import type { ProxyHandler } from '../../functions/http/handler.ts';
+
+// API Gateway accepts up to 10 MB; no request to this API is near 64 KB, so refuse big bodies early.
+const MAX_BODY_BYTES = 1024 * 1024;
+const STAGE = 'local';
+
+/** Loads every route's handler module, exactly the modules Lambda runs. */
+export async function loadHandlers(): Promise<Map<Route, ProxyHandler>> {
+  const entries = await Promise.all(
+    routes.map(async (route) => {
+      const module = (await import(`../../functions/${route.handler}.ts`)) as { handler: ProxyHandler };
+      return [route as Route, module.handler] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+function multiValue(pairs: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } {
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [name, value] of pairs) {
+    single[name] = value; // REST APIs put the last value in the single-value map
+    (multi[name] ??= []).push(value);
+  }
+  return { single, multi };
+}
+
+/** The API Gateway REST (v1) proxy event for an HTTP request, as Lambda would receive it. */
+export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route: Route, pathParameters: Record<string, string> | null): APIGatewayProxyEvent {
+  const headerPairs: Array<[string, string]> = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headerPairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  const headers = multiValue(headerPairs);
+  const query = multiValue(url.searchParams.entries());
+  const hasQuery = url.searchParams.size > 0;
+  const requestId = randomUUID();
+  const now = Date.now();
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: req.method ?? 'GET',
+    headers: headers.single,
+    multiValueHeaders: headers.multi,
+    queryStringParameters: hasQuery ? query.single : null,
+    multiValueQueryStringParameters: hasQuery ? query.multi : null,
+    pathParameters,
+    stageVariables: null,
+    body: body.length > 0 ? body : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: null,
+      protocol: `HTTP/${req.httpVersion}`,
+      httpMethod: req.method ?? 'GET',
+      path: `/${STAGE}${url.pathname}`,
+      stage: STAGE,
+      requestId,
+      requestTimeEpoch: now,
+      resourceId: route.handler,
+      resourcePath: route.path,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        user: null,
+        userAgent: req.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+    },
+  };
+}
+
+/** A Lambda context for a local invocation (30 s budget, like the deployed functions). */
+function lambdaContext(route: Route, requestId: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: route.handler,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${route.handler}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  res.writeHead(result.statusCode, { ...headers, 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The request listener: route table → proxy event → the route's handler → HTTP response. */
+export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
+  return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const match = matchRoute(req.method ?? 'GET', url.pathname);
+      if (match.kind === 'not_found') {
+        send(res, errorResult(new AppError('not_found', `No route for ${req.method} ${url.pathname}`)));
+        return;
+      }
+      if (match.kind === 'method_not_allowed') {
+        const result = errorResult(new AppError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use ${match.allow.join(', ')}`));
+        send(res, { ...result, headers: { ...result.headers, Allow: match.allow.join(', ') } });
+        return;
+      }
+      const body = await readBody(req);
+      if (body === null) {
+        send(res, errorResult(new AppError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`)));
+        return;
+      }
+      const event = toProxyEvent(req, url, body, match.route, match.pathParameters);
+      const handler = handlers.get(match.route)!;
+      send(res, await handler(event, lambdaContext(match.route, event.requestContext.requestId)));
+    } catch (error) {
+      console.error('local server: unexpected error', error);
+      if (!res.headersSent) send(res, errorResult(error));
+    }
+  };
+}
+
+/** Starts the local API server; port 0 picks a free port. Resolves with its base URL. */
+export async function startHttpServer(options: { host: string; port: number }): Promise<{ server: Server; url: string }> {
+  const server = createServer(createRequestListener(await loadHandlers()));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://${options.host}:${port}` };
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm start`: the API on http://127.0.0.1:3000 against DynamoDB Local, with the same route table and
+ * handler modules that Lambda runs. Starts the bundled DynamoDB Local (data under .data/) unless
+ * DYNAMODB_ENDPOINT points at one, creates the table, seeds the zones and a demo sandbox store.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { runtime } from '../functions/runtime.ts';
+import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
+import { ensureTable, seedZones } from './local/bootstrap.ts';
+import { startHttpServer } from './local/http-server.ts';
+
+const LocalSettings = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  TABLE_NAME: z.string().min(1).default('delivery-api'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DEMO_CREDIT_MINOR: z.coerce.number().int().min(0).default(500_000),
+});
+
+const DemoStore = z.object({ storeId: z.string(), apiKey: z.string() });
+
+async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  process.stdout.write(`• ${label} … `);
+  try {
+    const result = await work();
+    process.stdout.write(`done (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+    return result;
+  } catch (error) {
+    process.stdout.write('failed\n');
+    throw error;
+  }
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolvePort(true);
+    });
+    socket.once('error', () => resolvePort(false));
+  });
+}
+
+async function main(): Promise<void> {
+  const settings = LocalSettings.parse({ ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT || undefined });
+  const dataDir = resolve(settings.DATA_DIR);
+  let dynamo: DynamoDbLocal | undefined;
+
+  if (settings.DYNAMODB_ENDPOINT) {
+    console.log(`• Using DynamoDB at ${settings.DYNAMODB_ENDPOINT} (DYNAMODB_ENDPOINT)`);
+  } else {
+    assertJava();
+    if (await portInUse(settings.DYNAMODB_LOCAL_PORT)) {
+      throw new Error(
+        `Port ${settings.DYNAMODB_LOCAL_PORT} is already in use. If a DynamoDB Local runs there, use it with DYNAMODB_ENDPOINT=http://127.0.0.1:${settings.DYNAMODB_LOCAL_PORT}; otherwise pick another port with DYNAMODB_LOCAL_PORT.`,
+      );
+    }
+    dynamo = await step(`Starting DynamoDB Local on port ${settings.DYNAMODB_LOCAL_PORT} (data in ${settings.DATA_DIR}/dynamodb)`, () =>
+      startDynamoDbLocal({ port: settings.DYNAMODB_LOCAL_PORT, dataDir: join(dataDir, 'dynamodb') }),
+    );
+  }
+  process.env.DYNAMODB_ENDPOINT = settings.DYNAMODB_ENDPOINT ?? dynamo!.endpoint;
+  process.env.TABLE_NAME = settings.TABLE_NAME;
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n• Stopping …');
+    await dynamo?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    const rt = runtime();
+    const created = await step(`Creating table ${settings.TABLE_NAME} if missing`, () => ensureTable(rt.db, settings.TABLE_NAME));
+    if (!created) console.log('  (table already existed)');
+    const seeded = await step('Seeding zones and rate cards from seed/zones.json', () => seedZones(rt));
+    const added = seeded.filter((r) => r.action === 'created').map((r) => r.zoneId);
+    console.log(`  ${added.length > 0 ? `added ${added.join(', ')}` : 'all zones already present'} (${seeded.length} zones)`);
+
+    const demoFile = join(dataDir, `demo-store.${settings.TABLE_NAME}.json`);
+    const demo = await step('Preparing the demo sandbox store', async () => {
+      if (existsSync(demoFile)) {
+        const saved = DemoStore.safeParse(JSON.parse(readFileSync(demoFile, 'utf8')));
+        if (saved.success && (await rt.stores.get(saved.data.storeId))) return { ...saved.data, isNew: false };
+      }
+      const store = await rt.stores.create({ name: 'Demo sandbox store', sandbox: true, creditMinor: settings.DEMO_CREDIT_MINOR });
+      mkdirSync(dataDir, { recursive: true });
+      // Local only: the demo key is kept in .data/ so every start can print a working curl line.
+      writeFileSync(demoFile, `${JSON.stringify({ storeId: store.storeId, apiKey: store.apiKey }, null, 2)}\n`, { mode: 0o600 });
+      return { storeId: store.storeId, apiKey: store.apiKey, isNew: true };
+    });
+
+    const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
+    console.log(`
+Merchant API listening on ${url}
+Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
+  ${demo.apiKey}
+
+Try it:
+  curl -s ${url}/v1/balance -H 'X-Api-Key: ${demo.apiKey}'
+  curl -s ${url}/v1/job-quotes -H 'X-Api-Key: ${demo.apiKey}' -H 'Content-Type: application/json' \\
+    -d '{"pickupAddress":"MG Road, Bengaluru","pickupLatitude":12.9756,"pickupLongitude":77.6066,"dropAddress":"Indiranagar, Bengaluru","dropLatitude":12.9784,"dropLongitude":77.6408}'
+
+Admin CLI (same DynamoDB and table): npm run admin -- --help
+Press Ctrl-C to stop (DynamoDB Local stops with it).`);
+  } catch (error) {
+    await dynamo?.stop();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) console.error(`✖ ${error.message}`);
+  else console.error(`✖ ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const Config = z.object({
+  TABLE_NAME: z.string().min(1, 'is required'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().min(1).default('ap-south-1'),
+  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+  /** How long a container keeps the zone catalogue before reading it again. */
+  ZONE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+});
+export type Config = z.infer<typeof Config>;
+
+/** Reads and validates the runtime configuration; fails naming each bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = Config.safeParse({ ...env, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT || undefined });
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}

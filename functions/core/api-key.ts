@@ -1,0 +1,33 @@
+import { createHash, randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Live keys start `mdk_live_`, sandbox keys `mdk_test_`; 32 base62 characters follow. */
+export const API_KEY_PATTERN = /^mdk_(live|test)_[0-9A-Za-z]{32}$/;
+
+/** `length` characters of base62 from the CSPRNG (randomInt is uniform: no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+/** A new API key; the caller shows it once and stores only its hash. */
+export function generateApiKey(sandbox: boolean): string {
+  return `mdk_${sandbox ? 'test' : 'live'}_${randomBase62(32)}`;
+}
+
+/** The SHA-256 hex digest under which a key is stored and looked up. */
+export function hashApiKey(apiKey: string): string {
+  return createHash('sha256').update(apiKey, 'utf8').digest('hex');
+}
+
+/** Whether a string has the shape of an API key (checked before any lookup). */
+export function looksLikeApiKey(value: string): boolean {
+  return API_KEY_PATTERN.test(value);
+}
+
+/** Identifiers for stores and keys: a readable prefix and 20 base62 characters. */
+export function newId(prefix: 'store' | 'key'): string {
+  return `${prefix}_${randomBase62(20)}`;
+}

@@ -1,0 +1,25 @@
+import type { RateCard } from './zone.ts';
+import { ceilToRupee } from './money.ts';
+
+/**
+ * The charge for a route, in integer paise:
+ *
+ *   fare      = baseFare + ceil(max(0, distance - included) x perKm / 1000)
+ *   surcharge = the first weight slab whose upToGrams >= weight (no weight given: the first slab)
+ *   charge    = fare + surcharge, rounded up to a whole rupee
+ *
+ * A parcel heavier than the last slab pays the last slab (the API already caps weight at 100 kg).
+ */
+export function priceRoute(card: RateCard, distanceMeters: number, weightGrams?: number): number {
+  const billableMeters = Math.max(0, distanceMeters - card.includedMeters);
+  const distanceCharge = Math.ceil((billableMeters * card.perKmMinor) / 1000);
+  return ceilToRupee(card.baseFareMinor + distanceCharge + weightSurcharge(card, weightGrams));
+}
+
+/** The surcharge of the weight slab a parcel falls in. */
+export function weightSurcharge(card: RateCard, weightGrams?: number): number {
+  const slabs = card.weightSlabs;
+  if (weightGrams === undefined) return slabs[0]!.surchargeMinor;
+  const slab = slabs.find((s) => weightGrams <= s.upToGrams) ?? slabs[slabs.length - 1]!;
+  return slab.surchargeMinor;
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { assertRouteServed, findServingZone, routeMeters, type VersionedZone } from './zone.ts';
+import { priceRoute } from './pricing.ts';
+
+/** A quote is valid for five minutes from creation, by the server's clock. */
+export const QUOTE_TTL_MS = 5 * 60 * 1000;
+
+/** What a merchant asks a quote for: the validated body of POST /v1/job-quotes. */
+export interface RouteRequest {
+  pickupAddress: string;
+  pickupCity?: string | undefined;
+  pickupPincode?: string | undefined;
+  pickupLatitude: number;
+  pickupLongitude: number;
+  dropAddress: string;
+  dropCity?: string | undefined;
+  dropPincode?: string | undefined;
+  dropLatitude: number;
+  dropLongitude: number;
+  packageDescription?: string | undefined;
+  packageWeightGrams?: number | undefined;
+  packageValueMinor?: number | undefined;
+}
+
+/** A priced route, pinned to the zone version that priced it; what the data layer stores. */
+export interface Quote {
+  id: string;
+  storeId: string;
+  zoneId: string;
+  zoneVersion: number;
+  request: RouteRequest;
+  distanceMeters: number;
+  chargeMinor: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt?: string | undefined;
+}
+
+/**
+ * Prices a route in the zone that serves both stops. Throws OutsideServiceAreaError or
+ * RouteTooLongError when the route is not served.
+ */
+export function priceQuote(storeId: string, request: RouteRequest, zones: readonly VersionedZone[], now: Date): Quote {
+  const pickup = { latitude: request.pickupLatitude, longitude: request.pickupLongitude };
+  const drop = { latitude: request.dropLatitude, longitude: request.dropLongitude };
+  const zone = findServingZone(zones, pickup, drop);
+  const distanceMeters = routeMeters(zone, pickup, drop);
+  assertRouteServed(zone, distanceMeters);
+  return {
+    id: randomUUID(),
+    storeId,
+    zoneId: zone.id,
+    zoneVersion: zone.version,
+    request,
+    distanceMeters,
+    chargeMinor: priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+/** A merchant store and its credit, as the domain sees it. All amounts are integer paise. */
+export interface Store {
+  id: string;
+  name: string;
+  sandbox: boolean;
+  apiEnabled: boolean;
+  /** Credit paid in and not yet spent. */
+  balanceMinor: number;
+  /** Part of the balance held for open jobs. */
+  reservedMinor: number;
+  /** balanceMinor - reservedMinor: what new bookings may use. Stored so conditions can test it. */
+  availableMinor: number;
+  createdAt: string;
+}
+
+/** Kinds of ledger entry; each records its effect on balance and on reservations. */
+export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture';
+
+/** One append-only movement of money. balance = sum(balanceDeltaMinor); reserved = sum(reservedDeltaMinor). */
+export interface LedgerEntry {
+  id: string;
+  storeId: string;
+  type: LedgerEntryType;
+  balanceDeltaMinor: number;
+  reservedDeltaMinor: number;
+  jobId: string | null;
+  note: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { greatCircleMeters, pointInPolygon, type LatLng } from './geo.ts';
+import { OutsideServiceAreaError, RouteTooLongError } from './errors.ts';
+
+/** A weight band: parcels up to `upToGrams` (inclusive) pay `surchargeMinor` on top of the fare. */
+export const WeightSlab = z.strictObject({
+  upToGrams: z.int().positive(),
+  surchargeMinor: z.int().nonnegative(),
+});
+export type WeightSlab = z.infer<typeof WeightSlab>;
+
+/** How a zone prices a route. All amounts are integer paise. */
+export const RateCard = z
+  .strictObject({
+    baseFareMinor: z.int().nonnegative(),
+    includedMeters: z.int().nonnegative(),
+    perKmMinor: z.int().nonnegative(),
+    weightSlabs: z.array(WeightSlab).min(1),
+  })
+  .refine((card) => card.weightSlabs.every((s, i, all) => i === 0 || s.upToGrams > all[i - 1]!.upToGrams), {
+    message: 'weightSlabs must be sorted by upToGrams, ascending and without repeats',
+  });
+export type RateCard = z.infer<typeof RateCard>;
+
+const LngLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+
+/** A service zone as data: where it serves, how far, and at what price. */
+export const Zone = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(100),
+  active: z.boolean(),
+  /** Outer ring, [longitude, latitude] pairs as in GeoJSON. */
+  polygon: z.array(LngLat).min(3),
+  /** Route distance = great-circle distance x roadFactor (a city's detour index). */
+  roadFactor: z.number().min(1).max(3),
+  maxRouteMeters: z.int().positive(),
+  rateCard: RateCard,
+});
+export type Zone = z.infer<typeof Zone>;
+
+/** A zone as stored: the data plus the version that every quote pins. */
+export type VersionedZone = Zone & { version: number };
+
+/** The seed file's format (seed/zones.json). */
+export const ZoneFile = z.strictObject({
+  zones: z.array(Zone).min(1),
+});
+export type ZoneFile = z.infer<typeof ZoneFile>;
+
+/**
+ * The zone that serves both stops, or an OutsideServiceAreaError saying which stop is not served.
+ * Zones are tried in id order so overlapping zones resolve the same way every time.
+ */
+export function findServingZone<Z extends Zone>(zones: readonly Z[], pickup: LatLng, drop: LatLng): Z {
+  const active = zones.filter((zone) => zone.active).sort((a, b) => a.id.localeCompare(b.id));
+  const servesPickup = active.filter((zone) => pointInPolygon(pickup, zone.polygon));
+  const both = servesPickup.find((zone) => pointInPolygon(drop, zone.polygon));
+  if (both) return both;
+  const servesDrop = active.some((zone) => pointInPolygon(drop, zone.polygon));
+  if (servesPickup.length === 0 && !servesDrop) {
+    throw new OutsideServiceAreaError('Pickup and drop are outside every service zone');
+  }
+  if (servesPickup.length === 0) throw new OutsideServiceAreaError('Pickup is outside every service zone');
+  if (!servesDrop) throw new OutsideServiceAreaError('Drop is outside every service zone');
+  throw new OutsideServiceAreaError('Pickup and drop are in different service zones; both must be in one zone');
+}
+
+/** Road distance estimate in whole metres: great-circle distance times the zone's road factor. */
+export function routeMeters(zone: Zone, pickup: LatLng, drop: LatLng): number {
+  return Math.round(greatCircleMeters(pickup, drop) * zone.roadFactor);
+}
+
+/** Throws RouteTooLongError when the route exceeds what the zone serves. */
+export function assertRouteServed(zone: Zone, distanceMeters: number): void {
+  if (distanceMeters > zone.maxRouteMeters) throw new RouteTooLongError(distanceMeters, zone.maxRouteMeters);
+}
+
+/** Whether a zone still serves a route it once quoted (used when a booking meets a newer zone version). */
+export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng): boolean {
+  return (
+    zone.active &&
+    pointInPolygon(pickup, zone.polygon) &&
+    pointInPolygon(drop, zone.polygon) &&
+    routeMeters(zone, pickup, drop) <= zone.maxRouteMeters
+  );
+}

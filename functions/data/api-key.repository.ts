@@ -1,0 +1,123 @@
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
+import { NotFoundError } from '../core/errors.ts';
+import { cancellationReasons } from './client.ts';
+import { keys } from './table.ts';
+
+/** A key as stored: never the key itself, only its hash. */
+export interface ApiKeyRecord {
+  keyId: string;
+  storeId: string;
+  sandbox: boolean;
+  status: 'active' | 'revoked';
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** The two items of a new key (by hash for auth, by id for revocation), for a transaction. */
+export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: string; hash: string; sandbox: boolean }, now: Date) {
+  const createdAt = now.toISOString();
+  return [
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.apiKeyByHash(key.hash), type: 'apiKey', keyId: key.keyId, storeId: key.storeId, sandbox: key.sandbox, status: 'active', createdAt },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.apiKeyById(key.keyId), type: 'apiKeyId', keyId: key.keyId, storeId: key.storeId, keyHash: key.hash, createdAt },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+}
+
+/** API keys: lookup by hash for auth; creation and revocation for the admin CLI. */
+export class ApiKeyRepository {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly tableName: string;
+
+  constructor(db: DynamoDBDocumentClient, tableName: string) {
+    this.db = db;
+    this.tableName = tableName;
+  }
+
+  /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }),
+    );
+    if (!Item) return null;
+    return {
+      keyId: Item.keyId,
+      storeId: Item.storeId,
+      sandbox: Item.sandbox,
+      status: Item.status,
+      createdAt: Item.createdAt,
+      revokedAt: Item.revokedAt ?? null,
+    };
+  }
+
+  /** A new key for an existing store; the store's mode (live or sandbox) decides the key's prefix. */
+  async create(storeId: string, now = new Date()): Promise<{ keyId: string; apiKey: string }> {
+    const { Item: store } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }),
+    );
+    if (!store) throw new NotFoundError('not_found', `No store ${storeId}`);
+    const keyId = newId('key');
+    const apiKey = generateApiKey(store.sandbox as boolean);
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: this.tableName, Key: keys.store(storeId), ConditionExpression: 'attribute_exists(PK)' } },
+          ...apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: store.sandbox as boolean }, now),
+        ],
+      }),
+    );
+    return { keyId, apiKey };
+  }
+
+  /** Revokes a key by id; revoking a revoked key is a no-op that reports the same result. */
+  async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; storeId: string; revokedAt: string }> {
+    const { Item: byId } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
+    );
+    if (!byId) throw new NotFoundError('not_found', `No key ${keyId}`);
+    const revokedAt = now.toISOString();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.apiKeyByHash(byId.keyHash as string),
+                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
+              },
+            },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.apiKeyById(keyId),
+                UpdateExpression: 'SET revokedAt = :now',
+                ExpressionAttributeValues: { ':now': revokedAt },
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
+        return { keyId, storeId: byId.storeId as string, revokedAt: (byId.revokedAt as string | undefined) ?? revokedAt };
+      }
+      throw error;
+    }
+    return { keyId, storeId: byId.storeId as string, revokedAt };
+  }
+}

@@ -1,0 +1,83 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ServiceUnavailableError } from '../core/errors.ts';
+
+/** Where and how to reach DynamoDB. */
+export interface DynamoConfig {
+  region: string;
+  /** Set for DynamoDB Local (or any other endpoint); unset means AWS's regional endpoint. */
+  endpoint?: string | undefined;
+}
+
+/** Per-request tally of DynamoDB calls, so the access log can say what each request cost. */
+export const dynamoCallScope = new AsyncLocalStorage<{ calls: number }>();
+
+// Throttling and server-side or network failures: the request may succeed if retried later.
+const UNAVAILABLE_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'LimitExceededException',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+]);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+
+/** Whether an SDK error means "DynamoDB is throttling or unreachable right now". */
+export function isUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { code?: string; $metadata?: { httpStatusCode?: number }; $retryable?: unknown };
+  if (UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (e.code !== undefined && NETWORK_CODES.has(e.code)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  return status !== undefined && status >= 500;
+}
+
+/**
+ * A document client whose every call is counted in the current request's scope and whose
+ * throttling/unavailability errors become ServiceUnavailableError (503 at the edge).
+ * Everything that talks to DynamoDB — repositories and the idempotency layer — goes through one.
+ */
+export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClient {
+  const local = config.endpoint !== undefined;
+  const base = new DynamoDBClient({
+    region: config.region,
+    ...(local && { endpoint: config.endpoint }),
+    // DynamoDB Local accepts any credentials; don't make a tester configure AWS for it.
+    ...(local && !process.env.AWS_ACCESS_KEY_ID && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+  });
+  const client = DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const scope = dynamoCallScope.getStore();
+      if (scope) scope.calls += 1;
+      try {
+        return await next(args);
+      } catch (error) {
+        throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
+      }
+    },
+    { step: 'initialize', name: 'countAndTranslateErrors' },
+  );
+  return client;
+}
+
+/** Whether an error is DynamoDB's "a condition did not hold". */
+export function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** The cancellation reasons of a failed transaction, one per item ('None' where that item was fine). */
+export function cancellationReasons(error: unknown): string[] | null {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code ?? 'None');
+}

@@ -1,0 +1,61 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Quote } from '../core/quote.ts';
+import { keys } from './table.ts';
+
+// A quote outlives its five minutes by a day, so a late booking learns "expired", not "not found".
+const RETAIN_AFTER_EXPIRY_SECONDS = 24 * 60 * 60;
+
+/** Quotes, kept in their store's partition. */
+export class QuoteRepository {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly tableName: string;
+
+  constructor(db: DynamoDBDocumentClient, tableName: string) {
+    this.db = db;
+    this.tableName = tableName;
+  }
+
+  /** Stores a new quote (never overwrites one). */
+  async put(quote: Quote): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...keys.quote(quote.storeId, quote.id),
+          type: 'quote',
+          quoteId: quote.id,
+          storeId: quote.storeId,
+          zoneId: quote.zoneId,
+          zoneVersion: quote.zoneVersion,
+          request: quote.request,
+          distanceMeters: quote.distanceMeters,
+          chargeMinor: quote.chargeMinor,
+          createdAt: quote.createdAt,
+          expiresAt: quote.expiresAt,
+          ttl: Math.ceil(Date.parse(quote.expiresAt) / 1000) + RETAIN_AFTER_EXPIRY_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  }
+
+  /** The store's quote with this id, or null (another store's quote is not found by construction). */
+  async get(storeId: string, quoteId: string): Promise<Quote | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.quote(storeId, quoteId), ConsistentRead: true }),
+    );
+    if (!Item) return null;
+    return {
+      id: Item.quoteId,
+      storeId: Item.storeId,
+      zoneId: Item.zoneId,
+      zoneVersion: Item.zoneVersion,
+      request: Item.request,
+      distanceMeters: Item.distanceMeters,
+      chargeMinor: Item.chargeMinor,
+      createdAt: Item.createdAt,
+      expiresAt: Item.expiresAt,
+      usedAt: Item.usedAt,
+    };
+  }
+}

@@ -1,0 +1,94 @@
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ServiceUnavailableError } from '../core/errors.ts';
+import { isConditionFailure } from './client.ts';
+import { keys } from './table.ts';
+
+/** A token bucket: `capacity` requests, refilled evenly over `periodMs`. */
+export interface RateLimit {
+  capacity: number;
+  periodMs: number;
+}
+
+/** The outcome of one request against a bucket. */
+export type RateDecision =
+  | { allowed: true; remaining: number; resetSeconds: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+// Under a burst, each failed write returns the bucket's current state, so every retry is informed;
+// a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
+const MAX_ATTEMPTS = 64;
+
+/**
+ * Per-store token buckets, stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
+ * bucket would be full again. A request at `now` is allowed iff max(tat, now) + interval - now <= period,
+ * where interval = period / capacity. That is a token bucket of `capacity` refilling over `period`,
+ * kept in one number, so each decision is one conditional UpdateItem:
+ *
+ *   busy bucket (tat >= now): SET tat = tat + interval   IF now <= tat <= now + period - interval
+ *   idle bucket (tat <  now): SET tat = now + interval   IF tat is absent or < now
+ *
+ * A failed condition returns the stored tat (ReturnValuesOnConditionCheckFailure), which says which
+ * branch holds or that the bucket is empty (429, no write). Which branch to try first is guessed from
+ * the last tat this container saw, so the common path is exactly one write; exactness under
+ * concurrency comes from the conditions alone, never from the guess.
+ */
+export class RateLimitRepository {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly tableName: string;
+  private readonly lastSeenTat = new Map<string, number>();
+
+  constructor(db: DynamoDBDocumentClient, tableName: string) {
+    this.db = db;
+    this.tableName = tableName;
+  }
+
+  /** Takes one token from the store's bucket for `group`, or says how long to wait for one. */
+  async consume(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
+    const interval = limit.periodMs / limit.capacity;
+    const maxTat = now + limit.periodMs - interval;
+    const bucketKey = `${storeId}#${group}`;
+    const seen = this.lastSeenTat.get(bucketKey);
+    let knownTat: number | null | undefined = seen === undefined || seen < now ? null : seen;
+
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      if (knownTat !== null && knownTat !== undefined && knownTat > maxTat) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((knownTat - maxTat) / 1000)) };
+      }
+      const idle = knownTat === null || knownTat === undefined || knownTat < now;
+      try {
+        const { Attributes } = await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.rateBucket(storeId, group),
+            UpdateExpression: idle ? 'SET tat = :next, #ttl = :ttl' : 'SET tat = tat + :interval, #ttl = :ttl',
+            ConditionExpression: idle ? 'attribute_not_exists(tat) OR tat < :now' : 'tat BETWEEN :now AND :maxTat',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: idle
+              ? { ':next': now + interval, ':now': now, ':ttl': ttlFor(now, limit) }
+              : { ':interval': interval, ':now': now, ':maxTat': maxTat, ':ttl': ttlFor(now, limit) },
+            ReturnValues: 'UPDATED_NEW',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        const tat = Attributes!.tat as number;
+        this.lastSeenTat.set(bucketKey, tat);
+        return {
+          allowed: true,
+          remaining: Math.floor((now + limit.periodMs - tat) / interval),
+          resetSeconds: Math.ceil((tat - now) / 1000),
+        };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
+        knownTat = stored === undefined ? null : Number(stored);
+        if (knownTat !== null) this.lastSeenTat.set(bucketKey, knownTat);
+      }
+    }
+    throw new ServiceUnavailableError(new Error(`rate-limit bucket ${bucketKey} stayed contended for ${MAX_ATTEMPTS} attempts`));
+  }
+}
+
+// Keep an idle bucket a minute past the moment it would be full again; then it is the same as absent.
+function ttlFor(now: number, limit: RateLimit): number {
+  return Math.ceil((now + limit.periodMs) / 1000) + 60;
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LedgerEntry, Store } from '../core/store.ts';
+import { AppError, NotFoundError } from '../core/errors.ts';
+import { MAX_MINOR } from '../core/money.ts';
+import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
+import { cancellationReasons, isConditionFailure } from './client.ts';
+import { keys } from './table.ts';
+import { apiKeyPuts } from './api-key.repository.ts';
+
+/** What creating a store hands back: the only moment the API key is visible. */
+export interface CreatedStore {
+  storeId: string;
+  keyId: string;
+  apiKey: string;
+}
+
+function toStore(item: Record<string, unknown>): Store {
+  return {
+    id: item.storeId as string,
+    name: item.name as string,
+    sandbox: item.sandbox as boolean,
+    apiEnabled: item.apiEnabled as boolean,
+    balanceMinor: item.balanceMinor as number,
+    reservedMinor: item.reservedMinor as number,
+    availableMinor: item.availableMinor as number,
+    createdAt: item.createdAt as string,
+  };
+}
+
+function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
+  return {
+    id: item.entryId as string,
+    storeId: item.storeId as string,
+    type: item.entryType as LedgerEntry['type'],
+    balanceDeltaMinor: item.balanceDeltaMinor as number,
+    reservedDeltaMinor: item.reservedDeltaMinor as number,
+    jobId: (item.jobId as string | undefined) ?? null,
+    note: (item.note as string | undefined) ?? null,
+    createdAt: item.createdAt as string,
+  };
+}
+
+/** A ledger item to put inside a transaction that moves money. */
+export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'createdAt'>, now: Date) {
+  const id = randomUUID();
+  const createdAt = now.toISOString();
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.ledgerEntry(entry.storeId, createdAt, id),
+        type: 'ledger',
+        entryId: id,
+        storeId: entry.storeId,
+        entryType: entry.type,
+        balanceDeltaMinor: entry.balanceDeltaMinor,
+        reservedDeltaMinor: entry.reservedDeltaMinor,
+        jobId: entry.jobId ?? undefined,
+        note: entry.note ?? undefined,
+        createdAt,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Stores, their credit and their ledger. */
+export class StoreRepository {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly tableName: string;
+
+  constructor(db: DynamoDBDocumentClient, tableName: string) {
+    this.db = db;
+    this.tableName = tableName;
+  }
+
+  /** The store, read strongly consistent (auth depends on it), or null. */
+  async get(storeId: string): Promise<Store | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }),
+    );
+    return Item ? toStore(Item) : null;
+  }
+
+  /** Creates a store with API access on, its first key, and (if any) an opening top-up, in one transaction. */
+  async create(input: { name: string; sandbox: boolean; creditMinor: number }, now = new Date()): Promise<CreatedStore> {
+    const storeId = newId('store');
+    const keyId = newId('key');
+    const apiKey = generateApiKey(input.sandbox);
+    const createdAt = now.toISOString();
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: {
+                ...keys.store(storeId),
+                type: 'store',
+                storeId,
+                name: input.name,
+                sandbox: input.sandbox,
+                apiEnabled: true,
+                balanceMinor: input.creditMinor,
+                reservedMinor: 0,
+                availableMinor: input.creditMinor,
+                createdAt,
+                updatedAt: createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          ...apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now),
+          ...(input.creditMinor > 0
+            ? [ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: input.creditMinor, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit' }, now)]
+            : []),
+        ],
+      }),
+    );
+    return { storeId, keyId, apiKey };
+  }
+
+  /** Adds credit (a top-up) and its ledger entry in one transaction; returns the store after it. */
+  async credit(storeId: string, amountMinor: number, note: string | null, now = new Date()): Promise<Store> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.store(storeId),
+                UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
+                ConditionExpression: 'attribute_exists(PK) AND balanceMinor <= :ceiling',
+                ExpressionAttributeValues: { ':amount': amountMinor, ':ceiling': MAX_MINOR - amountMinor, ':now': now.toISOString() },
+              },
+            },
+            ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note }, now),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
+        const store = await this.get(storeId);
+        if (!store) throw new NotFoundError('not_found', `No store ${storeId}`);
+        throw new AppError('validation_error', `Top-up would take the balance above ${MAX_MINOR} paise`, {
+          details: { formErrors: [], fieldErrors: { amountMinor: ['Too large for this store\'s balance'] } },
+        });
+      }
+      throw error;
+    }
+    return (await this.get(storeId))!;
+  }
+
+  /** Turns the store's merchant API access on or off. */
+  async setApiAccess(storeId: string, enabled: boolean, now = new Date()): Promise<Store> {
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.store(storeId),
+          UpdateExpression: 'SET apiEnabled = :enabled, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':enabled': enabled, ':now': now.toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toStore(Attributes!);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError('not_found', `No store ${storeId}`);
+      throw error;
+    }
+  }
+
+  /** Every ledger entry of the store, newest first. */
+  async ledger(storeId: string): Promise<LedgerEntry[]> {
+    const entries: LedgerEntry[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.store(storeId).PK, ':prefix': keys.ledgerPrefix },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      entries.push(...(page.Items ?? []).map(toLedgerEntry));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return entries;
+  }
+}

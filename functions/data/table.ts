@@ -1,0 +1,65 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single table's shape, defined once: the CDK stack, the local runtime and the tests all build
+ * their table from this, so none of them can drift from what the repositories expect.
+ */
+export const TABLE = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** Epoch seconds; DynamoDB deletes expired quotes, idempotency records and idle rate-limit buckets. */
+  ttlAttribute: 'ttl',
+  globalSecondaryIndexes: [] as ReadonlyArray<{ name: string; partitionKey: string; sortKey: string }>,
+} as const;
+
+/** CreateTable input for the table (on-demand billing), for the local runtime and tests. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const keyAttributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...new Set(keyAttributes)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ],
+    ...(TABLE.globalSecondaryIndexes.length > 0 && {
+      GlobalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  };
+}
+
+/**
+ * Key builders: every item's PK/SK comes from here. A store's own items (its record, ledger, quotes,
+ * rate-limit buckets) share the store's partition, so a lookup with the caller's store id can never
+ * return another store's item.
+ */
+export const keys = {
+  store: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'STORE' }),
+  ledgerEntry: (storeId: string, createdAt: string, entryId: string) => ({
+    PK: `STORE#${storeId}`,
+    SK: `LEDGER#${createdAt}#${entryId}`,
+  }),
+  ledgerPrefix: 'LEDGER#',
+  quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
+  rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),
+  /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
+  apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  /** Key id -> hash, so a key can be revoked by its id. */
+  apiKeyById: (keyId: string) => ({ PK: `KEY#${keyId}`, SK: 'KEY' }),
+  /** The current version of every zone, in one partition: one Query loads the catalogue. */
+  zoneCurrent: (zoneId: string) => ({ PK: 'ZONES', SK: `ZONE#${zoneId}` }),
+  zonesPartition: 'ZONES',
+  /** Every version a zone has had, kept so a quote's pinned version can always be read. */
+  zoneVersion: (zoneId: string, version: number) => ({
+    PK: `ZONE#${zoneId}`,
+    SK: `VERSION#${String(version).padStart(6, '0')}`,
+  }),
+} as const;

@@ -1,0 +1,67 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { AppError, type ErrorCode } from '../core/errors.ts';
+import type { ErrorBody } from '../schemas/common.schema.ts';
+
+/** The status code each error code is answered with; the only place that knows. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_error: 400,
+  invalid_json: 400,
+  not_cancellable: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  quote_not_found: 404,
+  job_not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  quote_expired: 409,
+  quote_used: 409,
+  zone_changed: 409,
+  idempotency_conflict: 409,
+  idempotency_in_progress: 409,
+  concurrent_modification: 409,
+  parcel_return_required: 409,
+  outside_service_area: 422,
+  route_too_long: 422,
+  insufficient_credit: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** A JSON response in API Gateway's proxy shape. */
+export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+/** 200 with `{data}`. */
+export const ok = (data: unknown): APIGatewayProxyResult => jsonResult(200, { data });
+
+/** 201 with `{data}`. */
+export const created = (data: unknown): APIGatewayProxyResult => jsonResult(201, { data });
+
+// A body parser's own errors (415/422 in Middy) mean "this is not JSON" to our clients: 400 invalid_json.
+function isBodyParserError(error: unknown): boolean {
+  const cause = (error as { cause?: { package?: string } } | null)?.cause;
+  return cause?.package === '@middy/http-json-body-parser';
+}
+
+/**
+ * Turns any error into the spec's error response. AppErrors below 500 are shown as they are;
+ * anything else becomes a generic 500 with no internals (the caller logs the original).
+ */
+export function errorResult(error: unknown): APIGatewayProxyResult {
+  const appError = isBodyParserError(error) ? new AppError('invalid_json', 'Request body is not valid JSON') : error;
+  if (!(appError instanceof AppError)) {
+    return jsonResult(500, { error: 'Internal server error', code: 'internal_error' } satisfies ErrorBody);
+  }
+  const status = STATUS_BY_CODE[appError.code];
+  const body: ErrorBody =
+    status >= 500 && appError.code !== 'service_unavailable'
+      ? { error: 'Internal server error', code: 'internal_error' }
+      : { error: appError.message, code: appError.code, ...(appError.details && { details: appError.details }) };
+  const retryAfter = (appError as { retryAfterSeconds?: number }).retryAfterSeconds;
+  return jsonResult(status, body, retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) });
+}

@@ -1,0 +1,11 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { redactReplacer } from './redact.ts';
+
+/**
+ * The structured logger every function uses. Level comes from LOG_LEVEL (or POWERTOOLS_LOG_LEVEL);
+ * every record passes the redacting replacer, so keys and phone numbers cannot reach the logs.
+ */
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'delivery-api',
+  jsonReplacerFn: redactReplacer,
+});

@@ -1,0 +1,116 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { RateLimitedError, UnauthorizedError, ValidationError } from '../core/errors.ts';
+import type { Store } from '../core/store.ts';
+import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
+import { dynamoCallScope } from '../data/client.ts';
+import type { Runtime } from '../runtime.ts';
+import { errorResult } from './errors.ts';
+import { logger } from './logger.ts';
+import { RATE_LIMITS, type Route } from './routes.ts';
+
+/** The authenticated caller: which store, through which key. */
+export interface Merchant {
+  storeId: string;
+  keyId: string;
+  store: Store;
+}
+
+/** What the middlewares learn about a request, for the handler and the response. */
+export interface MerchantContext extends Context {
+  merchant?: Merchant;
+  rate?: { limit: number; remaining: number; resetSeconds: number };
+  startedAt?: number;
+}
+
+type MerchantRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, MerchantContext>;
+type MerchantMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, MerchantContext>;
+
+/**
+ * Outermost middleware: opens the request's log context, turns every error into the spec's error
+ * body, adds the common headers and writes one access-log line (status, latency, DynamoDB calls).
+ */
+export function edge(route: Route): MerchantMiddleware {
+  const routeName = `${route.method} ${route.path}`;
+  function edgeBefore(request: MerchantRequest): void {
+    request.context.startedAt = performance.now();
+    logger.resetKeys();
+    logger.addContext(request.context);
+    logger.appendKeys({ requestId: request.event.requestContext?.requestId, route: routeName });
+  }
+  function finish(request: MerchantRequest, response: APIGatewayProxyResult): void {
+    const { rate } = request.context;
+    response.headers = {
+      ...response.headers,
+      ...(request.event.requestContext?.requestId && { 'X-Request-Id': request.event.requestContext.requestId }),
+      ...(rate && {
+        'RateLimit-Limit': String(rate.limit),
+        'RateLimit-Remaining': String(rate.remaining),
+        'RateLimit-Reset': String(rate.resetSeconds),
+      }),
+    };
+    request.response = response;
+    logger.info('request', {
+      status: response.statusCode,
+      latencyMs: Math.round((performance.now() - (request.context.startedAt ?? performance.now())) * 10) / 10,
+      dynamoCalls: dynamoCallScope.getStore()?.calls ?? 0,
+    });
+  }
+  function edgeAfter(request: MerchantRequest): void {
+    finish(request, request.response!);
+  }
+  function edgeOnError(request: MerchantRequest): void {
+    const response = errorResult(request.error);
+    if (response.statusCode >= 500) logger.error('request failed', { error: request.error });
+    finish(request, response);
+  }
+  return { before: edgeBefore, after: edgeAfter, onError: edgeOnError };
+}
+
+/**
+ * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
+ * Missing, malformed, unknown or revoked keys and stores with API access off all get 401.
+ */
+export function authenticate(rt: () => Runtime): MerchantMiddleware {
+  async function authenticateBefore(request: MerchantRequest): Promise<void> {
+    const apiKey = request.event.headers?.['x-api-key']?.trim();
+    if (!apiKey) throw new UnauthorizedError('Missing API key: send it in the X-Api-Key header');
+    if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('Invalid API key');
+    const { apiKeys, stores } = rt();
+    const key = await apiKeys.findByHash(hashApiKey(apiKey));
+    if (!key) throw new UnauthorizedError('Invalid API key');
+    if (key.status !== 'active') throw new UnauthorizedError('This API key has been revoked');
+    const store = await stores.get(key.storeId);
+    if (!store) throw new UnauthorizedError('Invalid API key');
+    if (!store.apiEnabled) throw new UnauthorizedError('API access is disabled for this store');
+    request.context.merchant = { storeId: store.id, keyId: key.keyId, store };
+    logger.appendKeys({ storeId: store.id, keyId: key.keyId });
+  }
+  return { before: authenticateBefore };
+}
+
+/** Per-store rate limit for the route's group: one conditional write on the common path. */
+export function rateLimit(rt: () => Runtime, route: Route): MerchantMiddleware {
+  const limit = RATE_LIMITS[route.rateGroup];
+  async function rateLimitBefore(request: MerchantRequest): Promise<void> {
+    const { storeId } = request.context.merchant!;
+    const decision = await rt().rateLimits.consume(storeId, route.rateGroup, limit);
+    if (!decision.allowed) {
+      request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
+      throw new RateLimitedError(decision.retryAfterSeconds);
+    }
+    request.context.rate = { limit: limit.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+  }
+  return { before: rateLimitBefore };
+}
+
+/** A body is required on routes that take one: an empty body is a validation error, not bad JSON. */
+export function requireBody(): MerchantMiddleware {
+  function requireBodyBefore(request: MerchantRequest): void {
+    const body = request.event.body;
+    if (body === null || body === undefined || (typeof body === 'string' && body.trim() === '')) {
+      throw new ValidationError('Request body is required', { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} });
+    }
+  }
+  return { before: requireBodyBefore };
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { MinorAmount } from './common.schema.ts';
+
+/** `data` of the balance response. */
+export const BalanceResponse = z.strictObject({
+  apiEnabled: z.boolean(),
+  balanceMinor: MinorAmount,
+  reservedMinor: MinorAmount,
+  availableMinor: MinorAmount,
+  currency: z.literal('INR'),
+});
+export type BalanceResponse = z.infer<typeof BalanceResponse>;
