@@ -23,9 +23,14 @@ export function toValidationDetails(error: z.ZodError): ValidationDetails {
   return details;
 }
 
+// zod says "expected string, received undefined" for a missing field; clients understand "Required".
+function requiredMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  return issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined;
+}
+
 /** Parses `value` with `schema`, or throws a ValidationError naming what was wrong where. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: requiredMessage });
   if (result.success) return result.data;
   const details = toValidationDetails(result.error);
   const fields = Object.keys(details.fieldErrors);

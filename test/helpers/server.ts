@@ -1,0 +1,31 @@
+import type { Server } from 'node:http';
+import { startHttpServer } from '../../bin/local/http-server.ts';
+
+/** The real local server on a free port, serving the route table's handler modules. */
+export interface TestServer {
+  url: string;
+  close(): Promise<void>;
+  /** fetch against the server with a relative path. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
+
+/** Starts the local HTTP server in this worker (call after createTestTable so handlers use its table). */
+export async function startTestServer(): Promise<TestServer> {
+  const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    close: () => closeServer(server),
+    request: (path, init) => fetch(`${url}${path}`, init),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+}
+
+/** A response's status, the headers a test cares about, and its parsed JSON body. */
+export async function readResponse(response: Response): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text.length > 0 ? JSON.parse(text) : null };
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+
+let table: TestTable;
+let server: TestServer;
+
+beforeAll(async () => {
+  table = await createTestTable();
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+  await table.drop();
+});
+
+const balance = async (headers: Record<string, string>) => readResponse(await server.request('/v1/balance', { headers }));
+
+describe('GET /v1/balance', () => {
+  it('returns 200 with exactly the balance fields', async () => {
+    const { apiKey } = await createStore(table.rt, { creditMinor: 250_075 });
+
+    const { status, headers, body } = await balance({ 'X-Api-Key': apiKey });
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { apiEnabled: true, balanceMinor: 250_075, reservedMinor: 0, availableMinor: 250_075, currency: 'INR' } });
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(headers.get('ratelimit-limit')).toBe('60');
+    expect(headers.get('ratelimit-remaining')).toBe('59');
+    expect(headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows a top-up at once', async () => {
+    const { apiKey, storeId } = await createStore(table.rt, { creditMinor: 0 });
+    await table.rt.stores.credit(storeId, 10_000, 'test top-up');
+
+    const { body } = await balance({ 'X-Api-Key': apiKey });
+
+    expect(body).toEqual({ data: { apiEnabled: true, balanceMinor: 10_000, reservedMinor: 0, availableMinor: 10_000, currency: 'INR' } });
+  });
+
+  it('ignores query parameters it does not define', async () => {
+    const { apiKey } = await createStore(table.rt, { creditMinor: 1 });
+
+    const { status } = await readResponse(await server.request('/v1/balance?verbose=1', { headers: { 'X-Api-Key': apiKey } }));
+
+    expect(status).toBe(200);
+  });
+});
+
+describe('API-key authentication', () => {
+  it.each([
+    ['lower case', 'x-api-key'],
+    ['upper case', 'X-API-KEY'],
+    ['mixed case', 'X-Api-Key'],
+  ])('accepts the key header in %s', async (_case, header) => {
+    const { apiKey } = await createStore(table.rt);
+
+    const { status } = await balance({ [header]: apiKey });
+
+    expect(status).toBe(200);
+  });
+
+  it('returns 401 when the key is missing', async () => {
+    const { status, headers, body } = await balance({});
+
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: 'Missing API key: send it in the X-Api-Key header', code: 'unauthorized' });
+    expect(headers.get('ratelimit-limit')).toBeNull();
+  });
+
+  it.each([
+    ['malformed', 'not-a-key'],
+    ['well-formed but unknown', 'mdk_live_00000000000000000000000000000000'],
+  ])('returns 401 for a %s key', async (_case, key) => {
+    const { status, body } = await balance({ 'X-Api-Key': key });
+
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
+  });
+
+  it('returns 401 for a revoked key while the store’s other keys keep working', async () => {
+    const store = await createStore(table.rt);
+    const second = await table.rt.apiKeys.create(store.storeId);
+    await table.rt.apiKeys.revoke(store.keyId);
+
+    const revoked = await balance({ 'X-Api-Key': store.apiKey });
+    const other = await balance({ 'X-Api-Key': second.apiKey });
+
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual({ error: 'This API key has been revoked', code: 'unauthorized' });
+    expect(other.status).toBe(200);
+  });
+
+  it('returns 401 on every route when the store’s API access is disabled, and 200 once re-enabled', async () => {
+    const store = await createStore(table.rt);
+    await table.rt.stores.setApiAccess(store.storeId, false);
+
+    const read = await balance({ 'X-Api-Key': store.apiKey });
+    const write = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    await table.rt.stores.setApiAccess(store.storeId, true);
+    const again = await balance({ 'X-Api-Key': store.apiKey });
+
+    expect(read).toMatchObject({ status: 401, body: { error: 'API access is disabled for this store', code: 'unauthorized' } });
+    expect(write).toMatchObject({ status: 401, body: { error: 'API access is disabled for this store', code: 'unauthorized' } });
+    expect(again.status).toBe(200);
+  });
+
+  it('authenticates before validating: a bad body with no key is a 401', async () => {
+    const response = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', body: '{not json' }));
+
+    expect(response).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+  });
+
+  it('scopes quotes to the caller’s store: another store cannot read them', async () => {
+    const owner = await createStore(table.rt);
+    const other = await createStore(table.rt);
+    const created = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(owner.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    const { id } = (created.body as { data: { id: string } }).data;
+
+    expect(await table.rt.quotes.get(owner.storeId, id)).not.toBeNull();
+    expect(await table.rt.quotes.get(other.storeId, id)).toBeNull();
+  });
+});
+
+describe('unknown routes and methods', () => {
+  it('returns 404 not_found for an unknown path', async () => {
+    const { status, body } = await readResponse(await server.request('/v1/nothing-here'));
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'No route for GET /v1/nothing-here', code: 'not_found' });
+  });
+
+  it('returns 405 with Allow for a known path and the wrong method', async () => {
+    const { status, headers, body } = await readResponse(await server.request('/v1/job-quotes', { method: 'GET' }));
+
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe('POST');
+    expect(body).toEqual({ error: 'GET is not allowed on /v1/job-quotes; use POST', code: 'method_not_allowed' });
+  });
+});

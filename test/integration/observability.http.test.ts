@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { logger } from '../../functions/http/logger.ts';
+import { merchantHandler } from '../../functions/http/handler.ts';
+
+let table: TestTable;
+let server: TestServer;
+
+beforeAll(async () => {
+  table = await createTestTable();
+  server = await startTestServer();
+  logger.setLogLevel('INFO');
+});
+
+afterAll(async () => {
+  logger.setLogLevel('SILENT');
+  await server.close();
+  await table.drop();
+});
+
+/** Runs `work` and returns every JSON log record written to stdout or stderr meanwhile. */
+async function captureLogs(work: () => Promise<unknown>): Promise<{ raw: string; records: Array<Record<string, unknown>> }> {
+  const chunks: string[] = [];
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((stream) => stream.write);
+  for (const stream of streams) {
+    stream.write = ((chunk: string | Uint8Array) => {
+      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    }) as typeof stream.write;
+  }
+  try {
+    await work();
+  } finally {
+    streams.forEach((stream, i) => {
+      stream.write = originals[i]!;
+    });
+  }
+  const raw = chunks.join('');
+  const records = raw
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { raw, records };
+}
+
+describe('access logs', () => {
+  it('write one structured line per request with request id, store, route, status, latency and DynamoDB calls', async () => {
+    const store = await createStore(table.rt);
+
+    const { records } = await captureLogs(() => server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } }));
+
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      level: 'INFO',
+      message: 'request',
+      service: 'delivery-api',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      storeId: store.storeId,
+      keyId: store.keyId,
+      route: 'GET /v1/balance',
+      status: 200,
+      latencyMs: expect.any(Number),
+      dynamoCalls: 3,
+    });
+  });
+
+  it('cost a fixed number of DynamoDB calls per endpoint: balance 3, quote 4 with a warm zone cache', async () => {
+    const store = await createStore(table.rt);
+    const quote = () => server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) });
+    await quote(); // warms this process's zone catalogue
+
+    const { records } = await captureLogs(async () => {
+      await quote();
+      await quote();
+      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+    });
+
+    // key lookup + store read + one rate-limit write (+ the quote put)
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
+      ['POST /v1/job-quotes', 201, 4],
+      ['POST /v1/job-quotes', 201, 4],
+      ['GET /v1/balance', 200, 3],
+      ['GET /v1/balance', 200, 3],
+    ]);
+  });
+
+  it('never contain API keys or phone numbers, whatever the request carried', async () => {
+    const store = await createStore(table.rt);
+    const phone = '+91 98765 43210';
+
+    const { raw, records } = await captureLogs(async () => {
+      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+      await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify({ ...bengaluruQuote, dropPhone: phone }) });
+      await server.request('/v1/balance', { headers: { 'X-Api-Key': `${store.apiKey.slice(0, -1)}x` } });
+    });
+
+    expect(records).toHaveLength(3);
+    expect(raw).not.toContain(store.apiKey);
+    expect(raw).not.toContain(store.apiKey.slice(9));
+    expect(raw).not.toContain('98765');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answer a generic 500 and log the error in full, redacted', async () => {
+    const store = await createStore(table.rt);
+    const handler = merchantHandler('GET /v1/balance', {}, async () => {
+      throw new Error(`database exploded for ${store.apiKey} calling 9876543210`);
+    });
+    const event = {
+      httpMethod: 'GET',
+      path: '/v1/balance',
+      resource: '/v1/balance',
+      headers: { 'X-Api-Key': store.apiKey },
+      multiValueHeaders: {},
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      pathParameters: null,
+      stageVariables: null,
+      body: null,
+      isBase64Encoded: false,
+      requestContext: { requestId: 'req-500' },
+    } as unknown as APIGatewayProxyEvent;
+
+    let result: Awaited<ReturnType<typeof handler>> | undefined;
+    const { raw, records } = await captureLogs(async () => {
+      result = await handler(event, { awsRequestId: 'lambda-req' } as Context);
+    });
+
+    expect(result!.statusCode).toBe(500);
+    expect(JSON.parse(result!.body)).toEqual({ error: 'Internal server error', code: 'internal_error' });
+    expect(result!.body).not.toContain('exploded');
+    const failure = records.find((r) => r.message === 'request failed')!;
+    expect(failure).toMatchObject({ level: 'ERROR', requestId: 'req-500', error: { name: 'Error', message: 'database exploded for mdk_live_[REDACTED] calling [REDACTED-PHONE]', stack: expect.any(String) } });
+    expect(raw).not.toContain(store.apiKey);
+    expect(raw).not.toContain('9876543210');
+  });
+});
+
+describe('responses through the local server', () => {
+  it('carry the error body on every failure status, as JSON', async () => {
+    const response = await readResponse(await server.request('/v1/balance'));
+
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+
+let table: TestTable;
+let server: TestServer;
+
+beforeAll(async () => {
+  table = await createTestTable();
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+  await table.drop();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+// Each test uses its own store: the quote limit (10 a minute) is per store.
+async function quote(body: unknown, apiKey?: string) {
+  const key = apiKey ?? (await createStore(table.rt)).apiKey;
+  return readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(key), body: typeof body === 'string' ? body : JSON.stringify(body) }));
+}
+
+describe('POST /v1/job-quotes', () => {
+  it('returns 201 with exactly the quote fields, priced from the zone rate card', async () => {
+    const before = Date.now();
+    const { status, headers, body } = await quote(bengaluruQuote);
+
+    expect(status).toBe(201);
+    expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(body).toEqual({
+      data: {
+        id: expect.stringMatching(UUID),
+        // 3,718 m great-circle x 1.3 road factor; ₹40 base covers 2 km, then ₹10/km, rounded up to the rupee
+        distanceMeters: 4834,
+        chargeMinor: 6900,
+        expiresAt: expect.any(String),
+        currency: 'INR',
+        provider: 'service_fleet',
+      },
+    });
+    const { data } = body as { data: { expiresAt: string } };
+    const ttl = Date.parse(data.expiresAt) - before;
+    expect(ttl).toBeGreaterThanOrEqual(5 * 60 * 1000 - 50);
+    expect(ttl).toBeLessThanOrEqual(5 * 60 * 1000 + 5_000);
+    expect(data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('stores the quote in the store with its zone pin, request and expiry', async () => {
+    const store = await createStore(table.rt);
+    const { body } = await quote(bengaluruQuote, store.apiKey);
+    const { data } = body as { data: { id: string; expiresAt: string } };
+
+    const stored = await table.rt.quotes.get(store.storeId, data.id);
+
+    expect(stored).toEqual({
+      id: data.id,
+      storeId: store.storeId,
+      zoneId: 'bengaluru',
+      zoneVersion: 1,
+      request: bengaluruQuote,
+      distanceMeters: 4834,
+      chargeMinor: 6900,
+      createdAt: expect.any(String),
+      expiresAt: data.expiresAt,
+      usedAt: undefined,
+    });
+    expect(Date.parse(stored!.expiresAt) - Date.parse(stored!.createdAt)).toBe(5 * 60 * 1000);
+  });
+
+  it('accepts only the required fields, and empty pincodes', async () => {
+    const minimal = {
+      pickupAddress: 'A',
+      pickupLatitude: 19.076,
+      pickupLongitude: 72.8777,
+      dropAddress: 'B',
+      dropLatitude: 19.076,
+      dropLongitude: 72.8777,
+      pickupPincode: '',
+      dropPincode: '',
+    };
+    const { status, body } = await quote(minimal);
+
+    expect(status).toBe(201);
+    // Same point: zero metres; Mumbai's base fare of ₹50 with the first weight slab.
+    expect(body).toMatchObject({ data: { distanceMeters: 0, chargeMinor: 5000 } });
+  });
+
+  it('charges the weight slab of the parcel', async () => {
+    const { body } = await quote({ ...bengaluruQuote, packageWeightGrams: 5001 });
+
+    expect(body).toMatchObject({ data: { distanceMeters: 4834, chargeMinor: 6900 + 5000 } });
+  });
+
+  it('returns 400 naming an unknown field', async () => {
+    const { status, body } = await quote({ ...bengaluruQuote, tip: 10 });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Invalid request body: check tip',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { tip: ['Unknown field'] } },
+    });
+  });
+
+  it('returns 400 naming each invalid or missing field', async () => {
+    const { dropAddress: _omitted, ...rest } = bengaluruQuote;
+    const { status, body } = await quote({ ...rest, pickupLatitude: 91, pickupPincode: '56001', packageWeightGrams: 0 });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Invalid request body: check pickupPincode, pickupLatitude, dropAddress, packageWeightGrams',
+      code: 'validation_error',
+      details: {
+        formErrors: [],
+        fieldErrors: {
+          pickupPincode: ['Must be exactly 6 digits, or empty'],
+          pickupLatitude: ['Too big: expected number to be <=90'],
+          dropAddress: ['Required'],
+          packageWeightGrams: ['Too small: expected number to be >0'],
+        },
+      },
+    });
+  });
+
+  it.each([
+    ['a JSON array', '[]', 'Invalid input: expected object, received array'],
+    ['a JSON string', '"hello"', 'Invalid input: expected object, received string'],
+    ['JSON null', 'null', 'Invalid input: expected object, received null'],
+  ])('returns 400 when the body is %s', async (_name, raw, message) => {
+    const { status, body } = await quote(raw);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'Invalid request body', code: 'validation_error', details: { formErrors: [message], fieldErrors: {} } });
+  });
+
+  it('returns 400 when the body is missing', async () => {
+    const { status, body } = await quote('');
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Request body is required',
+      code: 'validation_error',
+      details: { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} },
+    });
+  });
+
+  it.each([['{"pickupAddress": '], ['{bad json}'], ["{'single': 'quotes'}"]])('returns 400 invalid_json for %s', async (raw) => {
+    const { status, body } = await quote(raw);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'Request body is not valid JSON', code: 'invalid_json' });
+  });
+
+  it('parses a JSON body sent without a JSON content type', async () => {
+    const { apiKey } = await createStore(table.rt);
+    const response = await server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': apiKey, 'Content-Type': 'text/plain' }, body: JSON.stringify(bengaluruQuote) });
+
+    expect(response.status).toBe(201);
+  });
+
+  it('returns 422 outside_service_area when a stop is outside every zone', async () => {
+    // Drop in Mysuru, 130 km from Bengaluru.
+    const { status, body } = await quote({ ...bengaluruQuote, dropLatitude: 12.2958, dropLongitude: 76.6394 });
+
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: 'Drop is outside every service zone', code: 'outside_service_area' });
+  });
+
+  it('returns 422 outside_service_area when the stops are in different zones', async () => {
+    const { status, body } = await quote({ ...bengaluruQuote, dropLatitude: 13.0827, dropLongitude: 80.2707 });
+
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: 'Pickup and drop are in different service zones; both must be in one zone', code: 'outside_service_area' });
+  });
+
+  it('returns 422 route_too_long when the route exceeds the zone maximum', async () => {
+    // Opposite edges of the Bengaluru zone: about 36 km apart, 46.8 km by the road factor; the zone serves 35 km.
+    const { status, body } = await quote({ ...bengaluruQuote, pickupLatitude: 12.9716, pickupLongitude: 77.44, dropLatitude: 12.9716, dropLongitude: 77.76 });
+
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: expect.stringMatching(/^Route is \d+ m long; this zone serves routes up to 35000 m$/), code: 'route_too_long' });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+
+let table: TestTable;
+let server: TestServer;
+
+beforeAll(async () => {
+  table = await createTestTable();
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+  await table.drop();
+});
+
+const postQuote = (apiKey: string) =>
+  server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(apiKey), body: JSON.stringify(bengaluruQuote) }).then(readResponse);
+const getBalance = (apiKey: string) => server.request('/v1/balance', { headers: { 'X-Api-Key': apiKey } }).then(readResponse);
+
+describe('per-store rate limits', () => {
+  it('lets exactly 10 of 30 parallel quote requests through and answers the rest 429 with Retry-After', async () => {
+    const { apiKey } = await createStore(table.rt);
+
+    const responses = await Promise.all(Array.from({ length: 30 }, () => postQuote(apiKey)));
+
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    for (const limited of responses.filter((r) => r.status === 429)) {
+      expect(limited.body).toEqual({ error: expect.stringMatching(/^Rate limit exceeded; retry in \d+ s$/), code: 'rate_limited' });
+      const retryAfter = limited.headers.get('retry-after')!;
+      expect(retryAfter).toMatch(/^[1-9]\d*$/);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+      expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    }
+  });
+
+  it('shares one budget across all of a store’s keys', async () => {
+    const store = await createStore(table.rt);
+    const second = await table.rt.apiKeys.create(store.storeId);
+
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => postQuote(i % 2 === 0 ? store.apiKey : second.apiKey)));
+
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it('keeps stores apart: one store’s burst does not limit another', async () => {
+    const busy = await createStore(table.rt);
+    const calm = await createStore(table.rt);
+    await Promise.all(Array.from({ length: 11 }, () => postQuote(busy.apiKey)));
+
+    const { status } = await postQuote(calm.apiKey);
+
+    expect(status).toBe(201);
+  });
+
+  it('keeps groups apart: exhausted quotes leave reads at 60 a minute', async () => {
+    const { apiKey } = await createStore(table.rt);
+    await Promise.all(Array.from({ length: 11 }, () => postQuote(apiKey)));
+
+    const reads = await Promise.all(Array.from({ length: 61 }, () => getBalance(apiKey)));
+
+    expect(reads.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(reads.filter((r) => r.status === 429)).toHaveLength(1);
+  });
+
+  it('counts remaining requests down in RateLimit-Remaining', async () => {
+    const { apiKey } = await createStore(table.rt);
+
+    const first = await getBalance(apiKey);
+    const second = await getBalance(apiKey);
+
+    expect(first.headers.get('ratelimit-remaining')).toBe('59');
+    expect(second.headers.get('ratelimit-remaining')).toBe('58');
+  });
+
+  it('refills the bucket over the minute (one quote token every 6 s)', async () => {
+    const { storeId } = await createStore(table.rt);
+    const limit = { capacity: 10, periodMs: 60_000 };
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) await table.rt.rateLimits.consume(storeId, 'quotes', limit, start);
+
+    const empty = await table.rt.rateLimits.consume(storeId, 'quotes', limit, start);
+    const almost = await table.rt.rateLimits.consume(storeId, 'quotes', limit, start + 5_999);
+    const refilled = await table.rt.rateLimits.consume(storeId, 'quotes', limit, start + 6_000);
+    const afterIdle = await table.rt.rateLimits.consume(storeId, 'quotes', limit, start + 10 * 60_000);
+
+    expect(empty).toEqual({ allowed: false, retryAfterSeconds: 6 });
+    expect(almost).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(refilled).toEqual({ allowed: true, remaining: 0, resetSeconds: 60 });
+    // A long idle never banks more than the capacity.
+    expect(afterIdle).toEqual({ allowed: true, remaining: 9, resetSeconds: 6 });
+  });
+});
