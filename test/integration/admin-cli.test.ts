@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readZoneFile } from '../../bin/local/bootstrap.ts';
+
+let table: TestTable;
+
+beforeAll(async () => {
+  table = await createTestTable();
+});
+
+afterAll(async () => {
+  await table.drop();
+});
+
+/** Runs the admin CLI as a user would, against this file's table. */
+function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['bin/admin.ts', ...args],
+      { env: { ...process.env, DYNAMODB_ENDPOINT: table.endpoint, TABLE_NAME: table.tableName } },
+      (error, stdout, stderr) => resolve({ code: error ? (error as { code?: number }).code ?? 1 : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function adminJson<T>(...args: string[]): Promise<T> {
+  const result = await admin(...args, '--json');
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  return JSON.parse(result.stdout) as T;
+}
+
+describe('admin CLI', () => {
+  it('creates a live store with credit and a key that authenticates, and records the opening credit', async () => {
+    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>('store', 'create', '--name', 'Chai Point', '--credit-minor', '50000');
+
+    expect(created).toEqual({ storeId: expect.stringMatching(/^store_[0-9A-Za-z]{20}$/), keyId: expect.stringMatching(/^key_/), apiKey: expect.stringMatching(/^mdk_live_[0-9A-Za-z]{32}$/) });
+    expect(await table.rt.stores.get(created.storeId)).toMatchObject({ name: 'Chai Point', sandbox: false, apiEnabled: true, balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
+    const ledger = await adminJson<Array<Record<string, unknown>>>('store', 'ledger', '--store', created.storeId);
+    expect(ledger).toEqual([
+      { id: expect.any(String), storeId: created.storeId, type: 'top_up', balanceDeltaMinor: 50_000, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit', createdAt: expect.any(String) },
+    ]);
+  });
+
+  it('creates sandbox stores with mdk_test_ keys', async () => {
+    const created = await adminJson<{ apiKey: string }>('store', 'create', '--name', 'Sandbox', '--sandbox');
+
+    expect(created.apiKey).toMatch(/^mdk_test_[0-9A-Za-z]{32}$/);
+  });
+
+  it('tops up credit with a ledger entry; ledger lists newest first and sums to the balance', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>('store', 'create', '--name', 'Top-up', '--credit-minor', '100');
+
+    const credited = await adminJson<Record<string, unknown>>('store', 'credit', '--store', storeId, '--amount-minor', '2500', '--note', 'UPI payment 42');
+    const ledger = await adminJson<Array<{ note: string; balanceDeltaMinor: number }>>('store', 'ledger', '--store', storeId);
+
+    expect(credited).toEqual({ storeId, balanceMinor: 2600, reservedMinor: 0, availableMinor: 2600 });
+    expect(ledger.map((e) => e.note)).toEqual(['UPI payment 42', 'Opening credit']);
+    expect(ledger.reduce((sum, e) => sum + e.balanceDeltaMinor, 0)).toBe(2600);
+  });
+
+  it('turns API access off and on', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>('store', 'create', '--name', 'Access');
+
+    const off = await adminJson<Record<string, unknown>>('store', 'api-access', '--store', storeId, '--enabled', 'false');
+    const on = await adminJson<Record<string, unknown>>('store', 'api-access', '--store', storeId, '--enabled', 'true');
+
+    expect(off).toEqual({ storeId, apiEnabled: false });
+    expect(on).toEqual({ storeId, apiEnabled: true });
+  });
+
+  it('creates and revokes keys', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>('store', 'create', '--name', 'Keys');
+
+    const key = await adminJson<{ keyId: string; apiKey: string }>('key', 'create', '--store', storeId);
+    const revoked = await adminJson<Record<string, unknown>>('key', 'revoke', '--key', key.keyId);
+
+    expect(key.apiKey).toMatch(/^mdk_live_/);
+    expect(revoked).toEqual({ keyId: key.keyId, storeId, revokedAt: expect.any(String) });
+    const stored = await table.rt.apiKeys.findByHash((await import('../../functions/core/api-key.ts')).hashApiKey(key.apiKey));
+    expect(stored).toMatchObject({ status: 'revoked', storeId });
+  });
+
+  it('prints human-readable output without --json', async () => {
+    const result = await admin('store', 'create', '--name', 'Human', '--credit-minor', '10');
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Created live store store_\w+ with 10 paise credit\.\nKey key_\w+ \(shown once, keep it safe\):\n {2}mdk_live_\w{32}\n$/);
+  });
+
+  it('lists zones and imports a changed zone as a new version, leaving unchanged ones alone', async () => {
+    const zones = readZoneFile().zones;
+    const edited = zones.map((z) => (z.id === 'pune' ? { ...z, maxRouteMeters: 20_000 } : z));
+    const file = join(mkdtempSync(join(tmpdir(), 'zones-')), 'zones.json');
+    writeFileSync(file, JSON.stringify({ zones: edited }));
+
+    const imported = await adminJson<Array<{ zoneId: string; version: number; action: string }>>('zone', 'import', '--file', file);
+    const listed = await adminJson<Array<{ id: string; version: number; maxRouteMeters: number }>>('zone', 'list');
+
+    expect(imported.find((r) => r.zoneId === 'pune')).toEqual({ zoneId: 'pune', version: 2, action: 'updated' });
+    expect(imported.filter((r) => r.action === 'unchanged')).toHaveLength(6);
+    expect(listed.find((z) => z.id === 'pune')).toMatchObject({ version: 2, maxRouteMeters: 20_000 });
+    expect(listed.map((z) => z.id)).toEqual(['bengaluru', 'chennai', 'delhi-ncr', 'hyderabad', 'kolkata', 'mumbai', 'pune']);
+  });
+
+  it.each([
+    [['store', 'credit', '--store', 'store_x', '--amount-minor=-5'], '--amount-minor must be a whole number of paise greater than 0 (got "-5")'],
+    [['store', 'credit', '--store', 'store_x', '--amount-minor', '0'], '--amount-minor must be a whole number of paise greater than 0 (got "0")'],
+    [['store', 'create', '--credit-minor', '5'], '--name is required'],
+    [['store', 'create', '--name', 'X', '--credit-minor', '1.5'], '--credit-minor must be a whole number of paise (got "1.5")'],
+    [['store', 'api-access', '--store', 'store_x', '--enabled', 'yes'], '--enabled must be true or false (got "yes")'],
+    [['key', 'revoke'], '--key is required'],
+    [['zone', 'import', '--file', '/nonexistent/zones.json'], expect.stringContaining('no such file')],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    const result = await admin(...(args as string[]), '--json');
+
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({ error: message, code: 'usage_error' });
+  });
+
+  it('exits 2 with the usage for an unknown command or option', async () => {
+    const unknownCommand = await admin('store', 'delete');
+    const unknownOption = await admin('store', 'create', '--colour', 'red');
+
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toContain('✖ Unknown command "store delete"');
+    expect(unknownCommand.stderr).toContain('Usage: npm run admin -- <command>');
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain("Unknown option '--colour'");
+  });
+
+  it('exits 1 naming the store or key that does not exist', async () => {
+    const credit = await admin('store', 'credit', '--store', 'store_missing', '--amount-minor', '10', '--json');
+    const revoke = await admin('key', 'revoke', '--key', 'key_missing', '--json');
+
+    expect(credit.code).toBe(1);
+    expect(JSON.parse(credit.stderr)).toEqual({ error: 'No store store_missing', code: 'not_found' });
+    expect(revoke.code).toBe(1);
+    expect(JSON.parse(revoke.stderr)).toEqual({ error: 'No key key_missing', code: 'not_found' });
+  });
+
+  it('exits 1 saying how to fix it when DynamoDB cannot be reached', async () => {
+    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile(process.execPath, ['bin/admin.ts', 'zone', 'list'], { env: { ...process.env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', TABLE_NAME: 'x' } }, (error, _stdout, stderr) =>
+        resolve({ code: (error as { code?: number } | null)?.code ?? 0, stderr }),
+      );
+    });
+
+    expect(result).toEqual({ code: 1, stderr: '✖ Cannot reach DynamoDB at http://127.0.0.1:1. Is `npm start` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)\n' });
+  });
+});

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'serve-data-'));
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm start`'s entry point as a user would, and waits until it says it is ready (or exits). */
+async function startServe(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['bin/serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await Promise.race([
+    exited,
+    new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (output.includes('Press Ctrl-C to stop')) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+      void exited.then(() => clearInterval(timer));
+    }),
+  ]);
+  return { child, output: () => output, exited };
+}
+
+describe('npm start', () => {
+  it('starts the bundled DynamoDB Local, seeds, creates a demo store whose curl line works, and stops it all on Ctrl-C', async () => {
+    const dynamoPort = await freePort();
+    const apiPort = await freePort();
+    const env = { DATA_DIR: dataDir, DYNAMODB_LOCAL_PORT: String(dynamoPort), PORT: String(apiPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'delivery-api' };
+
+    const first = await startServe(env);
+    const text = first.output();
+    const apiKey = /API key:\n {2}(mdk_test_\w{32})/.exec(text)?.[1];
+    const response = await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } });
+    first.child.kill('SIGINT');
+    const firstExit = await first.exited;
+
+    expect(text).toMatch(/• Starting DynamoDB Local on port \d+ \(data in .+\/dynamodb\) … done \(\d+\.\d s\)/);
+    expect(text).toMatch(/• Creating table delivery-api if missing … done \(\d+\.\d s\)/);
+    expect(text).toMatch(/• Seeding zones and rate cards from seed\/zones.json … done/);
+    expect(text).toContain('added bengaluru, mumbai, delhi-ncr, hyderabad, chennai, pune, kolkata (7 zones)');
+    expect(text).toContain(`Merchant API listening on http://127.0.0.1:${apiPort}`);
+    expect(text).toContain(`curl -s http://127.0.0.1:${apiPort}/v1/balance -H 'X-Api-Key: ${apiKey}'`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { apiEnabled: true, balanceMinor: 500_000, reservedMinor: 0, availableMinor: 500_000, currency: 'INR' } });
+    expect(firstExit).toBe(0);
+    expect(await portOpen(dynamoPort)).toBe(false);
+
+    // Second start: the data survived in DATA_DIR, nothing is created twice, the same demo key is shown.
+    const second = await startServe(env);
+    second.child.kill('SIGINT');
+    await second.exited;
+
+    expect(second.output()).toContain('(table already existed)');
+    expect(second.output()).toContain('all zones already present (7 zones)');
+    expect(second.output()).toContain(apiKey);
+    expect(second.output()).not.toContain('(created now)');
+  }, 90_000);
+
+  it('uses DYNAMODB_ENDPOINT instead of starting its own DynamoDB Local', async () => {
+    const apiPort = await freePort();
+    const tableName = `serve-${randomBytes(4).toString('hex')}`;
+
+    const started = await startServe({ DATA_DIR: dataDir, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), TABLE_NAME: tableName, PORT: String(apiPort) });
+    started.child.kill('SIGINT');
+    await started.exited;
+
+    expect(started.output()).toContain(`• Using DynamoDB at ${inject('dynamoEndpoint')} (DYNAMODB_ENDPOINT)`);
+    expect(started.output()).not.toContain('Starting DynamoDB Local');
+    expect(started.output()).toContain(`Creating table ${tableName} if missing`);
+  }, 60_000);
+
+  it('says in one line how to install Java when it is missing', async () => {
+    const started = await startServe({ DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', PATH: '/nonexistent' });
+    const code = await started.exited;
+
+    expect(code).toBe(1);
+    expect(started.output()).toBe(
+      '✖ DynamoDB Local needs Java 17 or newer (no `java` on the PATH). Install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17), or set DYNAMODB_ENDPOINT to a DynamoDB you already run.\n',
+    );
+  });
+});
