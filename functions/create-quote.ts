@@ -1,12 +1,12 @@
-import { merchantHandler } from './http/handler.ts';
+import { merchantHandler, type MerchantInput } from './http/handler.ts';
 import { created } from './http/errors.ts';
 import { QuoteRequest, type QuoteResponse } from './schemas/quote.schema.ts';
 import { priceQuote } from './core/quote.ts';
 
-/** POST /v1/job-quotes: prices the route in the zone serving both stops and keeps the quote five minutes. */
-export const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest }, async ({ merchant, body, rt }) => {
+/** Prices the route in the zone serving both stops and keeps the quote for five minutes. */
+export async function createQuote({ merchant, body, rt }: MerchantInput<QuoteRequest, undefined, undefined>) {
   const quote = priceQuote(merchant.storeId, body, await rt.zones.current(), new Date());
-  await rt.quotes.put(quote);
+  await rt.quotes.put(quote, merchant);
   return created({
     id: quote.id,
     distanceMeters: quote.distanceMeters,
@@ -15,4 +15,7 @@ export const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteReque
     currency: 'INR',
     provider: 'service_fleet',
   } satisfies QuoteResponse);
-});
+}
+
+/** POST /v1/job-quotes */
+export const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest }, createQuote);

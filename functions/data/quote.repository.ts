@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Quote } from '../core/quote.ts';
 import { keys } from './table.ts';
+import { guardChecks, rethrowGuardFailure, type WriteGuard } from './guard.ts';
 
 // A quote outlives its five minutes by a day, so a late booking learns "expired", not "not found".
 const RETAIN_AFTER_EXPIRY_SECONDS = 24 * 60 * 60;
@@ -15,28 +16,40 @@ export class QuoteRepository {
     this.tableName = tableName;
   }
 
-  /** Stores a new quote (never overwrites one). */
-  async put(quote: Quote): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          ...keys.quote(quote.storeId, quote.id),
-          type: 'quote',
-          quoteId: quote.id,
-          storeId: quote.storeId,
-          zoneId: quote.zoneId,
-          zoneVersion: quote.zoneVersion,
-          request: quote.request,
-          distanceMeters: quote.distanceMeters,
-          chargeMinor: quote.chargeMinor,
-          createdAt: quote.createdAt,
-          expiresAt: quote.expiresAt,
-          ttl: Math.ceil(Date.parse(quote.expiresAt) / 1000) + RETAIN_AFTER_EXPIRY_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+  /** Stores a new quote, only while the caller's key and store are still allowed to write (else ForbiddenError). */
+  async put(quote: Quote, guard: WriteGuard): Promise<void> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...guardChecks(this.tableName, guard),
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: {
+                  ...keys.quote(quote.storeId, quote.id),
+                  type: 'quote',
+                  quoteId: quote.id,
+                  storeId: quote.storeId,
+                  zoneId: quote.zoneId,
+                  zoneVersion: quote.zoneVersion,
+                  request: quote.request,
+                  distanceMeters: quote.distanceMeters,
+                  chargeMinor: quote.chargeMinor,
+                  createdAt: quote.createdAt,
+                  expiresAt: quote.expiresAt,
+                  ttl: Math.ceil(Date.parse(quote.expiresAt) / 1000) + RETAIN_AFTER_EXPIRY_SECONDS,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+    } catch (error) {
+      rethrowGuardFailure(error);
+      throw error;
+    }
   }
 
   /** The store's quote with this id, or null (another store's quote is not found by construction). */

@@ -13,6 +13,8 @@ import { RATE_LIMITS, type Route } from './routes.ts';
 export interface Merchant {
   storeId: string;
   keyId: string;
+  /** SHA-256 of the key: what writes check to refuse a key revoked mid-request. */
+  keyHash: string;
   store: Store;
 }
 
@@ -77,13 +79,14 @@ export function authenticate(rt: () => Runtime): MerchantMiddleware {
     if (!apiKey) throw new UnauthorizedError('Missing API key: send it in the X-Api-Key header');
     if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('Invalid API key');
     const { apiKeys, stores } = rt();
-    const key = await apiKeys.findByHash(hashApiKey(apiKey));
+    const keyHash = hashApiKey(apiKey);
+    const key = await apiKeys.findByHash(keyHash);
     if (!key) throw new UnauthorizedError('Invalid API key');
     if (key.status !== 'active') throw new UnauthorizedError('This API key has been revoked');
     const store = await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('Invalid API key');
     if (!store.apiEnabled) throw new UnauthorizedError('API access is disabled for this store');
-    request.context.merchant = { storeId: store.id, keyId: key.keyId, store };
+    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     logger.appendKeys({ storeId: store.id, keyId: key.keyId });
   }
   return { before: authenticateBefore };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { logger } from '../../functions/http/logger.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
+import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 
 let table: TestTable;
 let server: TestServer;
@@ -112,24 +112,11 @@ describe('unexpected errors', () => {
     const handler = merchantHandler('GET /v1/balance', {}, async () => {
       throw new Error(`database exploded for ${store.apiKey} calling 9876543210`);
     });
-    const event = {
-      httpMethod: 'GET',
-      path: '/v1/balance',
-      resource: '/v1/balance',
-      headers: { 'X-Api-Key': store.apiKey },
-      multiValueHeaders: {},
-      queryStringParameters: null,
-      multiValueQueryStringParameters: null,
-      pathParameters: null,
-      stageVariables: null,
-      body: null,
-      isBase64Encoded: false,
-      requestContext: { requestId: 'req-500' },
-    } as unknown as APIGatewayProxyEvent;
-
+    const event = proxyEvent({ method: 'GET', path: '/v1/balance', headers: { 'X-Api-Key': store.apiKey } });
+    event.requestContext.requestId = 'req-500';
     let result: Awaited<ReturnType<typeof handler>> | undefined;
     const { raw, records } = await captureLogs(async () => {
-      result = await handler(event, { awsRequestId: 'lambda-req' } as Context);
+      result = await handler(event, lambdaContext);
     });
 
     expect(result!.statusCode).toBe(500);

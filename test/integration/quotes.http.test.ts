@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { lambdaContext, proxyEvent } from '../helpers/event.ts';
+import { merchantHandler } from '../../functions/http/handler.ts';
+import { createQuote } from '../../functions/create-quote.ts';
+import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
+import { keys } from '../../functions/data/table.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 let table: TestTable;
 let server: TestServer;
@@ -183,5 +189,38 @@ describe('POST /v1/job-quotes', () => {
 
     expect(status).toBe(422);
     expect(body).toEqual({ error: expect.stringMatching(/^Route is \d+ m long; this zone serves routes up to 35000 m$/), code: 'route_too_long' });
+  });
+
+  describe('when access ends while the request runs', () => {
+    // The same chain and use case as the deployed handler, with the revocation slipped in between
+    // authentication and the write: the window a real race would hit.
+    async function quoteRevokedMidway(revoke: (store: { storeId: string; keyId: string }) => Promise<unknown>) {
+      const store = await createStore(table.rt);
+      const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest }, async (input) => {
+        await revoke(store);
+        return createQuote(input);
+      });
+      const result = await handler(proxyEvent({ method: 'POST', path: '/v1/job-quotes', headers: authHeaders(store.apiKey), body: bengaluruQuote }), lambdaContext);
+      const { Items } = await table.rt.db.send(
+        new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)', ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' } }),
+      );
+      return { status: result.statusCode, body: JSON.parse(result.body) as unknown, quotesStored: Items?.length };
+    }
+
+    it('returns 403 and stores nothing when the key is revoked', async () => {
+      const outcome = await quoteRevokedMidway((store) => table.rt.apiKeys.revoke(store.keyId));
+
+      expect(outcome).toEqual({
+        status: 403,
+        body: { error: 'API access was disabled or the API key was revoked during the request', code: 'forbidden' },
+        quotesStored: 0,
+      });
+    });
+
+    it('returns 403 and stores nothing when the store’s API access is disabled', async () => {
+      const outcome = await quoteRevokedMidway((store) => table.rt.stores.setApiAccess(store.storeId, false));
+
+      expect(outcome).toMatchObject({ status: 403, body: { code: 'forbidden' }, quotesStored: 0 });
+    });
   });
 });

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, RATE_LIMITS, routeFor, routes, type RouteKey } from '../../functions/http/routes.ts';
+
+describe('matchRoute', () => {
+  it.each([
+    ['GET', '/v1/balance', 'get-balance', 'reads'],
+    ['POST', '/v1/job-quotes', 'create-quote', 'quotes'],
+  ])('finds %s %s with no path parameters', (method, path, handler, rateGroup) => {
+    expect(matchRoute(method, path)).toEqual({
+      kind: 'found',
+      route: { method, path, handler, rateGroup },
+      pathParameters: null,
+    });
+  });
+
+  it.each([
+    ['POST', '/v1/balance', ['GET']],
+    ['PUT', '/v1/balance', ['GET']],
+    ['DELETE', '/v1/balance', ['GET']],
+    ['GET', '/v1/job-quotes', ['POST']],
+    ['PATCH', '/v1/job-quotes', ['POST']],
+    ['get', '/v1/balance', ['GET']],
+  ])('answers %s %s as method_not_allowed, allowing %j', (method, path, allow) => {
+    expect(matchRoute(method, path)).toEqual({ kind: 'method_not_allowed', allow });
+  });
+
+  it.each([
+    ['GET', '/v1/unknown'],
+    ['GET', '/'],
+    ['GET', ''],
+    ['GET', '/v1'],
+    ['GET', '/v1/balance/'],
+    ['POST', '/v1/job-quotes/'],
+    ['GET', '/v1/balance/extra'],
+    ['GET', '/v2/balance'],
+    ['GET', '/V1/Balance'],
+    ['GET', '//v1/balance'],
+    ['POST', '/v1/job-quotesX'],
+  ])('answers %s %j as not_found', (method, path) => {
+    expect(matchRoute(method, path)).toEqual({ kind: 'not_found' });
+  });
+});
+
+describe('routeFor', () => {
+  it.each(routes.map((route) => [`${route.method} ${route.path}` as RouteKey, route] as const))('returns the route for %s', (key, route) => {
+    expect(routeFor(key)).toBe(route);
+  });
+
+  it('throws naming an unknown key', () => {
+    expect(() => routeFor('GET /v1/nope' as RouteKey)).toThrow('No route GET /v1/nope in the route table');
+  });
+
+  it('throws on a key with the wrong method', () => {
+    expect(() => routeFor('POST /v1/balance' as RouteKey)).toThrow('No route POST /v1/balance in the route table');
+  });
+});
+
+describe('routes', () => {
+  it('has unique method and path pairs', () => {
+    const keys = routes.map((route) => `${route.method} ${route.path}`);
+
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(routes.map((route) => [`${route.method} ${route.path}`, route.rateGroup] as const))(
+    'gives %s the rate group %s, which has a rate limit',
+    (_key, rateGroup) => {
+      expect(RATE_LIMITS[rateGroup]).toBeDefined();
+    },
+  );
+});
+
+describe('RATE_LIMITS', () => {
+  it('allows the spec’s requests per store per minute for each group', () => {
+    expect(RATE_LIMITS).toEqual({
+      quotes: { capacity: 10, periodMs: 60_000 },
+      bookings: { capacity: 10, periodMs: 60_000 },
+      cancellations: { capacity: 10, periodMs: 60_000 },
+      reads: { capacity: 60, periodMs: 60_000 },
+    });
+  });
+});
