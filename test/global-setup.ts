@@ -1,22 +1,11 @@
 import type { TestProject } from 'vitest/node';
-import { createServer } from 'node:net';
+import { freePort } from './helpers/net.ts';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,8 +1,9 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { cancellationReasons } from './client.ts';
 import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
 
 /** A key as stored: never the key itself, only its hash. */
 export interface ApiKeyRecord {
@@ -36,15 +37,7 @@ export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: str
 }
 
 /** API keys: lookup by hash for auth; creation and revocation for the admin CLI. */
-export class ApiKeyRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly tableName: string;
-
-  constructor(db: DynamoDBDocumentClient, tableName: string) {
-    this.db = db;
-    this.tableName = tableName;
-  }
-
+export class ApiKeyRepository extends TableRepository {
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const { Item } = await this.db.send(

@@ -1,21 +1,14 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Quote } from '../core/quote.ts';
 import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
 import { guardChecks, rethrowGuardFailure, type WriteGuard } from './guard.ts';
 
 // A quote outlives its five minutes by a day, so a late booking learns "expired", not "not found".
 const RETAIN_AFTER_EXPIRY_SECONDS = 24 * 60 * 60;
 
 /** Quotes, kept in their store's partition. */
-export class QuoteRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly tableName: string;
-
-  constructor(db: DynamoDBDocumentClient, tableName: string) {
-    this.db = db;
-    this.tableName = tableName;
-  }
-
+export class QuoteRepository extends TableRepository {
   /** Stores a new quote, only while the caller's key and store are still allowed to write (else ForbiddenError). */
   async put(quote: Quote, guard: WriteGuard): Promise<void> {
     try {

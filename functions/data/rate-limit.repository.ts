@@ -1,7 +1,8 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure } from './client.ts';
 import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
 
 /** A token bucket: `capacity` requests, refilled evenly over `periodMs`. */
 export interface RateLimit {
@@ -32,15 +33,8 @@ const MAX_ATTEMPTS = 64;
  * the last tat this container saw, so the common path is exactly one write; exactness under
  * concurrency comes from the conditions alone, never from the guess.
  */
-export class RateLimitRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly tableName: string;
+export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
-
-  constructor(db: DynamoDBDocumentClient, tableName: string) {
-    this.db = db;
-    this.tableName = tableName;
-  }
 
   /** Takes one token from the store's bucket for `group`, or says how long to wait for one. */
   async consume(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
 import { AppError, NotFoundError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { cancellationReasons, isConditionFailure } from './client.ts';
 import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
 import { apiKeyPuts } from './api-key.repository.ts';
 
 /** What creating a store hands back: the only moment the API key is visible. */
@@ -66,15 +67,7 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
 }
 
 /** Stores, their credit and their ledger. */
-export class StoreRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly tableName: string;
-
-  constructor(db: DynamoDBDocumentClient, tableName: string) {
-    this.db = db;
-    this.tableName = tableName;
-  }
-
+export class StoreRepository extends TableRepository {
   /** The store, read strongly consistent (auth depends on it), or null. */
   async get(storeId: string): Promise<Store | null> {
     const { Item } = await this.db.send(

@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Zone, type VersionedZone } from '../core/zone.ts';
 import { isConditionFailure, cancellationReasons } from './client.ts';
 import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
 
 /** What an import did to each zone. */
 export interface ZoneImportResult {
@@ -19,15 +20,7 @@ function toZone(item: Record<string, unknown>): VersionedZone {
  * Zones and rate cards as versioned data. Each change writes a new immutable version item and moves
  * the zone's "current" item to it, in one transaction guarded by the version it replaces.
  */
-export class ZoneRepository {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly tableName: string;
-
-  constructor(db: DynamoDBDocumentClient, tableName: string) {
-    this.db = db;
-    this.tableName = tableName;
-  }
-
+export class ZoneRepository extends TableRepository {
   /** The current version of every zone (one Query: the catalogue is one small partition). */
   async listCurrent(): Promise<VersionedZone[]> {
     const zones: VersionedZone[] = [];

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestTable, type TestTable } from './table.ts';
 import { startHttpServer } from '../../bin/local/http-server.ts';
 
 /** The real local server on a free port, serving the route table's handler modules. */
@@ -28,4 +30,21 @@ function closeServer(server: Server): Promise<void> {
 export async function readResponse(response: Response): Promise<{ status: number; headers: Headers; body: unknown }> {
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text.length > 0 ? JSON.parse(text) : null };
+}
+
+/**
+ * Gives a test file its own table and a local server using it, created before its tests and
+ * removed after them. Read `table` and `server` inside tests (they exist once beforeAll ran).
+ */
+export function useLocalApi(): { readonly table: TestTable; readonly server: TestServer } {
+  const context = {} as { table: TestTable; server: TestServer };
+  beforeAll(async () => {
+    context.table = await createTestTable();
+    context.server = await startTestServer();
+  });
+  afterAll(async () => {
+    await context.server?.close();
+    await context.table?.drop();
+  });
+  return context;
 }

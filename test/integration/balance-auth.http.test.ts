@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTable, type TestTable } from '../helpers/table.ts';
-import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 
-let table: TestTable;
-let server: TestServer;
+const api = useLocalApi();
 
-beforeAll(async () => {
-  table = await createTestTable();
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-  await table.drop();
-});
-
-const balance = async (headers: Record<string, string>) => readResponse(await server.request('/v1/balance', { headers }));
+const balance = async (headers: Record<string, string>) => readResponse(await api.server.request('/v1/balance', { headers }));
 
 describe('GET /v1/balance', () => {
   it('returns 200 with exactly the balance fields', async () => {
-    const { apiKey } = await createStore(table.rt, { creditMinor: 250_075 });
+    const { apiKey } = await createStore(api.table.rt, { creditMinor: 250_075 });
 
     const { status, headers, body } = await balance({ 'X-Api-Key': apiKey });
 
@@ -33,8 +21,8 @@ describe('GET /v1/balance', () => {
   });
 
   it('shows a top-up at once', async () => {
-    const { apiKey, storeId } = await createStore(table.rt, { creditMinor: 0 });
-    await table.rt.stores.credit(storeId, 10_000, 'test top-up');
+    const { apiKey, storeId } = await createStore(api.table.rt, { creditMinor: 0 });
+    await api.table.rt.stores.credit(storeId, 10_000, 'test top-up');
 
     const { body } = await balance({ 'X-Api-Key': apiKey });
 
@@ -42,9 +30,9 @@ describe('GET /v1/balance', () => {
   });
 
   it('ignores query parameters it does not define', async () => {
-    const { apiKey } = await createStore(table.rt, { creditMinor: 1 });
+    const { apiKey } = await createStore(api.table.rt, { creditMinor: 1 });
 
-    const { status } = await readResponse(await server.request('/v1/balance?verbose=1', { headers: { 'X-Api-Key': apiKey } }));
+    const { status } = await readResponse(await api.server.request('/v1/balance?verbose=1', { headers: { 'X-Api-Key': apiKey } }));
 
     expect(status).toBe(200);
   });
@@ -56,7 +44,7 @@ describe('API-key authentication', () => {
     ['upper case', 'X-API-KEY'],
     ['mixed case', 'X-Api-Key'],
   ])('accepts the key header in %s', async (_case, header) => {
-    const { apiKey } = await createStore(table.rt);
+    const { apiKey } = await createStore(api.table.rt);
 
     const { status } = await balance({ [header]: apiKey });
 
@@ -82,9 +70,9 @@ describe('API-key authentication', () => {
   });
 
   it('returns 401 for a revoked key while the store’s other keys keep working', async () => {
-    const store = await createStore(table.rt);
-    const second = await table.rt.apiKeys.create(store.storeId);
-    await table.rt.apiKeys.revoke(store.keyId);
+    const store = await createStore(api.table.rt);
+    const second = await api.table.rt.apiKeys.create(store.storeId);
+    await api.table.rt.apiKeys.revoke(store.keyId);
 
     const revoked = await balance({ 'X-Api-Key': store.apiKey });
     const other = await balance({ 'X-Api-Key': second.apiKey });
@@ -95,12 +83,12 @@ describe('API-key authentication', () => {
   });
 
   it('returns 401 on every route when the store’s API access is disabled, and 200 once re-enabled', async () => {
-    const store = await createStore(table.rt);
-    await table.rt.stores.setApiAccess(store.storeId, false);
+    const store = await createStore(api.table.rt);
+    await api.table.rt.stores.setApiAccess(store.storeId, false);
 
     const read = await balance({ 'X-Api-Key': store.apiKey });
-    const write = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) }));
-    await table.rt.stores.setApiAccess(store.storeId, true);
+    const write = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    await api.table.rt.stores.setApiAccess(store.storeId, true);
     const again = await balance({ 'X-Api-Key': store.apiKey });
 
     expect(read).toMatchObject({ status: 401, body: { error: 'API access is disabled for this store', code: 'unauthorized' } });
@@ -109,32 +97,32 @@ describe('API-key authentication', () => {
   });
 
   it('authenticates before validating: a bad body with no key is a 401', async () => {
-    const response = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', body: '{not json' }));
+    const response = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', body: '{not json' }));
 
     expect(response).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
   });
 
   it('scopes quotes to the caller’s store: another store cannot read them', async () => {
-    const owner = await createStore(table.rt);
-    const other = await createStore(table.rt);
-    const created = await readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(owner.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    const owner = await createStore(api.table.rt);
+    const other = await createStore(api.table.rt);
+    const created = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(owner.apiKey), body: JSON.stringify(bengaluruQuote) }));
     const { id } = (created.body as { data: { id: string } }).data;
 
-    expect(await table.rt.quotes.get(owner.storeId, id)).not.toBeNull();
-    expect(await table.rt.quotes.get(other.storeId, id)).toBeNull();
+    expect(await api.table.rt.quotes.get(owner.storeId, id)).not.toBeNull();
+    expect(await api.table.rt.quotes.get(other.storeId, id)).toBeNull();
   });
 });
 
 describe('unknown routes and methods', () => {
   it('returns 404 not_found for an unknown path', async () => {
-    const { status, body } = await readResponse(await server.request('/v1/nothing-here'));
+    const { status, body } = await readResponse(await api.server.request('/v1/nothing-here'));
 
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'No route for GET /v1/nothing-here', code: 'not_found' });
   });
 
   it('returns 405 with Allow for a known path and the wrong method', async () => {
-    const { status, headers, body } = await readResponse(await server.request('/v1/job-quotes', { method: 'GET' }));
+    const { status, headers, body } = await readResponse(await api.server.request('/v1/job-quotes', { method: 'GET' }));
 
     expect(status).toBe(405);
     expect(headers.get('allow')).toBe('POST');

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTable, type TestTable } from '../helpers/table.ts';
-import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { logger } from '../../functions/http/logger.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 
-let table: TestTable;
-let server: TestServer;
+const api = useLocalApi();
 
-beforeAll(async () => {
-  table = await createTestTable();
-  server = await startTestServer();
+beforeAll(() => {
   logger.setLogLevel('INFO');
 });
 
-afterAll(async () => {
+afterAll(() => {
   logger.setLogLevel('SILENT');
-  await server.close();
-  await table.drop();
 });
 
 /** Runs `work` and returns every JSON log record written to stdout or stderr meanwhile. */
@@ -49,9 +43,9 @@ async function captureLogs(work: () => Promise<unknown>): Promise<{ raw: string;
 
 describe('access logs', () => {
   it('write one structured line per request with request id, store, route, status, latency and DynamoDB calls', async () => {
-    const store = await createStore(table.rt);
+    const store = await createStore(api.table.rt);
 
-    const { records } = await captureLogs(() => server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } }));
+    const { records } = await captureLogs(() => api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } }));
 
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
@@ -69,15 +63,15 @@ describe('access logs', () => {
   });
 
   it('cost a fixed number of DynamoDB calls per endpoint: balance 3, quote 4 with a warm zone cache', async () => {
-    const store = await createStore(table.rt);
-    const quote = () => server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) });
+    const store = await createStore(api.table.rt);
+    const quote = () => api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) });
     await quote(); // warms this process's zone catalogue
 
     const { records } = await captureLogs(async () => {
       await quote();
       await quote();
-      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
-      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+      await api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+      await api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
     });
 
     // key lookup + store read + one rate-limit write (+ the quote put)
@@ -90,13 +84,13 @@ describe('access logs', () => {
   });
 
   it('never contain API keys or phone numbers, whatever the request carried', async () => {
-    const store = await createStore(table.rt);
+    const store = await createStore(api.table.rt);
     const phone = '+91 98765 43210';
 
     const { raw, records } = await captureLogs(async () => {
-      await server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
-      await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify({ ...bengaluruQuote, dropPhone: phone }) });
-      await server.request('/v1/balance', { headers: { 'X-Api-Key': `${store.apiKey.slice(0, -1)}x` } });
+      await api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
+      await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify({ ...bengaluruQuote, dropPhone: phone }) });
+      await api.server.request('/v1/balance', { headers: { 'X-Api-Key': `${store.apiKey.slice(0, -1)}x` } });
     });
 
     expect(records).toHaveLength(3);
@@ -108,7 +102,7 @@ describe('access logs', () => {
 
 describe('unexpected errors', () => {
   it('answer a generic 500 and log the error in full, redacted', async () => {
-    const store = await createStore(table.rt);
+    const store = await createStore(api.table.rt);
     const handler = merchantHandler('GET /v1/balance', {}, async () => {
       throw new Error(`database exploded for ${store.apiKey} calling 9876543210`);
     });
@@ -131,7 +125,7 @@ describe('unexpected errors', () => {
 
 describe('responses through the local server', () => {
   it('carry the error body on every failure status, as JSON', async () => {
-    const response = await readResponse(await server.request('/v1/balance'));
+    const response = await readResponse(await api.server.request('/v1/balance'));
 
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTable, type TestTable } from '../helpers/table.ts';
-import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
@@ -9,25 +8,14 @@ import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
-let table: TestTable;
-let server: TestServer;
-
-beforeAll(async () => {
-  table = await createTestTable();
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-  await table.drop();
-});
+const api = useLocalApi();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 // Each test uses its own store: the quote limit (10 a minute) is per store.
 async function quote(body: unknown, apiKey?: string) {
-  const key = apiKey ?? (await createStore(table.rt)).apiKey;
-  return readResponse(await server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(key), body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  const key = apiKey ?? (await createStore(api.table.rt)).apiKey;
+  return readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(key), body: typeof body === 'string' ? body : JSON.stringify(body) }));
 }
 
 describe('POST /v1/job-quotes', () => {
@@ -56,11 +44,11 @@ describe('POST /v1/job-quotes', () => {
   });
 
   it('stores the quote in the store with its zone pin, request and expiry', async () => {
-    const store = await createStore(table.rt);
+    const store = await createStore(api.table.rt);
     const { body } = await quote(bengaluruQuote, store.apiKey);
     const { data } = body as { data: { id: string; expiresAt: string } };
 
-    const stored = await table.rt.quotes.get(store.storeId, data.id);
+    const stored = await api.table.rt.quotes.get(store.storeId, data.id);
 
     expect(stored).toEqual({
       id: data.id,
@@ -162,8 +150,8 @@ describe('POST /v1/job-quotes', () => {
   });
 
   it('parses a JSON body sent without a JSON content type', async () => {
-    const { apiKey } = await createStore(table.rt);
-    const response = await server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': apiKey, 'Content-Type': 'text/plain' }, body: JSON.stringify(bengaluruQuote) });
+    const { apiKey } = await createStore(api.table.rt);
+    const response = await api.server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': apiKey, 'Content-Type': 'text/plain' }, body: JSON.stringify(bengaluruQuote) });
 
     expect(response.status).toBe(201);
   });
@@ -195,20 +183,20 @@ describe('POST /v1/job-quotes', () => {
     // The same chain and use case as the deployed handler, with the revocation slipped in between
     // authentication and the write: the window a real race would hit.
     async function quoteRevokedMidway(revoke: (store: { storeId: string; keyId: string }) => Promise<unknown>) {
-      const store = await createStore(table.rt);
+      const store = await createStore(api.table.rt);
       const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest }, async (input) => {
         await revoke(store);
         return createQuote(input);
       });
       const result = await handler(proxyEvent({ method: 'POST', path: '/v1/job-quotes', headers: authHeaders(store.apiKey), body: bengaluruQuote }), lambdaContext);
-      const { Items } = await table.rt.db.send(
-        new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)', ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' } }),
+      const { Items } = await api.table.rt.db.send(
+        new QueryCommand({ TableName: api.table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)', ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' } }),
       );
       return { status: result.statusCode, body: JSON.parse(result.body) as unknown, quotesStored: Items?.length };
     }
 
     it('returns 403 and stores nothing when the key is revoked', async () => {
-      const outcome = await quoteRevokedMidway((store) => table.rt.apiKeys.revoke(store.keyId));
+      const outcome = await quoteRevokedMidway((store) => api.table.rt.apiKeys.revoke(store.keyId));
 
       expect(outcome).toEqual({
         status: 403,
@@ -218,7 +206,7 @@ describe('POST /v1/job-quotes', () => {
     });
 
     it('returns 403 and stores nothing when the store’s API access is disabled', async () => {
-      const outcome = await quoteRevokedMidway((store) => table.rt.stores.setApiAccess(store.storeId, false));
+      const outcome = await quoteRevokedMidway((store) => api.table.rt.stores.setApiAccess(store.storeId, false));
 
       expect(outcome).toMatchObject({ status: 403, body: { code: 'forbidden' }, quotesStored: 0 });
     });

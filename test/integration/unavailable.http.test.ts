@@ -1,21 +1,13 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
+import { freePort } from '../helpers/net.ts';
 
 let server: TestServer;
 
-// A port that nothing listens on: every DynamoDB call fails to connect.
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${await closedPort()}`;
+  // A port nothing listens on: every DynamoDB call fails to connect.
+  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
   process.env.TABLE_NAME = 'unreachable';
   server = await startTestServer();
 });
