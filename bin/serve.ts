@@ -16,7 +16,7 @@ const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   TABLE_NAME: z.string().min(1).default('delivery-api'),
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   DATA_DIR: z.string().min(1).default('.data'),
   DEMO_CREDIT_MINOR: z.coerce.number().int().min(0).default(500_000),
@@ -49,7 +49,7 @@ function portInUse(port: number): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const settings = LocalSettings.parse({ ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT || undefined });
+  const settings = LocalSettings.parse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
   const dataDir = resolve(settings.DATA_DIR);
   let dynamo: DynamoDbLocal | undefined;
 

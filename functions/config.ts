@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 const Config = z.object({
-  TABLE_NAME: z.string().min(1, 'is required'),
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  TABLE_NAME: z.string({ error: 'is required' }).min(1, 'is required'),
+  DYNAMODB_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   AWS_REGION: z.string().min(1).default('ap-south-1'),
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
   /** How long a container keeps the zone catalogue before reading it again. */
@@ -12,7 +12,9 @@ export type Config = z.infer<typeof Config>;
 
 /** Reads and validates the runtime configuration; fails naming each bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = Config.safeParse({ ...env, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT || undefined });
+  // An empty variable means "not set": the default applies.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = Config.safeParse(set);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);

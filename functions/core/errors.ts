@@ -115,3 +115,21 @@ export class NotFoundError extends AppError {
     this.name = 'NotFoundError';
   }
 }
+
+/** A booking or cancellation met a state that forbids it (409 or 400 at the edge, by code). */
+export class ConflictError extends AppError {
+  constructor(
+    code: 'quote_expired' | 'quote_used' | 'zone_changed' | 'idempotency_conflict' | 'idempotency_in_progress' | 'concurrent_modification' | 'parcel_return_required' | 'not_cancellable',
+    message: string,
+  ) {
+    super(code, message);
+    this.name = 'ConflictError';
+  }
+}
+
+export class InsufficientCreditError extends AppError {
+  constructor(chargeMinor: number, availableMinor: number) {
+    super('insufficient_credit', `This booking costs ${chargeMinor} paise; ${availableMinor} paise of credit is available`);
+    this.name = 'InsufficientCreditError';
+  }
+}

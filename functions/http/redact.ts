@@ -1,7 +1,7 @@
 // API keys anywhere in a string, and runs of digits that could be a phone number (10+ digits,
-// optionally with +, spaces or hyphens between): logs must never carry either.
+// optionally with + and any spaces or hyphens between, as the API accepts them): logs must never carry either.
 const API_KEY = /mdk_(live|test)_[0-9A-Za-z]+/g;
-const PHONE_LIKE = /\+?\d(?:[\s-]?\d){9,}/g;
+const PHONE_LIKE = /\+?\d(?:[\s-]*\d){9,}/g;
 const SECRET_FIELDS = /^(x-api-key|apikey|api_key|authorization|.*phone)$/i;
 
 /** Masks API keys and phone-like digit runs in a string. */

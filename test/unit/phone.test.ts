@@ -63,6 +63,9 @@ describe('normalizeIndianMobile', () => {
     ['a hyphen after the digits with a prefix', '+91 9876543210-'],
     ['text around the number', 'call 9876543210'],
     ['an extension', '9876543210 ext 1'],
+    ['a tab between digits (only spaces and hyphens separate digits)', '98765\t43210'],
+    ['a newline between digits', '98765\n43210'],
+    ['a non-breaking space between digits', '98765\u00a043210'],
   ])('rejects %s', (_form, input) => {
     expect(normalizeIndianMobile(input)).toBeNull();
   });

@@ -3,22 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { AppError, ValidationError, type ValidationDetails } from '../../functions/core/errors.ts';
 import { parseOrThrow, toValidationDetails } from '../../functions/http/validation.ts';
 import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
+import { bengaluruQuote } from '../helpers/fixtures.ts';
 
-const fullRequest = {
-  pickupAddress: 'MG Road, Bengaluru',
-  pickupCity: 'Bengaluru',
-  pickupPincode: '560001',
-  pickupLatitude: 12.9756,
-  pickupLongitude: 77.6066,
-  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-  dropCity: 'Bengaluru',
-  dropPincode: '560038',
-  dropLatitude: 12.9784,
-  dropLongitude: 77.6408,
-  packageDescription: 'Documents',
-  packageWeightGrams: 750,
-  packageValueMinor: 150_000,
-};
+// The fixture is pure data: importing it needs no network.
+const fullRequest = bengaluruQuote;
 
 const minimalRequest = {
   pickupAddress: 'MG Road',

@@ -1,0 +1,142 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { RouteRequest } from './quote.ts';
+
+/** Job statuses, in lifecycle order (DESIGN.md). */
+export const JOB_STATUSES = [
+  'created',
+  'queued',
+  'picked_by_agent',
+  'booking_in_progress',
+  'booked',
+  'pickup_completed',
+  'delivered',
+  'failed',
+  'cancelled',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const SETTLEMENTS = ['reserved', 'review', 'captured', 'released'] as const;
+export type Settlement = (typeof SETTLEMENTS)[number];
+
+export const VERIFICATION_STATUSES = ['pending', 'active', 'expired', 'verified', 'locked', 'unavailable'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+/** One handoff's verification: the code, its state and how many wrong tries it has had. */
+export interface Handoff {
+  code: string;
+  status: VerificationStatus;
+  expiresAt: string | null;
+  verifiedAt: string | null;
+  failedAttempts: number;
+}
+
+/** One status-history entry. Actor: merchant, system, rider:<agentId>, simulator or admin. */
+export interface JobEvent {
+  id: string;
+  status: JobStatus;
+  actor: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface RiderLocation {
+  latitude: number;
+  longitude: number;
+  accuracy: number | null;
+  recordedAt: string;
+}
+
+/** What the merchant tells us when booking, after validation and phone normalisation. */
+export interface BookingDetails {
+  quoteId: string;
+  externalOrderId: string;
+  pickupName: string;
+  pickupPhone: string;
+  dropName: string;
+  dropPhone: string;
+}
+
+/** A job as the domain holds it. `version` guards every change (optimistic concurrency). */
+export interface Job {
+  id: string;
+  storeId: string;
+  /** The store's booking counter at this job: 1, 2, 3 … with no gaps; drives list paging. */
+  seq: number;
+  version: number;
+  status: JobStatus;
+  settlement: Settlement | null;
+  testMode: boolean;
+  quoteId: string;
+  zoneId: string;
+  zoneVersion: number;
+  idempotencyKey: string;
+  externalOrderId: string;
+  agentId: string | null;
+  pickupName: string;
+  pickupPhone: string;
+  dropName: string;
+  dropPhone: string;
+  route: RouteRequest;
+  distanceMeters: number;
+  chargeMinor: number;
+  riderLocation: RiderLocation | null;
+  events: JobEvent[];
+  verification: { pickup: Handoff; delivery: Handoff };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** States a merchant may cancel from; after pickup the parcel must come back first. */
+export const CANCELLABLE: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked']);
+export const TERMINAL: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'cancelled']);
+
+/** A 4-digit handoff code from the CSPRNG (0000–9999, uniform). */
+export function verificationCode(): string {
+  return String(randomInt(10_000)).padStart(4, '0');
+}
+
+/**
+ * Job ids are UUIDs (RFC 9562 version 8) that carry the store's booking counter in their last 48
+ * bits; the other 74 bits are random. The store and the counter locate the job item directly, so
+ * GET /v1/jobs/{id} is one read and list pages are key ranges (see job.repository.ts).
+ */
+export function jobIdFor(seq: number): string {
+  if (!Number.isSafeInteger(seq) || seq < 1 || seq >= 2 ** 48) throw new RangeError(`job seq out of range: ${seq}`);
+  const bytes = randomBytes(16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80; // version 8
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
+  bytes.writeUIntBE(seq, 10, 6);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The counter a job id carries, or null when the id cannot be one of ours (then it is simply not found). */
+export function seqOfJobId(id: string): number | null {
+  const match = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-([0-9a-f]{12})$/i.exec(id);
+  if (!match) return null;
+  const seq = Number.parseInt(match[1]!, 16);
+  return seq >= 1 ? seq : null;
+}
+
+/** Display weight: "750 g" below a kilogram, else kilograms without trailing zeros ("1.5 kg"). */
+export function formatWeight(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  return `${Number((grams / 1000).toFixed(3))} kg`;
+}
+
+/** What identifies a booking request for idempotency: its normalised payload, hashed. */
+export function bookingFingerprint(details: BookingDetails): string {
+  const canonical = JSON.stringify([details.quoteId, details.externalOrderId, details.pickupName, details.pickupPhone, details.dropName, details.dropPhone]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The merchant sees a handoff code only while it can still be used. */
+export function visibleCode(handoff: Handoff): string | null {
+  return handoff.status === 'pending' || handoff.status === 'active' ? handoff.code : null;
+}
+
+/** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */
+export function visibleRiderLocation(job: Job): RiderLocation | null {
+  const assigned = job.agentId !== null && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status);
+  return assigned ? job.riderLocation : null;
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { normalizeIndianMobile } from '../core/phone.ts';
+import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
+import { minorToRupees } from '../core/money.ts';
+import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
+
+const IndianMobile = z
+  .string()
+  .transform((value, ctx) => {
+    const normalized = normalizeIndianMobile(value);
+    if (normalized === null) {
+      ctx.addIssue({ code: 'custom', message: 'Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0' });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** Body of POST /v1/jobs; every field required, unknown fields rejected; phones normalised to +91XXXXXXXXXX. */
+export const BookingRequest = z.strictObject({
+  quoteId: z.uuid(),
+  externalOrderId: z.string().min(1).max(200),
+  pickupName: z.string().min(1).max(100),
+  pickupPhone: IndianMobile,
+  dropName: z.string().min(1).max(100),
+  dropPhone: IndianMobile,
+});
+export type BookingRequest = z.infer<typeof BookingRequest>;
+
+/** The Idempotency-Key header: required, 1–128 of letters, digits, `.`, `_`, `:`, `-`. */
+export const IdempotencyKey = z
+  .string({ error: 'Required: send a unique Idempotency-Key header with each booking' })
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed');
+
+/** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel. */
+export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }) });
+
+const QueryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.int().min(min).max(max))
+    .default(String(fallback) as never)
+    .transform((value) => (typeof value === 'string' ? Number(value) : value));
+
+/** Query of GET /v1/jobs; unknown parameters are rejected, so a typo never silently drops a filter. */
+export const JobListQuery = z.strictObject({
+  status: z.enum(JOB_STATUSES).optional(),
+  limit: QueryInt(1, 100, 50),
+  offset: QueryInt(0, 100_000, 0),
+});
+export type JobListQuery = z.infer<typeof JobListQuery>;
+
+const DateTime = z.iso.datetime();
+
+const JobEventView = z.strictObject({
+  id: z.uuid(),
+  status: z.enum(JOB_STATUSES),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: DateTime,
+});
+
+const HandoffView = z.strictObject({
+  status: z.enum(VERIFICATION_STATUSES),
+  code: z.string().regex(/^\d{4}$/).nullable(),
+  expiresAt: DateTime.nullable(),
+  verifiedAt: DateTime.nullable(),
+});
+
+/** An item of the list response: these fields, always present. */
+export const JobSummary = z.strictObject({
+  id: z.uuid(),
+  externalOrderId: z.string().nullable(),
+  status: z.enum(JOB_STATUSES),
+  agentId: z.string().nullable(),
+  dropName: z.string(),
+  dropAddress: z.string(),
+  dropCity: z.string().nullable(),
+  dropPincode: z.string().nullable(),
+  dropPhone: z.string(),
+  packageDescription: z.string().nullable(),
+  chargeMinor: MinorAmount.nullable(),
+  settlement: z.enum(SETTLEMENTS).nullable(),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+});
+export type JobSummary = z.infer<typeof JobSummary>;
+
+/** `data` of the create, get and cancel responses: the summary plus these, always present. */
+export const JobDetail = JobSummary.extend({
+  pickupName: z.string().nullable(),
+  pickupAddress: z.string(),
+  pickupCity: z.string().nullable(),
+  pickupPincode: z.string().nullable(),
+  pickupPhone: z.string().nullable(),
+  pickupLatitude: Latitude.nullable(),
+  pickupLongitude: Longitude.nullable(),
+  dropLatitude: Latitude.nullable(),
+  dropLongitude: Longitude.nullable(),
+  packageWeight: z.string().nullable(),
+  packageWeightGrams: z.int().nullable(),
+  packageValue: z.number().nullable(),
+  packageValueMinor: MinorAmount.nullable(),
+  riderLocation: z
+    .strictObject({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).nullable(), recordedAt: DateTime })
+    .nullable(),
+  events: z.array(JobEventView),
+  verification: z.strictObject({ testMode: z.boolean(), pickup: HandoffView, delivery: HandoffView }),
+});
+export type JobDetail = z.infer<typeof JobDetail>;
+
+/** The list response body. */
+export const JobListResponse = z.strictObject({ data: z.array(JobSummary), limit: z.int(), offset: z.int() });
+
+/** A job as the list shows it. */
+export function toJobSummary(job: Job): JobSummary {
+  return {
+    id: job.id,
+    externalOrderId: job.externalOrderId,
+    status: job.status,
+    agentId: job.agentId,
+    dropName: job.dropName,
+    dropAddress: job.route.dropAddress,
+    dropCity: job.route.dropCity ?? null,
+    dropPincode: job.route.dropPincode ?? null,
+    dropPhone: job.dropPhone,
+    packageDescription: job.route.packageDescription ?? null,
+    chargeMinor: job.chargeMinor,
+    settlement: job.settlement,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+function handoffView(handoff: Handoff) {
+  return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
+}
+
+/** A job as create, get and cancel show it. A negative declared value (the request allows one) is shown as null. */
+export function toJobDetail(job: Job): JobDetail {
+  const { route } = job;
+  const valueMinor = route.packageValueMinor !== undefined && route.packageValueMinor >= 0 ? route.packageValueMinor : null;
+  return {
+    ...toJobSummary(job),
+    pickupName: job.pickupName,
+    pickupAddress: route.pickupAddress,
+    pickupCity: route.pickupCity ?? null,
+    pickupPincode: route.pickupPincode ?? null,
+    pickupPhone: job.pickupPhone,
+    pickupLatitude: route.pickupLatitude,
+    pickupLongitude: route.pickupLongitude,
+    dropLatitude: route.dropLatitude,
+    dropLongitude: route.dropLongitude,
+    packageWeight: route.packageWeightGrams === undefined ? null : formatWeight(route.packageWeightGrams),
+    packageWeightGrams: route.packageWeightGrams ?? null,
+    packageValue: valueMinor === null ? null : minorToRupees(valueMinor),
+    packageValueMinor: valueMinor,
+    riderLocation: visibleRiderLocation(job),
+    events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
+    verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup), delivery: handoffView(job.verification.delivery) },
+  };
+}

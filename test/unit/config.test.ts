@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../functions/config.ts';
+
+describe('readConfig', () => {
+  it('applies the defaults when only TABLE_NAME is set', () => {
+    expect(readConfig({ TABLE_NAME: 'deliveries' })).toEqual({
+      TABLE_NAME: 'deliveries',
+      DYNAMODB_ENDPOINT: undefined,
+      AWS_REGION: 'ap-south-1',
+      LOG_LEVEL: 'INFO',
+      ZONE_CACHE_SECONDS: 60,
+    });
+  });
+
+  it('reads every variable that is set', () => {
+    const env = {
+      TABLE_NAME: 'deliveries-test',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      AWS_REGION: 'eu-west-1',
+      LOG_LEVEL: 'DEBUG',
+      ZONE_CACHE_SECONDS: '300',
+    };
+
+    expect(readConfig(env)).toEqual({ ...env, ZONE_CACHE_SECONDS: 300 });
+  });
+
+  it('drops variables it does not know', () => {
+    expect(readConfig({ TABLE_NAME: 't', HOME: '/root', PATH: '/usr/bin' })).not.toHaveProperty('HOME');
+  });
+
+  it('fails saying TABLE_NAME is required when it is missing', () => {
+    expect(() => readConfig({})).toThrow('Invalid configuration: TABLE_NAME is required');
+  });
+
+  it('fails saying TABLE_NAME is required when it is empty', () => {
+    expect(() => readConfig({ TABLE_NAME: '' })).toThrow('Invalid configuration: TABLE_NAME is required');
+  });
+
+  it.each(['not a url', 'http//127.0.0.1:8000', '127.0.0.1 8000'])('fails naming DYNAMODB_ENDPOINT when it is %j', (endpoint) => {
+    expect(() => readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: endpoint })).toThrow(
+      'Invalid configuration: DYNAMODB_ENDPOINT must be an http(s) URL',
+    );
+  });
+
+  // 'localhost:8000' parses as a URL whose scheme is "localhost:", and no DynamoDB speaks FTP.
+  it.each(['localhost:8000', 'ftp://127.0.0.1:8000'])('fails naming DYNAMODB_ENDPOINT when it is %j, which is not http(s)', (endpoint) => {
+    expect(() => readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: endpoint })).toThrow(/^Invalid configuration: DYNAMODB_ENDPOINT /);
+  });
+
+  it('treats an empty DYNAMODB_ENDPOINT as unset', () => {
+    expect(readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: '' }).DYNAMODB_ENDPOINT).toBeUndefined();
+  });
+
+  it.each(['http://localhost:8000', 'https://dynamodb.ap-south-1.amazonaws.com'])('accepts the endpoint %s', (endpoint) => {
+    expect(readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: endpoint }).DYNAMODB_ENDPOINT).toBe(endpoint);
+  });
+
+  it.each(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL'])('accepts LOG_LEVEL %s', (level) => {
+    expect(readConfig({ TABLE_NAME: 't', LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+  });
+
+  it.each(['info', 'VERBOSE'])('fails naming LOG_LEVEL when it is %s', (level) => {
+    expect(() => readConfig({ TABLE_NAME: 't', LOG_LEVEL: level })).toThrow(/^Invalid configuration: LOG_LEVEL /);
+  });
+
+  it.each([
+    ['0', 0],
+    ['3600', 3600],
+  ])('accepts ZONE_CACHE_SECONDS %s', (value, expected) => {
+    expect(readConfig({ TABLE_NAME: 't', ZONE_CACHE_SECONDS: value }).ZONE_CACHE_SECONDS).toBe(expected);
+  });
+
+  it.each(['-1', '3601', '1.5', 'soon'])('fails naming ZONE_CACHE_SECONDS when it is %s', (value) => {
+    expect(() => readConfig({ TABLE_NAME: 't', ZONE_CACHE_SECONDS: value })).toThrow(/^Invalid configuration: ZONE_CACHE_SECONDS /);
+  });
+
+  it('treats an empty ZONE_CACHE_SECONDS as unset and uses the default', () => {
+    expect(readConfig({ TABLE_NAME: 't', ZONE_CACHE_SECONDS: '' }).ZONE_CACHE_SECONDS).toBe(60);
+  });
+
+  it('names every bad variable in one message', () => {
+    expect(() => readConfig({ DYNAMODB_ENDPOINT: 'nope', LOG_LEVEL: 'LOUD' })).toThrow(
+      /^Invalid configuration: TABLE_NAME is required; DYNAMODB_ENDPOINT must be an http\(s\) URL; LOG_LEVEL /,
+    );
+  });
+});

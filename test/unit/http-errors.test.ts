@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AppError,
+  ForbiddenError,
+  InvalidJsonError,
+  NotFoundError,
+  OutsideServiceAreaError,
+  RateLimitedError,
+  RouteTooLongError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  ValidationError,
+  type ErrorCode,
+} from '../../functions/core/errors.ts';
+import { created, errorResult, jsonResult, ok, STATUS_BY_CODE } from '../../functions/http/errors.ts';
+
+const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
+const INTERNAL = { statusCode: 500, headers: JSON_CONTENT_TYPE, body: '{"error":"Internal server error","code":"internal_error"}' };
+
+describe('STATUS_BY_CODE', () => {
+  it('answers each error code with the spec’s status', () => {
+    expect(STATUS_BY_CODE).toEqual({
+      validation_error: 400,
+      invalid_json: 400,
+      not_cancellable: 400,
+      unauthorized: 401,
+      forbidden: 403,
+      not_found: 404,
+      quote_not_found: 404,
+      job_not_found: 404,
+      method_not_allowed: 405,
+      payload_too_large: 413,
+      quote_expired: 409,
+      quote_used: 409,
+      zone_changed: 409,
+      idempotency_conflict: 409,
+      idempotency_in_progress: 409,
+      concurrent_modification: 409,
+      parcel_return_required: 409,
+      outside_service_area: 422,
+      route_too_long: 422,
+      insufficient_credit: 422,
+      rate_limited: 429,
+      internal_error: 500,
+      service_unavailable: 503,
+    });
+  });
+});
+
+describe('errorResult', () => {
+  const clientCodes = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).filter((code) => STATUS_BY_CODE[code] < 500);
+
+  it.each(clientCodes)('answers an AppError with code %s with its status and {error, code}', (code) => {
+    const result = errorResult(new AppError(code, `Something about ${code}`));
+
+    expect(result).toEqual({
+      statusCode: STATUS_BY_CODE[code],
+      headers: JSON_CONTENT_TYPE,
+      body: JSON.stringify({ error: `Something about ${code}`, code }),
+    });
+  });
+
+  it.each([
+    ['UnauthorizedError', new UnauthorizedError(), 401, 'unauthorized', 'Missing or invalid API key'],
+    [
+      'ForbiddenError',
+      new ForbiddenError(),
+      403,
+      'forbidden',
+      'API access was disabled or the API key was revoked during the request',
+    ],
+    ['InvalidJsonError', new InvalidJsonError(new SyntaxError('Unexpected token')), 400, 'invalid_json', 'Request body is not valid JSON'],
+    ['NotFoundError', new NotFoundError('quote_not_found', 'No such quote'), 404, 'quote_not_found', 'No such quote'],
+    ['OutsideServiceAreaError', new OutsideServiceAreaError('Pickup is outside every service zone'), 422, 'outside_service_area', 'Pickup is outside every service zone'],
+    ['RouteTooLongError', new RouteTooLongError(40_000, 35_000), 422, 'route_too_long', 'Route is 40000 m long; this zone serves routes up to 35000 m'],
+  ])('answers a %s with its status, message and code', (_name, error, statusCode, code, message) => {
+    expect(errorResult(error)).toEqual({ statusCode, headers: JSON_CONTENT_TYPE, body: JSON.stringify({ error: message, code }) });
+  });
+
+  it('adds the details of a ValidationError', () => {
+    const details = { formErrors: [], fieldErrors: { pickupAddress: ['Required'] } };
+
+    const result = errorResult(new ValidationError('Invalid quote request: check pickupAddress', details));
+
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body)).toEqual({
+      error: 'Invalid quote request: check pickupAddress',
+      code: 'validation_error',
+      details,
+    });
+  });
+
+  it('leaves details out when an error has none', () => {
+    const result = errorResult(new UnauthorizedError());
+
+    expect(Object.keys(JSON.parse(result.body) as object)).toEqual(['error', 'code']);
+  });
+
+  it('answers a RateLimitedError with 429 and Retry-After', () => {
+    expect(errorResult(new RateLimitedError(17))).toEqual({
+      statusCode: 429,
+      headers: { ...JSON_CONTENT_TYPE, 'Retry-After': '17' },
+      body: JSON.stringify({ error: 'Rate limit exceeded; retry in 17 s', code: 'rate_limited' }),
+    });
+  });
+
+  it.each([
+    [undefined, '1'],
+    [5, '5'],
+  ])('answers a ServiceUnavailableError (retry after %s s) with 503, its message and Retry-After', (retryAfter, header) => {
+    const error = new ServiceUnavailableError(new Error('ProvisionedThroughputExceededException'), retryAfter);
+
+    expect(errorResult(error)).toEqual({
+      statusCode: 503,
+      headers: { ...JSON_CONTENT_TYPE, 'Retry-After': header },
+      body: JSON.stringify({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' }),
+    });
+  });
+
+  it('adds no Retry-After to errors that do not carry one', () => {
+    expect(errorResult(new OutsideServiceAreaError('x')).headers).toEqual(JSON_CONTENT_TYPE);
+  });
+
+  it('answers a plain Error with a generic 500 that carries nothing of the error', () => {
+    const error = new Error('secret internals');
+
+    const result = errorResult(error);
+
+    expect(result).toEqual(INTERNAL);
+    expect(JSON.stringify(result)).not.toContain('secret internals');
+    expect(JSON.stringify(result)).not.toContain('stack');
+  });
+
+  it('hides the message of an AppError with code internal_error', () => {
+    const result = errorResult(new AppError('internal_error', 'secret internals'));
+
+    expect(result).toEqual(INTERNAL);
+  });
+
+  it.each([
+    ['a TypeError', new TypeError('Cannot read properties of undefined (reading "secret")')],
+    ['a thrown string', 'secret internals'],
+    ['null', null],
+    ['undefined', undefined],
+    ['a plain object', { message: 'secret internals', code: 'validation_error' }],
+    ['an error caused by something else', new Error('x', { cause: { package: '@middy/core' } })],
+  ])('answers %s with a generic 500', (_what, thrown) => {
+    expect(errorResult(thrown)).toEqual(INTERNAL);
+  });
+
+  it('answers an error from the JSON body parser as 400 invalid_json', () => {
+    const parserError = Object.assign(new Error('Invalid or malformed JSON was provided'), {
+      statusCode: 422,
+      cause: { package: '@middy/http-json-body-parser', data: 'Unexpected token } in JSON at position 1' },
+    });
+
+    expect(errorResult(parserError)).toEqual({
+      statusCode: 400,
+      headers: JSON_CONTENT_TYPE,
+      body: '{"error":"Request body is not valid JSON","code":"invalid_json"}',
+    });
+  });
+
+  it('answers the body parser’s unsupported media type error as 400 invalid_json too', () => {
+    const parserError = Object.assign(new Error('Unsupported Media Type'), {
+      statusCode: 415,
+      cause: { package: '@middy/http-json-body-parser', data: 'text/plain' },
+    });
+
+    expect(errorResult(parserError).statusCode).toBe(400);
+    expect(JSON.parse(errorResult(parserError).body)).toEqual({ error: 'Request body is not valid JSON', code: 'invalid_json' });
+  });
+});
+
+describe('jsonResult, ok and created', () => {
+  it('serialises the body and sets the JSON content type', () => {
+    expect(jsonResult(202, { a: 1 })).toEqual({ statusCode: 202, headers: JSON_CONTENT_TYPE, body: '{"a":1}' });
+  });
+
+  it('adds extra headers to the content type', () => {
+    expect(jsonResult(200, null, { 'Cache-Control': 'no-store' })).toEqual({
+      statusCode: 200,
+      headers: { ...JSON_CONTENT_TYPE, 'Cache-Control': 'no-store' },
+      body: 'null',
+    });
+  });
+
+  it('wraps ok data in {data} with 200', () => {
+    expect(ok({ balanceMinor: 100 })).toEqual({ statusCode: 200, headers: JSON_CONTENT_TYPE, body: '{"data":{"balanceMinor":100}}' });
+  });
+
+  it('wraps created data in {data} with 201', () => {
+    expect(created({ id: 'q1' })).toEqual({ statusCode: 201, headers: JSON_CONTENT_TYPE, body: '{"data":{"id":"q1"}}' });
+  });
+});
