@@ -8,6 +8,7 @@ import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
 import { MAX_MINOR } from '../functions/core/money.ts';
 import { createRuntime, type Runtime } from '../functions/runtime.ts';
 import { readZoneFile } from './local/bootstrap.ts';
+import { RATE_LIMITS, type RateGroup } from '../functions/http/routes.ts';
 
 const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
 const LOCAL_TABLE = 'delivery-api';
@@ -20,6 +21,8 @@ Stores
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
   store api-access --store ID --enabled true|false            turn merchant API access on or off
   store ledger --store ID                                     ledger entries, newest first
+  store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--reset]
+                                                              per-minute limits agreed with the store
 Keys
   key create --store ID                                       a new key (shown once)
   key revoke --key ID                                         revoke a key at once
@@ -54,6 +57,11 @@ const OPTIONS = {
   enabled: { type: 'string' },
   key: { type: 'string' },
   file: { type: 'string' },
+  quotes: { type: 'string' },
+  bookings: { type: 'string' },
+  cancellations: { type: 'string' },
+  reads: { type: 'string' },
+  reset: { type: 'boolean' },
   json: { type: 'boolean' },
   aws: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -121,6 +129,22 @@ async function run(command: string, options: Options, rt: Runtime): Promise<Outp
         [e.createdAt, e.type.padEnd(8), `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22), `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22), e.jobId ?? '', e.note ?? ''].join('  ').trimEnd(),
       );
       return { json: entries, text: entries.length === 0 ? `No ledger entries for ${storeId}.` : lines.join('\n') };
+    }
+    case 'store rate-limits': {
+      const storeId = required(options, 'store');
+      const current = await rt.stores.get(storeId);
+      if (!current) throw new AppError('not_found', `No store ${storeId}`);
+      const overrides: Record<string, number> = options.reset ? {} : { ...current.rateLimitOverrides };
+      for (const group of Object.keys(RATE_LIMITS) as RateGroup[]) {
+        const raw = options[group];
+        if (raw === undefined) continue;
+        const value = Number(raw);
+        if (!/^\d+$/.test(raw) || value < 1 || value > 100_000) throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
+        overrides[group] = value;
+      }
+      const store = await rt.stores.setRateLimits(storeId, overrides);
+      const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
+      return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };
     }
     case 'key create': {
       const created = await rt.apiKeys.create(required(options, 'store'));

@@ -1,36 +1,50 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readConfig, type Config } from './config.ts';
-import { createDocumentClient } from './data/client.ts';
+import { createDynamoClients } from './data/client.ts';
 import { StoreRepository } from './data/store.repository.ts';
 import { ApiKeyRepository } from './data/api-key.repository.ts';
 import { QuoteRepository } from './data/quote.repository.ts';
 import { ZoneRepository } from './data/zone.repository.ts';
 import { RateLimitRepository } from './data/rate-limit.repository.ts';
 import { ZoneCatalog } from './data/zone-catalog.ts';
+import { JobRepository } from './data/job.repository.ts';
+import { BookingRepository } from './data/booking.repository.ts';
 
 /** Everything a request handler needs, built once per Lambda container (or local server). */
 export interface Runtime {
   config: Config;
+  /** The document client every repository uses. */
   db: DynamoDBDocumentClient;
+  /** The same connection as a plain client, for the powertools idempotency layer. */
+  dynamo: DynamoDBClient;
   stores: StoreRepository;
   apiKeys: ApiKeyRepository;
   quotes: QuoteRepository;
   zones: ZoneCatalog;
   rateLimits: RateLimitRepository;
+  jobs: JobRepository;
+  bookings: BookingRepository;
 }
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
 export function createRuntime(config: Config): Runtime {
-  const db = createDocumentClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
+  const { base: dynamo, doc: db } = createDynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
   const table = config.TABLE_NAME;
+  const stores = new StoreRepository(db, table);
+  const zones = new ZoneRepository(db, table);
+  const jobs = new JobRepository(db, table);
   return {
     config,
     db,
-    stores: new StoreRepository(db, table),
+    dynamo,
+    stores,
     apiKeys: new ApiKeyRepository(db, table),
     quotes: new QuoteRepository(db, table),
-    zones: new ZoneCatalog(new ZoneRepository(db, table), config.ZONE_CACHE_SECONDS * 1000),
+    zones: new ZoneCatalog(zones, config.ZONE_CACHE_SECONDS * 1000),
     rateLimits: new RateLimitRepository(db, table),
+    jobs,
+    bookings: new BookingRepository(db, table, { stores, jobs, zones }),
   };
 }
 

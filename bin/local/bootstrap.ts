@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ZoneFile } from '../../functions/core/zone.ts';
 import { createTableInput, TABLE } from '../../functions/data/table.ts';
@@ -11,19 +11,18 @@ export const SEED_ZONES_PATH = new URL('../../seed/zones.json', import.meta.url)
 
 /** Creates the table (from the shared definition) if it is missing and turns its TTL on; true if it created it. */
 export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
+  let existing;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
-  for (let waited = 0; ; waited += 200) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') break;
-    if (waited > 60_000) throw new Error(`Table ${tableName} did not become ACTIVE within a minute`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  if (existing) {
+    await addMissingIndexes(client, tableName, new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
+    return false;
   }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await waitUntilActive(client, tableName);
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
@@ -31,6 +30,32 @@ export async function ensureTable(client: DynamoDBDocumentClient, tableName: str
     }),
   );
   return true;
+}
+
+// A table made by an older checkout lacks indexes added since: add them, as CloudFormation would.
+async function addMissingIndexes(client: DynamoDBDocumentClient, tableName: string, present: Set<string | undefined>): Promise<void> {
+  const wanted = createTableInput(tableName);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
+    await waitUntilActive(client, tableName);
+  }
+}
+
+async function waitUntilActive(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
+  for (let waited = 0; ; waited += 200) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE');
+    if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
+    if (waited > 60_000) throw new Error(`Table ${tableName} did not become ACTIVE within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Reads and validates a zone file (the seed file by default). */

@@ -97,8 +97,9 @@ export function verificationCode(): string {
 
 /**
  * Job ids are UUIDs (RFC 9562 version 8) that carry the store's booking counter in their last 48
- * bits; the other 74 bits are random. The store and the counter locate the job item directly, so
- * GET /v1/jobs/{id} is one read and list pages are key ranges (see job.repository.ts).
+ * bits, masked with a hash of the id's other (random) bits so ids look random throughout. The store
+ * and the counter locate the job item directly, so GET /v1/jobs/{id} is one read and list pages are
+ * key ranges (see job.repository.ts).
  */
 export function jobIdFor(seq: number): string {
   if (!Number.isSafeInteger(seq) || seq < 1 || seq >= 2 ** 48) throw new RangeError(`job seq out of range: ${seq}`);
@@ -106,15 +107,23 @@ export function jobIdFor(seq: number): string {
   bytes[6] = (bytes[6]! & 0x0f) | 0x80; // version 8
   bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
   bytes.writeUIntBE(seq, 10, 6);
+  maskCounter(bytes);
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+// XOR with the SHA-256 of bytes 0-9: its own inverse, so the same call masks and unmasks.
+function maskCounter(bytes: Buffer): void {
+  const mask = createHash('sha256').update(bytes.subarray(0, 10)).digest();
+  for (let i = 0; i < 6; i++) bytes[10 + i]! ^= mask[i]!;
+}
+
 /** The counter a job id carries, or null when the id cannot be one of ours (then it is simply not found). */
 export function seqOfJobId(id: string): number | null {
-  const match = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-([0-9a-f]{12})$/i.exec(id);
-  if (!match) return null;
-  const seq = Number.parseInt(match[1]!, 16);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(id)) return null;
+  const bytes = Buffer.from(id.replaceAll('-', ''), 'hex');
+  maskCounter(bytes);
+  const seq = bytes.readUIntBE(10, 6);
   return seq >= 1 ? seq : null;
 }
 

@@ -10,6 +10,10 @@ export interface Store {
   reservedMinor: number;
   /** balanceMinor - reservedMinor: what new bookings may use. Stored so conditions can test it. */
   availableMinor: number;
+  /** Jobs ever booked; the last job's counter (job ids and list pages are built on it). */
+  jobCount: number;
+  /** Per-minute limits agreed with this store, by rate group, in place of the defaults. */
+  rateLimitOverrides: Record<string, number>;
   createdAt: string;
 }
 

@@ -106,7 +106,7 @@ export class ApiKeyRepository extends TableRepository {
         }),
       );
     } catch (error) {
-      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
+      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') {
         return { keyId, storeId: byId.storeId as string, revokedAt: (byId.revokedAt as string | undefined) ?? revokedAt };
       }
       throw error;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 
@@ -38,11 +39,12 @@ export function isUnavailable(error: unknown): boolean {
 }
 
 /**
- * A document client whose every call is counted in the current request's scope and whose
- * throttling/unavailability errors become ServiceUnavailableError (503 at the edge).
- * Everything that talks to DynamoDB — repositories and the idempotency layer — goes through one.
+ * The DynamoDB client and its document client (they share one middleware stack): every call is
+ * counted in the current request's scope, and throttling/unavailability errors become
+ * ServiceUnavailableError (503 at the edge). Everything that talks to DynamoDB — repositories and
+ * the idempotency layer — goes through these.
  */
-export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClient {
+export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClient; doc: DynamoDBDocumentClient } {
   const local = config.endpoint !== undefined;
   const base = new DynamoDBClient({
     region: config.region,
@@ -67,7 +69,7 @@ export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClie
     },
     { step: 'initialize', name: 'countAndTranslateErrors' },
   );
-  return client;
+  return { base, doc: client };
 }
 
 /** Whether an error is DynamoDB's "a condition did not hold". */
@@ -75,9 +77,23 @@ export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }
 
-/** The cancellation reasons of a failed transaction, one per item ('None' where that item was fine). */
-export function cancellationReasons(error: unknown): string[] | null {
+/** Why one item of a cancelled transaction failed, with the item as it was (when asked for ALL_OLD). */
+export interface CancellationReason {
+  code: string;
+  item?: Record<string, unknown>;
+}
+
+/**
+ * The reasons of a cancelled transaction, one per item in order (`None` where that item was fine),
+ * or null when the error is not a cancelled transaction.
+ */
+export function cancellationReasons(error: unknown): CancellationReason[] | null {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.map((reason) => reason.Code ?? 'None');
+  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string; Item?: Record<string, AttributeValue> }> }).CancellationReasons ?? [];
+  return reasons.map((reason) => ({ code: reason.Code ?? 'None', ...(reason.Item && { item: unmarshall(reason.Item) }) }));
+}
+
+/** Whether a transaction failed because another transaction was changing the same items. */
+export function isTransactionConflict(reasons: CancellationReason[] | null): boolean {
+  return reasons?.some((reason) => reason.code === 'TransactionConflict') ?? false;
 }

@@ -25,6 +25,8 @@ function toStore(item: Record<string, unknown>): Store {
     balanceMinor: item.balanceMinor as number,
     reservedMinor: item.reservedMinor as number,
     availableMinor: item.availableMinor as number,
+    jobCount: (item.jobCount as number | undefined) ?? 0,
+    rateLimitOverrides: (item.rateLimitOverrides as Record<string, number> | undefined) ?? {},
     createdAt: item.createdAt as string,
   };
 }
@@ -98,6 +100,7 @@ export class StoreRepository extends TableRepository {
                 balanceMinor: input.creditMinor,
                 reservedMinor: 0,
                 availableMinor: input.creditMinor,
+                jobCount: 0,
                 createdAt,
                 updatedAt: createdAt,
               },
@@ -134,7 +137,7 @@ export class StoreRepository extends TableRepository {
         }),
       );
     } catch (error) {
-      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
+      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') {
         const store = await this.get(storeId);
         if (!store) throw new NotFoundError('not_found', `No store ${storeId}`);
         throw new AppError('validation_error', `Top-up would take the balance above ${MAX_MINOR} paise`, {
@@ -156,6 +159,26 @@ export class StoreRepository extends TableRepository {
           UpdateExpression: 'SET apiEnabled = :enabled, updatedAt = :now',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':enabled': enabled, ':now': now.toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toStore(Attributes!);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError('not_found', `No store ${storeId}`);
+      throw error;
+    }
+  }
+
+  /** Replaces the store's per-minute limit overrides (an empty map restores the defaults). */
+  async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
+    try {
+      const { Attributes } = await this.db.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: keys.store(storeId),
+          UpdateExpression: 'SET rateLimitOverrides = :overrides, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':overrides': overrides, ':now': now.toISOString() },
           ReturnValues: 'ALL_NEW',
         }),
       );

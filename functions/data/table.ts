@@ -9,7 +9,16 @@ export const TABLE = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB deletes expired quotes, idempotency records and idle rate-limit buckets. */
   ttlAttribute: 'ttl',
-  globalSecondaryIndexes: [] as ReadonlyArray<{ name: string; partitionKey: string; sortKey: string }>,
+  /**
+   * GSI1: a store's jobs by status, newest first (keys only; list pages then read the jobs
+   * themselves strongly consistent). Only job items carry GSI1PK/GSI1SK.
+   */
+  globalSecondaryIndexes: [{ name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: 'KEYS_ONLY' }] as ReadonlyArray<{
+    name: string;
+    partitionKey: string;
+    sortKey: string;
+    projection: 'KEYS_ONLY' | 'ALL';
+  }>,
 } as const;
 
 /** CreateTable input for the table (on-demand billing), for the local runtime and tests. */
@@ -30,7 +39,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
           { AttributeName: index.partitionKey, KeyType: 'HASH' },
           { AttributeName: index.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: index.projection },
       })),
     }),
   };
@@ -49,6 +58,14 @@ export const keys = {
   }),
   ledgerPrefix: 'LEDGER#',
   quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
+  /** Jobs sort by the store's booking counter (zero-padded), so a page of the newest is a key range. */
+  job: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `JOB#${String(seq).padStart(15, '0')}` }),
+  jobByStatus: (storeId: string, status: string, seq: number) => ({
+    GSI1PK: `JOBSTATUS#${storeId}#${status}`,
+    GSI1SK: String(seq).padStart(15, '0'),
+  }),
+  /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
+  bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),
   /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),

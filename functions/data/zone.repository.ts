@@ -99,7 +99,7 @@ export class ZoneRepository extends TableRepository {
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error) || cancellationReasons(error)?.includes('ConditionalCheckFailed')) {
+      if (isConditionFailure(error) || cancellationReasons(error)?.some((reason) => reason.code === 'ConditionalCheckFailed')) {
         throw new Error(`Zone ${zone.id} was changed by someone else while importing; run the import again`, { cause: error });
       }
       throw error;

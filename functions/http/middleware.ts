@@ -92,11 +92,15 @@ export function authenticate(rt: () => Runtime): MerchantMiddleware {
   return { before: authenticateBefore };
 }
 
-/** Per-store rate limit for the route's group: one conditional write on the common path. */
+/**
+ * Per-store rate limit for the route's group: one conditional write on the common path. A store may
+ * have an agreed limit of its own (read with the store during auth, so it costs nothing).
+ */
 export function rateLimit(rt: () => Runtime, route: Route): MerchantMiddleware {
-  const limit = RATE_LIMITS[route.rateGroup];
+  const standard = RATE_LIMITS[route.rateGroup];
   async function rateLimitBefore(request: MerchantRequest): Promise<void> {
-    const { storeId } = request.context.merchant!;
+    const { storeId, store } = request.context.merchant!;
+    const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
     const decision = await rt().rateLimits.consume(storeId, route.rateGroup, limit);
     if (!decision.allowed) {
       request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };

@@ -18,6 +18,10 @@ export interface Route {
 export const routes = [
   { method: 'GET', path: '/v1/balance', handler: 'get-balance', rateGroup: 'reads' },
   { method: 'POST', path: '/v1/job-quotes', handler: 'create-quote', rateGroup: 'quotes' },
+  { method: 'POST', path: '/v1/jobs', handler: 'create-booking', rateGroup: 'bookings' },
+  { method: 'GET', path: '/v1/jobs', handler: 'list-jobs', rateGroup: 'reads' },
+  { method: 'GET', path: '/v1/jobs/{id}', handler: 'get-job', rateGroup: 'reads' },
+  { method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'cancel-job', rateGroup: 'cancellations' },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */

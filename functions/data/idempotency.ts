@@ -1,0 +1,70 @@
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import { AppError, ConflictError, ServiceUnavailableError } from '../core/errors.ts';
+
+/**
+ * Powertools' DynamoDB persistence in our single table. With a sort key, powertools would put every
+ * record under one static partition key (a hot partition at scale); here each record is its own
+ * partition: PK = the hashed idempotency key (`booking#<md5>`), SK = `IDEMPOTENCY`.
+ */
+class SingleTablePersistenceLayer extends DynamoDBPersistenceLayer {
+  protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
+    return marshall({ PK: idempotencyKey, SK: 'IDEMPOTENCY' });
+  }
+}
+
+/** Powertools' failures as the domain's: in flight → 409, other payload → 409, storage → 503. */
+export function translateIdempotencyError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof AppError) return error;
+  switch (error.name) {
+    case 'IdempotencyAlreadyInProgressError':
+    case 'IdempotencyInconsistentStateError':
+      return new ConflictError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    case 'IdempotencyValidationError':
+      return new ConflictError('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
+    case 'IdempotencyPersistenceLayerError':
+      return error.cause instanceof ServiceUnavailableError ? error.cause : new ServiceUnavailableError(error);
+    default:
+      return error;
+  }
+}
+
+/**
+ * Wraps `fn` so that calls with the same `[storeId, idempotencyKey]` run once for `ttlSeconds`:
+ * replays get the saved result through `onReplay`, an in-flight duplicate or a different
+ * `fingerprint` under the same key fails (see translateIdempotencyError). Records are in-flight
+ * only as long as the invocation that wrote them could still be running, so a retry after a crash
+ * runs `fn` again (which must then find its own earlier work).
+ */
+export function idempotent<I extends { storeId: string; idempotencyKey: string; fingerprint: string }, C extends object, R extends object>(
+  fn: (identity: I, context: C) => Promise<R>,
+  options: { client: DynamoDBClient; tableName: string; keyPrefix: string; ttlSeconds: number; onReplay: (saved: R) => R },
+): (identity: I, context: C, lambda: Context) => Promise<R> {
+  const config = new IdempotencyConfig({
+    eventKeyJmesPath: '[storeId, idempotencyKey]',
+    payloadValidationJmesPath: 'fingerprint',
+    expiresAfterSeconds: options.ttlSeconds,
+    throwOnNoIdempotencyKey: true,
+    responseHook: (response) => options.onReplay(response as unknown as R) as unknown as JSONValue,
+  });
+  const persistenceStore = new SingleTablePersistenceLayer({
+    tableName: options.tableName,
+    keyAttr: 'PK',
+    expiryAttr: 'ttl',
+    awsSdkV3Client: options.client,
+  });
+  // The first argument is what is hashed; the second carries the work's inputs and outputs.
+  const wrapped = makeIdempotent(fn as (identity: I, context: object) => Promise<R>, { persistenceStore, config, keyPrefix: options.keyPrefix, dataIndexArgument: 0 });
+  return async (identity, context, lambda) => {
+    config.registerLambdaContext(lambda);
+    try {
+      return (await wrapped(identity, context)) as R;
+    } catch (error) {
+      throw translateIdempotencyError(error);
+    }
+  };
+}

@@ -1,0 +1,168 @@
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import type { LedgerEntryType } from '../core/store.ts';
+import { ConflictError } from '../core/errors.ts';
+import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
+import { guardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
+import { cancellationReasons, isTransactionConflict } from './client.ts';
+import { ledgerPut } from './store.repository.ts';
+
+/** A change of money that goes with a job change: one ledger entry and the store's totals. */
+export interface MoneyMovement {
+  type: LedgerEntryType;
+  balanceDeltaMinor: number;
+  reservedDeltaMinor: number;
+  note: string | null;
+}
+
+/** The job as an item: its fields, its key, and its status index entry. */
+export function jobItem(job: Job) {
+  const { id, ...fields } = job;
+  return { ...keys.job(job.storeId, job.seq), ...keys.jobByStatus(job.storeId, job.status, job.seq), type: 'job', jobId: id, ...fields };
+}
+
+function toJob(item: Record<string, unknown>): Job {
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, jobId, ...fields } = item;
+  return { id: jobId as string, ...(fields as Omit<Job, 'id'>) };
+}
+
+/**
+ * Jobs, stored in their store's partition under the store's booking counter (`JOB#<seq>`).
+ *
+ * Paging: a store's jobs are numbered 1..jobCount with no gaps, and newest first means descending
+ * numbers, so the unfiltered page (offset, limit) is exactly the key range
+ * [jobCount - offset - limit + 1, jobCount - offset]: one strongly consistent Query that reads
+ * `limit` items, whatever the offset or the store's size.
+ *
+ * A status filter cannot be numbered that way (jobs change status), so it walks GSI1 (keys only,
+ * ~100 bytes an entry, newest first) past `offset` entries and then reads the `limit` jobs
+ * themselves. Its cost grows with offset + limit: about 9,000 skipped entries per 1 MB page, so the
+ * largest offset (100,000) costs ~12 Query pages (~1,500 eventually consistent read units) before
+ * the BatchGet. The index lags writes by a moment; jobs whose status moved on are dropped from the page.
+ */
+export class JobRepository extends TableRepository {
+  /** The store's job with this id, in one read, or null (ids that are not ours are simply not found). */
+  async get(storeId: string, jobId: string): Promise<Job | null> {
+    const seq = seqOfJobId(jobId);
+    if (seq === null) return null;
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.job(storeId, seq), ConsistentRead: true }));
+    return Item && Item.jobId === jobId ? toJob(Item) : null;
+  }
+
+  /** A page of the store's jobs, newest first. `jobCount` is the store's counter as auth read it. */
+  async listNewest(storeId: string, jobCount: number, page: { limit: number; offset: number }): Promise<Job[]> {
+    const newest = jobCount - page.offset;
+    if (newest < 1) return [];
+    const oldest = Math.max(1, newest - page.limit + 1);
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :oldest AND :newest',
+        ExpressionAttributeValues: { ':pk': keys.job(storeId, 1).PK, ':oldest': keys.job(storeId, oldest).SK, ':newest': keys.job(storeId, newest).SK },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      }),
+    );
+    return (Items ?? []).map(toJob);
+  }
+
+  /** A page of the store's jobs in one status, newest first (see the class comment for its cost). */
+  async listByStatus(storeId: string, status: JobStatus, page: { limit: number; offset: number }): Promise<Job[]> {
+    const wanted = page.offset + page.limit;
+    const entries: Array<{ PK: string; SK: string }> = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const result = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.jobByStatus(storeId, status, 0).GSI1PK },
+          ScanIndexForward: false,
+          Limit: wanted - entries.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      entries.push(...(result.Items ?? []).map((item) => ({ PK: item.PK as string, SK: item.SK as string })));
+      startKey = result.LastEvaluatedKey;
+    } while (startKey && entries.length < wanted);
+    const pageKeys = entries.slice(page.offset, wanted);
+    if (pageKeys.length === 0) return [];
+    const jobs = await this.batchGet(pageKeys);
+    return jobs.filter((job) => job.status === status).sort((a, b) => b.seq - a.seq);
+  }
+
+  private async batchGet(itemKeys: Array<{ PK: string; SK: string }>): Promise<Job[]> {
+    const jobs: Job[] = [];
+    let pending: Array<Record<string, unknown>> = itemKeys;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const result = await this.db.send(
+        new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      jobs.push(...(result.Responses?.[this.tableName] ?? []).map(toJob));
+      pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+    }
+    return jobs;
+  }
+
+  /**
+   * Writes the job's next state if nobody changed it since `expectedVersion` (else 409
+   * concurrent_modification), with its money movement and ledger entry in the same transaction.
+   * With a guard, the caller's key and store must still be allowed to write (else 403).
+   */
+  async save(next: Job, options: { expectedVersion: number; money?: MoneyMovement; guard?: WriteGuard; now?: Date }): Promise<void> {
+    const now = options.now ?? new Date(next.updatedAt);
+    const { money, guard } = options;
+    const guardItems = guard ? guardChecks(this.tableName, guard, { store: !money }) : [];
+    const items = [
+      ...guardItems,
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: jobItem(next),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': options.expectedVersion },
+        },
+      },
+      ...(money
+        ? [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.store(next.storeId),
+                UpdateExpression:
+                  'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
+                // Money never goes negative; with a guard, API access must still be on.
+                ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
+                ExpressionAttributeValues: {
+                  ':balance': money.balanceDeltaMinor,
+                  ':reserved': money.reservedDeltaMinor,
+                  ':available': money.balanceDeltaMinor - money.reservedDeltaMinor,
+                  ':minusBalance': -money.balanceDeltaMinor,
+                  ':minusReserved': -money.reservedDeltaMinor,
+                  ':now': now.toISOString(),
+                  ...(guard && { ':apiEnabled': true }),
+                },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+              },
+            },
+            ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now),
+          ]
+        : []),
+    ];
+    const jobIndex = guardItems.length;
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (error) {
+      const reasons = guard ? rethrowGuardFailure(error, { storeCheck: !money, storeItemIndex: money ? jobIndex + 1 : undefined }) : cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons[jobIndex]?.code === 'ConditionalCheckFailed' || isTransactionConflict(reasons)) {
+        throw new ConflictError('concurrent_modification', 'The job changed while this change was being made; fetch it and retry');
+      }
+      // Only a broken money invariant is left: never expected, so not the client's to see in detail.
+      throw new Error(`Money movement for job ${next.id} would break the store's balance invariants`, { cause: error });
+    }
+  }
+}

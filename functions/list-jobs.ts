@@ -1,0 +1,12 @@
+import { merchantHandler } from './http/handler.ts';
+import { jsonResult } from './http/errors.ts';
+import { JobListQuery, toJobSummary } from './schemas/job.schema.ts';
+
+/** GET /v1/jobs: the store's jobs, newest first, optionally of one status; `{data, limit, offset}`. */
+export const handler = merchantHandler('GET /v1/jobs', { query: JobListQuery }, async ({ merchant, query, rt }) => {
+  const page = { limit: query.limit, offset: query.offset };
+  const jobs = query.status
+    ? await rt.jobs.listByStatus(merchant.storeId, query.status, page)
+    : await rt.jobs.listNewest(merchant.storeId, merchant.store.jobCount, page);
+  return jsonResult(200, { data: jobs.map(toJobSummary), limit: page.limit, offset: page.offset });
+});
