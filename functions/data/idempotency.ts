@@ -17,7 +17,7 @@ class SingleTablePersistenceLayer extends DynamoDBPersistenceLayer {
   }
 }
 
-/** Powertools' failures as the domain's: in flight → 409, other payload → 409, storage → 503. */
+/** Powertools' failures as the domain's: in flight → 409, other payload → 409, storage unavailable → 503. */
 export function translateIdempotencyError(error: unknown): unknown {
   if (!(error instanceof Error) || error instanceof AppError) return error;
   switch (error.name) {
@@ -27,7 +27,8 @@ export function translateIdempotencyError(error: unknown): unknown {
     case 'IdempotencyValidationError':
       return new ConflictError('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
     case 'IdempotencyPersistenceLayerError':
-      return error.cause instanceof ServiceUnavailableError ? error.cause : new ServiceUnavailableError(error);
+      // Only DynamoDB being unavailable is worth a retry; anything else is a fault of ours (500).
+      return error.cause instanceof ServiceUnavailableError ? error.cause : error;
     default:
       return error;
   }

@@ -28,7 +28,7 @@ export type BookingRequest = z.infer<typeof BookingRequest>;
 
 /** The Idempotency-Key header: required, 1–128 of letters, digits, `.`, `_`, `:`, `-`. */
 export const IdempotencyKey = z
-  .string({ error: 'Required: send a unique Idempotency-Key header with each booking' })
+  .string({ error: (issue) => (issue.input === undefined ? 'Required: send a unique Idempotency-Key header with each booking' : undefined) })
   .min(1)
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed');

@@ -19,5 +19,5 @@ export function proxyEvent(input: { method: string; path: string; headers?: Reco
   } as unknown as APIGatewayProxyEvent;
 }
 
-/** The little of a Lambda context the handlers read. */
-export const lambdaContext = { awsRequestId: 'test-invocation' } as Context;
+/** The little of a Lambda context the handlers read (30 s left, like a fresh invocation). */
+export const lambdaContext = { awsRequestId: 'test-invocation', getRemainingTimeInMillis: () => 30_000 } as Context;

@@ -1,5 +1,6 @@
 import type { Runtime } from '../../functions/runtime.ts';
 
+
 /** A store with credit and its first key, made through the same repository the admin CLI uses. */
 export async function createStore(rt: Runtime, options: { creditMinor?: number; sandbox?: boolean; name?: string } = {}) {
   return rt.stores.create({ name: options.name ?? 'Test store', sandbox: options.sandbox ?? false, creditMinor: options.creditMinor ?? 100_000 });
@@ -25,4 +26,27 @@ export const bengaluruQuote = {
 /** Headers of an authenticated JSON request. */
 export function authHeaders(apiKey: string): Record<string, string> {
   return { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' };
+}
+
+/** A valid booking body for a quote (phones in two of the accepted formats). */
+export function bookingBody(quoteId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    quoteId,
+    externalOrderId: 'ORD-1001',
+    pickupName: 'Chai Point, MG Road',
+    pickupPhone: '+91 98765 43210',
+    dropName: 'Asha Rao',
+    dropPhone: '098450-12345',
+    ...overrides,
+  };
+}
+
+/** Raises a store's per-minute limits so a test can send bursts bigger than the defaults allow. */
+export async function raiseLimits(rt: Runtime, storeId: string): Promise<void> {
+  await rt.stores.setRateLimits(storeId, { quotes: 10_000, bookings: 10_000, cancellations: 10_000, reads: 10_000 });
+}
+
+/** Headers of a booking request. */
+export function bookingHeaders(apiKey: string, idempotencyKey: string): Record<string, string> {
+  return { ...authHeaders(apiKey), 'Idempotency-Key': idempotencyKey };
 }

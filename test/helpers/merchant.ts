@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Job } from '../../functions/core/job.ts';
+import type { Runtime } from '../../functions/runtime.ts';
+import { keys } from '../../functions/data/table.ts';
+import { readResponse, type TestServer } from './server.ts';
+import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';
+
+/** A merchant talking to the local server: a store, its key, and the calls a merchant makes. */
+export interface TestMerchant {
+  storeId: string;
+  keyId: string;
+  apiKey: string;
+  quote(body?: Record<string, unknown>): Promise<string>;
+  book(quoteId: string, options?: { idempotencyKey?: string; body?: Record<string, unknown> }): Promise<{ status: number; body: unknown; headers: Headers }>;
+  /** Quotes and books; returns the job detail of the 201. */
+  bookJob(options?: { quote?: Record<string, unknown>; body?: Record<string, unknown> }): Promise<Record<string, unknown> & { id: string }>;
+  get(path: string): Promise<{ status: number; body: unknown; headers: Headers }>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }>;
+}
+
+/** A new store (credit ₹1,000 unless told; limits raised unless told) and its merchant calls. */
+export async function newMerchant(
+  rt: Runtime,
+  server: TestServer,
+  options: { creditMinor?: number; sandbox?: boolean; defaultLimits?: boolean } = {},
+): Promise<TestMerchant> {
+  const store = await createStore(rt, { creditMinor: options.creditMinor ?? 100_000, sandbox: options.sandbox ?? false });
+  if (!options.defaultLimits) await raiseLimits(rt, store.storeId);
+  const get = async (path: string) => readResponse(await server.request(path, { headers: { 'X-Api-Key': store.apiKey } }));
+  const post = async (path: string, body?: unknown, headers: Record<string, string> = authHeaders(store.apiKey)) =>
+    readResponse(await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
+  const merchant: TestMerchant = {
+    ...store,
+    get,
+    post,
+    async quote(body = {}) {
+      const response = await post('/v1/job-quotes', { ...bengaluruQuote, ...body });
+      expect(response.status).toBe(201);
+      return (response.body as { data: { id: string } }).data.id;
+    },
+    async book(quoteId, bookOptions = {}) {
+      return post('/v1/jobs', bookingBody(quoteId, bookOptions.body), bookingHeaders(store.apiKey, bookOptions.idempotencyKey ?? randomUUID()));
+    },
+    async bookJob(jobOptions = {}) {
+      const response = await merchant.book(await merchant.quote(jobOptions.quote), { body: jobOptions.body });
+      expect(response.status).toBe(201);
+      return (response.body as { data: Record<string, unknown> & { id: string } }).data;
+    },
+  };
+  return merchant;
+}
+
+/** Every job of a store, through the table's own key layout (read-only; for invariant checks). */
+export async function allJobs(rt: Runtime, storeId: string): Promise<Job[]> {
+  const jobs: Job[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await rt.db.send(
+      new QueryCommand({
+        TableName: rt.config.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :job)',
+        ExpressionAttributeValues: { ':pk': keys.store(storeId).PK, ':job': 'JOB#' },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const job = await rt.jobs.get(storeId, item.jobId as string);
+      if (job) jobs.push(job);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return jobs;
+}
+
+/**
+ * The ledger invariant, checked after every money-moving test: balance = sum of the ledger's balance
+ * deltas; reserved = sum of its reserved deltas = the charges of jobs whose settlement is `reserved`;
+ * available = balance - reserved; nothing negative.
+ */
+export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promise<void> {
+  const store = (await rt.stores.get(storeId))!;
+  const ledger = await rt.stores.ledger(storeId);
+  const jobs = await allJobs(rt, storeId);
+  const reservedByJobs = jobs.filter((job) => job.settlement === 'reserved').reduce((sum, job) => sum + job.chargeMinor, 0);
+  expect({
+    balanceMinor: store.balanceMinor,
+    reservedMinor: store.reservedMinor,
+    availableMinor: store.availableMinor,
+  }).toEqual({
+    balanceMinor: ledger.reduce((sum, entry) => sum + entry.balanceDeltaMinor, 0),
+    reservedMinor: reservedByJobs,
+    availableMinor: store.balanceMinor - store.reservedMinor,
+  });
+  expect(ledger.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0)).toBe(store.reservedMinor);
+  expect(store.availableMinor).toBeGreaterThanOrEqual(0);
+  expect(store.reservedMinor).toBeGreaterThanOrEqual(0);
+}
