@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { newMerchant } from '../helpers/merchant.ts';
 import { logger } from '../../functions/http/logger.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
@@ -80,6 +81,39 @@ describe('access logs', () => {
       ['POST /v1/job-quotes', 201, 4],
       ['GET /v1/balance', 200, 3],
       ['GET /v1/balance', 200, 3],
+    ]);
+  });
+
+  it('cost a fixed number of DynamoDB calls for bookings and jobs', async () => {
+    const m = await newMerchant(api.table.rt, api.server);
+    const quoteId = await m.quote();
+    const other = await m.quote();
+
+    const { records } = await captureLogs(async () => {
+      const booked = await m.book(quoteId, { idempotencyKey: 'calls-1' });
+      await m.book(quoteId, { idempotencyKey: 'calls-1' });
+      const id = (booked.body as { data: { id: string } }).data.id;
+      await m.get(`/v1/jobs/${id}`);
+      await m.get('/v1/jobs?limit=10');
+      await m.get('/v1/jobs?status=created&limit=10');
+      await m.post(`/v1/jobs/${id}/cancel`);
+      await m.book(other, { idempotencyKey: 'calls-2', body: { dropPhone: 'not a phone' } });
+    });
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
+      // key + store + bucket, idempotency record put, quote read, the booking transaction, idempotency record update
+      ['POST /v1/jobs', 201, 7],
+      // key + store + bucket, the idempotency record (replayed from it), the job as it is now
+      ['POST /v1/jobs', 200, 5],
+      ['GET /v1/jobs/{id}', 200, 4],
+      // one key-range Query for the page
+      ['GET /v1/jobs', 200, 4],
+      // the status index Query, then one BatchGet of the page's jobs
+      ['GET /v1/jobs', 200, 5],
+      // job read, then one transaction: job, store, ledger entry
+      ['POST /v1/jobs/{id}/cancel', 200, 5],
+      // refused before any work: key + store + bucket
+      ['POST /v1/jobs', 400, 3],
     ]);
   });
 
