@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { bookingFingerprint, formatWeight, jobIdFor, seqOfJobId, verificationCode, visibleCode, visibleRiderLocation, JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { cancelByMerchant } from '../../functions/core/cancel.ts';
+import { assertCredit, assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
+import { ConflictError } from '../../functions/core/errors.ts';
+import type { Quote } from '../../functions/core/quote.ts';
+import type { Store } from '../../functions/core/store.ts';
+import { bengaluruQuote } from '../helpers/fixtures.ts';
+
+const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 0, availableMinor: 10_000, jobCount: 0, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+const now = new Date('2026-11-22T10:00:00.000Z');
+const quote: Quote = { id: 'q-1', storeId: 'store_1', zoneId: 'bengaluru', zoneVersion: 1, request: bengaluruQuote, distanceMeters: 4834, chargeMinor: 6900, createdAt: '2026-11-22T09:58:00.000Z', expiresAt: '2026-11-22T10:03:00.000Z' };
+const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+
+function jobIn(status: JobStatus, overrides: Partial<Job> = {}): Job {
+  return { ...newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now }), status, ...overrides };
+}
+
+describe('job ids', () => {
+  it.each([1, 2, 999, 1_000_000, 2 ** 48 - 1])('carry the booking counter %i and give it back', (seq) => {
+    const id = jobIdFor(seq);
+
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(seqOfJobId(id)).toBe(seq);
+  });
+
+  it('differ for the same counter and do not show it', () => {
+    const ids = Array.from({ length: 50 }, () => jobIdFor(1));
+
+    expect(new Set(ids).size).toBe(50);
+    expect(ids.filter((id) => id.endsWith('000000000001'))).toEqual([]);
+  });
+
+  it.each([['a version 4 uuid', '123e4567-e89b-42d3-a456-426614174000'], ['not a uuid', 'job-1'], ['upper-case junk', 'ZZZZZZZZ-ZZZZ-8ZZZ-8ZZZ-ZZZZZZZZZZZZ']])('are not found in %s', (_case, id) => {
+    expect(seqOfJobId(id)).toBeNull();
+  });
+
+  it.each([0, -1, 2 ** 48, 1.5])('refuse the counter %s', (seq) => {
+    expect(() => jobIdFor(seq)).toThrow(RangeError);
+  });
+});
+
+describe('formatWeight', () => {
+  it.each([
+    [1, '1 g'],
+    [750, '750 g'],
+    [999, '999 g'],
+    [1000, '1 kg'],
+    [1500, '1.5 kg'],
+    [1234, '1.234 kg'],
+    [100_000, '100 kg'],
+  ])('shows %i grams as %s', (grams, text) => {
+    expect(formatWeight(grams)).toBe(text);
+  });
+});
+
+describe('verification codes', () => {
+  it('are four digits', () => {
+    for (let i = 0; i < 200; i++) expect(verificationCode()).toMatch(/^\d{4}$/);
+  });
+
+  it.each([
+    ['pending', '1234'],
+    ['active', '1234'],
+    ['expired', null],
+    ['verified', null],
+    ['locked', null],
+    ['unavailable', null],
+  ] as const)('are shown to the merchant while %s: %s', (status, shown) => {
+    const handoff: Handoff = { code: '1234', status, expiresAt: null, verifiedAt: null, failedAttempts: 0 };
+
+    expect(visibleCode(handoff)).toBe(shown);
+  });
+});
+
+describe('riderLocation', () => {
+  const location = { latitude: 12.97, longitude: 77.6, accuracy: 5, recordedAt: '2026-11-22T10:01:00.000Z' };
+
+  it.each(JOB_STATUSES.map((status) => [status, ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(status)] as const))(
+    'is visible in %s with a rider assigned: %s',
+    (status, visible) => {
+      expect(visibleRiderLocation(jobIn(status, { agentId: 'rider-7', riderLocation: location }))).toEqual(visible ? location : null);
+    },
+  );
+
+  it('is hidden without an assigned rider', () => {
+    expect(visibleRiderLocation(jobIn('booked', { agentId: null, riderLocation: location }))).toBeNull();
+  });
+});
+
+describe('bookingFingerprint', () => {
+  it('is the same for the same normalised details and differs when any detail differs', () => {
+    const base = bookingFingerprint(details);
+
+    expect(bookingFingerprint({ ...details })).toBe(base);
+    for (const field of Object.keys(details) as Array<keyof typeof details>) {
+      expect(bookingFingerprint({ ...details, [field]: `${details[field]}x` })).not.toBe(base);
+    }
+  });
+});
+
+describe('newJob', () => {
+  it('starts created, with the charge reserved, one merchant event and two pending codes', () => {
+    const job = newJob({ store: { ...store, sandbox: true }, quote, details, idempotencyKey: 'k', seq: 7, now });
+
+    expect(job).toMatchObject({ seq: 7, version: 1, status: 'created', settlement: 'reserved', testMode: true, chargeMinor: 6900, agentId: null, riderLocation: null });
+    expect(seqOfJobId(job.id)).toBe(7);
+    expect(job.events).toEqual([{ id: expect.any(String), status: 'created', actor: 'merchant', note: null, createdAt: now.toISOString() }]);
+    expect(job.verification.pickup).toEqual({ code: expect.stringMatching(/^\d{4}$/), status: 'pending', expiresAt: null, verifiedAt: null, failedAttempts: 0 });
+    expect(job.verification.delivery.status).toBe('pending');
+  });
+});
+
+describe('booking checks', () => {
+  it.each([
+    ['a missing quote', null, 'quote_not_found'],
+    ['a used quote', { ...quote, usedAt: '2026-11-22T09:59:00.000Z' }, 'quote_used'],
+    ['an expired quote', { ...quote, expiresAt: now.toISOString() }, 'quote_expired'],
+  ])('refuse %s', (_case, candidate, code) => {
+    expect(() => assertQuoteBookable(candidate, 'q-1', now)).toThrow(expect.objectContaining({ code }));
+  });
+
+  it('accept a quote one millisecond before it expires', () => {
+    expect(() => assertQuoteBookable({ ...quote, expiresAt: new Date(now.getTime() + 1).toISOString() }, 'q-1', now)).not.toThrow();
+  });
+
+  it('need available credit of at least the charge', () => {
+    expect(() => assertCredit({ ...store, availableMinor: 6900 }, 6900)).not.toThrow();
+    expect(() => assertCredit({ ...store, availableMinor: 6899 }, 6900)).toThrow(expect.objectContaining({ code: 'insufficient_credit' }));
+  });
+});
+
+describe('cancelByMerchant', () => {
+  it.each(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'] as const)('cancels from %s and releases the reservation', (status) => {
+    const job = jobIn(status);
+
+    const { job: cancelled, releaseMinor } = cancelByMerchant(job, now);
+
+    expect(releaseMinor).toBe(6900);
+    expect(cancelled).toMatchObject({ status: 'cancelled', settlement: 'released', version: job.version + 1, updatedAt: now.toISOString() });
+    expect(cancelled.events.at(-1)).toEqual({ id: expect.any(String), status: 'cancelled', actor: 'merchant', note: null, createdAt: now.toISOString() });
+    expect(cancelled.verification.pickup).toMatchObject({ status: 'unavailable', expiresAt: null });
+    expect(cancelled.verification.delivery).toMatchObject({ status: 'unavailable', expiresAt: null });
+  });
+
+  it('keeps a verified handoff verified', () => {
+    const job = jobIn('booked');
+    job.verification.pickup = { ...job.verification.pickup, status: 'verified', verifiedAt: now.toISOString() };
+
+    expect(cancelByMerchant(job, now).job.verification.pickup.status).toBe('verified');
+  });
+
+  it('requires a parcel return after pickup (409)', () => {
+    expect(() => cancelByMerchant(jobIn('pickup_completed'), now)).toThrow(new ConflictError('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end'));
+  });
+
+  it.each(['delivered', 'failed', 'cancelled'] as const)('refuses a %s job (400 not_cancellable)', (status) => {
+    expect(() => cancelByMerchant(jobIn(status), now)).toThrow(expect.objectContaining({ code: 'not_cancellable', message: `A ${status} job cannot be cancelled` }));
+  });
+
+  it('releases nothing when nothing is reserved', () => {
+    expect(cancelByMerchant(jobIn('queued', { settlement: null }), now).releaseMinor).toBe(0);
+  });
+});
