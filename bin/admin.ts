@@ -132,16 +132,17 @@ async function run(command: string, options: Options, rt: Runtime): Promise<Outp
     }
     case 'store rate-limits': {
       const storeId = required(options, 'store');
-      const current = await rt.stores.get(storeId);
-      if (!current) throw new AppError('not_found', `No store ${storeId}`);
-      const overrides: Record<string, number> = options.reset ? {} : { ...current.rateLimitOverrides };
+      const changes: Record<string, number> = {};
       for (const group of Object.keys(RATE_LIMITS) as RateGroup[]) {
         const raw = options[group];
         if (raw === undefined) continue;
         const value = Number(raw);
         if (!/^\d+$/.test(raw) || value < 1 || value > 100_000) throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
-        overrides[group] = value;
+        changes[group] = value;
       }
+      const current = await rt.stores.get(storeId);
+      if (!current) throw new AppError('not_found', `No store ${storeId}`);
+      const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
       const store = await rt.stores.setRateLimits(storeId, overrides);
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
       return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };

@@ -85,6 +85,19 @@ describe('admin CLI', () => {
     expect(stored).toMatchObject({ status: 'revoked', storeId });
   });
 
+  it('sets, shows and resets a store’s agreed rate limits', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>('store', 'create', '--name', 'Big merchant');
+
+    const raised = await adminJson<Record<string, unknown>>('store', 'rate-limits', '--store', storeId, '--bookings', '120', '--reads', '600');
+    const text = await admin('store', 'rate-limits', '--store', storeId, '--quotes', '30');
+    const reset = await adminJson<Record<string, unknown>>('store', 'rate-limits', '--store', storeId, '--reset');
+
+    expect(raised).toEqual({ storeId, perMinute: { quotes: 10, bookings: 120, cancellations: 10, reads: 600 } });
+    expect(text.stdout).toBe('quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nreads          600 a minute (agreed)\n');
+    expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, reads: 60 } });
+    expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
+  });
+
   it('prints human-readable output without --json', async () => {
     const result = await admin('store', 'create', '--name', 'Human', '--credit-minor', '10');
 
@@ -114,6 +127,7 @@ describe('admin CLI', () => {
     [['store', 'create', '--name', 'X', '--credit-minor', '1.5'], '--credit-minor must be a whole number of paise (got "1.5")'],
     [['store', 'api-access', '--store', 'store_x', '--enabled', 'yes'], '--enabled must be true or false (got "yes")'],
     [['key', 'revoke'], '--key is required'],
+    [['store', 'rate-limits', '--store', 'store_x', '--bookings', '0'], '--bookings must be a whole number of requests a minute from 1 to 100000 (got "0")'],
     [['zone', 'import', '--file', '/nonexistent/zones.json'], expect.stringContaining('no such file')],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const result = await admin(...(args as string[]), '--json');
