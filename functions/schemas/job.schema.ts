@@ -33,8 +33,8 @@ export const IdempotencyKey = z
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed');
 
-/** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel. */
-export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }) });
+/** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
+export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }).transform((id) => id.toLowerCase()) });
 
 const QueryInt = (min: number, max: number, fallback: number) =>
   z

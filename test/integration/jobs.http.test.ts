@@ -1,0 +1,704 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { logger } from '../../functions/http/logger.ts';
+import { runtime } from '../../functions/runtime.ts';
+import type { Handoff, Job, JobStatus } from '../../functions/core/job.ts';
+import type { MoneyMovement } from '../../functions/data/job.repository.ts';
+
+const api = useLocalApi();
+
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ID = expect.stringMatching(JOB_ID);
+const AT = expect.stringMatching(ISO);
+const CODE = expect.stringMatching(/^\d{4}$/);
+
+const SUMMARY_KEYS = [
+  'id',
+  'externalOrderId',
+  'status',
+  'agentId',
+  'dropName',
+  'dropAddress',
+  'dropCity',
+  'dropPincode',
+  'dropPhone',
+  'packageDescription',
+  'chargeMinor',
+  'settlement',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const DETAIL_KEYS = [
+  ...SUMMARY_KEYS,
+  'pickupName',
+  'pickupAddress',
+  'pickupCity',
+  'pickupPincode',
+  'pickupPhone',
+  'pickupLatitude',
+  'pickupLongitude',
+  'dropLatitude',
+  'dropLongitude',
+  'packageWeight',
+  'packageWeightGrams',
+  'packageValue',
+  'packageValueMinor',
+  'riderLocation',
+  'events',
+  'verification',
+];
+
+/** Only the fields a quote requires, inside the Bengaluru zone. */
+const minimalQuote = {
+  pickupAddress: 'MG Road, Bengaluru',
+  pickupLatitude: 12.9756,
+  pickupLongitude: 77.6066,
+  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
+  dropLatitude: 12.9784,
+  dropLongitude: 77.6408,
+};
+
+const PENDING = { status: 'pending', code: CODE, expiresAt: null, verifiedAt: null };
+const UNAVAILABLE = { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null };
+// The bengaluruQuote route: 4,834 m, ₹69.
+const CHARGE = 6900;
+
+type Detail = Record<string, unknown> & { id: string; events: Array<Record<string, unknown>> };
+
+/** The job detail of a fresh booking of bengaluruQuote with the fixtures' booking body. */
+function bookedDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: ID,
+    externalOrderId: 'ORD-1001',
+    status: 'created',
+    agentId: null,
+    dropName: 'Asha Rao',
+    dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
+    dropCity: 'Bengaluru',
+    dropPincode: '560038',
+    dropPhone: '+919845012345',
+    packageDescription: 'Documents',
+    chargeMinor: CHARGE,
+    settlement: 'reserved',
+    createdAt: AT,
+    updatedAt: AT,
+    pickupName: 'Chai Point, MG Road',
+    pickupAddress: 'MG Road, Bengaluru',
+    pickupCity: 'Bengaluru',
+    pickupPincode: '560001',
+    pickupPhone: '+919876543210',
+    pickupLatitude: 12.9756,
+    pickupLongitude: 77.6066,
+    dropLatitude: 12.9784,
+    dropLongitude: 77.6408,
+    packageWeight: '750 g',
+    packageWeightGrams: 750,
+    packageValue: 1500,
+    packageValueMinor: 150_000,
+    riderLocation: null,
+    events: [{ id: ID, status: 'created', actor: 'merchant', note: null, createdAt: AT }],
+    verification: { testMode: false, pickup: PENDING, delivery: PENDING },
+    ...overrides,
+  };
+}
+
+function summaryOf(detail: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]]));
+}
+
+/** Quotes `quote` as it is (no fixture fields merged in) and books it; returns the quote's charge and the job detail. */
+async function bookExactQuote(merchant: TestMerchant, quote: Record<string, unknown>, body: Record<string, unknown> = {}) {
+  const quoted = await merchant.post('/v1/job-quotes', quote);
+  expect(quoted.status).toBe(201);
+  const { id: quoteId, chargeMinor } = (quoted.body as { data: { id: string; chargeMinor: number } }).data;
+  const booked = await merchant.book(quoteId, { body });
+  expect(booked.status).toBe(201);
+  return { chargeMinor, job: (booked.body as { data: Detail }).data };
+}
+
+const ASSIGNED: ReadonlySet<JobStatus> = new Set(['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
+
+/**
+ * Moves a job one status on through the job repository (as dispatch and the rider app would), with
+ * what that step changes: the rider and its location, the handoffs, and settlement with its money.
+ */
+async function advance(storeId: string, jobId: string, status: JobStatus): Promise<Job> {
+  const { rt } = api.table;
+  const job = (await rt.jobs.get(storeId, jobId))!;
+  const at = new Date();
+  const iso = at.toISOString();
+  const inHalfAnHour = new Date(at.getTime() + 30 * 60 * 1000).toISOString();
+  const active = (handoff: Handoff): Handoff => ({ ...handoff, status: 'active', expiresAt: inHalfAnHour });
+  let next: Job = {
+    ...job,
+    status,
+    version: job.version + 1,
+    updatedAt: iso,
+    events: [...job.events, { id: randomUUID(), status, actor: 'system', note: null, createdAt: iso }],
+  };
+  let money: MoneyMovement | undefined;
+  if (ASSIGNED.has(status)) next = { ...next, agentId: 'rider-7', riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: iso } };
+  if (status === 'booked') next = { ...next, verification: { ...job.verification, pickup: active(job.verification.pickup) } };
+  if (status === 'pickup_completed') {
+    next = { ...next, verification: { pickup: { ...job.verification.pickup, status: 'verified', verifiedAt: iso }, delivery: active(job.verification.delivery) } };
+  }
+  if (status === 'delivered') {
+    next = { ...next, settlement: 'captured', verification: { ...job.verification, delivery: { ...job.verification.delivery, status: 'verified', verifiedAt: iso } } };
+    money = { type: 'capture', balanceDeltaMinor: -job.chargeMinor, reservedDeltaMinor: -job.chargeMinor, note: 'Delivered' };
+  }
+  if (status === 'failed') {
+    const end = (handoff: Handoff): Handoff => ({ ...handoff, status: 'unavailable', expiresAt: null });
+    next = { ...next, settlement: 'released', verification: { pickup: end(job.verification.pickup), delivery: end(job.verification.delivery) } };
+    money = { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note: 'No rider found' };
+  }
+  await rt.jobs.save(next, { expectedVersion: job.version, ...(money && { money }) });
+  return next;
+}
+
+async function advanceThrough(storeId: string, jobId: string, statuses: readonly JobStatus[]): Promise<void> {
+  for (const status of statuses) await advance(storeId, jobId, status);
+}
+
+/** The store's money as the store item and its ledger hold it. */
+async function moneyOf(storeId: string) {
+  const store = (await api.table.rt.stores.get(storeId))!;
+  const ledger = await api.table.rt.stores.ledger(storeId);
+  return { balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor, ledger };
+}
+
+/** Runs `work` and returns the access-log records written meanwhile (see observability.http.test.ts). */
+async function captureAccessLog(work: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
+  const chunks: string[] = [];
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((stream) => stream.write);
+  for (const stream of streams) {
+    stream.write = ((chunk: string | Uint8Array) => {
+      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      return true;
+    }) as typeof stream.write;
+  }
+  try {
+    await work();
+  } finally {
+    streams.forEach((stream, i) => {
+      stream.write = originals[i]!;
+    });
+  }
+  return chunks
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((record) => record.message === 'request');
+}
+
+describe('GET /v1/jobs/{id}', () => {
+  it('returns 200 with exactly the job detail fields right after booking', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+
+    const { status, body } = await merchant.get(`/v1/jobs/${booked.id}`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: bookedDetail({ id: booked.id }) });
+    const data = (body as { data: Detail }).data;
+    expect(Object.keys(data).sort()).toEqual([...DETAIL_KEYS].sort());
+    expect(data).toEqual(booked);
+    expect(data.updatedAt).toBe(data.createdAt);
+    expect(data.events[0]!.createdAt).toBe(data.createdAt);
+  });
+
+  it('returns null for every optional field the quote left out', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const { chargeMinor, job } = await bookExactQuote(merchant, minimalQuote);
+
+    const { status, body } = await merchant.get(`/v1/jobs/${job.id}`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: bookedDetail({
+        id: job.id,
+        chargeMinor,
+        pickupCity: null,
+        pickupPincode: null,
+        dropCity: null,
+        dropPincode: null,
+        packageDescription: null,
+        packageWeight: null,
+        packageWeightGrams: null,
+        packageValue: null,
+        packageValueMinor: null,
+      }),
+    });
+    expect(chargeMinor).toBe(CHARGE);
+  });
+
+  it('shows a weight of a kilogram or more in kilograms', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob({ quote: { packageWeightGrams: 1500, packageValueMinor: 12_345 } });
+
+    const { status, body } = await merchant.get(`/v1/jobs/${booked.id}`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      // 1.5 kg is in the 1-5 kg slab: ₹20 on top of the ₹69 fare.
+      data: bookedDetail({ id: booked.id, chargeMinor: 8900, packageWeight: '1.5 kg', packageWeightGrams: 1500, packageValue: 123.45, packageValueMinor: 12_345 }),
+    });
+  });
+
+  it.each([[-1], [-9_007_199_254_740_991]])('shows a declared value of %d paise as null', async (packageValueMinor) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob({ quote: { packageValueMinor } });
+
+    const { status, body } = await merchant.get(`/v1/jobs/${booked.id}`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: bookedDetail({ id: booked.id, packageValue: null, packageValueMinor: null }) });
+  });
+
+  it('marks a sandbox store’s job as test mode', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const booked = await merchant.bookJob();
+
+    const { status, body } = await merchant.get(`/v1/jobs/${booked.id}`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: bookedDetail({ id: booked.id, verification: { testMode: true, pickup: PENDING, delivery: PENDING } }) });
+  });
+
+  it.each([['not-a-uuid'], ['123'], ['6ba7b810-9dad-11d1-80b4-00c04fd430c']])('returns 400 validation_error naming id for %s', async (id) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const { status, body } = await merchant.get(`/v1/jobs/${id}`);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Invalid path: check id',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { id: ['Must be a job id (a UUID)'] } },
+    });
+  });
+
+  it.each([['a random v4 uuid', randomUUID()], ['the nil uuid', '00000000-0000-0000-0000-000000000000']])('returns 404 job_not_found for %s', async (_name, id) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    await merchant.bookJob();
+
+    const { status, body } = await merchant.get(`/v1/jobs/${id}`);
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: `No job ${id} for this store`, code: 'job_not_found' });
+  });
+
+  it('finds the job by its id in upper case too (a UUID’s letter case carries no meaning)', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+
+    const { status, body } = await merchant.get(`/v1/jobs/${booked.id.toUpperCase()}`);
+
+    expect(status).toBe(200);
+    expect((body as { data: { id: string } }).data.id).toBe(booked.id);
+  });
+
+  it('returns 404 job_not_found for another store’s job, even when this store has a job of the same number', async () => {
+    const owner = await newMerchant(api.table.rt, api.server);
+    const other = await newMerchant(api.table.rt, api.server);
+    const theirs = await owner.bookJob();
+    const mine = await other.bookJob();
+
+    const { status, body } = await other.get(`/v1/jobs/${theirs.id}`);
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: `No job ${theirs.id} for this store`, code: 'job_not_found' });
+    expect((await other.get(`/v1/jobs/${mine.id}`)).status).toBe(200);
+  });
+
+  describe('cost', () => {
+    let merchant: TestMerchant;
+    let jobId: string;
+
+    beforeAll(async () => {
+      merchant = await newMerchant(api.table.rt, api.server);
+      jobId = (await merchant.bookJob()).id;
+      logger.setLogLevel('INFO');
+    });
+
+    afterAll(() => {
+      logger.setLogLevel('SILENT');
+    });
+
+    it('is 4 DynamoDB calls: key, store, rate limit and the job itself', async () => {
+      const records = await captureAccessLog(async () => {
+        await merchant.get(`/v1/jobs/${jobId}`);
+        await merchant.get(`/v1/jobs/${jobId}`);
+      });
+
+      expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
+        ['GET /v1/jobs/{id}', 200, 4],
+        ['GET /v1/jobs/{id}', 200, 4],
+      ]);
+    });
+  });
+});
+
+describe('POST /v1/jobs/{id}/cancel', () => {
+  it('returns 200 with the cancelled job from created and gives the reservation back', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+
+    const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: bookedDetail({
+        id: booked.id,
+        status: 'cancelled',
+        settlement: 'released',
+        createdAt: booked.createdAt,
+        events: [(booked as Detail).events[0], { id: ID, status: 'cancelled', actor: 'merchant', note: null, createdAt: AT }],
+        verification: { testMode: false, pickup: UNAVAILABLE, delivery: UNAVAILABLE },
+      }),
+    });
+    const cancelled = (body as { data: Detail }).data;
+    expect(cancelled.updatedAt).toBe(cancelled.events[1]!.createdAt);
+    expect(await merchant.get(`/v1/jobs/${booked.id}`)).toMatchObject({ status: 200, body: { data: cancelled } });
+    expect((await merchant.get('/v1/balance')).body).toEqual({
+      data: { apiEnabled: true, balanceMinor: 100_000, reservedMinor: 0, availableMinor: 100_000, currency: 'INR' },
+    });
+    expect(await api.table.rt.stores.ledger(merchant.storeId)).toEqual([
+      { id: expect.any(String), storeId: merchant.storeId, type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -CHARGE, jobId: booked.id, note: 'Cancelled by the merchant', createdAt: cancelled.updatedAt },
+      { id: expect.any(String), storeId: merchant.storeId, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: CHARGE, jobId: booked.id, note: null, createdAt: booked.createdAt },
+      { id: expect.any(String), storeId: merchant.storeId, type: 'top_up', balanceDeltaMinor: 100_000, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit', createdAt: expect.any(String) },
+    ]);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it.each([
+    ['queued', ['queued']],
+    ['picked_by_agent', ['queued', 'picked_by_agent']],
+    ['booking_in_progress', ['queued', 'picked_by_agent', 'booking_in_progress']],
+    ['booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
+  ] as Array<[JobStatus, JobStatus[]]>)('returns 200 from %s, ending both handoffs and releasing the reservation', async (state, path) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+    await advanceThrough(merchant.storeId, booked.id, path);
+    const before = (await merchant.get(`/v1/jobs/${booked.id}`)).body as { data: Detail };
+    const assigned = state !== 'queued';
+
+    const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+
+    expect(before.data).toMatchObject({
+      status: state,
+      agentId: assigned ? 'rider-7' : null,
+      riderLocation: assigned ? { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: AT } : null,
+      verification: { testMode: false, pickup: { status: state === 'booked' ? 'active' : 'pending', code: CODE }, delivery: PENDING },
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: bookedDetail({
+        id: booked.id,
+        status: 'cancelled',
+        agentId: assigned ? 'rider-7' : null,
+        settlement: 'released',
+        createdAt: booked.createdAt,
+        riderLocation: null,
+        events: [
+          (booked as Detail).events[0],
+          ...path.map((s) => ({ id: ID, status: s, actor: 'system', note: null, createdAt: AT })),
+          { id: ID, status: 'cancelled', actor: 'merchant', note: null, createdAt: AT },
+        ],
+        verification: { testMode: false, pickup: UNAVAILABLE, delivery: UNAVAILABLE },
+      }),
+    });
+    expect((body as { data: Detail }).data.events.slice(0, -1)).toEqual(before.data.events);
+    const ledger = await api.table.rt.stores.ledger(merchant.storeId);
+    expect(ledger.map((e) => [e.type, e.balanceDeltaMinor, e.reservedDeltaMinor, e.jobId])).toEqual([
+      ['release', 0, -CHARGE, booked.id],
+      ['reserve', 0, CHARGE, booked.id],
+      ['top_up', 100_000, 0, null],
+    ]);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('returns 409 parcel_return_required after pickup and changes nothing', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+    await advanceThrough(merchant.storeId, booked.id, ['queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
+    const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
+    const moneyBefore = await moneyOf(merchant.storeId);
+
+    const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+
+    expect(status).toBe(409);
+    expect(body).toEqual({ error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' });
+    expect(jobBefore).toMatchObject({ status: 'pickup_completed', settlement: 'reserved' });
+    expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
+    expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it.each([
+    ['delivered', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered'], 'captured'],
+    ['failed', ['queued', 'failed'], 'released'],
+  ] as Array<[JobStatus, JobStatus[], string]>)('returns 400 not_cancellable from %s and changes nothing', async (state, path, settlement) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+    await advanceThrough(merchant.storeId, booked.id, path);
+    const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
+    const moneyBefore = await moneyOf(merchant.storeId);
+
+    const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: `A ${state} job cannot be cancelled`, code: 'not_cancellable' });
+    expect(jobBefore).toMatchObject({ status: state, settlement });
+    expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
+    expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('returns 400 not_cancellable when cancelling twice, releasing only once', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+    const first = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+    const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
+    const moneyBefore = await moneyOf(merchant.storeId);
+
+    const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+
+    expect(first.status).toBe(200);
+    expect(status).toBe(400);
+    expect(body).toEqual({ error: 'A cancelled job cannot be cancelled', code: 'not_cancellable' });
+    expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
+    expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
+    expect(moneyBefore.ledger.filter((e) => e.type === 'release')).toHaveLength(1);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('returns 404 job_not_found for an unknown job id', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    await merchant.bookJob();
+    const id = randomUUID();
+    const moneyBefore = await moneyOf(merchant.storeId);
+
+    const { status, body } = await merchant.post(`/v1/jobs/${id}/cancel`);
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: `No job ${id} for this store`, code: 'job_not_found' });
+    expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
+  });
+
+  it('returns 404 job_not_found for another store’s job and leaves that job alone', async () => {
+    const owner = await newMerchant(api.table.rt, api.server);
+    const other = await newMerchant(api.table.rt, api.server);
+    const theirs = await owner.bookJob();
+    await other.bookJob();
+    const jobBefore = await api.table.rt.jobs.get(owner.storeId, theirs.id);
+    const ownerMoneyBefore = await moneyOf(owner.storeId);
+    const otherMoneyBefore = await moneyOf(other.storeId);
+
+    const { status, body } = await other.post(`/v1/jobs/${theirs.id}/cancel`);
+
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: `No job ${theirs.id} for this store`, code: 'job_not_found' });
+    expect(await api.table.rt.jobs.get(owner.storeId, theirs.id)).toEqual(jobBefore);
+    expect(await moneyOf(owner.storeId)).toEqual(ownerMoneyBefore);
+    expect(await moneyOf(other.storeId)).toEqual(otherMoneyBefore);
+  });
+
+  it.each([['not-a-uuid'], ['123']])('returns 400 validation_error naming id for %s', async (id) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const { status, body } = await merchant.post(`/v1/jobs/${id}/cancel`);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Invalid path: check id',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { id: ['Must be a job id (a UUID)'] } },
+    });
+  });
+
+  it('lets exactly one of 10 parallel cancels win and releases the reservation once', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+
+    const responses = await Promise.all(Array.from({ length: 10 }, () => merchant.post(`/v1/jobs/${booked.id}/cancel`)));
+
+    const winners = responses.filter((r) => r.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.body).toMatchObject({ data: { id: booked.id, status: 'cancelled', settlement: 'released' } });
+    for (const loser of responses.filter((r) => r.status !== 200)) {
+      expect([
+        { status: 409, body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' } },
+        { status: 400, body: { error: 'A cancelled job cannot be cancelled', code: 'not_cancellable' } },
+      ]).toContainEqual({ status: loser.status, body: loser.body });
+    }
+    const job = await api.table.rt.jobs.get(merchant.storeId, booked.id);
+    expect(job).toMatchObject({ status: 'cancelled', settlement: 'released', version: 2 });
+    expect(job!.events.map((e) => e.status)).toEqual(['created', 'cancelled']);
+    const ledger = await api.table.rt.stores.ledger(merchant.storeId);
+    expect(ledger.filter((e) => e.type === 'release')).toEqual([expect.objectContaining({ jobId: booked.id, reservedDeltaMinor: -CHARGE })]);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('returns 409 concurrent_modification when the job changes between the handler’s read and its write', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const booked = await merchant.bookJob();
+    const moneyBefore = await moneyOf(merchant.storeId);
+    // The handlers' own job repository: its read returns the job, then dispatch moves the job on.
+    const jobs = runtime().jobs;
+    const read = jobs.get.bind(jobs);
+    const spy = vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
+      const job = await read(storeId, jobId);
+      await advance(storeId, jobId, 'queued');
+      return job;
+    });
+
+    let response: Awaited<ReturnType<TestMerchant['post']>>;
+    let reads: unknown[][];
+    try {
+      response = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+    } finally {
+      reads = [...spy.mock.calls];
+      spy.mockRestore();
+    }
+
+    expect(reads).toEqual([[merchant.storeId, booked.id]]);
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 409,
+      body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' },
+    });
+    const job = await api.table.rt.jobs.get(merchant.storeId, booked.id);
+    expect(job).toMatchObject({ status: 'queued', settlement: 'reserved', version: 2 });
+    expect(job!.events.map((e) => e.status)).toEqual(['created', 'queued']);
+    expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
+    const retry = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
+    expect(retry).toMatchObject({ status: 200, body: { data: { status: 'cancelled', settlement: 'released' } } });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('returns 429 rate_limited with Retry-After on the 11th cancel in a minute, whatever the job ids', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const ids = [...Array.from({ length: 9 }, () => randomUUID()), 'not-a-uuid'];
+    const first = await Promise.all(ids.map((id) => merchant.post(`/v1/jobs/${id}/cancel`)));
+
+    const { status, headers, body } = await merchant.post(`/v1/jobs/${randomUUID()}/cancel`);
+
+    expect(first.map((r) => r.status)).toEqual([...Array(9).fill(404), 400]);
+    expect(status).toBe(429);
+    expect(body).toEqual({ error: expect.stringMatching(/^Rate limit exceeded; retry in [1-9]\d* s$/), code: 'rate_limited' });
+    expect(headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect((body as { error: string }).error).toBe(`Rate limit exceeded; retry in ${headers.get('retry-after')} s`);
+  });
+});
+
+describe('GET /v1/jobs', () => {
+  /** A store with three jobs, A (oldest), B (cancelled) and C (newest). */
+  async function storeWithThreeJobs() {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const a = await merchant.bookJob({ body: { externalOrderId: 'ORD-A' } });
+    const { job: b } = await bookExactQuote(merchant, minimalQuote, { externalOrderId: 'ORD-B' });
+    const c = await merchant.bookJob({ body: { externalOrderId: 'ORD-C', dropName: 'Ravi K', dropPhone: '91-7012345678' } });
+    const cancelled = await merchant.post(`/v1/jobs/${b.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    return { merchant, a, b: (cancelled.body as { data: Detail }).data, c };
+  }
+
+  it('returns summaries only, newest first, with the default limit 50 and offset 0', async () => {
+    const { merchant, a, b, c } = await storeWithThreeJobs();
+
+    const { status, body } = await merchant.get('/v1/jobs');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [summaryOf(c), summaryOf(b), summaryOf(a)], limit: 50, offset: 0 });
+    const { data } = body as { data: Array<Record<string, unknown>> };
+    for (const item of data) expect(Object.keys(item).sort()).toEqual([...SUMMARY_KEYS].sort());
+    expect(data.map((item) => [item.externalOrderId, item.status, item.settlement, item.dropName, item.dropPhone])).toEqual([
+      ['ORD-C', 'created', 'reserved', 'Ravi K', '+917012345678'],
+      ['ORD-B', 'cancelled', 'released', 'Asha Rao', '+919845012345'],
+      ['ORD-A', 'created', 'reserved', 'Asha Rao', '+919845012345'],
+    ]);
+    expect(data[1]).toMatchObject({ dropCity: null, dropPincode: null, packageDescription: null });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('filters by status', async () => {
+    const { merchant, a, b, c } = await storeWithThreeJobs();
+
+    const created = await merchant.get('/v1/jobs?status=created');
+    const cancelled = await merchant.get('/v1/jobs?status=cancelled');
+    const delivered = await merchant.get('/v1/jobs?status=delivered');
+
+    expect([created.status, cancelled.status, delivered.status]).toEqual([200, 200, 200]);
+    expect(created.body).toEqual({ data: [summaryOf(c), summaryOf(a)], limit: 50, offset: 0 });
+    expect(cancelled.body).toEqual({ data: [summaryOf(b)], limit: 50, offset: 0 });
+    expect(delivered.body).toEqual({ data: [], limit: 50, offset: 0 });
+  });
+
+  it('pages with limit and offset and echoes them', async () => {
+    const { merchant, a, b, c } = await storeWithThreeJobs();
+
+    const first = await merchant.get('/v1/jobs?limit=2');
+    const second = await merchant.get('/v1/jobs?limit=2&offset=2');
+    const middle = await merchant.get('/v1/jobs?offset=1&limit=1');
+    const createdSecond = await merchant.get('/v1/jobs?status=created&limit=1&offset=1');
+
+    expect(first.body).toEqual({ data: [summaryOf(c), summaryOf(b)], limit: 2, offset: 0 });
+    expect(second.body).toEqual({ data: [summaryOf(a)], limit: 2, offset: 2 });
+    expect(middle.body).toEqual({ data: [summaryOf(b)], limit: 1, offset: 1 });
+    expect(createdSecond.body).toEqual({ data: [summaryOf(a)], limit: 1, offset: 1 });
+  });
+
+  it('accepts limit 100 and offset 100000', async () => {
+    const { merchant, a, b, c } = await storeWithThreeJobs();
+
+    const widest = await merchant.get('/v1/jobs?limit=100');
+    const farthest = await merchant.get('/v1/jobs?offset=100000');
+    const farthestFiltered = await merchant.get('/v1/jobs?status=created&limit=100&offset=100000');
+
+    expect([widest.status, farthest.status, farthestFiltered.status]).toEqual([200, 200, 200]);
+    expect(widest.body).toEqual({ data: [summaryOf(c), summaryOf(b), summaryOf(a)], limit: 100, offset: 0 });
+    expect(farthest.body).toEqual({ data: [], limit: 50, offset: 100000 });
+    expect(farthestFiltered.body).toEqual({ data: [], limit: 100, offset: 100000 });
+  });
+
+  it('returns an empty page for a store without jobs', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const { status, body } = await merchant.get('/v1/jobs');
+
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [], limit: 50, offset: 0 });
+  });
+
+  const WHOLE = 'Must be a whole number';
+  it.each([
+    ['limit=0', 'limit', 'Too small: expected number to be >=1'],
+    ['limit=101', 'limit', 'Too big: expected number to be <=100'],
+    ['limit=abc', 'limit', WHOLE],
+    ['limit=1.5', 'limit', WHOLE],
+    ['limit=-1', 'limit', WHOLE],
+    ['limit=', 'limit', WHOLE],
+    ['offset=-1', 'offset', WHOLE],
+    ['offset=100001', 'offset', 'Too big: expected number to be <=100000'],
+    ['offset=x', 'offset', WHOLE],
+    ['status=', 'status', expect.stringMatching(/^Invalid option: expected one of "created"\|"queued"\|.*"cancelled"$/)],
+    ['status=unknown', 'status', expect.stringMatching(/^Invalid option: expected one of "created"\|"queued"\|.*"cancelled"$/)],
+    ['stauts=created', 'stauts', 'Unknown field'],
+  ])('returns 400 validation_error for %s', async (query, field, message) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const { status, body } = await merchant.get(`/v1/jobs?${query}`);
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: `Invalid query parameters: check ${field}`,
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { [field]: [message] } },
+    });
+  });
+});
