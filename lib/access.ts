@@ -1,0 +1,32 @@
+/**
+ * What each function may do to the table: exactly the DynamoDB actions its handler performs, and
+ * no more. A test checks that every route has an entry and that each role's policy is this set.
+ *
+ * Every merchant route takes a token from its store's rate-limit bucket (an UpdateItem). Routes whose
+ * only update is that one get UpdateItem limited to the bucket's own attributes, so they cannot change
+ * a store, a quote or a job; only booking and cancel may update anything else.
+ */
+export interface TableAccess {
+  /** Actions on the table itself, other than UpdateItem. */
+  table: string[];
+  /** Actions on GSI1 (the jobs-by-status index). */
+  index?: string[];
+  /** UpdateItem on any item, or only on rate-limit bucket attributes. */
+  updates: 'any' | 'rate-limit-bucket';
+}
+
+export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
+  'get-balance': { table: ['dynamodb:GetItem'], updates: 'rate-limit-bucket' },
+  'get-job': { table: ['dynamodb:GetItem'], updates: 'rate-limit-bucket' },
+  'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: 'rate-limit-bucket' },
+  // Reads the zones (Query) and puts the quote in a transaction guarded by key and store checks.
+  'create-quote': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' },
+  // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
+  // which it puts, updates, and deletes when the booking fails.
+  'create-booking': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
+  // The job, the store's totals and a ledger entry in one transaction.
+  'cancel-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
+};
+
+/** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];

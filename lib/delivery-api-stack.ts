@@ -1,0 +1,48 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { DataTable } from './data-table.ts';
+import { MerchantApi } from './merchant-api.ts';
+import { Monitoring } from './monitoring.ts';
+
+/** How a deployment differs: everything else is the same in every stage. */
+export interface DeliveryApiStackProps extends StackProps {
+  /** Stage name, e.g. `dev`, `staging`, `prod`; also the API Gateway stage. */
+  stage: string;
+  /** Keep the table when the stack is deleted (default: every stage but `dev`). */
+  retainData?: boolean;
+  logRetention?: RetentionDays;
+  /** Where alarms are e-mailed (optional). */
+  alarmEmail?: string;
+  logLevel?: string;
+}
+
+/** The whole service: table, merchant API with one function per route, alarms. */
+export class DeliveryApiStack extends Stack {
+  readonly merchantApi: MerchantApi;
+
+  constructor(scope: Construct, id: string, props: DeliveryApiStackProps) {
+    super(scope, id, props);
+    const retain = props.retainData ?? props.stage !== 'dev';
+    const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
+
+    const { table } = new DataTable(this, 'Data', { retain });
+    this.merchantApi = new MerchantApi(this, 'Merchant', { stage: props.stage, table, logRetention, logLevel: props.logLevel ?? 'INFO' });
+
+    // Alarm notifications: an encrypted topic CloudWatch may publish to.
+    const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
+    topicKey.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
+    const topic = new Topic(this, 'AlarmTopic', { displayName: 'Delivery API alarms', masterKey: topicKey, enforceSSL: true });
+    if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    new Monitoring(this, 'Monitoring', { api: this.merchantApi.api, functions: this.merchantApi.functions, table, action: new SnsAction(topic) });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.merchantApi.api.url, description: 'Base URL merchants call' });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'TABLE_NAME for the admin CLI (--aws)' });
+    new CfnOutput(this, 'UsagePlanId', { value: this.merchantApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
+  }
+}

@@ -1,0 +1,256 @@
+import { Duration } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  ApiKeySourceType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  MockIntegration,
+  PassthroughBehavior,
+  ResponseType,
+  RestApi,
+  UsagePlan,
+  type IResource,
+} from 'aws-cdk-lib/aws-apigateway';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Validations } from 'aws-cdk-lib';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { ACCESS_BY_HANDLER, RATE_BUCKET_ATTRIBUTES } from './access.ts';
+import { BUNDLING } from './bundling.ts';
+
+export interface MerchantApiProps {
+  stage: string;
+  table: TableV2;
+  logRetention: RetentionDays;
+  logLevel: string;
+}
+
+/**
+ * 512 MB: Lambda gives CPU in proportion to memory, and cold starts (loading the SDK and the
+ * handler) are CPU-bound; 512 MB roughly halves a cold start against 128 MB for pennies a month at
+ * this traffic. 10 s: each DynamoDB call has a 5 s request timeout and up to 3 attempts on the
+ * throttling path; API Gateway itself gives up at 29 s.
+ */
+const MEMORY_MB = 512;
+const TIMEOUT = Duration.seconds(10);
+
+// The spec's error body for answers API Gateway gives by itself.
+const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
+
+/** The merchant REST API: one Lambda per route of the route table, API keys, usage plan, shaped errors. */
+export class MerchantApi extends Construct {
+  readonly api: RestApi;
+  readonly functions: NodejsFunction[] = [];
+  readonly usagePlan: UsagePlan;
+
+  constructor(scope: Construct, id: string, props: MerchantApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: `delivery-api-${props.stage}`,
+      description: 'Merchant Delivery Booking API (quotes, bookings, tracking, cancellation)',
+      apiKeySourceType: ApiKeySourceType.HEADER,
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: props.stage,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false, // request bodies carry phone numbers: never log them
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
+        }),
+        // Stage-wide ceiling: the sum of what every store may do is far below this.
+        throttlingRateLimit: 500,
+        throttlingBurstLimit: 1000,
+      },
+    });
+
+    const resources = new Map<string, IResource>([['/', this.api.root]]);
+    const resourceFor = (path: string): IResource => {
+      const existing = resources.get(path);
+      if (existing) return existing;
+      const cut = path.lastIndexOf('/');
+      const resource = resourceFor(cut === 0 ? '/' : path.slice(0, cut)).addResource(path.slice(cut + 1));
+      resources.set(path, resource);
+      return resource;
+    };
+
+    for (const route of routes as readonly Route[]) {
+      const fn = this.routeFunction(route, props);
+      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: true, operationName: route.handler });
+    }
+    // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
+    for (const [path, resource] of resources) {
+      const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
+      if (allow.length > 0) this.addMethodNotAllowed(resource, allow);
+    }
+
+    this.usagePlan = this.api.addUsagePlan('UsagePlan', {
+      name: `delivery-api-${props.stage}-merchants`,
+      description: 'Every merchant key: a coarse per-key shield in front of the exact per-store limits in DynamoDB',
+      // A key may burst to a whole minute of reads; the exact per-minute limits are enforced per store.
+      throttle: { rateLimit: 5, burstLimit: RATE_LIMITS.reads.capacity },
+      apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
+    });
+    this.addGatewayResponses();
+    this.addFirewall(props.stage);
+
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions::AwsSolutions-APIG4',
+        reason: 'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. The ANY methods only answer 405.',
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-COG4',
+        reason: 'A server-to-server API: merchants’ backends call it with a store key; no end users sign in, so a Cognito user pool has nobody to authenticate.',
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-APIG2',
+        reason: 'Requests are validated in the functions with the same zod schemas the API description comes from, so every invalid request gets the spec’s error body with field-level details; gateway validation would answer first, in another shape.',
+      },
+    );
+    Validations.of(this.api.node.findChild('CloudWatchRole')).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason: 'The account-wide role API Gateway uses to write execution logs; AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS provides for exactly that.',
+    });
+  }
+
+  // In front of the stage: a per-IP flood limit and AWS's known-bad-inputs rules. Per-store limits stay exact in DynamoDB.
+  private addFirewall(stage: string): void {
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const acl = new CfnWebACL(this, 'Firewall', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`delivery-api-${stage}`),
+      rules: [
+        {
+          name: 'PerIpFlood',
+          priority: 0,
+          // 3,000 requests in 5 minutes from one address is far above any store's combined limits.
+          statement: { rateBasedStatement: { limit: 3000, aggregateKeyType: 'IP' } },
+          action: { block: {} },
+          visibilityConfig: visibility('per-ip-flood'),
+        },
+        {
+          name: 'KnownBadInputs',
+          priority: 1,
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
+          overrideAction: { none: {} },
+          visibilityConfig: visibility('known-bad-inputs'),
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
+  }
+
+  private routeFunction(route: Route, props: MerchantApiProps): NodejsFunction {
+    const name = route.handler.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
+    const logGroup = new LogGroup(this, `${name}Logs`, { retention: props.logRetention });
+    // Its own role: writes to its own log group (no managed policy), the table access below, X-Ray.
+    const role = new Role(this, `${name}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${route.method} ${route.path}` });
+    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+    const fn = new NodejsFunction(this, name, {
+      role,
+      entry: new URL(`../functions/${route.handler}.ts`, import.meta.url).pathname,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: MEMORY_MB,
+      timeout: TIMEOUT,
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      bundling: BUNDLING,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        LOG_LEVEL: props.logLevel,
+        POWERTOOLS_SERVICE_NAME: 'delivery-api',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      description: `${route.method} ${route.path}`,
+    });
+    this.grantTableAccess(fn, route, props.table);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; every other statement of this role names its log group, the table or its index.',
+    });
+    this.functions.push(fn);
+    return fn;
+  }
+
+  // Exactly the handler's actions (lib/access.ts), on this table and its index only.
+  private grantTableAccess(fn: NodejsFunction, route: Route, table: TableV2): void {
+    const access = ACCESS_BY_HANDLER[route.handler];
+    if (!access) throw new Error(`No table access defined for ${route.handler} in lib/access.ts`);
+    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.table, resources: [table.tableArn] }));
+    if (access.index) {
+      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.index, resources: [`${table.tableArn}/index/GSI1`] }));
+    }
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        ...(access.updates === 'rate-limit-bucket' && {
+          conditions: {
+            'ForAllValues:StringEquals': { 'dynamodb:Attributes': RATE_BUCKET_ATTRIBUTES },
+            StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+          },
+        }),
+      }),
+    );
+  }
+
+  private addMethodNotAllowed(resource: IResource, allow: string[]): void {
+    const message = `Method not allowed; use ${allow.join(', ')}`;
+    resource.addMethod(
+      'ANY',
+      new MockIntegration({
+        passthroughBehavior: PassthroughBehavior.NEVER,
+        requestTemplates: { 'application/json': '{"statusCode": 405}' },
+        integrationResponses: [
+          {
+            statusCode: '405',
+            responseParameters: { 'method.response.header.Allow': `'${allow.join(', ')}'` },
+            responseTemplates: errorTemplate(message, 'method_not_allowed'),
+          },
+        ],
+      }),
+      { apiKeyRequired: false, methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true } }] },
+    );
+  }
+
+  private addGatewayResponses(): void {
+    const json = { 'Content-Type': "'application/json'" };
+    const respond = (id: string, type: ResponseType, statusCode: string | undefined, error: string, code: string, headers: Record<string, string> = {}) =>
+      this.api.addGatewayResponse(id, { type, ...(statusCode && { statusCode }), responseHeaders: { ...json, ...headers }, templates: errorTemplate(error, code) });
+    respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Missing or invalid API key', 'unauthorized');
+    respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing or invalid API key', 'unauthorized');
+    respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Missing or invalid API key', 'unauthorized');
+    // A REST API reports an unknown path as a missing authentication token.
+    respond('UnknownRoute', ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', 'No such route', 'not_found');
+    respond('ResourceNotFound', ResponseType.RESOURCE_NOT_FOUND, '404', 'No such route', 'not_found');
+    respond('Throttled', ResponseType.THROTTLED, '429', 'Rate limit exceeded; retry in 1 s', 'rate_limited', { 'Retry-After': "'1'" });
+    respond('QuotaExceeded', ResponseType.QUOTA_EXCEEDED, '429', 'Rate limit exceeded; retry in 60 s', 'rate_limited', { 'Retry-After': "'60'" });
+    respond('BadBody', ResponseType.BAD_REQUEST_BODY, '400', 'Request body is not valid JSON', 'invalid_json');
+    respond('TooLarge', ResponseType.REQUEST_TOO_LARGE, '413', 'Request body is too large', 'payload_too_large');
+    // Anything else the gateway refuses keeps its status code, in the spec's shape, with no AWS wording.
+    respond('Default4xx', ResponseType.DEFAULT_4XX, undefined, 'The request was refused', 'bad_request');
+    respond('Default5xx', ResponseType.DEFAULT_5XX, undefined, 'Service temporarily unavailable; retry later', 'service_unavailable', { 'Retry-After': "'1'" });
+  }
+}

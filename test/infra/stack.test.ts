@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { App, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery-api-stack.ts';
+import { ACCESS_BY_HANDLER, RATE_BUCKET_ATTRIBUTES } from '../../lib/access.ts';
+import { routes, type Route } from '../../functions/http/routes.ts';
+import { TABLE } from '../../functions/data/table.ts';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+/** The stack as `cdk synth` makes it (cdk-nag on request), without bundling (bundles have their own budget test). */
+function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: boolean } = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new DeliveryApiStack(app, 'Test', { stage: 'dev', ...props });
+  if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+  const template = Template.fromStack(stack);
+  return { template, resources: template.toJSON().Resources as Resources };
+}
+
+const { template, resources } = synth();
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const logicalIdOf = (handler: string) => {
+  const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === routeOf(handler))?.[0];
+  if (!id) throw new Error(`no function for ${handler}`);
+  return id;
+};
+const routeOf = (handler: string) => {
+  const route = (routes as readonly Route[]).find((r) => r.handler === handler)!;
+  return `${route.method} ${route.path}`;
+};
+
+// The API's routes as the template has them: method + full path, from the Resource tree.
+function synthesisedRoutes(): string[] {
+  const pathOf = (ref: unknown): string => {
+    if (typeof ref === 'object' && ref !== null && 'Fn::GetAtt' in ref) return '';
+    const id = (ref as { Ref: string }).Ref;
+    const resource = resources[id]!;
+    return `${pathOf(resource.Properties.ParentId)}/${resource.Properties.PathPart as string}`;
+  };
+  return ofType('AWS::ApiGateway::Method')
+    .filter(([, m]) => m.Properties.HttpMethod !== 'ANY')
+    .map(([, m]) => `${m.Properties.HttpMethod as string} ${pathOf(m.Properties.ResourceId)}`)
+    .sort();
+}
+
+describe('the CDK stack', () => {
+  it('passes cdk-nag’s AWS Solutions checks (synthesis throws on any unacknowledged finding)', () => {
+    expect(() => synth({ stage: 'dev' }, { nag: true })).not.toThrow();
+    expect(() => synth({ stage: 'prod', alarmEmail: 'oncall@example.com' }, { nag: true })).not.toThrow();
+  });
+
+  it('serves exactly the local server’s route table', () => {
+    expect(synthesisedRoutes()).toEqual((routes as readonly Route[]).map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy, with an API key required', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    expect(functions).toHaveLength(routes.length);
+    for (const route of routes as readonly Route[]) {
+      const id = logicalIdOf(route.handler);
+      expect(resources[id]!.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        TracingConfig: { Mode: 'Active' },
+        Environment: { Variables: { TABLE_NAME: { Ref: expect.any(String) }, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'delivery-api', NODE_OPTIONS: '--enable-source-maps' } },
+      });
+      const [, method] = ofType('AWS::ApiGateway::Method').find(([, m]) => JSON.stringify(m.Properties.Integration ?? {}).includes(id))!;
+      expect(method.Properties).toMatchObject({ HttpMethod: route.method, ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
+    }
+  });
+
+  it('answers a known path’s other methods with 405 and Allow', () => {
+    const anyMethods = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'ANY');
+    expect(anyMethods).toHaveLength(new Set(routes.map((r) => r.path)).size);
+    for (const [, method] of anyMethods) {
+      expect(method.Properties).toMatchObject({
+        ApiKeyRequired: false,
+        Integration: { Type: 'MOCK', IntegrationResponses: [{ StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST)(, (GET|POST))*'$/) } }] },
+      });
+    }
+  });
+
+  it('has one table with the shared key schema, the jobs index, TTL, PITR and on-demand billing', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: [
+        { IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+      ],
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: false })],
+    });
+  });
+
+  it('retains and protects the table outside dev', () => {
+    const prod = synth({ stage: 'prod' });
+    const [, table] = Object.entries(prod.resources).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')!;
+    expect(table).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect((table.Properties.Replicas as Array<Record<string, unknown>>)[0]).toMatchObject({ DeletionProtectionEnabled: true });
+    const [, devTable] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')!;
+    expect(devTable).toMatchObject({ DeletionPolicy: 'Delete' });
+  });
+
+  describe('least privilege', () => {
+    // A function's statements, without the CloudFormation references, in a comparable form.
+    function statementsOf(handler: string) {
+      const fnId = logicalIdOf(handler);
+      const roleId = (resources[fnId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+      const policies = ofType('AWS::IAM::Policy').filter(([, p]) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId));
+      expect(policies).toHaveLength(1);
+      const doc = policies[0]![1].Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> };
+      return { roleId, statements: doc.Statement };
+    }
+
+    it.each((routes as readonly Route[]).map((r) => [r.handler]))('%s may do exactly what its handler does', (handler) => {
+      const access = ACCESS_BY_HANDLER[handler]!;
+      const { roleId, statements } = statementsOf(handler);
+      const asArray = (value: unknown) => (Array.isArray(value) ? value : [value]);
+      const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
+      const others = statements.filter((s) => !dynamo.includes(s));
+
+      const plain = dynamo.filter((s) => !s.Condition && !asArray(s.Action).includes('dynamodb:UpdateItem'));
+      expect(plain.flatMap((s) => asArray(s.Action)).sort()).toEqual([...access.table, ...(access.index ?? [])].sort());
+      const update = dynamo.find((s) => asArray(s.Action).includes('dynamodb:UpdateItem'))!;
+      expect(asArray(update.Action)).toEqual(['dynamodb:UpdateItem']);
+      if (access.updates === 'rate-limit-bucket') {
+        expect(update.Condition).toEqual({
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': RATE_BUCKET_ATTRIBUTES },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        });
+      } else {
+        expect(update.Condition).toBeUndefined();
+      }
+      // Everything else: its own log group, and X-Ray (which has no resource-level permissions).
+      expect(others.map((s) => asArray(s.Action).sort())).toEqual([['logs:CreateLogStream', 'logs:PutLogEvents'], ['xray:PutTelemetryRecords', 'xray:PutTraceSegments']]);
+      for (const s of dynamo) expect(JSON.stringify(s.Resource)).not.toBe('"*"');
+      expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
+    });
+
+    it('lets only booking and cancel write jobs (update anything or put other than quotes)', () => {
+      const unrestricted = (routes as readonly Route[]).filter((r) => ACCESS_BY_HANDLER[r.handler]!.updates === 'any').map((r) => r.handler).sort();
+      const readOnly = ['get-balance', 'get-job', 'list-jobs'].map((h) => ACCESS_BY_HANDLER[h]!.table);
+
+      expect(unrestricted).toEqual(['cancel-job', 'create-booking']);
+      for (const actions of readOnly) expect(actions.filter((a) => !/:(Get|BatchGet|Query)/.test(a))).toEqual([]);
+    });
+  });
+
+  it('reshapes API Gateway’s own answers into the spec’s error body', () => {
+    const responses = Object.fromEntries(
+      ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType as string, r.Properties]),
+    );
+    const bodyOf = (type: string) => JSON.parse((responses[type]!.ResponseTemplates as Record<string, string>)['application/json']!);
+    expect(responses.INVALID_API_KEY).toMatchObject({ StatusCode: '401' });
+    expect(bodyOf('INVALID_API_KEY')).toEqual({ error: 'Missing or invalid API key', code: 'unauthorized' });
+    expect(responses.THROTTLED).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+    expect(bodyOf('THROTTLED')).toEqual({ error: 'Rate limit exceeded; retry in 1 s', code: 'rate_limited' });
+    expect(responses.MISSING_AUTHENTICATION_TOKEN).toMatchObject({ StatusCode: '404' });
+    expect(bodyOf('MISSING_AUTHENTICATION_TOKEN')).toEqual({ error: 'No such route', code: 'not_found' });
+    expect(responses.DEFAULT_4XX!.StatusCode).toBeUndefined();
+    expect(bodyOf('DEFAULT_5XX')).toEqual({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' });
+    for (const type of Object.keys(responses)) {
+      expect(JSON.stringify(responses[type]!.ResponseTemplates)).not.toMatch(/\$context\.error|Forbidden|AWS/);
+      expect(responses[type]!.ResponseParameters).toMatchObject({ 'gatewayresponse.header.Content-Type': "'application/json'" });
+    }
+  });
+
+  it('throttles per key in the usage plan and per stage, reads keys from the X-Api-Key header', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER' });
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 5, BurstLimit: 60 }, ApiStages: [Match.objectLike({ Stage: Match.anyValue() })] });
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'dev',
+      TracingEnabled: true,
+      AccessLogSetting: Match.objectLike({ Format: Match.stringLikeRegexp('"status":"\\$context.status"') }),
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000, DataTraceEnabled: false, LoggingLevel: 'ERROR' })],
+    });
+  });
+
+  it('alarms on 5XX rate, p99 latency, function errors and throttles, and table throttles and system errors, to the alarm topic', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const described = alarms.map((a) => a.AlarmDescription as string);
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'More than 1% of requests answered 5XX over 5 minutes',
+        'p99 latency above 2 s over 5 minutes',
+        'DynamoDB throttled reads or writes',
+        'DynamoDB system errors',
+        ...(routes as readonly Route[]).flatMap((r) => {
+          const name = logicalIdOf(r.handler).replace(/^Merchant/, '').replace(/[0-9A-F]{8}$/, '');
+          return [`${name}: more than 5 invocation errors in 5 minutes`, `${name}: throttled by Lambda concurrency`];
+        }),
+      ]),
+    );
+    expect(alarms).toHaveLength(4 + 2 * routes.length);
+    for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+  });
+
+  it('outputs the API URL, table name and usage plan id', () => {
+    const outputs = Object.keys(template.toJSON().Outputs as Record<string, unknown>);
+    expect(outputs).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId']));
+  });
+
+  it('sets log retention on every log group', () => {
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(7);
+  });
+});
