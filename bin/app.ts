@@ -4,7 +4,7 @@
  * It needs no AWS credentials to synthesise; account and region come from the CLI's environment.
  */
 import { App, Validations } from 'aws-cdk-lib';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack } from '../lib/delivery-api-stack.ts';
 

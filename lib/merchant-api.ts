@@ -1,4 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
+import type {
+  UsagePlan} from 'aws-cdk-lib/aws-apigateway';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -9,7 +11,6 @@ import {
   PassthroughBehavior,
   ResponseType,
   RestApi,
-  UsagePlan,
   type IResource,
 } from 'aws-cdk-lib/aws-apigateway';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
