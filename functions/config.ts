@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Config = z.object({
   TABLE_NAME: z.string({ error: 'is required' }).min(1, 'is required'),

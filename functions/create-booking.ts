@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import { merchantHandler, type MerchantInput } from './http/handler.ts';
 import { jsonResult } from './http/errors.ts';

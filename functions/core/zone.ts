@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { greatCircleMeters, pointInPolygon, type LatLng } from './geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from './errors.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MinorAmount } from './common.schema.ts';
 
 /** `data` of the balance response. */

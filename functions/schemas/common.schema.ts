@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Integer paise, 0 to 2^53 - 1, as every `*Minor` amount the API returns. */
 export const MinorAmount = z.int().min(0).max(Number.MAX_SAFE_INTEGER);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeIndianMobile } from '../core/phone.ts';
 import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';

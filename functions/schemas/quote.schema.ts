@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
 
 const Pincode = z.string().regex(/^(\d{6})?$/, 'Must be exactly 6 digits, or empty');

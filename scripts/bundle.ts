@@ -1,0 +1,35 @@
+import { build, type Metafile } from 'esbuild';
+import { join } from 'node:path';
+import { BUNDLING } from '../lib/bundling.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** One function's bundle, built exactly as CDK's NodejsFunction builds it from lib/bundling.ts. */
+export interface Bundle {
+  handler: string;
+  file: string;
+  bytes: number;
+  metafile: Metafile;
+}
+
+/** Builds `functions/<handler>.ts` into `<outDir>/<handler>/index.mjs`. */
+export async function buildBundle(handler: string, outDir: string): Promise<Bundle> {
+  const file = join(outDir, handler, 'index.mjs');
+  const result = await build({
+    entryPoints: [join(root, 'functions', `${handler}.ts`)],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    mainFields: [...BUNDLING.mainFields],
+    external: [...BUNDLING.externalModules],
+    banner: { js: BUNDLING.banner },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((out) => out.endsWith('index.mjs'))!]!.bytes;
+  return { handler, file, bytes, metafile: result.metafile };
+}

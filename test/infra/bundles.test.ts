@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/http/routes.ts';
+import { BUNDLE_BUDGET_BYTES } from '../../lib/bundling.ts';
+import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { createStore } from '../helpers/fixtures.ts';
+
+const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
+const bundles = new Map<string, Bundle>();
+let table: TestTable;
+
+beforeAll(async () => {
+  for (const route of routes) bundles.set(route.handler, await buildBundle(route.handler, outDir));
+  table = await createTestTable();
+}, 120_000);
+
+afterAll(async () => {
+  rmSync(outDir, { recursive: true, force: true });
+  await table.drop();
+});
+
+/** Imports the bundle in a fresh Node process (as Lambda does) and invokes its handler with one event. */
+function invokeBundle(bundle: Bundle, headers: Record<string, string>, env: Record<string, string>): Promise<{ statusCode: number; body: unknown }> {
+  const event = { httpMethod: 'GET', path: '/', resource: '/', headers, multiValueHeaders: {}, queryStringParameters: null, pathParameters: null, body: null, isBase64Encoded: false, requestContext: { requestId: 'bundle-test' } };
+  const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});
+const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 });
+process.stdout.write(JSON.stringify({ statusCode: result.statusCode, body: JSON.parse(result.body) }));`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'SILENT', ...env } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
+describe('function bundles (built as CDK builds them)', () => {
+  it.each(routes.map((r) => [r.handler]))(`keep %s within the ${BUNDLE_BUDGET_BYTES / 1024} KiB budget`, (handler) => {
+    expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+  });
+
+  it.each(routes.map((r) => [r.handler]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
+    const result = await invokeBundle(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
+
+    expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
+  });
+
+  it('serve a real request from DynamoDB: the bundled balance function answers 200', async () => {
+    const store = await createStore(table.rt, { creditMinor: 4242 });
+
+    const result = await invokeBundle(bundles.get('get-balance')!, { 'X-Api-Key': store.apiKey }, { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
+
+    expect(result).toEqual({ statusCode: 200, body: { data: { apiEnabled: true, balanceMinor: 4242, reservedMinor: 0, availableMinor: 4242, currency: 'INR' } } });
+  });
+
+  it('keep what only booking needs (powertools idempotency) out of the other functions', () => {
+    const inputsOf = (handler: string) => Object.values(bundles.get(handler)!.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputsOf('create-booking').some((f) => f.includes('@aws-lambda-powertools/idempotency'))).toBe(true);
+    for (const handler of ['get-balance', 'create-quote', 'list-jobs', 'get-job', 'cancel-job']) {
+      expect(inputsOf(handler).filter((f) => f.includes('@aws-lambda-powertools/idempotency'))).toEqual([]);
+    }
+  });
+});
