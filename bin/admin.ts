@@ -8,6 +8,7 @@ import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
 import { MAX_MINOR } from '../functions/core/money.ts';
 import { createRuntime, type Runtime } from '../functions/runtime.ts';
 import { readZoneFile } from './local/bootstrap.ts';
+import { UsagePlanKeys } from './aws/usage-plan-keys.ts';
 import { RATE_LIMITS, type RateGroup } from '../functions/http/routes.ts';
 
 const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
@@ -32,10 +33,11 @@ Zones
 
 Options
   --json   machine-readable output
-  --aws    use AWS (default credentials and region; TABLE_NAME = the stack's table name)
+  --aws    use AWS (default credentials and region): set TABLE_NAME and USAGE_PLAN_ID from the stack outputs
 Environment
   DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
-  TABLE_NAME        (default ${LOCAL_TABLE})`;
+  TABLE_NAME        (default ${LOCAL_TABLE})
+  USAGE_PLAN_ID     when set, new keys are registered with this API Gateway usage plan and revoked keys disabled there`;
 
 /** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
 class UsageError extends Error {
@@ -91,12 +93,27 @@ function bool(raw: string, name: string): boolean {
 
 type Output = { json: unknown; text: string };
 
-async function run(command: string, options: Options, rt: Runtime): Promise<Output> {
+/** Where keys are registered at the gateway, when the target is a deployed stack. */
+type Gateway = UsagePlanKeys | undefined;
+
+// A key the gateway refused is revoked here too, so no half-made key is left behind.
+async function registerKey(gateway: Gateway, rt: Runtime, key: { keyId: string; storeId: string; apiKey: string }): Promise<void> {
+  if (!gateway) return;
+  try {
+    await gateway.register(key);
+  } catch (error) {
+    await rt.apiKeys.revoke(key.keyId);
+    throw new Error(`API Gateway did not take key ${key.keyId} (${(error as Error).message}); it was revoked here too. Run the command again.`, { cause: error });
+  }
+}
+
+async function run(command: string, options: Options, rt: Runtime, gateway: Gateway): Promise<Output> {
   switch (command) {
     case 'store create': {
       const name = required(options, 'name');
       const creditMinor = options['credit-minor'] === undefined ? 0 : paise(options['credit-minor'], 'credit-minor', { allowZero: true });
       const created = await rt.stores.create({ name, sandbox: options.sandbox ?? false, creditMinor });
+      await registerKey(gateway, rt, created);
       return {
         json: created,
         text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
@@ -148,11 +165,14 @@ async function run(command: string, options: Options, rt: Runtime): Promise<Outp
       return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };
     }
     case 'key create': {
-      const created = await rt.apiKeys.create(required(options, 'store'));
+      const storeId = required(options, 'store');
+      const created = await rt.apiKeys.create(storeId);
+      await registerKey(gateway, rt, { ...created, storeId });
       return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
     }
     case 'key revoke': {
       const revoked = await rt.apiKeys.revoke(required(options, 'key'));
+      await gateway?.disable(revoked.keyId);
       return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
     }
     case 'zone list': {
@@ -200,11 +220,14 @@ async function main(argv: string[]): Promise<number> {
   const command = positionals.slice(0, 2).join(' ');
   const endpoint = options.aws ? undefined : (process.env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT);
   const tableName = process.env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
+  let gateway: Gateway;
   try {
     if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
     if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
+    if (options.aws && !process.env.USAGE_PLAN_ID) throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)');
     const rt = createRuntime(readConfig({ ...process.env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
-    const output = await run(command, options, rt);
+    gateway = process.env.USAGE_PLAN_ID ? new UsagePlanKeys(process.env.USAGE_PLAN_ID, { endpoint: process.env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
+    const output = await run(command, options, rt, gateway);
     console.log(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;
   } catch (error) {
@@ -218,6 +241,8 @@ async function main(argv: string[]): Promise<number> {
       console.error(`✖ ${message}${hint}`);
     }
     return usage ? 2 : 1;
+  } finally {
+    gateway?.destroy();
   }
 }
 
