@@ -5,6 +5,7 @@ import { expectLedgerInvariant } from '../helpers/merchant.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { logger } from '../../functions/http/logger.ts';
+import { captureAccessLog } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -216,28 +217,3 @@ describe('GET /v1/jobs on a store with 1,000 jobs', () => {
   });
 });
 
-/** Runs `work` and returns the access-log records written meanwhile (see observability.http.test.ts). */
-async function captureAccessLog(work: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr];
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: string | Uint8Array) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof stream.write;
-  }
-  try {
-    await work();
-  } finally {
-    streams.forEach((stream, i) => {
-      stream.write = originals[i]!;
-    });
-  }
-  return chunks
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((record) => record.message === 'request');
-}

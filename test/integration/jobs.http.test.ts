@@ -6,6 +6,7 @@ import { logger } from '../../functions/http/logger.ts';
 import { runtime } from '../../functions/runtime.ts';
 import type { Handoff, Job, JobStatus } from '../../functions/core/job.ts';
 import type { MoneyMovement } from '../../functions/data/job.repository.ts';
+import { captureAccessLog } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -170,31 +171,6 @@ async function moneyOf(storeId: string) {
   return { balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor, ledger };
 }
 
-/** Runs `work` and returns the access-log records written meanwhile (see observability.http.test.ts). */
-async function captureAccessLog(work: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr];
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: string | Uint8Array) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof stream.write;
-  }
-  try {
-    await work();
-  } finally {
-    streams.forEach((stream, i) => {
-      stream.write = originals[i]!;
-    });
-  }
-  return chunks
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((record) => record.message === 'request');
-}
 
 describe('GET /v1/jobs/{id}', () => {
   it('returns 200 with exactly the job detail fields right after booking', async () => {

@@ -5,6 +5,7 @@ import { newMerchant } from '../helpers/merchant.ts';
 import { logger } from '../../functions/http/logger.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
+import { captureLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -16,31 +17,6 @@ afterAll(() => {
   logger.setLogLevel('SILENT');
 });
 
-/** Runs `work` and returns every JSON log record written to stdout or stderr meanwhile. */
-async function captureLogs(work: () => Promise<unknown>): Promise<{ raw: string; records: Array<Record<string, unknown>> }> {
-  const chunks: string[] = [];
-  const streams = [process.stdout, process.stderr];
-  const originals = streams.map((stream) => stream.write);
-  for (const stream of streams) {
-    stream.write = ((chunk: string | Uint8Array) => {
-      chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    }) as typeof stream.write;
-  }
-  try {
-    await work();
-  } finally {
-    streams.forEach((stream, i) => {
-      stream.write = originals[i]!;
-    });
-  }
-  const raw = chunks.join('');
-  const records = raw
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { raw, records };
-}
 
 describe('access logs', () => {
   it('write one structured line per request with request id, store, route, status, latency and DynamoDB calls', async () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError, ValidationError, type ValidationDetails } from '../../functions/core/errors.ts';
 import { parseOrThrow, toValidationDetails } from '../../functions/http/validation.ts';
