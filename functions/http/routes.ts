@@ -25,7 +25,8 @@ export const routes = [
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */
-export type RouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+export type RouteKey = KeyOf<(typeof routes)[number]>;
 
 /** Requests per store per minute, per group (shared by all of a store's keys). */
 export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number }> = {

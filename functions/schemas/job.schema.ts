@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { normalizeIndianMobile } from '../core/phone.ts';
+import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
@@ -13,6 +13,11 @@ const IndianMobile = z
       return z.NEVER;
     }
     return normalized;
+  })
+  .meta({
+    pattern: INDIAN_MOBILE.source,
+    description: 'Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX.',
+    examples: ['+91 98765 43210'],
   });
 
 /** Body of POST /v1/jobs; every field required, unknown fields rejected; phones normalised to +91XXXXXXXXXX. */
@@ -43,7 +48,9 @@ const QueryInt = (min: number, max: number, fallback: number) =>
     .transform(Number)
     .pipe(z.int().min(min).max(max))
     .default(String(fallback) as never)
-    .transform((value) => (typeof value === 'string' ? Number(value) : value));
+    .transform((value) => (typeof value === 'string' ? Number(value) : value))
+    // Query strings are text; the API description shows the number they must spell.
+    .meta({ queryInteger: { type: 'integer', minimum: min, maximum: max, default: fallback } });
 
 /** Query of GET /v1/jobs; unknown parameters are rejected, so a typo never silently drops a filter. */
 export const JobListQuery = z.strictObject({

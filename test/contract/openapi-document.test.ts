@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { buildOpenApiDocument, openApiJson } from '../../scripts/openapi-document.ts';
+import { routes, type Route } from '../../functions/http/routes.ts';
+
+const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
+const doc = buildOpenApiDocument();
+type Op = { parameters: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>; responses: Record<string, unknown>; requestBody?: unknown };
+const operation = (method: string, path: string) => (doc.paths[path] as Record<string, Op>)[method.toLowerCase()]!;
+
+// The status codes the spec (shared/spec/merchant-api.md) lists for each endpoint.
+const SPEC_STATUSES: Record<string, number[]> = {
+  'POST /v1/job-quotes': [201, 400, 401, 403, 422, 429, 500, 503],
+  'GET /v1/balance': [200, 400, 401, 403, 429, 500, 503],
+  'GET /v1/jobs': [200, 400, 401, 403, 429, 500, 503],
+  'POST /v1/jobs': [201, 200, 400, 401, 403, 404, 409, 422, 429, 500, 503],
+  'GET /v1/jobs/{id}': [200, 400, 401, 403, 404, 429, 500, 503],
+  'POST /v1/jobs/{id}/cancel': [200, 400, 401, 403, 404, 409, 429, 500, 503],
+};
+
+describe('the OpenAPI document', () => {
+  it('is committed exactly as the code generates it (run `npm run openapi` after changing a schema or route)', () => {
+    expect(committed).toBe(openApiJson());
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(JSON.parse(committed));
+
+    expect(result.valid ? 'valid' : compileErrors(result)).toBe('valid');
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+  });
+
+  it('describes every route of the route table, and nothing else', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((method) => `${method.toUpperCase()} ${path}`));
+
+    expect(documented.sort()).toEqual((routes as readonly Route[]).map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it.each(Object.entries(SPEC_STATUSES))('lists every status the spec lists for %s', (key, statuses) => {
+    const [method, path] = key.split(' ') as [string, string];
+
+    expect(Object.keys(operation(method, path).responses).map(Number).sort()).toEqual([...statuses].sort());
+  });
+
+  it('authenticates with X-Api-Key everywhere', () => {
+    expect(doc.components.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }) });
+    expect(doc.security).toEqual([{ ApiKey: [] }]);
+  });
+
+  it('requires the Idempotency-Key header on bookings, with its length and characters', () => {
+    expect(operation('POST', '/v1/jobs').parameters).toEqual([
+      { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' } },
+    ]);
+  });
+
+  it('describes the list’s query parameters with their ranges and defaults', () => {
+    expect(operation('GET', '/v1/jobs').parameters).toEqual([
+      { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered', 'failed', 'cancelled'] } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
+      { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } },
+    ]);
+  });
+
+  it('rejects unknown request fields and allows no undocumented response fields', () => {
+    const schemas = doc.components.schemas as Record<string, Record<string, unknown>>;
+    for (const name of ['QuoteRequest', 'BookingRequest', 'QuoteResponse', 'BalanceResponse', 'JobDetailResponse', 'JobListResponse', 'ErrorBody']) {
+      expect(schemas[name]!.additionalProperties, name).toBe(false);
+    }
+  });
+
+  it('carries the formats, ranges and nullability of the spec’s tables', () => {
+    const detail = (doc.components.schemas.JobDetailResponse as { properties: { data: { properties: Record<string, Record<string, unknown>>; required: string[] } } }).properties.data;
+    expect(detail.properties.id).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(detail.properties.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(detail.properties.chargeMinor).toMatchObject({ anyOf: [{ type: 'integer', minimum: 0, maximum: 9007199254740991 }, { type: 'null' }] });
+    expect(detail.properties.agentId).toEqual({ type: ['string', 'null'] });
+    expect(detail.properties.pickupLatitude).toMatchObject({ anyOf: [{ type: 'number', minimum: -90, maximum: 90 }, { type: 'null' }] });
+    expect(detail.required).toHaveLength(Object.keys(detail.properties).length);
+    const quote = doc.components.schemas.QuoteRequest as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    expect(quote.properties.packageValueMinor).toEqual({ type: 'integer', minimum: -9007199254740991, maximum: 100000000 });
+    expect(quote.required.sort()).toEqual(['dropAddress', 'dropLatitude', 'dropLongitude', 'pickupAddress', 'pickupLatitude', 'pickupLongitude']);
+  });
+
+  it('sends Retry-After with every 429 and 503', () => {
+    const responses = doc.components.responses as Record<string, { headers: Record<string, unknown> }>;
+    expect(responses.RateLimited!.headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
+    expect(responses.ServiceUnavailable!.headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
+  });
+
+  it('gives every operation an example request (where it takes a body) and example responses', () => {
+    for (const route of routes as readonly Route[]) {
+      const op = operation(route.method, route.path) as Op & { requestBody?: { content: Record<string, { example?: unknown }> } };
+      if (route.method === 'POST' && route.path !== '/v1/jobs/{id}/cancel') expect(op.requestBody!.content['application/json']!.example).toBeDefined();
+      for (const [status, response] of Object.entries(op.responses)) {
+        const example = (response as { content?: Record<string, { example?: unknown }> }).content?.['application/json']?.example;
+        if (status.startsWith('2')) expect(example, `${route.method} ${route.path} ${status}`).toBeDefined();
+      }
+    }
+  });
+});
