@@ -1,13 +1,14 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestTable, type TestTable } from './table.ts';
+import { assertMatchesContract } from './contract.ts';
 import { startHttpServer } from '../../bin/local/http-server.ts';
 
 /** The real local server on a free port, serving the route table's handler modules. */
 export interface TestServer {
   url: string;
   close(): Promise<void>;
-  /** fetch against the server with a relative path. */
+  /** fetch against the server with a relative path; the response is checked against docs/openapi.json. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
@@ -17,7 +18,13 @@ export async function startTestServer(): Promise<TestServer> {
   return {
     url,
     close: () => closeServer(server),
-    request: (path, init) => fetch(`${url}${path}`, init),
+    // Every response of every HTTP-level test is held to the API description.
+    request: async (path, init) => {
+      const response = await fetch(`${url}${path}`, init);
+      const body = await response.text();
+      assertMatchesContract({ method: init?.method ?? 'GET', path: new URL(path, url).pathname }, { status: response.status, headers: response.headers, body });
+      return new Response(body.length > 0 ? body : null, { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
   };
 }
 

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+/**
+ * Checks a response against the committed API description (docs/openapi.json): the status must be
+ * one the operation documents, the body must match its schema (no undocumented fields: the schemas
+ * forbid additional properties), and documented required headers must be present and well-formed.
+ * Paths or methods the API does not serve must still answer with the error body.
+ */
+type Json = Record<string, unknown>;
+
+const doc = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, { responses: Record<string, Json> }>>;
+  components: { schemas: Record<string, Json>; responses: Record<string, Json>; headers: Record<string, Json> };
+};
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(schema: Json): ValidateFunction {
+  const ref = schema.$ref as string | undefined;
+  const key = ref ?? JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(ref ? doc.components.schemas[ref.split('/').pop()!]! : schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+const resolve = (object: Json, kind: 'responses' | 'headers'): Json => {
+  const ref = object.$ref as string | undefined;
+  return ref ? (doc.components[kind][ref.split('/').pop()!] as Json) : object;
+};
+
+const templates = Object.keys(doc.paths).map((template) => ({
+  template,
+  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
+
+/** Throws a readable error when the response breaks the API description. */
+export function assertMatchesContract(request: { method: string; path: string }, response: { status: number; headers: Headers; body: string }): void {
+  const where = `${request.method} ${request.path} → ${response.status}`;
+  const body = response.body.length > 0 ? (JSON.parse(response.body) as unknown) : null;
+  const template = templates.find(({ pattern }) => pattern.test(request.path))?.template;
+  const operation = template ? doc.paths[template]![request.method.toLowerCase()] : undefined;
+  if (!operation) {
+    // Not an operation (unknown path, or a served path's other method): still the error body.
+    check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), body, where);
+    return;
+  }
+  const documented = operation.responses[String(response.status)];
+  if (!documented) throw new Error(`Contract: ${where} is not a documented status (documented: ${Object.keys(operation.responses).join(', ')})`);
+  const definition = resolve(documented, 'responses');
+  const schema = ((definition.content as Record<string, { schema: Json }> | undefined)?.['application/json'])?.schema;
+  if (schema) check(validatorFor(schema), body, where);
+  for (const [name, header] of Object.entries((definition.headers ?? {}) as Record<string, Json>)) {
+    const spec = resolve(header, 'headers');
+    const value = response.headers.get(name);
+    if (value === null) {
+      if (spec.required) throw new Error(`Contract: ${where} lacks the required header ${name}`);
+      continue;
+    }
+    check(validatorFor(spec.schema as Json), value, `${where} header ${name}`);
+  }
+}
+
+function check(validate: ValidateFunction, value: unknown, where: string): void {
+  if (validate(value)) return;
+  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  throw new Error(`Contract: ${where} does not match the API description: ${problems.join('; ')}\n${JSON.stringify(value).slice(0, 500)}`);
+}
