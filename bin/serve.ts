@@ -112,6 +112,7 @@ Try it:
   curl -s ${url}/v1/job-quotes -H 'X-Api-Key: ${demo.apiKey}' -H 'Content-Type: application/json' \\
     -d '{"pickupAddress":"MG Road, Bengaluru","pickupLatitude":12.9756,"pickupLongitude":77.6066,"dropAddress":"Indiranagar, Bengaluru","dropLatitude":12.9784,"dropLongitude":77.6408}'
 
+API reference: ${url}/docs  (description: ${url}/openapi.json)
 Admin CLI (same DynamoDB and table): npm run admin -- --help
 Press Ctrl-C to stop (DynamoDB Local stops with it).`);
   } catch (error) {

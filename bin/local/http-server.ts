@@ -6,6 +6,7 @@ import { AppError } from '../../functions/core/errors.ts';
 import { errorResult } from '../../functions/http/errors.ts';
 import { matchRoute, routes, type Route } from '../../functions/http/routes.ts';
 import type { ProxyHandler } from '../../functions/http/handler.ts';
+import { serveDocs } from './docs.ts';
 
 // API Gateway accepts up to 10 MB; no request to this API is near 64 KB, so refuse big bodies early.
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -130,6 +131,7 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (serveDocs(req.method ?? 'GET', url.pathname, res)) return;
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') {
         send(res, errorResult(new AppError('not_found', `No route for ${req.method} ${url.pathname}`)));
