@@ -1,8 +1,12 @@
-/** `npm run openapi`: writes docs/openapi.json from the route table and the zod schemas. */
+/** `npm run openapi`: writes docs/openapi.json and the client types examples/api.d.ts from the code. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { openApiJson } from './openapi-document.ts';
+import { clientTypes, openApiJson } from './openapi-document.ts';
 
-const target = new URL('../docs/openapi.json', import.meta.url);
-mkdirSync(new URL('.', target), { recursive: true });
-writeFileSync(target, openApiJson());
-console.log(`Wrote ${target.pathname}`);
+for (const [target, contents] of [
+  [new URL('../docs/openapi.json', import.meta.url), openApiJson()],
+  [new URL('../examples/api.d.ts', import.meta.url), await clientTypes()],
+] as const) {
+  mkdirSync(new URL('.', target), { recursive: true });
+  writeFileSync(target, contents);
+  console.log(`Wrote ${target.pathname}`);
+}

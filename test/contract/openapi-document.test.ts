@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
-import { buildOpenApiDocument, openApiJson } from '../../scripts/openapi-document.ts';
+import { buildOpenApiDocument, clientTypes, openApiJson } from '../../scripts/openapi-document.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
@@ -22,6 +22,10 @@ const SPEC_STATUSES: Record<string, number[]> = {
 describe('the OpenAPI document', () => {
   it('is committed exactly as the code generates it (run `npm run openapi` after changing a schema or route)', () => {
     expect(committed).toBe(openApiJson());
+  });
+
+  it('comes with client types generated from it (examples/api.d.ts)', async () => {
+    expect(readFileSync(new URL('../../examples/api.d.ts', import.meta.url), 'utf8')).toBe(await clientTypes());
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

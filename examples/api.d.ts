@@ -1,0 +1,973 @@
+/**
+ * Generated from docs/openapi.json by openapi-typescript (npm run openapi). Do not edit.
+ */
+
+export interface paths {
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check credit
+         * @description The store’s prepaid credit in paise: balance, the part reserved for open jobs, and what is available for new bookings. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/job-quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a quote
+         * @description Prices a pickup-to-drop route. Both stops must lie in one supported delivery zone. The quote is valid for five minutes and can be booked once.
+         *
+         *     Rate limit group `quotes`: 10 requests a minute per store, shared by its keys.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List jobs
+         * @description The store’s jobs, newest first, optionally of one status. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        /**
+         * Book a quoted delivery
+         * @description Books an unexpired, unused quote of the store, reserving its charge from available credit. Send a unique Idempotency-Key: repeating the request with the same key and the same (normalised) details returns the existing job with 200; the same key with other details is 409. After an uncertain outcome (a timeout), retry with the same key and payload.
+         *
+         *     Rate limit group `bookings`: 10 requests a minute per store, shared by its keys.
+         */
+        post: operations["createJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Job details
+         * @description The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a job
+         * @description Cancels the job while its state allows (created, queued, picked_by_agent, booking_in_progress, booked) and releases its reservation. After pickup the parcel must be returned first (409); finished jobs cannot be cancelled (400). Counts against the cancellation limit.
+         *
+         *     Rate limit group `cancellations`: 10 requests a minute per store, shared by its keys.
+         */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        QuoteRequest: {
+            pickupAddress: string;
+            pickupCity?: string;
+            pickupPincode?: string;
+            pickupLatitude: number;
+            pickupLongitude: number;
+            dropAddress: string;
+            dropCity?: string;
+            dropPincode?: string;
+            dropLatitude: number;
+            dropLongitude: number;
+            packageDescription?: string;
+            packageWeightGrams?: number;
+            packageValueMinor?: number;
+        };
+        BookingRequest: {
+            /** Format: uuid */
+            quoteId: string;
+            externalOrderId: string;
+            pickupName: string;
+            /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
+            pickupPhone: string;
+            dropName: string;
+            /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
+            dropPhone: string;
+        };
+        QuoteResponse: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                distanceMeters: number;
+                chargeMinor: number;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @constant */
+                currency: "INR";
+                /** @constant */
+                provider: "service_fleet";
+            };
+        };
+        BalanceResponse: {
+            data: {
+                apiEnabled: boolean;
+                balanceMinor: number;
+                reservedMinor: number;
+                availableMinor: number;
+                /** @constant */
+                currency: "INR";
+            };
+        };
+        JobDetailResponse: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                externalOrderId: string | null;
+                /** @enum {string} */
+                status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                agentId: string | null;
+                dropName: string;
+                dropAddress: string;
+                dropCity: string | null;
+                dropPincode: string | null;
+                dropPhone: string;
+                packageDescription: string | null;
+                chargeMinor: number | null;
+                settlement: ("reserved" | "review" | "captured" | "released") | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                pickupName: string | null;
+                pickupAddress: string;
+                pickupCity: string | null;
+                pickupPincode: string | null;
+                pickupPhone: string | null;
+                pickupLatitude: number | null;
+                pickupLongitude: number | null;
+                dropLatitude: number | null;
+                dropLongitude: number | null;
+                packageWeight: string | null;
+                packageWeightGrams: number | null;
+                packageValue: number | null;
+                packageValueMinor: number | null;
+                riderLocation: {
+                    latitude: number;
+                    longitude: number;
+                    accuracy: number | null;
+                    /** Format: date-time */
+                    recordedAt: string;
+                } | null;
+                events: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    actor: string | null;
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                verification: {
+                    testMode: boolean;
+                    pickup: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        code: string | null;
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                    };
+                    delivery: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        code: string | null;
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                    };
+                };
+            };
+        };
+        JobListResponse: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                externalOrderId: string | null;
+                /** @enum {string} */
+                status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                agentId: string | null;
+                dropName: string;
+                dropAddress: string;
+                dropCity: string | null;
+                dropPincode: string | null;
+                dropPhone: string;
+                packageDescription: string | null;
+                chargeMinor: number | null;
+                settlement: ("reserved" | "review" | "captured" | "released") | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            limit: number;
+            offset: number;
+        };
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        ErrorBody: {
+            error: string;
+            code: string;
+            details?: {
+                formErrors: string[];
+                fieldErrors: {
+                    [key: string]: string[];
+                };
+            };
+        };
+    };
+    responses: {
+        /** @description Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Invalid request body: check dropPhone",
+                 *       "code": "validation_error",
+                 *       "details": {
+                 *         "formErrors": [],
+                 *         "fieldErrors": {
+                 *           "dropPhone": [
+                 *             "Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description API key missing or invalid, or API access disabled */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Invalid API key",
+                 *       "code": "unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description API access disabled or the key revoked during the request */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "API access was disabled or the API key was revoked during the request",
+                 *       "code": "forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Quote or job not found for this store */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "No job 0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1 for this store",
+                 *       "code": "job_not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This quote has already been booked; request a new quote",
+                 *       "code": "quote_used"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Outside the service area or route too long (quotes); insufficient credit (bookings) */
+        Unprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Drop is outside every service zone",
+                 *       "code": "outside_service_area"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Store request limit exceeded; wait Retry-After seconds */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Rate limit exceeded; retry in 6 s",
+                 *       "code": "rate_limited"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unexpected server error */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Internal server error",
+                 *       "code": "internal_error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Service temporarily unavailable; retry after Retry-After seconds */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Service temporarily unavailable; retry later",
+                 *       "code": "service_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Whole seconds to wait before retrying (at least 1) */
+        RetryAfter: string;
+        /** @description Requests a minute this store may make in the route’s limit group */
+        RateLimitLimit: string;
+        /** @description Requests left now in the group */
+        RateLimitRemaining: string;
+        /** @description Seconds until the group’s budget is full again */
+        RateLimitReset: string;
+        /** @description This request’s id, for support */
+        RequestId: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store’s credit */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "apiEnabled": true,
+                     *         "balanceMinor": 500000,
+                     *         "reservedMinor": 6900,
+                     *         "availableMinor": 493100,
+                     *         "currency": "INR"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "pickupAddress": "MG Road, Bengaluru",
+                 *       "pickupLatitude": 12.9756,
+                 *       "pickupLongitude": 77.6066,
+                 *       "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *       "dropLatitude": 12.9784,
+                 *       "dropLongitude": 77.6408,
+                 *       "packageWeightGrams": 750
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *         "distanceMeters": 4834,
+                     *         "chargeMinor": 6900,
+                     *         "expiresAt": "2026-11-22T10:05:00.000Z",
+                     *         "currency": "INR",
+                     *         "provider": "service_fleet"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["QuoteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                status?: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of job summaries */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *           "externalOrderId": "ORD-1001",
+                     *           "status": "created",
+                     *           "agentId": null,
+                     *           "dropName": "Asha Rao",
+                     *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "dropCity": "Bengaluru",
+                     *           "dropPincode": "560038",
+                     *           "dropPhone": "+919845012345",
+                     *           "packageDescription": "Documents",
+                     *           "chargeMinor": 6900,
+                     *           "settlement": "reserved",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "limit": 50,
+                     *       "offset": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createJob: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quoteId": "3b241101-e2bb-4255-8caf-4136c566a962",
+                 *       "externalOrderId": "ORD-1001",
+                 *       "pickupName": "Chai Point, MG Road",
+                 *       "pickupPhone": "+91 98765 43210",
+                 *       "dropName": "Asha Rao",
+                 *       "dropPhone": "098450-12345"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The same request came again with the same Idempotency-Key: the existing job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "created",
+                     *         "agentId": null,
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "reserved",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "code": "4821",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "code": "1907",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            /** @description The job was booked */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "created",
+                     *         "agentId": null,
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "reserved",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "code": "4821",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "code": "1907",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "created",
+                     *         "agentId": null,
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "reserved",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "code": "4821",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "code": "1907",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "cancelled",
+                     *         "agentId": null,
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "released",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "unavailable",
+                     *             "code": null,
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           },
+                     *           "delivery": {
+                     *             "status": "unavailable",
+                     *             "code": null,
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
