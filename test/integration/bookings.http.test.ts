@@ -4,6 +4,7 @@ import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
+import { bookedDetail } from '../helpers/job-detail.ts';
 import { createBookingHandler } from '../../functions/create-booking.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
@@ -11,7 +12,6 @@ import { readZoneFile } from '../../bin/local/bootstrap.ts';
 
 const api = useLocalApi();
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const merchant = (options?: Parameters<typeof newMerchant>[2]) => newMerchant(api.table.rt, api.server, options);
 
 describe('POST /v1/jobs', () => {
@@ -22,44 +22,7 @@ describe('POST /v1/jobs', () => {
     const { status, body } = await m.book(quoteId);
 
     expect(status).toBe(201);
-    expect(body).toEqual({
-      data: {
-        id: expect.stringMatching(UUID),
-        externalOrderId: 'ORD-1001',
-        status: 'created',
-        agentId: null,
-        dropName: 'Asha Rao',
-        dropAddress: bengaluruQuote.dropAddress,
-        dropCity: 'Bengaluru',
-        dropPincode: '560038',
-        dropPhone: '+919845012345',
-        packageDescription: 'Documents',
-        chargeMinor: 6900,
-        settlement: 'reserved',
-        createdAt: expect.any(String),
-        updatedAt: expect.any(String),
-        pickupName: 'Chai Point, MG Road',
-        pickupAddress: 'MG Road, Bengaluru',
-        pickupCity: 'Bengaluru',
-        pickupPincode: '560001',
-        pickupPhone: '+919876543210',
-        pickupLatitude: 12.9756,
-        pickupLongitude: 77.6066,
-        dropLatitude: 12.9784,
-        dropLongitude: 77.6408,
-        packageWeight: '750 g',
-        packageWeightGrams: 750,
-        packageValue: 1500,
-        packageValueMinor: 150_000,
-        riderLocation: null,
-        events: [{ id: expect.stringMatching(UUID), status: 'created', actor: 'merchant', note: null, createdAt: expect.any(String) }],
-        verification: {
-          testMode: false,
-          pickup: { status: 'pending', code: expect.stringMatching(/^\d{4}$/), expiresAt: null, verifiedAt: null },
-          delivery: { status: 'pending', code: expect.stringMatching(/^\d{4}$/), expiresAt: null, verifiedAt: null },
-        },
-      },
-    });
+    expect(body).toEqual({ data: bookedDetail() });
     const balance = await m.get('/v1/balance');
     expect(balance.body).toEqual({ data: { apiEnabled: true, balanceMinor: 50_000, reservedMinor: 6900, availableMinor: 43_100, currency: 'INR' } });
     await expectLedgerInvariant(api.table.rt, m.storeId);

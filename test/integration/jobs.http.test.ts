@@ -7,14 +7,10 @@ import { runtime } from '../../functions/runtime.ts';
 import type { Handoff, Job, JobStatus } from '../../functions/core/job.ts';
 import type { MoneyMovement } from '../../functions/data/job.repository.ts';
 import { captureAccessLog } from '../helpers/logs.ts';
+import { AT, CHARGE, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
 
 const api = useLocalApi();
 
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const ID = expect.stringMatching(JOB_ID);
-const AT = expect.stringMatching(ISO);
-const CODE = expect.stringMatching(/^\d{4}$/);
 
 const SUMMARY_KEYS = [
   'id',
@@ -63,49 +59,9 @@ const minimalQuote = {
   dropLongitude: 77.6408,
 };
 
-const PENDING = { status: 'pending', code: CODE, expiresAt: null, verifiedAt: null };
 const UNAVAILABLE = { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null };
-// The bengaluruQuote route: 4,834 m, ₹69.
-const CHARGE = 6900;
 
 type Detail = Record<string, unknown> & { id: string; events: Array<Record<string, unknown>> };
-
-/** The job detail of a fresh booking of bengaluruQuote with the fixtures' booking body. */
-function bookedDetail(overrides: Record<string, unknown> = {}) {
-  return {
-    id: ID,
-    externalOrderId: 'ORD-1001',
-    status: 'created',
-    agentId: null,
-    dropName: 'Asha Rao',
-    dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-    dropCity: 'Bengaluru',
-    dropPincode: '560038',
-    dropPhone: '+919845012345',
-    packageDescription: 'Documents',
-    chargeMinor: CHARGE,
-    settlement: 'reserved',
-    createdAt: AT,
-    updatedAt: AT,
-    pickupName: 'Chai Point, MG Road',
-    pickupAddress: 'MG Road, Bengaluru',
-    pickupCity: 'Bengaluru',
-    pickupPincode: '560001',
-    pickupPhone: '+919876543210',
-    pickupLatitude: 12.9756,
-    pickupLongitude: 77.6066,
-    dropLatitude: 12.9784,
-    dropLongitude: 77.6408,
-    packageWeight: '750 g',
-    packageWeightGrams: 750,
-    packageValue: 1500,
-    packageValueMinor: 150_000,
-    riderLocation: null,
-    events: [{ id: ID, status: 'created', actor: 'merchant', note: null, createdAt: AT }],
-    verification: { testMode: false, pickup: PENDING, delivery: PENDING },
-    ...overrides,
-  };
-}
 
 function summaryOf(detail: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(SUMMARY_KEYS.map((key) => [key, detail[key]]));
