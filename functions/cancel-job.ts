@@ -1,7 +1,7 @@
 import { merchantHandler } from './http/handler.ts';
 import { ok } from './http/errors.ts';
 import { NotFoundError } from './core/errors.ts';
-import { cancelByMerchant } from './core/cancel.ts';
+import { transition } from './core/lifecycle.ts';
 import { JobPath, toJobDetail } from './schemas/job.schema.ts';
 
 /**
@@ -11,11 +11,7 @@ import { JobPath, toJobDetail } from './schemas/job.schema.ts';
 export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath }, async ({ merchant, path, rt }) => {
   const job = await rt.jobs.get(merchant.storeId, path.id);
   if (!job) throw new NotFoundError('job_not_found', `No job ${path.id} for this store`);
-  const { job: cancelled, releaseMinor } = cancelByMerchant(job, new Date());
-  await rt.jobs.save(cancelled, {
-    expectedVersion: job.version,
-    guard: merchant,
-    ...(releaseMinor > 0 && { money: { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -releaseMinor, note: 'Cancelled by the merchant' } }),
-  });
+  const { job: cancelled, money } = transition(job, { type: 'cancel' }, 'merchant', new Date());
+  await rt.jobs.save(cancelled, { expectedVersion: job.version, guard: merchant, money });
   return ok(toJobDetail(cancelled));
 });

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'concurrent_modification'
   | 'parcel_return_required'
   | 'not_cancellable'
+  | 'invalid_transition'
   | 'outside_service_area'
   | 'route_too_long'
   | 'insufficient_credit'

@@ -86,10 +86,6 @@ export interface Job {
   updatedAt: string;
 }
 
-/** States a merchant may cancel from; after pickup the parcel must come back first. */
-export const CANCELLABLE: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked']);
-export const TERMINAL: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'cancelled']);
-
 /** A 4-digit handoff code from the CSPRNG (0000–9999, uniform). */
 export function verificationCode(): string {
   return String(randomInt(10_000)).padStart(4, '0');

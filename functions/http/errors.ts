@@ -21,6 +21,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   idempotency_in_progress: 409,
   concurrent_modification: 409,
   parcel_return_required: 409,
+  invalid_transition: 409,
   outside_service_area: 422,
   route_too_long: 422,
   insufficient_credit: 422,

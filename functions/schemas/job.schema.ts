@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
+import { effectiveHandoff } from '../core/lifecycle.ts';
 import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
 
 const IndianMobile = z
@@ -142,12 +143,16 @@ export function toJobSummary(job: Job): JobSummary {
   };
 }
 
-function handoffView(handoff: Handoff) {
+function handoffView(stored: Handoff, now: Date) {
+  const handoff = effectiveHandoff(stored, now);
   return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
 }
 
-/** A job as create, get and cancel show it. A negative declared value (the request allows one) is shown as null. */
-export function toJobDetail(job: Job): JobDetail {
+/**
+ * A job as create, get and cancel show it, as of `now` (a code past its expiry shows as expired).
+ * A negative declared value (the request allows one) is shown as null.
+ */
+export function toJobDetail(job: Job, now = new Date()): JobDetail {
   const { route } = job;
   const valueMinor = route.packageValueMinor !== undefined && route.packageValueMinor >= 0 ? route.packageValueMinor : null;
   return {
@@ -167,6 +172,6 @@ export function toJobDetail(job: Job): JobDetail {
     packageValueMinor: valueMinor,
     riderLocation: visibleRiderLocation(job),
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
-    verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup), delivery: handoffView(job.verification.delivery) },
+    verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup, now), delivery: handoffView(job.verification.delivery, now) },
   };
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingFingerprint, formatWeight, jobIdFor, seqOfJobId, verificationCode, visibleCode, visibleRiderLocation, JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
-import { cancelByMerchant } from '../../functions/core/cancel.ts';
 import { assertCredit, assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
-import { ConflictError } from '../../functions/core/errors.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { bengaluruQuote } from '../helpers/fixtures.ts';
@@ -127,38 +125,5 @@ describe('booking checks', () => {
   it('need available credit of at least the charge', () => {
     expect(() => assertCredit({ ...store, availableMinor: 6900 }, 6900)).not.toThrow();
     expect(() => assertCredit({ ...store, availableMinor: 6899 }, 6900)).toThrow(expect.objectContaining({ code: 'insufficient_credit' }));
-  });
-});
-
-describe('cancelByMerchant', () => {
-  it.each(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'] as const)('cancels from %s and releases the reservation', (status) => {
-    const job = jobIn(status);
-
-    const { job: cancelled, releaseMinor } = cancelByMerchant(job, now);
-
-    expect(releaseMinor).toBe(6900);
-    expect(cancelled).toMatchObject({ status: 'cancelled', settlement: 'released', version: job.version + 1, updatedAt: now.toISOString() });
-    expect(cancelled.events.at(-1)).toEqual({ id: expect.any(String), status: 'cancelled', actor: 'merchant', note: null, createdAt: now.toISOString() });
-    expect(cancelled.verification.pickup).toMatchObject({ status: 'unavailable', expiresAt: null });
-    expect(cancelled.verification.delivery).toMatchObject({ status: 'unavailable', expiresAt: null });
-  });
-
-  it('keeps a verified handoff verified', () => {
-    const job = jobIn('booked');
-    job.verification.pickup = { ...job.verification.pickup, status: 'verified', verifiedAt: now.toISOString() };
-
-    expect(cancelByMerchant(job, now).job.verification.pickup.status).toBe('verified');
-  });
-
-  it('requires a parcel return after pickup (409)', () => {
-    expect(() => cancelByMerchant(jobIn('pickup_completed'), now)).toThrow(new ConflictError('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end'));
-  });
-
-  it.each(['delivered', 'failed', 'cancelled'] as const)('refuses a %s job (400 not_cancellable)', (status) => {
-    expect(() => cancelByMerchant(jobIn(status), now)).toThrow(expect.objectContaining({ code: 'not_cancellable', message: `A ${status} job cannot be cancelled` }));
-  });
-
-  it('releases nothing when nothing is reserved', () => {
-    expect(cancelByMerchant(jobIn('queued', { settlement: null }), now).releaseMinor).toBe(0);
   });
 });

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from './errors.ts';
+import { verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
+
+/**
+ * The delivery lifecycle as one pure function: (job, event) → the job's next state and the money it
+ * moves. Every path that changes a job — merchant, rider, dispatcher, operations, simulator — goes
+ * through `transition`, so no path can make a move this table does not allow.
+ *
+ *   created ─dispatch→ queued ─accept→ picked_by_agent ─start_confirmation→ booking_in_progress
+ *     ─confirm→ booked ─(arrive_pickup, submit_pickup_code ✓)→ pickup_completed
+ *     ─(arrive_drop, submit_delivery_code ✓)→ delivered
+ *   decline: picked_by_agent | booking_in_progress → queued (the offer goes to another rider)
+ *   fail / dispatch_timeout before pickup → failed (released); fail after pickup → failed (review)
+ *   cancel (merchant): created … booked → cancelled (released); pickup_completed → 409; ended → 400
+ */
+export type LifecycleEvent =
+  | { type: 'dispatch' }
+  | { type: 'dispatch_timeout' }
+  | { type: 'accept'; agentId: string }
+  | { type: 'start_confirmation' }
+  | { type: 'confirm' }
+  | { type: 'decline' }
+  | { type: 'report_location'; latitude: number; longitude: number; accuracy: number | null }
+  | { type: 'arrive_pickup' }
+  | { type: 'submit_pickup_code'; code: string }
+  | { type: 'arrive_drop' }
+  | { type: 'submit_delivery_code'; code: string }
+  | { type: 'fail'; note: string }
+  | { type: 'cancel' }
+  | { type: 'reset_lock'; handoff: 'pickup' | 'delivery' }
+  | { type: 'reissue_code'; handoff: 'pickup' | 'delivery' }
+  | { type: 'resolve'; outcome: 'capture' | 'release' };
+
+export type LifecycleEventType = LifecycleEvent['type'];
+
+/** How long a handoff code stays usable once the rider is at the door. */
+export const CODE_TTL_MS = 30 * 60 * 1000;
+/** The fifth wrong code locks the handoff until operations reset it. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** A change of money a transition causes: one ledger entry, applied with the job in one transaction. */
+export interface Money {
+  type: 'release' | 'capture';
+  balanceDeltaMinor: number;
+  reservedDeltaMinor: number;
+  note: string;
+}
+
+/** What became of a code that was submitted (the new state is stored whatever the outcome). */
+export type CodeOutcome = 'verified' | 'wrong_code' | 'locked' | 'expired';
+
+export interface Transition {
+  job: Job;
+  money?: Money;
+  codeOutcome?: CodeOutcome;
+}
+
+/** A move the lifecycle does not allow from the job's current state (409 at the edge). */
+export class IllegalTransitionError extends AppError {
+  constructor(job: Job, event: LifecycleEventType, reason?: string) {
+    super('invalid_transition', reason ?? `A ${job.status} job cannot take "${event}"`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
+const BEFORE_PICKUP: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked']);
+const ASSIGNED: ReadonlySet<JobStatus> = new Set(['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
+const ENDED: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'cancelled']);
+
+// Money of a settlement change: releasing or capturing the job's reservation.
+const release = (job: Job, note: string): Money => ({ type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note });
+// Ending before pickup gives back what is still held; a job holding nothing moves no money.
+const releaseHeld = (job: Job, note: string): { settlement: Settlement | null; money?: Money } =>
+  job.settlement === 'reserved' ? { settlement: 'released', money: release(job, note) } : { settlement: job.settlement };
+const capture = (job: Job, note: string): Money => ({ type: 'capture', balanceDeltaMinor: -job.chargeMinor, reservedDeltaMinor: -job.chargeMinor, note });
+
+// A handoff that can no longer happen; a verified one stays verified.
+const endHandoff = (handoff: Handoff): Handoff => (handoff.status === 'verified' ? handoff : { ...handoff, status: 'unavailable', expiresAt: null });
+
+/** The handoff's state as of `now`: an active code past its expiry is expired. */
+export function effectiveHandoff(handoff: Handoff, now: Date): Handoff {
+  const lapsed = handoff.status === 'active' && handoff.expiresAt !== null && Date.parse(handoff.expiresAt) <= now.getTime();
+  return lapsed ? { ...handoff, status: 'expired' } : handoff;
+}
+
+/**
+ * The job after `event` by `actor` at `now`, with the money it moves; throws IllegalTransitionError
+ * for a move the lifecycle does not allow. Status changes append an event; every change bumps the version.
+ */
+export function transition(job: Job, event: LifecycleEvent, actor: string, now: Date): Transition {
+  const at = now.toISOString();
+  const illegal = (reason?: string) => new IllegalTransitionError(job, event.type, reason);
+  const next = (changes: Partial<Job>, note: string | null = null): Job => {
+    const moved = changes.status !== undefined && changes.status !== job.status;
+    return {
+      ...job,
+      ...changes,
+      version: job.version + 1,
+      updatedAt: at,
+      events: moved ? [...job.events, { id: randomUUID(), status: changes.status!, actor, note, createdAt: at }] : job.events,
+    };
+  };
+  const ended = (status: 'failed' | 'cancelled' | 'delivered', settlement: Settlement | null, note: string | null): Job =>
+    next(
+      {
+        status,
+        settlement,
+        riderLocation: null,
+        verification: status === 'delivered' ? job.verification : { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
+      },
+      note,
+    );
+  const requireStatus = (...allowed: JobStatus[]) => {
+    if (!allowed.includes(job.status)) throw illegal();
+  };
+
+  switch (event.type) {
+    case 'dispatch':
+      requireStatus('created');
+      return { job: next({ status: 'queued' }) };
+
+    case 'dispatch_timeout': {
+      requireStatus('queued');
+      const note = 'No rider accepted the job in time';
+      const { settlement, money } = releaseHeld(job, note);
+      return { job: ended('failed', settlement, note), money };
+    }
+
+    case 'accept':
+      requireStatus('queued');
+      return { job: next({ status: 'picked_by_agent', agentId: event.agentId }) };
+
+    case 'start_confirmation':
+      requireStatus('picked_by_agent');
+      return { job: next({ status: 'booking_in_progress' }) };
+
+    case 'confirm':
+      requireStatus('booking_in_progress');
+      return { job: next({ status: 'booked' }) };
+
+    case 'decline':
+      requireStatus('picked_by_agent', 'booking_in_progress');
+      return { job: next({ status: 'queued', agentId: null, riderLocation: null }, `Declined by ${job.agentId ?? 'the rider'}`) };
+
+    case 'report_location':
+      if (!ASSIGNED.has(job.status)) throw illegal('A rider location is taken only while a rider is assigned');
+      return { job: next({ riderLocation: { latitude: event.latitude, longitude: event.longitude, accuracy: event.accuracy, recordedAt: at } }) };
+
+    case 'arrive_pickup': {
+      requireStatus('booked');
+      const pickup = job.verification.pickup;
+      if (pickup.status !== 'pending') throw illegal(`The pickup code is already ${pickup.status}`);
+      return { job: next({ verification: { ...job.verification, pickup: { ...pickup, status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }) };
+    }
+
+    case 'submit_pickup_code':
+      requireStatus('booked');
+      return submitCode(job, 'pickup', event.code, now, next, illegal);
+
+    case 'arrive_drop': {
+      requireStatus('pickup_completed');
+      const delivery = job.verification.delivery;
+      if (delivery.status !== 'active' || delivery.expiresAt !== null) throw illegal(`The delivery code is ${delivery.status === 'active' ? 'already running' : delivery.status}`);
+      return { job: next({ verification: { ...job.verification, delivery: { ...delivery, expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }) };
+    }
+
+    case 'submit_delivery_code':
+      requireStatus('pickup_completed');
+      return submitCode(job, 'delivery', event.code, now, next, illegal);
+
+    case 'fail': {
+      if (BEFORE_PICKUP.has(job.status)) {
+        const { settlement, money } = releaseHeld(job, event.note);
+        return { job: ended('failed', settlement, event.note), money };
+      }
+      if (job.status === 'pickup_completed') return { job: ended('failed', 'review', event.note) };
+      throw illegal();
+    }
+
+    case 'cancel': {
+      if (job.status === 'pickup_completed') throw new AppError('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
+      if (!BEFORE_PICKUP.has(job.status)) throw new AppError('not_cancellable', `A ${job.status} job cannot be cancelled`);
+      const { settlement, money } = releaseHeld(job, 'Cancelled by the merchant');
+      return { job: ended('cancelled', settlement, null), money };
+    }
+
+    case 'reset_lock':
+    case 'reissue_code': {
+      const handoff = job.verification[event.handoff];
+      const wanted = event.type === 'reset_lock' ? 'locked' : 'expired';
+      if (effectiveHandoff(handoff, now).status !== wanted || ENDED.has(job.status)) throw illegal(`The ${event.handoff} code is not ${wanted}`);
+      const fresh: Handoff = { code: verificationCode(), status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(), verifiedAt: null, failedAttempts: 0 };
+      return { job: next({ verification: { ...job.verification, [event.handoff]: fresh } }) };
+    }
+
+    case 'resolve': {
+      requireStatus('failed');
+      if (job.settlement !== 'review') throw illegal('Only a job in settlement review can be resolved');
+      const note = `Review resolved: ${event.outcome}`;
+      return event.outcome === 'capture'
+        ? { job: next({ settlement: 'captured' }), money: capture(job, note) }
+        : { job: next({ settlement: 'released' }), money: release(job, note) };
+    }
+  }
+}
+
+// A code at the door: right → verified and the job moves on; wrong → counted, the fifth locks; late → expired.
+function submitCode(
+  job: Job,
+  which: 'pickup' | 'delivery',
+  code: string,
+  now: Date,
+  next: (changes: Partial<Job>, note?: string | null) => Job,
+  illegal: (reason?: string) => Error,
+): Transition {
+  const handoff = effectiveHandoff(job.verification[which], now);
+  const at = now.toISOString();
+  const withHandoff = (updated: Handoff) => next({ verification: { ...job.verification, [which]: updated } });
+  if (handoff.status === 'expired') {
+    return { job: withHandoff(handoff), codeOutcome: 'expired' };
+  }
+  if (handoff.status !== 'active') throw illegal(`The ${which} code is ${handoff.status}`);
+  if (code !== handoff.code) {
+    const failedAttempts = handoff.failedAttempts + 1;
+    const locked = failedAttempts >= MAX_CODE_ATTEMPTS;
+    return { job: withHandoff({ ...handoff, failedAttempts, status: locked ? 'locked' : 'active' }), codeOutcome: locked ? 'locked' : 'wrong_code' };
+  }
+  const verified: Handoff = { ...handoff, status: 'verified', verifiedAt: at };
+  if (which === 'pickup') {
+    const delivery: Handoff = { ...job.verification.delivery, status: 'active', expiresAt: null };
+    return { job: next({ status: 'pickup_completed', verification: { pickup: verified, delivery } }), codeOutcome: 'verified' };
+  }
+  return {
+    job: next({ status: 'delivered', settlement: 'captured', riderLocation: null, verification: { ...job.verification, delivery: verified } }),
+    money: capture(job, 'Delivered'),
+    codeOutcome: 'verified',
+  };
+}

@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, effectiveHandoff, transition, type LifecycleEvent, type LifecycleEventType } from '../../functions/core/lifecycle.ts';
+import { newJob } from '../../functions/core/booking.ts';
+import { JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
+import type { Quote } from '../../functions/core/quote.ts';
+import type { Store } from '../../functions/core/store.ts';
+import { toJobDetail } from '../../functions/schemas/job.schema.ts';
+import { bengaluruQuote } from '../helpers/fixtures.ts';
+
+const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 6900, availableMinor: 3100, jobCount: 1, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+const quote: Quote = { id: 'q-1', storeId: 'store_1', zoneId: 'bengaluru', zoneVersion: 1, request: bengaluruQuote, distanceMeters: 4834, chargeMinor: 6900, createdAt: '2026-11-22T09:58:00.000Z', expiresAt: '2026-11-22T10:03:00.000Z' };
+const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+const now = new Date('2026-11-22T10:00:00.000Z');
+const later = (ms: number) => new Date(now.getTime() + ms);
+
+const booked = (): Job => newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now });
+const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({ code: '1234', status, expiresAt: null, verifiedAt: null, failedAttempts: 0, ...extra });
+
+const EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
+  dispatch: { type: 'dispatch' },
+  dispatch_timeout: { type: 'dispatch_timeout' },
+  accept: { type: 'accept', agentId: 'rider-7' },
+  start_confirmation: { type: 'start_confirmation' },
+  confirm: { type: 'confirm' },
+  decline: { type: 'decline' },
+  report_location: { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: 8 },
+  arrive_pickup: { type: 'arrive_pickup' },
+  submit_pickup_code: { type: 'submit_pickup_code', code: '1234' },
+  arrive_drop: { type: 'arrive_drop' },
+  submit_delivery_code: { type: 'submit_delivery_code', code: '1234' },
+  fail: { type: 'fail', note: 'Rider fell ill' },
+  cancel: { type: 'cancel' },
+  reset_lock: { type: 'reset_lock', handoff: 'pickup' },
+  reissue_code: { type: 'reissue_code', handoff: 'pickup' },
+  resolve: { type: 'resolve', outcome: 'capture' },
+};
+
+/**
+ * A job in `status` whose handoffs are as they naturally are there, plus what `event` needs to be
+ * possible at all (a code to check, a locked or expired code, a settlement in review), so that
+ * whether a move is allowed depends on the status alone.
+ */
+function jobAt(status: JobStatus, event: LifecycleEventType): Job {
+  const job = { ...booked(), status, agentId: ['queued', 'created'].includes(status) ? null : 'rider-7' };
+  if (status === 'pickup_completed' || status === 'delivered') job.verification = { pickup: handoff('verified'), delivery: handoff('active') };
+  if (event === 'submit_pickup_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: later(CODE_TTL_MS).toISOString() }) };
+  if (event === 'submit_delivery_code') job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: later(CODE_TTL_MS).toISOString() }) };
+  if (event === 'reset_lock') job.verification = { ...job.verification, pickup: handoff('locked', { failedAttempts: 5 }) };
+  if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: later(-1).toISOString() }) };
+  if (event === 'resolve') job.settlement = 'review';
+  if (status === 'delivered') job.settlement = 'captured';
+  return job;
+}
+
+const BEFORE_PICKUP: JobStatus[] = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'];
+const OPEN: JobStatus[] = [...BEFORE_PICKUP, 'pickup_completed'];
+
+// Where each event may go, by the status it starts from; every other pair must be refused.
+const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>> = {
+  dispatch: { created: 'queued' },
+  dispatch_timeout: { queued: 'failed' },
+  accept: { queued: 'picked_by_agent' },
+  start_confirmation: { picked_by_agent: 'booking_in_progress' },
+  confirm: { booking_in_progress: 'booked' },
+  decline: { picked_by_agent: 'queued', booking_in_progress: 'queued' },
+  report_location: { picked_by_agent: 'picked_by_agent', booking_in_progress: 'booking_in_progress', booked: 'booked', pickup_completed: 'pickup_completed' },
+  arrive_pickup: { booked: 'booked' },
+  submit_pickup_code: { booked: 'pickup_completed' },
+  arrive_drop: { pickup_completed: 'pickup_completed' },
+  submit_delivery_code: { pickup_completed: 'delivered' },
+  fail: Object.fromEntries(OPEN.map((s) => [s, 'failed'])),
+  cancel: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, 'cancelled'])),
+  reset_lock: Object.fromEntries(OPEN.map((s) => [s, s])),
+  reissue_code: Object.fromEntries(OPEN.map((s) => [s, s])),
+  resolve: { failed: 'failed' },
+};
+
+// Refusals other than the general 409 invalid_transition.
+const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, string>>>> = {
+  cancel: { pickup_completed: 'parcel_return_required', delivered: 'not_cancellable', failed: 'not_cancellable', cancelled: 'not_cancellable' },
+};
+
+const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
+
+describe('transition: every (status, event) pair', () => {
+  it.each(pairs)('%s from %s', (event, status) => {
+    const job = jobAt(status, event);
+    const target = ALLOWED[event][status];
+
+    if (target === undefined) {
+      const code = REFUSAL[event]?.[status] ?? 'invalid_transition';
+      expect(() => transition(job, EVENTS[event], 'test', now)).toThrow(expect.objectContaining({ code }));
+      return;
+    }
+    const { job: next } = transition(job, EVENTS[event], 'test', now);
+    expect(next.status).toBe(target);
+    expect(next.version).toBe(job.version + 1);
+    expect(next.events.length).toBe(job.events.length + (target === status ? 0 : 1));
+  });
+});
+
+describe('transition: money', () => {
+  const charge = 6900;
+
+  it.each([
+    ['cancel', 'created', { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -charge }, 'released'],
+    ['fail', 'booked', { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -charge }, 'released'],
+    ['dispatch_timeout', 'queued', { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -charge }, 'released'],
+    ['submit_delivery_code', 'pickup_completed', { type: 'capture', balanceDeltaMinor: -charge, reservedDeltaMinor: -charge }, 'captured'],
+    ['fail', 'pickup_completed', undefined, 'review'],
+  ] as const)('%s from %s moves %j and leaves settlement %s', (event, status, money, settlement) => {
+    const result = transition(jobAt(status, event), EVENTS[event], 'test', now);
+
+    expect(result.money === undefined ? undefined : { type: result.money.type, balanceDeltaMinor: result.money.balanceDeltaMinor, reservedDeltaMinor: result.money.reservedDeltaMinor }).toEqual(money);
+    expect(result.job.settlement).toBe(settlement);
+  });
+
+  it.each([
+    ['capture', { type: 'capture', balanceDeltaMinor: -charge, reservedDeltaMinor: -charge, note: 'Review resolved: capture' }, 'captured'],
+    ['release', { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -charge, note: 'Review resolved: release' }, 'released'],
+  ] as const)('resolves a review by %s', (outcome, money, settlement) => {
+    const result = transition(jobAt('failed', 'resolve'), { type: 'resolve', outcome }, 'admin', now);
+
+    expect(result.money).toEqual(money);
+    expect(result.job.settlement).toBe(settlement);
+  });
+
+  it('moves no money for a job that holds none', () => {
+    const result = transition({ ...jobAt('queued', 'cancel'), settlement: null }, EVENTS.cancel, 'merchant', now);
+
+    expect(result.money).toBeUndefined();
+    expect(result.job.settlement).toBeNull();
+  });
+});
+
+describe('transition: a delivery from start to end', () => {
+  it('records each status change with its actor, activates and verifies both codes, and captures on delivery', () => {
+    let job = booked();
+    const step = (event: LifecycleEvent, actor: string, at = now) => {
+      const result = transition(job, event, actor, at);
+      job = result.job;
+      return result;
+    };
+
+    step({ type: 'dispatch' }, 'system');
+    step({ type: 'accept', agentId: 'rider-7' }, 'rider:rider-7');
+    step({ type: 'start_confirmation' }, 'rider:rider-7');
+    step({ type: 'confirm' }, 'rider:rider-7');
+    step({ type: 'report_location', latitude: 12.9756, longitude: 77.6066, accuracy: 5 }, 'rider:rider-7');
+    step({ type: 'arrive_pickup' }, 'rider:rider-7');
+    const pickupExpiry = job.verification.pickup.expiresAt;
+    const pickup = step({ type: 'submit_pickup_code', code: job.verification.pickup.code }, 'rider:rider-7');
+    step({ type: 'arrive_drop' }, 'rider:rider-7');
+    const delivery = step({ type: 'submit_delivery_code', code: job.verification.delivery.code }, 'rider:rider-7');
+
+    expect(job.events.map((e) => [e.status, e.actor])).toEqual([
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider:rider-7'],
+      ['booking_in_progress', 'rider:rider-7'],
+      ['booked', 'rider:rider-7'],
+      ['pickup_completed', 'rider:rider-7'],
+      ['delivered', 'rider:rider-7'],
+    ]);
+    expect(pickupExpiry).toBe(later(CODE_TTL_MS).toISOString());
+    expect(pickup.codeOutcome).toBe('verified');
+    expect(delivery).toMatchObject({ codeOutcome: 'verified', money: { type: 'capture', balanceDeltaMinor: -6900, reservedDeltaMinor: -6900 } });
+    expect(job).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-7', riderLocation: null, version: 10 });
+    expect(job.verification.pickup).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
+    expect(job.verification.delivery).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
+  });
+
+  it('sends a declined job back to the queue without its rider', () => {
+    const job = { ...jobAt('picked_by_agent', 'decline'), riderLocation: { latitude: 1, longitude: 2, accuracy: null, recordedAt: now.toISOString() } };
+
+    const { job: next } = transition(job, { type: 'decline' }, 'rider:rider-7', now);
+
+    expect(next).toMatchObject({ status: 'queued', agentId: null, riderLocation: null });
+    expect(next.events.at(-1)).toMatchObject({ status: 'queued', actor: 'rider:rider-7', note: 'Declined by rider-7' });
+  });
+});
+
+describe('transition: handoff codes', () => {
+  const atDoor = (): Job => jobAt('booked', 'submit_pickup_code');
+
+  it('counts wrong codes and locks the handoff at the fifth', () => {
+    let job = atDoor();
+    const outcomes = [];
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
+      const result = transition(job, { type: 'submit_pickup_code', code: '0000' }, 'rider:rider-7', now);
+      outcomes.push(result.codeOutcome);
+      job = result.job;
+    }
+
+    expect(outcomes).toEqual(['wrong_code', 'wrong_code', 'wrong_code', 'wrong_code', 'locked']);
+    expect(job.verification.pickup).toMatchObject({ status: 'locked', failedAttempts: 5 });
+    expect(job.status).toBe('booked');
+    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now)).toThrow(expect.objectContaining({ code: 'invalid_transition', message: 'The pickup code is locked' }));
+  });
+
+  it('lets operations reset a lock with a fresh code', () => {
+    const { job } = transition(jobAt('booked', 'reset_lock'), { type: 'reset_lock', handoff: 'pickup' }, 'admin', now);
+
+    expect(job.verification.pickup).toEqual({ code: expect.stringMatching(/^\d{4}$/), status: 'active', expiresAt: later(CODE_TTL_MS).toISOString(), verifiedAt: null, failedAttempts: 0 });
+  });
+
+  it('expires a code past its time: the submission is refused and the handoff stored as expired', () => {
+    const result = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
+
+    expect(result.codeOutcome).toBe('expired');
+    expect(result.job.status).toBe('booked');
+    expect(result.job.verification.pickup.status).toBe('expired');
+  });
+
+  it('lets operations re-issue an expired code', () => {
+    const { job } = transition(jobAt('booked', 'reissue_code'), { type: 'reissue_code', handoff: 'pickup' }, 'admin', now);
+
+    expect(job.verification.pickup).toMatchObject({ status: 'active', failedAttempts: 0, expiresAt: later(CODE_TTL_MS).toISOString() });
+  });
+
+  it('shows the merchant an active code past its time as expired, without its code', () => {
+    const job = atDoor();
+
+    expect(toJobDetail(job, now).verification.pickup).toMatchObject({ status: 'active', code: '1234' });
+    expect(toJobDetail(job, later(CODE_TTL_MS)).verification.pickup).toMatchObject({ status: 'expired', code: null });
+    expect(effectiveHandoff(job.verification.pickup, later(CODE_TTL_MS - 1)).status).toBe('active');
+  });
+
+  it('makes the delivery code active at pickup and starts its clock at the drop', () => {
+    let { job } = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now);
+    expect(job.verification.delivery).toMatchObject({ status: 'active', expiresAt: null });
+
+    job = transition(job, { type: 'arrive_drop' }, 'rider:rider-7', later(60_000)).job;
+
+    expect(job.verification.delivery.expiresAt).toBe(later(60_000 + CODE_TTL_MS).toISOString());
+  });
+
+  it('ends unused handoffs when the job ends before them', () => {
+    const { job } = transition(jobAt('booked', 'fail'), { type: 'fail', note: 'Shop closed' }, 'rider:rider-7', now);
+
+    expect(job.verification.pickup).toMatchObject({ status: 'unavailable', expiresAt: null });
+    expect(job.verification.delivery.status).toBe('unavailable');
+    expect(job.events.at(-1)).toMatchObject({ status: 'failed', note: 'Shop closed' });
+  });
+});
