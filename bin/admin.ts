@@ -24,6 +24,8 @@ Stores
   store ledger --store ID                                     ledger entries, newest first
   store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--reset]
                                                               per-minute limits agreed with the store
+Settlement
+  settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
 Keys
   key create --store ID                                       a new key (shown once)
   key revoke --key ID                                         revoke a key at once
@@ -64,6 +66,9 @@ const OPTIONS = {
   cancellations: { type: 'string' },
   reads: { type: 'string' },
   reset: { type: 'boolean' },
+  job: { type: 'string' },
+  capture: { type: 'boolean' },
+  release: { type: 'boolean' },
   json: { type: 'boolean' },
   aws: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -71,7 +76,7 @@ const OPTIONS = {
 
 type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file'): string {
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job'): string {
   const value = options[name];
   if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -163,6 +168,19 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const store = await rt.stores.setRateLimits(storeId, overrides);
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
       return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };
+    }
+    case 'settlement resolve': {
+      const jobId = required(options, 'job');
+      if (Boolean(options.capture) === Boolean(options.release)) throw new UsageError('Say --capture (the store pays) or --release (the store gets its credit back)');
+      const storeId = await rt.jobs.storeOf(jobId);
+      if (!storeId) throw new AppError('not_found', `No job ${jobId}`);
+      const outcome = options.capture ? 'capture' : 'release';
+      const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
+      const { job } = result;
+      return {
+        json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
+        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${job.chargeMinor} paise ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+      };
     }
     case 'key create': {
       const storeId = required(options, 'store');

@@ -1,7 +1,6 @@
 import { merchantHandler } from './http/handler.ts';
 import { ok } from './http/errors.ts';
 import { NotFoundError } from './core/errors.ts';
-import { transition } from './core/lifecycle.ts';
 import { JobPath, toJobDetail } from './schemas/job.schema.ts';
 
 /**
@@ -9,9 +8,7 @@ import { JobPath, toJobDetail } from './schemas/job.schema.ts';
  * in one transaction conditioned on the version read (a concurrent change → 409).
  */
 export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath }, async ({ merchant, path, rt }) => {
-  const job = await rt.jobs.get(merchant.storeId, path.id);
-  if (!job) throw new NotFoundError('job_not_found', `No job ${path.id} for this store`);
-  const { job: cancelled, money } = transition(job, { type: 'cancel' }, 'merchant', new Date());
-  await rt.jobs.save(cancelled, { expectedVersion: job.version, guard: merchant, money });
-  return ok(toJobDetail(cancelled));
+  const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant });
+  if (!result) throw new NotFoundError('job_not_found', `No job ${path.id} for this store`);
+  return ok(toJobDetail(result.job));
 });

@@ -37,7 +37,7 @@ export interface BookingResult {
 }
 
 // Item order in the booking transaction; the failure handling reads reasons by these positions.
-const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6 } as const;
+const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6, pointer: 7 } as const;
 
 /**
  * Books a quote in one DynamoDB transaction, so it happens completely or not at all, and exactly
@@ -51,6 +51,7 @@ const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6
  *   4 the job, 5 its ledger entry (reserve)
  *   6 the booking marker: Idempotency-Key → fingerprint and job id, for 24 h
  *                                                   else replay (same fingerprint) or 409 conflict
+ *   7 the job's pointer (job id → store), for operations and the fleet
  */
 export class BookingRepository extends TableRepository {
   private readonly stores: StoreRepository;
@@ -155,6 +156,7 @@ export class BookingRepository extends TableRepository {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       },
+      { Put: { TableName: this.tableName, Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
     ];
   }
 

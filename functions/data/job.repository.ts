@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConflictError } from '../core/errors.ts';
 import { keys } from './table.ts';
@@ -48,6 +49,25 @@ export class JobRepository extends TableRepository {
     if (seq === null) return null;
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.job(storeId, seq), ConsistentRead: true }));
     return Item && Item.jobId === jobId ? toJob(Item) : null;
+  }
+
+  /** The store a job belongs to, for callers that know only the job's id; null if there is no such job. */
+  async storeOf(jobId: string): Promise<string | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.jobPointer(jobId.toLowerCase()), ConsistentRead: true }));
+    return Item ? (Item.storeId as string) : null;
+  }
+
+  /**
+   * Applies a lifecycle event: reads the job, lets the transition function decide, and writes the
+   * result with its money in one transaction conditioned on the version read (409 if it moved
+   * meanwhile). Returns null when the store has no such job.
+   */
+  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: { guard?: WriteGuard; now?: Date } = {}): Promise<Transition | null> {
+    const job = await this.get(storeId, jobId);
+    if (!job) return null;
+    const result = transition(job, event, actor, options.now ?? new Date());
+    await this.save(result.job, { expectedVersion: job.version, money: result.money, guard: options.guard });
+    return result;
   }
 
   /** A page of the store's jobs, newest first. `jobCount` is the store's counter as auth read it. */

@@ -64,6 +64,8 @@ export const keys = {
     GSI1PK: `JOBSTATUS#${storeId}#${status}`,
     GSI1SK: String(seq).padStart(15, '0'),
   }),
+  /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
+  jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),

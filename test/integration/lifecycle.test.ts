@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
+
+// Until the fleet API and dispatcher exist, their moves are applied through the data-access module's
+// `apply` (the same transition function and transaction they will use); the merchant's side is HTTP.
+const api = useLocalApi();
+const rider = 'rider:rider-7';
+
+async function setUp(creditMinor = 50_000) {
+  const m = await newMerchant(api.table.rt, api.server, { creditMinor });
+  const { id } = await m.bookJob();
+  const apply = async (event: LifecycleEvent, actor = rider) => (await api.table.rt.jobs.apply(m.storeId, id, event, actor))!;
+  const job = async () => (await m.get(`/v1/jobs/${id}`)).body as { data: Record<string, unknown> & { verification: { pickup: { code: string | null; status: string }; delivery: { code: string | null; status: string } } } };
+  const balance = async () => ((await m.get('/v1/balance')).body as { data: Record<string, number> }).data;
+  return { m, id, apply, job, balance };
+}
+
+function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/admin.ts', ...args], { env: { ...process.env, DYNAMODB_ENDPOINT: api.table.endpoint, TABLE_NAME: api.table.tableName } }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function toPickupCompleted(flow: Awaited<ReturnType<typeof setUp>>) {
+  await flow.apply({ type: 'dispatch' }, 'system');
+  await flow.apply({ type: 'accept', agentId: 'rider-7' });
+  await flow.apply({ type: 'start_confirmation' });
+  await flow.apply({ type: 'confirm' });
+  await flow.apply({ type: 'arrive_pickup' });
+  const code = (await flow.job()).data.verification.pickup.code!;
+  await flow.apply({ type: 'submit_pickup_code', code });
+}
+
+describe('the delivery lifecycle, against DynamoDB', () => {
+  it('takes a job from created to delivered: the merchant sees each step, and the charge is reserved, then captured', async () => {
+    const flow = await setUp(50_000);
+    const statuses: string[] = [];
+    const seen = async () => {
+      const { data } = await flow.job();
+      statuses.push(data.status as string);
+      return data;
+    };
+
+    await flow.apply({ type: 'dispatch' }, 'system');
+    await seen();
+    await flow.apply({ type: 'accept', agentId: 'rider-7' });
+    expect(await seen()).toMatchObject({ agentId: 'rider-7', riderLocation: null });
+    await flow.apply({ type: 'report_location', latitude: 12.9756, longitude: 77.6066, accuracy: 12 });
+    expect((await seen()).riderLocation).toEqual({ latitude: 12.9756, longitude: 77.6066, accuracy: 12, recordedAt: expect.any(String) });
+    await flow.apply({ type: 'start_confirmation' });
+    await flow.apply({ type: 'confirm' });
+    await flow.apply({ type: 'arrive_pickup' });
+    const atPickup = await seen();
+    expect(atPickup.verification.pickup).toMatchObject({ status: 'active', code: expect.stringMatching(/^\d{4}$/) });
+    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 6900, availableMinor: 43_100 });
+    await flow.apply({ type: 'submit_pickup_code', code: atPickup.verification.pickup.code! });
+    const afterPickup = await seen();
+    expect(afterPickup.verification).toMatchObject({ pickup: { status: 'verified', code: null }, delivery: { status: 'active', code: expect.stringMatching(/^\d{4}$/) } });
+    await flow.apply({ type: 'arrive_drop' });
+    await flow.apply({ type: 'submit_delivery_code', code: afterPickup.verification.delivery.code! });
+    const delivered = await seen();
+
+    expect(statuses).toEqual(['queued', 'picked_by_agent', 'picked_by_agent', 'booked', 'pickup_completed', 'delivered']);
+    expect(delivered).toMatchObject({ status: 'delivered', settlement: 'captured', riderLocation: null });
+    expect((delivered.events as Array<{ status: string; actor: string }>).map((e) => `${e.status}:${e.actor}`)).toEqual([
+      'created:merchant',
+      'queued:system',
+      'picked_by_agent:rider:rider-7',
+      'booking_in_progress:rider:rider-7',
+      'booked:rider:rider-7',
+      'pickup_completed:rider:rider-7',
+      'delivered:rider:rider-7',
+    ]);
+    expect(await flow.balance()).toMatchObject({ balanceMinor: 43_100, reservedMinor: 0, availableMinor: 43_100 });
+    const ledger = await api.table.rt.stores.ledger(flow.m.storeId);
+    expect(ledger.map((e) => [e.type, e.balanceDeltaMinor, e.reservedDeltaMinor])).toEqual([
+      ['capture', -6900, -6900],
+      ['reserve', 0, 6900],
+      ['top_up', 50_000, 0],
+    ]);
+    await expectLedgerInvariant(api.table.rt, flow.m.storeId);
+  });
+
+  it('releases the reservation when the job fails before pickup', async () => {
+    const flow = await setUp(50_000);
+    await flow.apply({ type: 'dispatch' }, 'system');
+    await flow.apply({ type: 'accept', agentId: 'rider-7' });
+
+    await flow.apply({ type: 'fail', note: 'Shop closed' });
+
+    expect((await flow.job()).data).toMatchObject({ status: 'failed', settlement: 'released', verification: { pickup: { status: 'unavailable' } } });
+    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
+    await expectLedgerInvariant(api.table.rt, flow.m.storeId);
+  });
+
+  it('holds the charge in review when the job fails after pickup, and operations capture or release it', async () => {
+    const captured = await setUp(50_000);
+    const released = await setUp(50_000);
+    for (const flow of [captured, released]) {
+      await toPickupCompleted(flow);
+      await flow.apply({ type: 'fail', note: 'Customer unreachable' });
+      expect((await flow.job()).data).toMatchObject({ status: 'failed', settlement: 'review' });
+      expect(await flow.balance()).toMatchObject({ reservedMinor: 6900 });
+      await expectLedgerInvariant(api.table.rt, flow.m.storeId);
+    }
+
+    const capture = await admin('settlement', 'resolve', '--job', captured.id, '--capture', '--json');
+    const release = await admin('settlement', 'resolve', '--job', released.id, '--release');
+    const again = await admin('settlement', 'resolve', '--job', released.id, '--release', '--json');
+
+    expect(capture).toMatchObject({ code: 0 });
+    expect(JSON.parse(capture.stdout)).toEqual({ jobId: captured.id, storeId: captured.m.storeId, status: 'failed', settlement: 'captured', chargeMinor: 6900 });
+    expect(release.stdout).toBe(`Job ${released.id} of ${released.m.storeId}: settlement released (6900 paise returned to available credit).\n`);
+    expect(await captured.balance()).toMatchObject({ balanceMinor: 43_100, reservedMinor: 0, availableMinor: 43_100 });
+    expect(await released.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr)).toEqual({ error: 'Only a job in settlement review can be resolved', code: 'invalid_transition' });
+    await expectLedgerInvariant(api.table.rt, captured.m.storeId);
+    await expectLedgerInvariant(api.table.rt, released.m.storeId);
+  });
+
+  it('refuses a resolve without exactly one of --capture and --release, or for an unknown job', async () => {
+    const neither = await admin('settlement', 'resolve', '--job', 'x', '--json');
+    const unknown = await admin('settlement', 'resolve', '--job', '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', '--capture', '--json');
+
+    expect(neither.code).toBe(2);
+    expect(JSON.parse(neither.stderr).error).toBe('Say --capture (the store pays) or --release (the store gets its credit back)');
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toEqual({ error: 'No job 0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', code: 'not_found' });
+  });
+
+  it('lets a merchant cancel and a rider accept race: the money moves once and the job ends consistent', async () => {
+    for (let round = 0; round < 5; round++) {
+      const flow = await setUp(50_000);
+      await flow.apply({ type: 'dispatch' }, 'system');
+
+      const [cancel, accept] = await Promise.allSettled([flow.m.post(`/v1/jobs/${flow.id}/cancel`), flow.apply({ type: 'accept', agentId: 'rider-7' })]);
+
+      const cancelled = cancel.status === 'fulfilled' && cancel.value.status === 200;
+      const accepted = accept.status === 'fulfilled';
+      const { data } = await flow.job();
+      // One wins the race; a loser that read the job after the winner may still act on the new state.
+      expect(cancelled || accepted).toBe(true);
+      if (cancelled) expect(data).toMatchObject({ status: 'cancelled', settlement: 'released' });
+      else expect(data).toMatchObject({ status: 'picked_by_agent', settlement: 'reserved' });
+      if (!accepted) expect(accept.status === 'rejected' && (accept.reason as { code: string }).code).toMatch(/^(concurrent_modification|invalid_transition)$/);
+      const releases = (await api.table.rt.stores.ledger(flow.m.storeId)).filter((e) => e.type === 'release');
+      expect(releases).toHaveLength(cancelled ? 1 : 0);
+      await expectLedgerInvariant(api.table.rt, flow.m.storeId);
+    }
+  });
+});
+
