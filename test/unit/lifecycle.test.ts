@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, effectiveHandoff, transition, type LifecycleEvent, type LifecycleEventType } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
-import { JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { JOB_STATUSES, type Job, type JobStatus } from '../../functions/core/job.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { toJobDetail } from '../../functions/schemas/job.schema.ts';
 import { bengaluruQuote } from '../helpers/fixtures.ts';
+import { SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
+import { readFileSync } from 'node:fs';
 
 const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 6900, availableMinor: 3100, jobCount: 1, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
 const quote: Quote = { id: 'q-1', storeId: 'store_1', zoneId: 'bengaluru', zoneVersion: 1, request: bengaluruQuote, distanceMeters: 4834, chargeMinor: 6900, createdAt: '2026-11-22T09:58:00.000Z', expiresAt: '2026-11-22T10:03:00.000Z' };
@@ -14,43 +16,10 @@ const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 
 const booked = (): Job => newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now });
-const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({ code: '1234', status, expiresAt: null, verifiedAt: null, failedAttempts: 0, ...extra });
 
-const EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
-  dispatch: { type: 'dispatch' },
-  dispatch_timeout: { type: 'dispatch_timeout' },
-  accept: { type: 'accept', agentId: 'rider-7' },
-  start_confirmation: { type: 'start_confirmation' },
-  confirm: { type: 'confirm' },
-  decline: { type: 'decline' },
-  report_location: { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: 8 },
-  arrive_pickup: { type: 'arrive_pickup' },
-  submit_pickup_code: { type: 'submit_pickup_code', code: '1234' },
-  arrive_drop: { type: 'arrive_drop' },
-  submit_delivery_code: { type: 'submit_delivery_code', code: '1234' },
-  fail: { type: 'fail', note: 'Rider fell ill' },
-  cancel: { type: 'cancel' },
-  reset_lock: { type: 'reset_lock', handoff: 'pickup' },
-  reissue_code: { type: 'reissue_code', handoff: 'pickup' },
-  resolve: { type: 'resolve', outcome: 'capture' },
-};
-
-/**
- * A job in `status` whose handoffs are as they naturally are there, plus what `event` needs to be
- * possible at all (a code to check, a locked or expired code, a settlement in review), so that
- * whether a move is allowed depends on the status alone.
- */
-function jobAt(status: JobStatus, event: LifecycleEventType): Job {
-  const job = { ...booked(), status, agentId: ['queued', 'created'].includes(status) ? null : 'rider-7' };
-  if (status === 'pickup_completed' || status === 'delivered') job.verification = { pickup: handoff('verified'), delivery: handoff('active') };
-  if (event === 'submit_pickup_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: later(CODE_TTL_MS).toISOString() }) };
-  if (event === 'submit_delivery_code') job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: later(CODE_TTL_MS).toISOString() }) };
-  if (event === 'reset_lock') job.verification = { ...job.verification, pickup: handoff('locked', { failedAttempts: 5 }) };
-  if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: later(-1).toISOString() }) };
-  if (event === 'resolve') job.settlement = 'review';
-  if (status === 'delivered') job.settlement = 'captured';
-  return job;
-}
+const EVENTS = SAMPLE_EVENTS;
+// The same preparation the state diagram is drawn from (scripts/lifecycle-diagram.ts).
+const jobAt = (status: JobStatus, event: LifecycleEventType): Job => jobInState(status, event, now);
 
 const BEFORE_PICKUP: JobStatus[] = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'];
 const OPEN: JobStatus[] = [...BEFORE_PICKUP, 'pickup_completed'];
@@ -81,6 +50,12 @@ const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, stri
 };
 
 const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
+
+describe('docs/lifecycle.md', () => {
+  it('is the diagram of the transition function as it is (run `npm run lifecycle-diagram` after changing it)', () => {
+    expect(readFileSync(new URL('../../docs/lifecycle.md', import.meta.url), 'utf8')).toBe(lifecycleMarkdown());
+  });
+});
 
 describe('transition: every (status, event) pair', () => {
   it.each(pairs)('%s from %s', (event, status) => {

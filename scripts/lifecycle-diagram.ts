@@ -1,0 +1,141 @@
+/**
+ * `npm run lifecycle-diagram`: writes docs/lifecycle.md, the job state diagram as implemented. The
+ * edges are found by running the real transition function from every status with every event
+ * (each event's preconditions prepared), so the diagram cannot say what the code does not do.
+ */
+import { writeFileSync } from 'node:fs';
+import { CODE_TTL_MS, transition, type LifecycleEvent, type LifecycleEventType } from '../functions/core/lifecycle.ts';
+import { newJob } from '../functions/core/booking.ts';
+import { JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../functions/core/job.ts';
+
+const NOW = new Date('2026-01-01T10:00:00.000Z');
+
+/** One event of each kind, with the values a rider or operator would send. */
+export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
+  dispatch: { type: 'dispatch' },
+  dispatch_timeout: { type: 'dispatch_timeout' },
+  accept: { type: 'accept', agentId: 'rider-7' },
+  start_confirmation: { type: 'start_confirmation' },
+  confirm: { type: 'confirm' },
+  decline: { type: 'decline' },
+  report_location: { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: 8 },
+  arrive_pickup: { type: 'arrive_pickup' },
+  submit_pickup_code: { type: 'submit_pickup_code', code: '1234' },
+  arrive_drop: { type: 'arrive_drop' },
+  submit_delivery_code: { type: 'submit_delivery_code', code: '1234' },
+  fail: { type: 'fail', note: 'Rider reported a failure' },
+  cancel: { type: 'cancel' },
+  reset_lock: { type: 'reset_lock', handoff: 'pickup' },
+  reissue_code: { type: 'reissue_code', handoff: 'pickup' },
+  resolve: { type: 'resolve', outcome: 'capture' },
+};
+
+const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({ code: '1234', status, expiresAt: null, verifiedAt: null, failedAttempts: 0, ...extra });
+
+/**
+ * A job in `status`, its handoffs as they naturally are there, plus what `event` needs to be possible
+ * at all (a code to check, a locked or lapsed code, a settlement in review): whether the move is
+ * allowed then depends on the status alone.
+ */
+export function jobInState(status: JobStatus, event: LifecycleEventType, now = NOW): Job {
+  const base = newJob({
+    store: { id: 'store_x', name: 'x', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 6900, availableMinor: 3100, jobCount: 1, rateLimitOverrides: {}, createdAt: now.toISOString() },
+    quote: {
+      id: 'q',
+      storeId: 'store_x',
+      zoneId: 'z',
+      zoneVersion: 1,
+      request: { pickupAddress: 'a', pickupLatitude: 12.9756, pickupLongitude: 77.6066, dropAddress: 'b', dropLatitude: 12.9784, dropLongitude: 77.6408 },
+      distanceMeters: 4834,
+      chargeMinor: 6900,
+      createdAt: now.toISOString(),
+      expiresAt: now.toISOString(),
+    },
+    details: { quoteId: 'q', externalOrderId: 'o', pickupName: 'p', pickupPhone: '+919876543210', dropName: 'd', dropPhone: '+919876543211' },
+    idempotencyKey: 'k',
+    seq: 1,
+    now,
+  });
+  const job: Job = { ...base, status, agentId: status === 'created' || status === 'queued' ? null : 'rider-7' };
+  const live = new Date(now.getTime() + CODE_TTL_MS).toISOString();
+  if (status === 'pickup_completed' || status === 'delivered') job.verification = { pickup: handoff('verified'), delivery: handoff('active') };
+  if (event === 'submit_pickup_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: live }) };
+  if (event === 'submit_delivery_code') job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
+  if (event === 'reset_lock') job.verification = { ...job.verification, pickup: handoff('locked', { failedAttempts: 5 }) };
+  if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: new Date(now.getTime() - 1).toISOString() }) };
+  if (event === 'resolve') job.settlement = 'review';
+  if (status === 'delivered') job.settlement = 'captured';
+  return job;
+}
+
+/** Every status change the transition function allows, with the events that cause it. */
+export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events: LifecycleEventType[] }> {
+  const edges = new Map<string, { from: JobStatus; to: JobStatus; events: LifecycleEventType[] }>();
+  for (const from of JOB_STATUSES) {
+    for (const type of Object.keys(SAMPLE_EVENTS) as LifecycleEventType[]) {
+      let to: JobStatus;
+      try {
+        to = transition(jobInState(from, type), SAMPLE_EVENTS[type], 'probe', NOW).job.status;
+      } catch {
+        continue;
+      }
+      if (to === from) continue;
+      const key = `${from}>${to}`;
+      const edge = edges.get(key) ?? { from, to, events: [] };
+      edge.events.push(type);
+      edges.set(key, edge);
+    }
+  }
+  return [...edges.values()];
+}
+
+/** docs/lifecycle.md: the mermaid diagram and the rules beside it. */
+export function lifecycleMarkdown(): string {
+  const lines = lifecycleEdges().map(({ from, to, events }) => `  ${from} --> ${to}: ${events.join(', ')}`);
+  return `# Job lifecycle (as implemented)
+
+Generated by \`npm run lifecycle-diagram\` from \`functions/core/lifecycle.ts\`: every edge below is a
+move the transition function allowed when it was run from that status with that event. A test fails
+when this file and the code disagree.
+
+\`\`\`mermaid
+stateDiagram-v2
+  [*] --> created: POST /v1/jobs
+${lines.join('\n')}
+  delivered --> [*]
+  failed --> [*]
+  cancelled --> [*]
+\`\`\`
+
+Moves that keep the status: \`report_location\` (while a rider is assigned), \`arrive_pickup\` (pickup
+code active for 30 minutes), \`arrive_drop\` (delivery code's 30 minutes start), a wrong code (counted;
+the fifth locks the handoff), \`reset_lock\` and \`reissue_code\` (operations: a fresh code, active for
+30 minutes), and \`resolve\` (operations end a review: settlement \`captured\` or \`released\`).
+
+| Settlement | When |
+|---|---|
+| \`reserved\` | at booking: the charge is held from available credit |
+| \`released\` | cancelled, or failed before pickup (including no rider in time): the hold is returned |
+| \`captured\` | delivered: the charge leaves the balance |
+| \`review\` | failed after pickup: the hold stays until operations capture or release it |
+
+| Verification (pickup, delivery) | When |
+|---|---|
+| \`pending\` | from booking until the handoff can happen |
+| \`active\` | pickup: the rider is at the pickup; delivery: from pickup on (its 30 minutes start at the drop) |
+| \`verified\` | the right code was given |
+| \`locked\` | five wrong codes; only operations reset it |
+| \`expired\` | past \`expiresAt\`; operations re-issue a code |
+| \`unavailable\` | the job ended before this handoff |
+
+The merchant sees a code only while it is \`pending\` or \`active\`, and \`riderLocation\` only while a
+rider is assigned (\`picked_by_agent\` to \`pickup_completed\`). Every status change appends an event
+with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or \`admin\`.
+`;
+}
+
+if (import.meta.main) {
+  const target = new URL('../docs/lifecycle.md', import.meta.url);
+  writeFileSync(target, lifecycleMarkdown());
+  console.log(`Wrote ${target.pathname}`);
+}
