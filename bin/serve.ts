@@ -11,6 +11,7 @@ import { runtime } from '../functions/runtime.ts';
 import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
 import { ensureTable, seedZones } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
+import { startWorkers } from '../functions/workers.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
     });
 
     const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
+    // Dispatch and the sandbox rider, as the scheduled function runs them on AWS.
+    startWorkers(rt, 1000, (error) => console.error('worker tick failed:', error));
     console.log(`
 Merchant API listening on ${url}
 Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
@@ -113,6 +116,7 @@ Try it:
     -d '{"pickupAddress":"MG Road, Bengaluru","pickupLatitude":12.9756,"pickupLongitude":77.6066,"dropAddress":"Indiranagar, Bengaluru","dropLatitude":12.9784,"dropLongitude":77.6408}'
 
 API reference: ${url}/docs  (description: ${url}/openapi.json)
+Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS); poll GET /v1/jobs/{id}.
 Admin CLI (same DynamoDB and table): npm run admin -- --help
 Press Ctrl-C to stop (DynamoDB Local stops with it).`);
   } catch (error) {

@@ -7,6 +7,10 @@ const Config = z.object({
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
   /** How long a container keeps the zone catalogue before reading it again. */
   ZONE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** How long dispatch waits for a rider to accept before the job fails (real fleets wait ~20 minutes). */
+  DISPATCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1200),
+  /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
+  SIMULATION_SECONDS: z.coerce.number().min(1).max(3600).default(60),
 });
 export type Config = z.infer<typeof Config>;
 

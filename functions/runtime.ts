@@ -10,6 +10,7 @@ import { RateLimitRepository } from './data/rate-limit.repository.ts';
 import { ZoneCatalog } from './data/zone-catalog.ts';
 import { JobRepository } from './data/job.repository.ts';
 import { BookingRepository } from './data/booking.repository.ts';
+import { WorkRepository } from './data/work.repository.ts';
 
 /** Everything a request handler needs, built once per Lambda container (or local server). */
 export interface Runtime {
@@ -25,6 +26,7 @@ export interface Runtime {
   rateLimits: RateLimitRepository;
   jobs: JobRepository;
   bookings: BookingRepository;
+  work: WorkRepository;
 }
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
@@ -45,6 +47,7 @@ export function createRuntime(config: Config): Runtime {
     rateLimits: new RateLimitRepository(db, table),
     jobs,
     bookings: new BookingRepository(db, table, { stores, jobs, zones }),
+    work: new WorkRepository(db, table),
   };
 }
 

@@ -11,6 +11,8 @@ import { jobItem, type JobRepository } from './job.repository.ts';
 import { ledgerPut, type StoreRepository } from './store.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
+import { workItemPut } from './work.repository.ts';
+import { simulatedOutcome } from '../core/simulation.ts';
 import type { ZoneRepository } from './zone.repository.ts';
 
 /** An Idempotency-Key's booking is remembered for a day (DESIGN.md). */
@@ -37,7 +39,7 @@ export interface BookingResult {
 }
 
 // Item order in the booking transaction; the failure handling reads reasons by these positions.
-const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6, pointer: 7 } as const;
+const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6, pointer: 7, work: 8 } as const;
 
 /**
  * Books a quote in one DynamoDB transaction, so it happens completely or not at all, and exactly
@@ -52,6 +54,7 @@ const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6
  *   6 the booking marker: Idempotency-Key → fingerprint and job id, for 24 h
  *                                                   else replay (same fingerprint) or 409 conflict
  *   7 the job's pointer (job id → store), for operations and the fleet
+ *   8 the job on the dispatcher's worklist (live store) or the sandbox simulator's (sandbox store)
  */
 export class BookingRepository extends TableRepository {
   private readonly stores: StoreRepository;
@@ -157,6 +160,13 @@ export class BookingRepository extends TableRepository {
         },
       },
       { Put: { TableName: this.tableName, Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      workItemPut(this.tableName, {
+        kind: store.sandbox ? 'simulation' : 'dispatch',
+        storeId: store.id,
+        jobId: job.id,
+        createdAt: at,
+        ...(store.sandbox && { outcome: simulatedOutcome(input.details.externalOrderId) }),
+      }),
     ];
   }
 

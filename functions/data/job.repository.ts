@@ -64,7 +64,11 @@ export class JobRepository extends TableRepository {
    */
   async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: { guard?: WriteGuard; now?: Date } = {}): Promise<Transition | null> {
     const job = await this.get(storeId, jobId);
-    if (!job) return null;
+    return job ? this.applyTo(job, event, actor, options) : null;
+  }
+
+  /** Applies a lifecycle event to a job the caller has just read (its version is the condition). */
+  async applyTo(job: Job, event: LifecycleEvent, actor: string, options: { guard?: WriteGuard; now?: Date } = {}): Promise<Transition> {
     const result = transition(job, event, actor, options.now ?? new Date());
     await this.save(result.job, { expectedVersion: job.version, money: result.money, guard: options.guard });
     return result;
