@@ -11,8 +11,8 @@ export interface TableAccess {
   table: string[];
   /** Actions on GSI1 (the jobs-by-status index). */
   index?: string[];
-  /** UpdateItem on any item, or only on rate-limit bucket attributes. */
-  updates: 'any' | 'rate-limit-bucket';
+  /** UpdateItem on any item, only on rate-limit bucket attributes, or not at all. */
+  updates: 'any' | 'rate-limit-bucket' | 'none';
 }
 
 export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
@@ -26,6 +26,9 @@ export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
   'create-booking': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
   // The job, the store's totals and a ledger entry in one transaction.
   'cancel-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
+  // The scheduled workers: read their worklists, move jobs (job put, store totals, ledger entry),
+  // advance and remove work items.
+  'scheduled-workers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
 };
 
 /** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */

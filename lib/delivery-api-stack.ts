@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { DataTable } from './data-table.ts';
 import { MerchantApi } from './merchant-api.ts';
 import { Monitoring } from './monitoring.ts';
+import { BackgroundWorkers } from './background-workers.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -22,7 +23,7 @@ export interface DeliveryApiStackProps extends StackProps {
   logLevel?: string;
 }
 
-/** The whole service: table, merchant API with one function per route, alarms. */
+/** The whole service: table, merchant API with one function per route, background workers, alarms. */
 export class DeliveryApiStack extends Stack {
   readonly merchantApi: MerchantApi;
 
@@ -33,13 +34,14 @@ export class DeliveryApiStack extends Stack {
 
     const { table } = new DataTable(this, 'Data', { retain });
     this.merchantApi = new MerchantApi(this, 'Merchant', { stage: props.stage, table, logRetention, logLevel: props.logLevel ?? 'INFO' });
+    const workers = new BackgroundWorkers(this, 'Workers', { table, logRetention, logLevel: props.logLevel ?? 'INFO' });
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
     const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
     topicKey.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
     const topic = new Topic(this, 'AlarmTopic', { displayName: 'Delivery API alarms', masterKey: topicKey, enforceSSL: true });
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    new Monitoring(this, 'Monitoring', { api: this.merchantApi.api, functions: this.merchantApi.functions, table, action: new SnsAction(topic) });
+    new Monitoring(this, 'Monitoring', { api: this.merchantApi.api, functions: [...this.merchantApi.functions, workers.fn], table, action: new SnsAction(topic) });
 
     new CfnOutput(this, 'ApiUrl', { value: this.merchantApi.api.url, description: 'Base URL merchants call' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'TABLE_NAME for the admin CLI (--aws)' });

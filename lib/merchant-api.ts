@@ -1,6 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
-import type {
-  UsagePlan} from 'aws-cdk-lib/aws-apigateway';
+import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -12,18 +10,15 @@ import {
   ResponseType,
   RestApi,
   type IResource,
+  type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
-import { Validations } from 'aws-cdk-lib';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
-import { ACCESS_BY_HANDLER, RATE_BUCKET_ATTRIBUTES } from './access.ts';
-import { BUNDLING } from './bundling.ts';
+import { ServiceFunction } from './service-function.ts';
 
 export interface MerchantApiProps {
   stage: string;
@@ -33,12 +28,9 @@ export interface MerchantApiProps {
 }
 
 /**
- * 512 MB: Lambda gives CPU in proportion to memory, and cold starts (loading the SDK and the
- * handler) are CPU-bound; 512 MB roughly halves a cold start against 128 MB for pennies a month at
- * this traffic. 10 s: each DynamoDB call has a 5 s request timeout and up to 3 attempts on the
- * throttling path; API Gateway itself gives up at 29 s.
+ * 10 s: each DynamoDB call has a 5 s request timeout and up to 3 attempts on the throttling path;
+ * API Gateway itself gives up at 29 s. (Memory: see ServiceFunction.)
  */
-const MEMORY_MB = 512;
 const TIMEOUT = Duration.seconds(10);
 
 // The spec's error body for answers API Gateway gives by itself.
@@ -162,59 +154,16 @@ export class MerchantApi extends Construct {
 
   private routeFunction(route: Route, props: MerchantApiProps): NodejsFunction {
     const name = route.handler.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
-    const logGroup = new LogGroup(this, `${name}Logs`, { retention: props.logRetention });
-    // Its own role: writes to its own log group (no managed policy), the table access below, X-Ray.
-    const role = new Role(this, `${name}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${route.method} ${route.path}` });
-    role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
-    const fn = new NodejsFunction(this, name, {
-      role,
-      entry: new URL(`../functions/${route.handler}.ts`, import.meta.url).pathname,
-      handler: 'handler',
-      runtime: Runtime.NODEJS_24_X,
-      architecture: Architecture.ARM_64,
-      memorySize: MEMORY_MB,
-      timeout: TIMEOUT,
-      tracing: Tracing.ACTIVE,
-      logGroup,
-      bundling: BUNDLING,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        LOG_LEVEL: props.logLevel,
-        POWERTOOLS_SERVICE_NAME: 'delivery-api',
-        NODE_OPTIONS: '--enable-source-maps',
-      },
+    const { fn } = new ServiceFunction(this, name, {
+      handler: route.handler,
       description: `${route.method} ${route.path}`,
-    });
-    this.grantTableAccess(fn, route, props.table);
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; every other statement of this role names its log group, the table or its index.',
+      table: props.table,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      timeout: TIMEOUT,
     });
     this.functions.push(fn);
     return fn;
-  }
-
-  // Exactly the handler's actions (lib/access.ts), on this table and its index only.
-  private grantTableAccess(fn: NodejsFunction, route: Route, table: TableV2): void {
-    const access = ACCESS_BY_HANDLER[route.handler];
-    if (!access) throw new Error(`No table access defined for ${route.handler} in lib/access.ts`);
-    fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.table, resources: [table.tableArn] }));
-    if (access.index) {
-      fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.index, resources: [`${table.tableArn}/index/GSI1`] }));
-    }
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:UpdateItem'],
-        resources: [table.tableArn],
-        ...(access.updates === 'rate-limit-bucket' && {
-          conditions: {
-            'ForAllValues:StringEquals': { 'dynamodb:Attributes': RATE_BUCKET_ATTRIBUTES },
-            StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
-          },
-        }),
-      }),
-    );
   }
 
   private addMethodNotAllowed(resource: IResource, allow: string[]): void {

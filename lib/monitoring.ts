@@ -33,7 +33,8 @@ export class Monitoring extends Construct {
     this.add('ApiLatencyP99', api.metricLatency({ period: fiveMinutes, statistic: 'p99' }), 2_000, 'p99 latency above 2 s over 5 minutes');
 
     for (const fn of props.functions) {
-      const name = fn.node.id;
+      // The function's construct (ServiceFunction) carries the readable name, e.g. GetBalance.
+      const name = fn.node.scope!.node.id;
       this.add(`${name}Errors`, fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 5, `${name}: more than 5 invocation errors in 5 minutes`);
       this.add(`${name}Throttles`, fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }), 1, `${name}: throttled by Lambda concurrency`);
     }

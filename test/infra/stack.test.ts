@@ -21,15 +21,19 @@ function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: bool
 
 const { template, resources } = synth();
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const WORKERS = 'Dispatch and the sandbox simulator, every minute';
+// A function's description: its route ("GET /v1/balance"), or what the background function does.
+const descriptionOf = (handler: string) => {
+  const route = (routes as readonly Route[]).find((r) => r.handler === handler);
+  return route ? `${route.method} ${route.path}` : WORKERS;
+};
 const logicalIdOf = (handler: string) => {
-  const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === routeOf(handler))?.[0];
+  const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === descriptionOf(handler))?.[0];
   if (!id) throw new Error(`no function for ${handler}`);
   return id;
 };
-const routeOf = (handler: string) => {
-  const route = (routes as readonly Route[]).find((r) => r.handler === handler)!;
-  return `${route.method} ${route.path}`;
-};
+const pascal = (handler: string) => handler.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
+const HANDLERS = [...(routes as readonly Route[]).map((r) => r.handler), 'scheduled-workers'];
 
 // The API's routes as the template has them: method + full path, from the Resource tree.
 function synthesisedRoutes(): string[] {
@@ -57,7 +61,7 @@ describe('the CDK stack', () => {
 
   it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy, with an API key required', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(routes.length);
+    expect(functions).toHaveLength(routes.length + 1); // + the scheduled workers
     for (const route of routes as readonly Route[]) {
       const id = logicalIdOf(route.handler);
       expect(resources[id]!.Properties).toMatchObject({
@@ -121,7 +125,7 @@ describe('the CDK stack', () => {
       return { roleId, statements: doc.Statement };
     }
 
-    it.each((routes as readonly Route[]).map((r) => [r.handler]))('%s may do exactly what its handler does', (handler) => {
+    it.each(HANDLERS.map((h) => [h]))('%s may do exactly what its handler does', (handler) => {
       const access = ACCESS_BY_HANDLER[handler]!;
       const { roleId, statements } = statementsOf(handler);
       const asArray = (value: unknown) => (Array.isArray(value) ? value : [value]);
@@ -131,6 +135,7 @@ describe('the CDK stack', () => {
       const plain = dynamo.filter((s) => !s.Condition && !asArray(s.Action).includes('dynamodb:UpdateItem'));
       expect(plain.flatMap((s) => asArray(s.Action)).sort()).toEqual([...access.table, ...(access.index ?? [])].sort());
       const update = dynamo.find((s) => asArray(s.Action).includes('dynamodb:UpdateItem'))!;
+      expect(update === undefined).toBe(access.updates === 'none');
       expect(asArray(update.Action)).toEqual(['dynamodb:UpdateItem']);
       if (access.updates === 'rate-limit-bucket') {
         expect(update.Condition).toEqual({
@@ -147,10 +152,10 @@ describe('the CDK stack', () => {
     });
 
     it('lets only booking and cancel write jobs (update anything or put other than quotes)', () => {
-      const unrestricted = (routes as readonly Route[]).filter((r) => ACCESS_BY_HANDLER[r.handler]!.updates === 'any').map((r) => r.handler).sort();
+      const unrestricted = HANDLERS.filter((h) => ACCESS_BY_HANDLER[h]!.updates === 'any').sort();
       const readOnly = ['get-balance', 'get-job', 'list-jobs'].map((h) => ACCESS_BY_HANDLER[h]!.table);
 
-      expect(unrestricted).toEqual(['cancel-job', 'create-booking']);
+      expect(unrestricted).toEqual(['cancel-job', 'create-booking', 'scheduled-workers']);
       for (const actions of readOnly) expect(actions.filter((a) => !/:(Get|BatchGet|Query)/.test(a))).toEqual([]);
     });
   });
@@ -194,14 +199,22 @@ describe('the CDK stack', () => {
         'p99 latency above 2 s over 5 minutes',
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
-        ...(routes as readonly Route[]).flatMap((r) => {
-          const name = logicalIdOf(r.handler).replace(/^Merchant/, '').replace(/[0-9A-F]{8}$/, '');
-          return [`${name}: more than 5 invocation errors in 5 minutes`, `${name}: throttled by Lambda concurrency`];
-        }),
+        ...HANDLERS.flatMap((handler) => [`${pascal(handler)}: more than 5 invocation errors in 5 minutes`, `${pascal(handler)}: throttled by Lambda concurrency`]),
       ]),
     );
-    expect(alarms).toHaveLength(4 + 2 * routes.length);
+    expect(alarms).toHaveLength(4 + 2 * HANDLERS.length);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+  });
+
+  it('runs the dispatcher and the sandbox simulator every minute, one run at a time, with no retries of a run', () => {
+    const id = logicalIdOf('scheduled-workers');
+
+    expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60, ReservedConcurrentExecutions: 1 });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
   });
 
   it('outputs the API URL, table name and usage plan id', () => {

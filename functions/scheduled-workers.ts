@@ -1,0 +1,31 @@
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { logger } from './http/logger.ts';
+import { runtime } from './runtime.ts';
+import { dispatchTick, simulateTick } from './workers.ts';
+
+/** Seconds between ticks, and the time kept back so the last tick ends before the invocation does. */
+const TICK_MS = 2_000;
+const RESERVE_MS = 5_000;
+
+/**
+ * The dispatcher and the sandbox rider on AWS, with no server: EventBridge invokes this every minute
+ * and it ticks every two seconds for most of that minute (one invocation at a time, by reserved
+ * concurrency). A tick is safe to repeat, so an overlapping or retried invocation moves nothing twice.
+ */
+export async function handler(_event: ScheduledEvent, context: Context): Promise<{ ticks: number; moved: number; finished: number }> {
+  const rt = runtime();
+  const totals = { ticks: 0, moved: 0, finished: 0 };
+  logger.addContext(context);
+  while (context.getRemainingTimeInMillis() > RESERVE_MS + TICK_MS || totals.ticks === 0) {
+    const started = Date.now();
+    for (const report of [await dispatchTick(rt), await simulateTick(rt)]) {
+      totals.moved += report.moved;
+      totals.finished += report.finished;
+    }
+    totals.ticks += 1;
+    if (context.getRemainingTimeInMillis() <= RESERVE_MS + TICK_MS) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, TICK_MS - (Date.now() - started))));
+  }
+  logger.info('workers ran', totals);
+  return totals;
+}

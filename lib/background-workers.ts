@@ -1,0 +1,37 @@
+import { Duration } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { ServiceFunction } from './service-function.ts';
+
+export interface BackgroundWorkersProps {
+  table: TableV2;
+  logRetention: RetentionDays;
+  logLevel: string;
+}
+
+/**
+ * Dispatch and the sandbox simulator without a server: a function EventBridge starts every minute,
+ * which ticks every two seconds for most of the minute. One run at a time (reserved concurrency 1);
+ * ticks are safe to repeat, so a retried invocation moves nothing twice.
+ */
+export class BackgroundWorkers extends Construct {
+  readonly fn: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: BackgroundWorkersProps) {
+    super(scope, id);
+    this.fn = new ServiceFunction(this, 'ScheduledWorkers', {
+      handler: 'scheduled-workers',
+      description: 'Dispatch and the sandbox simulator, every minute',
+      table: props.table,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      timeout: Duration.seconds(60),
+      reservedConcurrency: 1,
+    }).fn;
+    new Rule(this, 'EveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })] });
+  }
+}
