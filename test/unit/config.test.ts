@@ -9,6 +9,8 @@ describe('readConfig', () => {
       AWS_REGION: 'ap-south-1',
       LOG_LEVEL: 'INFO',
       ZONE_CACHE_SECONDS: 60,
+      DISPATCH_TIMEOUT_SECONDS: 1200,
+      SIMULATION_SECONDS: 60,
     });
   });
 
@@ -19,9 +21,11 @@ describe('readConfig', () => {
       AWS_REGION: 'eu-west-1',
       LOG_LEVEL: 'DEBUG',
       ZONE_CACHE_SECONDS: '300',
+      DISPATCH_TIMEOUT_SECONDS: '600',
+      SIMULATION_SECONDS: '30',
     };
 
-    expect(readConfig(env)).toEqual({ ...env, ZONE_CACHE_SECONDS: 300 });
+    expect(readConfig(env)).toEqual({ ...env, ZONE_CACHE_SECONDS: 300, DISPATCH_TIMEOUT_SECONDS: 600, SIMULATION_SECONDS: 30 });
   });
 
   it('drops variables it does not know', () => {
@@ -76,6 +80,13 @@ describe('readConfig', () => {
 
   it('treats an empty ZONE_CACHE_SECONDS as unset and uses the default', () => {
     expect(readConfig({ TABLE_NAME: 't', ZONE_CACHE_SECONDS: '' }).ZONE_CACHE_SECONDS).toBe(60);
+  });
+
+  it.each([
+    ['DISPATCH_TIMEOUT_SECONDS', '0'],
+    ['SIMULATION_SECONDS', 'soon'],
+  ])('fails naming %s when it is %s', (name, value) => {
+    expect(() => readConfig({ TABLE_NAME: 't', [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 
   it('names every bad variable in one message', () => {
