@@ -79,24 +79,14 @@ export class JobRepository extends TableRepository {
     const newest = jobCount - page.offset;
     if (newest < 1) return [];
     const oldest = Math.max(1, newest - page.limit + 1);
-    const jobs: Job[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      // One Query in practice (100 jobs are far below DynamoDB's 1 MB a response); follow on if not.
-      const result = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :oldest AND :newest',
-          ExpressionAttributeValues: { ':pk': keys.job(storeId, 1).PK, ':oldest': keys.job(storeId, oldest).SK, ':newest': keys.job(storeId, newest).SK },
-          ScanIndexForward: false,
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      jobs.push(...(result.Items ?? []).map(toJob));
-      startKey = result.LastEvaluatedKey;
-    } while (startKey);
-    return jobs;
+    // One Query in practice (100 jobs are far below DynamoDB's 1 MB a response); queryAll follows on if not.
+    const items = await this.queryAll({
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :oldest AND :newest',
+      ExpressionAttributeValues: { ':pk': keys.job(storeId, 1).PK, ':oldest': keys.job(storeId, oldest).SK, ':newest': keys.job(storeId, newest).SK },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return items.map(toJob);
   }
 
   /** A page of the store's jobs in one status, newest first (see the class comment for its cost). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
 import { AppError, NotFoundError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
@@ -191,22 +191,12 @@ export class StoreRepository extends TableRepository {
 
   /** Every ledger entry of the store, newest first. */
   async ledger(storeId: string): Promise<LedgerEntry[]> {
-    const entries: LedgerEntry[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.store(storeId).PK, ':prefix': keys.ledgerPrefix },
-          ScanIndexForward: false,
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      entries.push(...(page.Items ?? []).map(toLedgerEntry));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return entries;
+    const items = await this.queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.store(storeId).PK, ':prefix': keys.ledgerPrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return items.map(toLedgerEntry);
   }
 }

@@ -1,4 +1,4 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SimulatedOutcome } from '../core/simulation.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
@@ -35,24 +35,15 @@ export function workItemPut(tableName: string, item: Omit<WorkItem, 'step'>) {
  */
 export class WorkRepository extends TableRepository {
   async list(kind: WorkKind): Promise<WorkItem[]> {
-    const items: WorkItem[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.work(kind, '', '').PK },
-          ConsistentRead: true,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        items.push({ kind, storeId: item.storeId, jobId: item.jobId, createdAt: item.createdAt, step: item.step ?? 0, ...(item.outcome && { outcome: item.outcome }) });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items;
+    const items = await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.work(kind, '', '').PK }, ConsistentRead: true });
+    return items.map((item) => ({
+      kind,
+      storeId: item.storeId as string,
+      jobId: item.jobId as string,
+      createdAt: item.createdAt as string,
+      step: (item.step as number | undefined) ?? 0,
+      ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
+    }));
   }
 
   /** Records that `item` got past step `from` (no-op if another worker already did). */

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { Zone, type VersionedZone } from '../core/zone.ts';
 import { isConditionFailure, cancellationReasons } from './client.ts';
 import { keys } from './table.ts';
@@ -23,21 +23,8 @@ function toZone(item: Record<string, unknown>): VersionedZone {
 export class ZoneRepository extends TableRepository {
   /** The current version of every zone (one Query: the catalogue is one small partition). */
   async listCurrent(): Promise<VersionedZone[]> {
-    const zones: VersionedZone[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.db.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.zonesPartition },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      zones.push(...(page.Items ?? []).map(toZone));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return zones;
+    const items = await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.zonesPartition } });
+    return items.map(toZone);
   }
 
   /** The current version of one zone, read strongly consistent, or null. */

@@ -88,11 +88,14 @@ describe('the sandbox simulator', () => {
     const { id } = await m.bookJob();
 
     const cancel = await m.post(`/v1/jobs/${id}/cancel`);
+    // The simulator may have queued the job first; after the cancel nothing more may happen to it.
+    const atCancel = (cancel.body as { data: Detail }).data.events.map((e) => e.status);
     await new Promise((resolve) => setTimeout(resolve, 3500));
     const { body } = await m.get(`/v1/jobs/${id}`);
 
     expect(cancel.status).toBe(200);
-    expect((body as { data: Detail }).data.events.map((e) => e.status)).toEqual(['created', 'cancelled']);
+    expect(atCancel.at(-1)).toBe('cancelled');
+    expect((body as { data: Detail }).data.events.map((e) => e.status)).toEqual(atCancel);
     expect((await api.table.rt.work.list('simulation')).filter((item) => item.jobId === id)).toEqual([]);
   });
 });
