@@ -19,12 +19,19 @@ export interface TickReport {
   finished: number;
 }
 
-// Another worker (or the merchant, or a rider) moved the job first: the next tick sees the new state.
-async function tryApply(rt: Runtime, job: Job, event: LifecycleEvent, actor: string, now: Date): Promise<Job | null> {
+/**
+ * One move: `moved` with the new job; `refused` when the move no longer applies (already made, or the
+ * job went elsewhere); `raced` when someone else changed the job between our read and our write,
+ * so the same move is due again on the next tick.
+ */
+type Attempt = { kind: 'moved'; job: Job } | { kind: 'refused' } | { kind: 'raced' };
+
+async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: string, now: Date): Promise<Attempt> {
   try {
-    return (await rt.jobs.applyTo(job, event, actor, { now })).job;
+    return { kind: 'moved', job: (await rt.jobs.applyTo(job, event, actor, { now })).job };
   } catch (error) {
-    if (error instanceof AppError && ['concurrent_modification', 'invalid_transition'].includes(error.code)) return null;
+    if (error instanceof AppError && error.code === 'concurrent_modification') return { kind: 'raced' };
+    if (error instanceof AppError && ['invalid_transition', 'not_cancellable', 'parcel_return_required'].includes(error.code)) return { kind: 'refused' };
     throw error;
   }
 }
@@ -46,7 +53,7 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
     }
     const late = now.getTime() - Date.parse(item.createdAt) >= timeoutMs;
     const event: LifecycleEvent | null = job.status === 'created' ? { type: 'dispatch' } : late ? { type: 'dispatch_timeout' } : null;
-    if (event && (await tryApply(rt, job, event, 'system', now))) report.moved += 1;
+    if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
   }
   return report;
 }
@@ -63,24 +70,30 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
     const steps = simulationSteps(item.outcome ?? 'delivered');
     let step = item.step;
+    let raced = false;
     while (job && OPEN.has(job.status) && step < steps.length && steps[step]!.at <= fraction) {
-      const moved = await tryApply(rt, job, steps[step]!.event(job), SIMULATOR_ACTOR, now);
-      // Refused: either done already (a crash after the move) or the job moved on; either way, next step.
+      const result = await attempt(rt, job, steps[step]!.event(job), SIMULATOR_ACTOR, now);
+      if (result.kind === 'raced') {
+        // Someone changed the job under us: this step is due again next tick.
+        raced = true;
+        break;
+      }
+      // Moved, or refused because it was made already (a crash after the move) or the job went elsewhere.
       await rt.work.advance({ ...item, step }, step);
       step += 1;
-      if (moved) {
-        job = moved;
+      if (result.kind === 'moved') {
+        job = result.job;
         report.moved += 1;
       } else {
         job = await rt.jobs.get(item.storeId, item.jobId);
       }
     }
-    if (job && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status)) {
+    if (!raced && job && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status)) {
       const { route } = job;
       const at = simulatedPosition({ latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude }, fraction);
-      await tryApply(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
+      await attempt(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
     }
-    if (!job || !OPEN.has(job.status) || step >= steps.length) {
+    if (!raced && (!job || !OPEN.has(job.status) || step >= steps.length)) {
       await rt.work.remove(item);
       report.finished += 1;
     }
