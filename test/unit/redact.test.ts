@@ -29,8 +29,13 @@ describe('redactText', () => {
     expect(redactText(text)).toBe('drop [REDACTED-PHONE] done');
   });
 
-  it('masks any run of ten or more digits', () => {
-    expect(redactText('at 1700000000000')).toBe('at [REDACTED-PHONE]');
+  it.each([
+    ['an AWS account id in an ARN', 'arn:aws:lambda:ap-south-1:123456789012:function:get-balance'],
+    ['the local account id', 'arn:aws:lambda:local:000000000000:function:create-quote'],
+    ['epoch milliseconds', 'at 1700000000000'],
+    ['a 12-digit number that is not a mobile', 'order 987654321098'],
+  ])('leaves %s readable', (_what, text) => {
+    expect(redactText(text)).toBe(text);
   });
 
   it('masks every phone number in a string', () => {
