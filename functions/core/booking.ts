@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, InsufficientCreditError, NotFoundError } from './errors.ts';
+import { ConflictError, NotFoundError } from './errors.ts';
 import { jobIdFor, verificationCode, type BookingDetails, type Job } from './job.ts';
 import type { Quote } from './quote.ts';
 import type { Store } from './store.ts';
@@ -9,11 +9,6 @@ export function assertQuoteBookable(quote: Quote | null, quoteId: string, now: D
   if (!quote) throw new NotFoundError('quote_not_found', `No quote ${quoteId} for this store`);
   if (quote.usedAt) throw new ConflictError('quote_used', 'This quote has already been booked; request a new quote');
   if (Date.parse(quote.expiresAt) <= now.getTime()) throw new ConflictError('quote_expired', 'This quote has expired; request a new quote');
-}
-
-/** Throws InsufficientCreditError when the store cannot cover the charge from available credit. */
-export function assertCredit(store: Store, chargeMinor: number): void {
-  if (store.availableMinor < chargeMinor) throw new InsufficientCreditError(chargeMinor, store.availableMinor);
 }
 
 /** The new job a booking creates: `created`, credit `reserved`, both handoff codes made now. */

@@ -1,11 +1,6 @@
 /** The largest amount in paise the API can carry exactly (the spec's upper bound, 2^53 - 1). */
 export const MAX_MINOR = Number.MAX_SAFE_INTEGER;
 
-/** Whether a value is a whole number of paise within the API's range (0 to 2^53 - 1). */
-export function isMinorAmount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
 /** Rounds paise up to the next whole rupee: charges are quoted in whole rupees. */
 export function ceilToRupee(minor: number): number {
   return Math.ceil(minor / 100) * 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingFingerprint, formatWeight, jobIdFor, seqOfJobId, verificationCode, visibleCode, visibleRiderLocation, JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
-import { assertCredit, assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
+import { assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { bengaluruQuote } from '../helpers/fixtures.ts';
@@ -120,10 +120,5 @@ describe('booking checks', () => {
 
   it('accept a quote one millisecond before it expires', () => {
     expect(() => assertQuoteBookable({ ...quote, expiresAt: new Date(now.getTime() + 1).toISOString() }, 'q-1', now)).not.toThrow();
-  });
-
-  it('need available credit of at least the charge', () => {
-    expect(() => assertCredit({ ...store, availableMinor: 6900 }, 6900)).not.toThrow();
-    expect(() => assertCredit({ ...store, availableMinor: 6899 }, 6900)).toThrow(expect.objectContaining({ code: 'insufficient_credit' }));
   });
 });
