@@ -88,7 +88,11 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
         job = await rt.jobs.get(item.storeId, item.jobId);
       }
     }
-    if (!raced && job && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status)) {
+    // About twenty reports a run: enough to watch the rider move, few enough that a merchant's
+    // cancel seldom meets a version just bumped by a location.
+    const lastReport = job?.riderLocation ? Date.parse(job.riderLocation.recordedAt) : 0;
+    const reportDue = now.getTime() - lastReport >= runMs / 20;
+    if (!raced && reportDue && job && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status)) {
       const { route } = job;
       const at = simulatedPosition({ latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude }, fraction);
       await attempt(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);

@@ -27,3 +27,23 @@ describe('a simulator step that loses a race', () => {
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 });
+
+describe('the simulated rider’s location', () => {
+  it('is reported about twenty times a run, not on every tick', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const { id } = await m.bookJob();
+    const rt = runtime();
+    const booked = Date.now();
+    const versions: number[] = [];
+
+    // Ten ticks 15 ms apart, while the rider is assigned (between 15% and 85% of the 3 s run).
+    for (let i = 0; i < 10; i++) {
+      await simulateTick(rt, new Date(booked + 1_000 + i * 15));
+      versions.push((await rt.jobs.get(m.storeId, id))!.version);
+    }
+
+    // 3 s / 20 = 150 ms between reports: one report in these 200 ms, after the steps that were due.
+    console.log(versions);
+    expect(new Set(versions.slice(1)).size).toBe(1);
+  });
+});
