@@ -1,8 +1,9 @@
 // API keys anywhere in a string, and Indian mobile numbers in any way the API accepts them (an
 // optional +91, 91 or 0, then ten digits starting 6-9, spaces or hyphens anywhere between): logs must
-// never carry either. Longer digit runs (account ids in ARNs, epoch milliseconds) are not phones.
+// never carry either. Longer digit runs (account ids in ARNs, epoch milliseconds) and digits that
+// touch letters (a UUID's hex groups) are not phones.
 const API_KEY = /mdk_(live|test)_[0-9A-Za-z]+/g;
-const PHONE_LIKE = /(?<![\d+])(?:\+?91[\s-]*|0[\s-]*)?[6-9](?:[\s-]*\d){9}(?!\d)/g;
+const PHONE_LIKE = /(?<![0-9A-Za-z+])(?:\+?91[\s-]*|0[\s-]*)?[6-9](?:[\s-]*\d){9}(?![0-9A-Za-z])/g;
 const SECRET_FIELDS = /^(x-api-key|apikey|api_key|authorization|.*phone)$/i;
 
 /** Masks API keys and phone-like digit runs in a string. */

@@ -34,6 +34,8 @@ describe('redactText', () => {
     ['the local account id', 'arn:aws:lambda:local:000000000000:function:create-quote'],
     ['epoch milliseconds', 'at 1700000000000'],
     ['a 12-digit number that is not a mobile', 'order 987654321098'],
+    ['a UUID whose last group holds ten digits', 'request 18fa79ef-b686-43b4-86d1-9876543210f8'],
+    ['a UUID whose last group ends in ten digits', 'request 18fa79ef-b686-43b4-86d1-ab9876543210'],
   ])('leaves %s readable', (_what, text) => {
     expect(redactText(text)).toBe(text);
   });
