@@ -1,5 +1,5 @@
 import { AppError } from './core/errors.ts';
-import type { Job } from './core/job.ts';
+import { ASSIGNED, ENDED, type Job } from './core/job.ts';
 import type { LifecycleEvent } from './core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from './core/simulation.ts';
 import type { Runtime } from './runtime.ts';
@@ -10,8 +10,6 @@ import type { Runtime } from './runtime.ts';
  * condition of the version read, so a repeated move is refused, never written twice (no duplicate
  * event, no duplicate ledger entry).
  */
-
-const OPEN = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
 
 /** What a tick did, for logs and tests. */
 export interface TickReport {
@@ -71,7 +69,7 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
     const steps = simulationSteps(item.outcome ?? 'delivered');
     let step = item.step;
     let raced = false;
-    while (job && OPEN.has(job.status) && step < steps.length && steps[step]!.at <= fraction) {
+    while (job && !ENDED.has(job.status) && step < steps.length && steps[step]!.at <= fraction) {
       const result = await attempt(rt, job, steps[step]!.event(job), SIMULATOR_ACTOR, now);
       if (result.kind === 'raced') {
         // Someone changed the job under us: this step is due again next tick.
@@ -92,12 +90,12 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
     // cancel seldom meets a version just bumped by a location.
     const lastReport = job?.riderLocation ? Date.parse(job.riderLocation.recordedAt) : 0;
     const reportDue = now.getTime() - lastReport >= runMs / 20;
-    if (!raced && reportDue && job && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status)) {
+    if (!raced && reportDue && job && ASSIGNED.has(job.status)) {
       const { route } = job;
       const at = simulatedPosition({ latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude }, fraction);
       await attempt(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
     }
-    if (!raced && (!job || !OPEN.has(job.status) || step >= steps.length)) {
+    if (!raced && (!job || ENDED.has(job.status) || step >= steps.length)) {
       await rt.work.remove(item);
       report.finished += 1;
     }

@@ -15,6 +15,13 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Before the parcel is collected: the merchant may still cancel, and failing releases the credit. */
+export const BEFORE_PICKUP: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked']);
+/** A rider is on the job (from accepting to the drop): the time a rider location is shown. */
+export const ASSIGNED: ReadonlySet<JobStatus> = new Set(['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
+/** Nothing more happens to the job (but a review of its settlement). */
+export const ENDED: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'cancelled']);
+
 export const SETTLEMENTS = ['reserved', 'review', 'captured', 'released'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];
 
@@ -142,6 +149,6 @@ export function visibleCode(handoff: Handoff): string | null {
 
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */
 export function visibleRiderLocation(job: Job): RiderLocation | null {
-  const assigned = job.agentId !== null && ['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed'].includes(job.status);
+  const assigned = job.agentId !== null && ASSIGNED.has(job.status);
   return assigned ? job.riderLocation : null;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from './errors.ts';
-import { verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
+import { ASSIGNED, BEFORE_PICKUP, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
 
 /**
  * The delivery lifecycle as one pure function: (job, event) → the job's next state and the money it
@@ -64,9 +64,6 @@ export class IllegalTransitionError extends AppError {
   }
 }
 
-const BEFORE_PICKUP: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked']);
-const ASSIGNED: ReadonlySet<JobStatus> = new Set(['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
-const ENDED: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'cancelled']);
 
 // Money of a settlement change: releasing or capturing the job's reservation.
 const release = (job: Job, note: string): Money => ({ type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note });

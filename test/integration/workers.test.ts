@@ -3,8 +3,6 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { dispatchTick, simulateTick, startWorkers } from '../../functions/workers.ts';
 import { runtime } from '../../functions/runtime.ts';
-import { handler as scheduledWorkers } from '../../functions/scheduled-workers.ts';
-import type { Context, ScheduledEvent } from 'aws-lambda';
 
 // A whole sandbox delivery in 3 s, and dispatch gives up after 2 s, so the tests watch whole runs.
 process.env.SIMULATION_SECONDS = '3';
@@ -138,20 +136,5 @@ describe('dispatch', () => {
     expect((await api.table.rt.stores.ledger(sandbox.storeId)).map((e) => e.type)).toEqual(['capture', 'reserve', 'top_up']);
     await expectLedgerInvariant(api.table.rt, m.storeId);
     await expectLedgerInvariant(api.table.rt, sandbox.storeId);
-  });
-});
-
-describe('the scheduled function (AWS)', () => {
-  it('ticks until its invocation nearly runs out, and moves jobs', async () => {
-    const m = await newMerchant(api.table.rt, api.server);
-    const { id } = await m.bookJob();
-    const deadline = Date.now() + 9_000;
-    const context = { awsRequestId: 'scheduled', getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
-
-    const result = await scheduledWorkers({} as ScheduledEvent, context);
-
-    expect(result.ticks).toBeGreaterThanOrEqual(1);
-    expect(deadline - Date.now()).toBeGreaterThanOrEqual(5_000);
-    expect(((await m.get(`/v1/jobs/${id}`)).body as { data: Detail }).data.status).not.toBe('created');
   });
 });

@@ -4,8 +4,10 @@ import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { simulateTick } from '../../functions/workers.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConflictError } from '../../functions/core/errors.ts';
+import { handler as scheduledWorkers } from '../../functions/scheduled-workers.ts';
+import type { Context, ScheduledEvent } from 'aws-lambda';
 
-// No background loop here: the test alone decides when the simulator ticks.
+// No background loop here: the test alone decides when the workers tick.
 process.env.SIMULATION_SECONDS = '3';
 const api = useLocalApi();
 
@@ -45,5 +47,21 @@ describe('the simulated rider’s location', () => {
     // 3 s / 20 = 150 ms between reports: one report in these 200 ms, after the steps that were due.
     console.log(versions);
     expect(new Set(versions.slice(1)).size).toBe(1);
+  });
+});
+
+describe('the scheduled function (AWS)', () => {
+  it('ticks until its invocation nearly runs out, and is what moves the jobs', async () => {
+    const m = await newMerchant(api.table.rt, api.server);
+    const { id } = await m.bookJob();
+    const deadline = Date.now() + 9_000;
+    const context = { awsRequestId: 'scheduled', getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
+
+    const result = await scheduledWorkers({} as ScheduledEvent, context);
+
+    expect(result.ticks).toBeGreaterThanOrEqual(1);
+    expect(result.moved).toBeGreaterThanOrEqual(1);
+    expect(deadline - Date.now()).toBeGreaterThanOrEqual(5_000);
+    expect(((await m.get(`/v1/jobs/${id}`)).body as { data: { status: string } }).data.status).toBe('queued');
   });
 });
