@@ -11,6 +11,7 @@ import { ZoneCatalog } from './data/zone-catalog.ts';
 import { JobRepository } from './data/job.repository.ts';
 import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
+import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 
 /** Everything a request handler needs, built once per Lambda container (or local server). */
 export interface Runtime {
@@ -21,6 +22,7 @@ export interface Runtime {
   dynamo: DynamoDBClient;
   stores: StoreRepository;
   apiKeys: ApiKeyRepository;
+  fleetKeys: FleetKeyRepository;
   quotes: QuoteRepository;
   zones: ZoneCatalog;
   rateLimits: RateLimitRepository;
@@ -42,6 +44,7 @@ export function createRuntime(config: Config): Runtime {
     dynamo,
     stores,
     apiKeys: new ApiKeyRepository(db, table),
+    fleetKeys: new FleetKeyRepository(db, table),
     quotes: new QuoteRepository(db, table),
     zones: new ZoneCatalog(zones, config.ZONE_CACHE_SECONDS * 1000),
     rateLimits: new RateLimitRepository(db, table),

@@ -34,23 +34,29 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
   }
 }
 
+/** Jobs dispatch still looks after: not yet offered, offered, or accepted but not yet confirmed (a decline puts them back on offer). */
+const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
+
 /**
- * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders); if no
- * rider accepts within DISPATCH_TIMEOUT_SECONDS it fails and its reservation is released.
+ * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders through
+ * the fleet API); if no rider accepts within DISPATCH_TIMEOUT_SECONDS of its being (re)queued, it
+ * fails and its reservation is released. A job stays on the list until a rider has confirmed it, so
+ * one a rider declines is offered again and timed again.
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0 };
   const timeoutMs = rt.config.DISPATCH_TIMEOUT_SECONDS * 1000;
   for (const item of await rt.work.list('dispatch')) {
     const job = await rt.jobs.get(item.storeId, item.jobId);
-    if (!job || (job.status !== 'created' && job.status !== 'queued')) {
-      // Accepted, cancelled or ended: dispatch has nothing more to do for it.
+    if (!job || !DISPATCH_PHASE.has(job.status)) {
+      // Confirmed by a rider, cancelled or ended: dispatch has nothing more to do for it.
       await rt.work.remove(item);
       report.finished += 1;
       continue;
     }
-    const late = now.getTime() - Date.parse(item.createdAt) >= timeoutMs;
-    const event: LifecycleEvent | null = job.status === 'created' ? { type: 'dispatch' } : late ? { type: 'dispatch_timeout' } : null;
+    const queuedAt = job.events.findLast((event) => event.status === 'queued')?.createdAt ?? item.createdAt;
+    const late = now.getTime() - Date.parse(queuedAt) >= timeoutMs;
+    const event: LifecycleEvent | null = job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
     if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
   }
   return report;

@@ -1,11 +1,12 @@
 import * as z from 'zod';
-import { routes, RATE_LIMITS, type Route, type RouteKey } from '../functions/http/routes.ts';
+import { FLEET_RATE_LIMIT, routesOf, RATE_LIMITS, type FleetRouteKey, type MerchantRouteKey, type Route } from '../functions/http/routes.ts';
 import { STATUS_BY_CODE } from '../functions/http/errors.ts';
 import { ErrorBody } from '../functions/schemas/common.schema.ts';
 import { BalanceResponse } from '../functions/schemas/balance.schema.ts';
 import { QuoteRequest, QuoteResponse } from '../functions/schemas/quote.schema.ts';
 import { BookingRequest, JobDetail, JobListQuery, JobListResponse, JobPath } from '../functions/schemas/job.schema.ts';
 import { BookingHeaders } from '../functions/create-booking.ts';
+import { CodeRequest, FailRequest, FleetJob, FleetJobPath, FleetOfferList, HandoffPath, LocationRequest, OfferListQuery } from '../functions/schemas/fleet.schema.ts';
 
 /**
  * The merchant API's OpenAPI 3.1 description, built from the route table and the zod schemas the
@@ -104,7 +105,7 @@ interface Operation {
 
 const COMMON_ERRORS = [400, 401, 403, 429, 500, 503];
 
-const OPERATIONS: Record<RouteKey, Operation> = {
+const OPERATIONS: Record<MerchantRouteKey, Operation> = {
   'GET /v1/balance': {
     operationId: 'getBalance',
     summary: 'Check credit',
@@ -209,45 +210,52 @@ function parameters(operation: Operation) {
   return list;
 }
 
-/** The whole document. */
-export function buildOpenApiDocument() {
-  const schemas: Record<string, JsonSchema> = {
-    QuoteRequest: jsonSchema(QuoteRequest, 'input'),
-    BookingRequest: jsonSchema(BookingRequest, 'input'),
-    QuoteResponse: envelope(jsonSchema(QuoteResponse, 'output')),
-    BalanceResponse: envelope(jsonSchema(BalanceResponse, 'output')),
-    JobDetailResponse: envelope(jsonSchema(JobDetail, 'output')),
-    JobListResponse: jsonSchema(JobListResponse, 'output'),
-    ErrorBody: { ...jsonSchema(ErrorBody, 'output'), description: `Every error status answers with this body. Codes by status — ${codesByStatus()}.` },
-  };
 
-  const rateLimitHeaders = {
-    'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
-    'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
-    'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
-    'X-Request-Id': { $ref: '#/components/headers/RequestId' },
-  };
+const rateLimitHeaders = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
+  'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+};
 
+// The reusable error responses, with this API's wording of each status.
+function errorResponses(wording: Record<number, string> = {}, examples: Record<number, ErrorBody> = {}) {
   const responses: Record<string, unknown> = {};
   for (const [status, { name, description, example }] of Object.entries(ERROR_RESPONSES)) {
     const retry = status === '429' || status === '503';
     responses[name] = {
-      description,
+      description: wording[Number(status)] ?? description,
       headers: { ...(retry && { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }), 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
-      content: { 'application/json': { schema: ref('ErrorBody'), example } },
+      content: { 'application/json': { schema: ref('ErrorBody'), example: examples[Number(status)] ?? example } },
     };
   }
+  return responses;
+}
 
+const HEADERS = {
+  RetryAfter: { description: 'Whole seconds to wait before retrying (at least 1)', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
+  RateLimitLimit: { description: 'Requests a minute allowed in the route’s limit group (merchant: per store; fleet: per key)', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  RateLimitRemaining: { description: 'Requests left now in the group', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  RateLimitReset: { description: 'Seconds until the group’s budget is full again', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  RequestId: { description: 'This request’s id, for support', schema: { type: 'string' } },
+};
+
+const SERVERS = [
+  { url: 'http://127.0.0.1:3000', description: 'Local runtime (npm start)' },
+  { url: '{baseUrl}', description: 'A deployed stage (the stack output ApiUrl, without the trailing slash)', variables: { baseUrl: { default: 'https://api.example.com/prod' } } },
+];
+
+// The paths object of an API: one operation per route, from its operation's prose and schemas.
+function pathsFor<R extends Route>(apiRoutes: R[], operations: Record<string, Operation>, extra: (route: R) => { tag: string; note: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes as readonly Route[]) {
-    const key = `${route.method} ${route.path}` as RouteKey;
-    const operation = OPERATIONS[key];
-    const limit = RATE_LIMITS[route.rateGroup];
+  for (const route of apiRoutes) {
+    const operation = operations[`${route.method} ${route.path}`]!;
+    const { tag, note } = extra(route);
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: operation.operationId,
       summary: operation.summary,
-      description: `${operation.description}\n\nRate limit group \`${route.rateGroup}\`: ${limit.capacity} requests a minute per store, shared by its keys.`,
-      tags: [route.path.startsWith('/v1/jobs') ? 'Jobs' : route.path === '/v1/balance' ? 'Credit' : 'Quotes'],
+      description: `${operation.description}\n\n${note}`,
+      tags: [tag],
       parameters: parameters(operation),
       ...(operation.requestBody && {
         requestBody: { required: true, content: { 'application/json': { schema: ref(operation.requestBody.schema), example: operation.requestBody.example } } },
@@ -263,6 +271,28 @@ export function buildOpenApiDocument() {
       },
     };
   }
+  return paths;
+}
+
+/** The merchant API's document (docs/openapi.json). */
+export function buildOpenApiDocument() {
+  const schemas: Record<string, JsonSchema> = {
+    QuoteRequest: jsonSchema(QuoteRequest, 'input'),
+    BookingRequest: jsonSchema(BookingRequest, 'input'),
+    QuoteResponse: envelope(jsonSchema(QuoteResponse, 'output')),
+    BalanceResponse: envelope(jsonSchema(BalanceResponse, 'output')),
+    JobDetailResponse: envelope(jsonSchema(JobDetail, 'output')),
+    JobListResponse: jsonSchema(JobListResponse, 'output'),
+    ErrorBody: { ...jsonSchema(ErrorBody, 'output'), description: `Every error status answers with this body. Codes by status — ${codesByStatus()}.` },
+  };
+
+  const paths = pathsFor(routesOf('merchant'), OPERATIONS, (route) => {
+    const limit = RATE_LIMITS[route.rateGroup];
+    return {
+      tag: route.path.startsWith('/v1/jobs') ? 'Jobs' : route.path === '/v1/balance' ? 'Credit' : 'Quotes',
+      note: `Rate limit group \`${route.rateGroup}\`: ${limit.capacity} requests a minute per store, shared by its keys.`,
+    };
+  });
 
   return {
     openapi: '3.1.0',
@@ -272,10 +302,7 @@ export function buildOpenApiDocument() {
       description:
         'Quotes, bookings, tracking and cancellation of deliveries for Indian stores, paid from prepaid credit in paise (100 paise = 1 rupee). Every request carries the store’s key in `X-Api-Key`; everything is scoped to that store. Successful responses wrap the result in `data`; errors answer `{error, code, details?}`.',
     },
-    servers: [
-      { url: 'http://127.0.0.1:3000', description: 'Local runtime (npm start)' },
-      { url: '{baseUrl}', description: 'A deployed stage (the stack output ApiUrl, without the trailing slash)', variables: { baseUrl: { default: 'https://api.example.com/prod' } } },
-    ],
+    servers: SERVERS,
     security: [{ ApiKey: [] }],
     tags: [
       { name: 'Credit', description: 'Prepaid credit' },
@@ -286,16 +313,210 @@ export function buildOpenApiDocument() {
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The store’s key: mdk_live_… (or mdk_test_… for a sandbox store). Server side only.' } },
       schemas,
-      responses,
-      headers: {
-        RetryAfter: { description: 'Whole seconds to wait before retrying (at least 1)', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
-        RateLimitLimit: { description: 'Requests a minute this store may make in the route’s limit group', schema: { type: 'string', pattern: '^[0-9]+$' } },
-        RateLimitRemaining: { description: 'Requests left now in the group', schema: { type: 'string', pattern: '^[0-9]+$' } },
-        RateLimitReset: { description: 'Seconds until the group’s budget is full again', schema: { type: 'string', pattern: '^[0-9]+$' } },
-        RequestId: { description: 'This request’s id, for support', schema: { type: 'string' } },
-      },
+      responses: errorResponses(),
+      headers: HEADERS,
     },
   };
+}
+
+
+// The fleet API: riders' app and fleet operations.
+const fleetJobExample = {
+  id: JOB_ID,
+  status: 'booked',
+  agentId: 'rider_7Qm2Xc9LpB4tR1vN8sKd',
+  version: 5,
+  pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066, name: 'Chai Point, MG Road', phone: '+919876543210' },
+  drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408, name: 'Asha Rao', phone: '+919845012345' },
+  distanceMeters: 4834,
+  packageDescription: 'Documents',
+  packageWeight: '750 g',
+  riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: '2026-11-22T10:04:10.000Z' },
+  verification: {
+    pickup: { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+    delivery: { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+  },
+  events: [
+    { id: '6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2', status: 'created', actor: 'merchant', note: null, createdAt: AT },
+    { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
+    { id: '1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c', status: 'picked_by_agent', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:00.000Z' },
+    { id: '2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d', status: 'booking_in_progress', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:30.000Z' },
+    { id: '3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e', status: 'booked', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:03:00.000Z' },
+  ],
+  createdAt: AT,
+  updatedAt: '2026-11-22T10:04:10.000Z',
+};
+const fleetJobResponse = (description: string, example: unknown = fleetJobExample) => ({ status: 200, description, schema: 'FleetJobResponse', example: { data: example } });
+const FLEET_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503];
+
+const FLEET_OPERATIONS: Record<FleetRouteKey, Operation> = {
+  'GET /fleet/v1/offers': {
+    operationId: 'listOffers',
+    summary: 'Open offers',
+    description: 'Live jobs waiting for a rider (`queued`), longest waiting first. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
+    query: OfferListQuery,
+    success: [
+      {
+        status: 200,
+        description: 'Offers',
+        schema: 'FleetOfferList',
+        example: { data: [{ id: JOB_ID, offeredAt: '2026-11-22T10:00:01.000Z', pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 }, drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 }, distanceMeters: 4834, packageDescription: 'Documents', packageWeight: '750 g' }], limit: 20 },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'GET /fleet/v1/jobs/{id}': {
+    operationId: 'getFleetJob',
+    summary: 'A job',
+    description: 'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
+    path: FleetJobPath,
+    success: [fleetJobResponse('The job')],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /fleet/v1/jobs/{id}/accept': {
+    operationId: 'acceptOffer',
+    summary: 'Accept an offer',
+    description: 'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job.',
+    path: FleetJobPath,
+    success: [fleetJobResponse('The job, now this rider’s', { ...fleetJobExample, status: 'picked_by_agent' })],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/start-confirmation': {
+    operationId: 'startConfirmation',
+    summary: 'Start confirming',
+    description: 'The rider is confirming the job (`picked_by_agent` → `booking_in_progress`).',
+    path: FleetJobPath,
+    success: [fleetJobResponse('The job', { ...fleetJobExample, status: 'booking_in_progress' })],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/confirm': {
+    operationId: 'confirmJob',
+    summary: 'Confirm',
+    description: 'The rider is on the way to the pickup (`booking_in_progress` → `booked`).',
+    path: FleetJobPath,
+    success: [fleetJobResponse('The job')],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/decline': {
+    operationId: 'declineJob',
+    summary: 'Decline',
+    description: 'Gives an accepted, unconfirmed job back (`picked_by_agent` or `booking_in_progress` → `queued`): it is offered again, and dispatch’s wait starts again.',
+    path: FleetJobPath,
+    success: [fleetJobResponse('The job, back on offer', { ...fleetJobExample, status: 'queued', agentId: null, riderLocation: null })],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/location': {
+    operationId: 'reportLocation',
+    summary: 'Report location',
+    description: 'The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`); the merchant sees it as `riderLocation`.',
+    path: FleetJobPath,
+    requestBody: { schema: 'LocationRequest', example: { latitude: 12.9761, longitude: 77.6102, accuracy: 12 } },
+    success: [fleetJobResponse('The job with its new location')],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive': {
+    operationId: 'arrive',
+    summary: 'Arrive at pickup or drop',
+    description: 'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.',
+    path: HandoffPath,
+    success: [fleetJobResponse('The job', { ...fleetJobExample, verification: { ...fleetJobExample.verification, pickup: { status: 'active', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: null, attemptsRemaining: 5 } } })],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': {
+    operationId: 'submitCode',
+    summary: 'Submit a handoff code',
+    description:
+      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
+    path: HandoffPath,
+    requestBody: { schema: 'CodeRequest', example: { code: '4821' } },
+    success: [fleetJobResponse('The code was right: the job moved on', { ...fleetJobExample, status: 'pickup_completed' })],
+    errors: [...FLEET_ERRORS, 422],
+  },
+  'POST /fleet/v1/jobs/{id}/fail': {
+    operationId: 'failJob',
+    summary: 'Report failure',
+    description: 'The delivery cannot go on. Before pickup the job fails and the merchant’s reservation is released; after pickup it fails with settlement `review`, resolved by operations (`settlement resolve`). The reason is the event’s note.',
+    path: FleetJobPath,
+    requestBody: { schema: 'FailRequest', example: { reason: 'Store closed; nobody answered the phone' } },
+    success: [fleetJobResponse('The failed job', { ...fleetJobExample, status: 'failed', riderLocation: null })],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock': {
+    operationId: 'resetLock',
+    summary: 'Reset a locked handoff (operations)',
+    description: 'A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.',
+    path: HandoffPath,
+    success: [fleetJobResponse('The job with the handoff active again')],
+    errors: FLEET_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code': {
+    operationId: 'reissueCode',
+    summary: 'Re-issue an expired code (operations)',
+    description: 'An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.',
+    path: HandoffPath,
+    success: [fleetJobResponse('The job with the handoff active again')],
+    errors: FLEET_ERRORS,
+  },
+};
+
+// Fleet wording and examples for the statuses whose meaning differs from the merchant API's.
+const FLEET_ERROR_WORDING: Record<number, string> = {
+  401: 'Fleet key missing, malformed (merchant keys included), unknown or revoked',
+  403: 'The key’s role cannot use this route (rider vs operations), or the key was revoked during the request',
+  404: 'No such job on offer, assigned to this rider, or (operations) live',
+  409: 'The job’s state does not allow the move (invalid_transition), it changed meanwhile (concurrent_modification), or the handoff is locked or its code expired',
+  422: 'Wrong handoff code (counted; the fifth locks the handoff)',
+  429: 'This fleet key’s request limit exceeded; wait Retry-After seconds',
+};
+const FLEET_ERROR_EXAMPLES: Record<number, ErrorBody> = {
+  401: { error: 'Invalid fleet key', code: 'unauthorized' },
+  403: { error: 'This route is for fleet operations keys', code: 'forbidden' },
+  404: { error: `No job ${JOB_ID} on offer or assigned to this key`, code: 'job_not_found' },
+  409: { error: 'A picked_by_agent job cannot take "accept"', code: 'invalid_transition' },
+  422: { error: 'Wrong pickup code; 3 tries left before the handoff locks', code: 'wrong_code' },
+};
+
+/** The fleet API's document (docs/fleet-openapi.json). */
+export function buildFleetOpenApiDocument() {
+  const schemas: Record<string, JsonSchema> = {
+    LocationRequest: jsonSchema(LocationRequest, 'input'),
+    CodeRequest: jsonSchema(CodeRequest, 'input'),
+    FailRequest: jsonSchema(FailRequest, 'input'),
+    FleetJobResponse: envelope(jsonSchema(FleetJob, 'output')),
+    FleetOfferList: jsonSchema(FleetOfferList, 'output'),
+    ErrorBody: { ...jsonSchema(ErrorBody, 'output'), description: `Every error status answers with this body. Codes by status — ${codesByStatus()}.` },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Fleet API (riders and fleet operations)',
+      version: '1.0.0',
+      description:
+        'The other side of the delivery API: riders take offered jobs, confirm them, report their position, verify the handoffs and report failure; fleet operations reset locked handoffs and re-issue expired codes. Every request carries a fleet key as `Authorization: Bearer fk_rider_…` (bound to one agent id) or `fk_ops_…`; merchant keys are refused here, and fleet keys on the merchant API. Every change goes through the job lifecycle (docs/lifecycle.md) with a version check, and the merchant sees it on `GET /v1/jobs/{id}`. Sandbox jobs are driven by the simulator and never appear here.',
+    },
+    servers: SERVERS,
+    security: [{ FleetKey: [] }],
+    tags: [
+      { name: 'Offers', description: 'Jobs waiting for a rider' },
+      { name: 'Riders', description: 'A rider’s moves on a job' },
+      { name: 'Operations', description: 'Fleet operations’ fixes' },
+    ],
+    paths: pathsFor(routesOf('fleet'), FLEET_OPERATIONS, (route) => ({
+      tag: route.path === '/fleet/v1/offers' ? 'Offers' : route.roles.includes('rider') ? 'Riders' : 'Operations',
+      note: `Allowed keys: ${route.roles.map((role) => (role === 'ops' ? 'operations' : 'rider')).join(', ')}. Rate limit: ${FLEET_RATE_LIMIT.capacity} requests a minute per fleet key.`,
+    })),
+    components: {
+      securitySchemes: { FleetKey: { type: 'http', scheme: 'bearer', description: 'A fleet key: fk_rider_… (a rider, bound to one agent id) or fk_ops_… (fleet operations), made with `npm run admin -- fleet-key create`.' } },
+      schemas,
+      responses: errorResponses(FLEET_ERROR_WORDING, FLEET_ERROR_EXAMPLES),
+      headers: HEADERS,
+    },
+  };
+}
+
+/** The fleet document as committed in docs/fleet-openapi.json. */
+export function fleetOpenApiJson(): string {
+  return `${JSON.stringify(buildFleetOpenApiDocument(), null, 2)}\n`;
 }
 
 /** The document as committed in docs/openapi.json (stable key order, two-space indent, final newline). */

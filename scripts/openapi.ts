@@ -1,9 +1,10 @@
-/** `npm run openapi`: writes docs/openapi.json and the client types examples/api.d.ts from the code. */
+/** `npm run openapi`: writes docs/openapi.json, docs/fleet-openapi.json and the client types examples/api.d.ts from the code. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { clientTypes, openApiJson } from './openapi-document.ts';
+import { clientTypes, fleetOpenApiJson, openApiJson } from './openapi-document.ts';
 
 for (const [target, contents] of [
   [new URL('../docs/openapi.json', import.meta.url), openApiJson()],
+  [new URL('../docs/fleet-openapi.json', import.meta.url), fleetOpenApiJson()],
   [new URL('../examples/api.d.ts', import.meta.url), await clientTypes()],
 ] as const) {
   mkdirSync(new URL('.', target), { recursive: true });

@@ -27,7 +27,7 @@ export function looksLikeApiKey(value: string): boolean {
   return API_KEY_PATTERN.test(value);
 }
 
-/** Identifiers for stores and keys: a readable prefix and 20 base62 characters. */
-export function newId(prefix: 'store' | 'key'): string {
+/** Identifiers for stores, keys, fleet keys and riders: a readable prefix and 20 base62 characters. */
+export function newId(prefix: 'store' | 'key' | 'fleetkey' | 'rider'): string {
   return `${prefix}_${randomBase62(20)}`;
 }

@@ -21,6 +21,9 @@ export type ErrorCode =
   | 'parcel_return_required'
   | 'not_cancellable'
   | 'invalid_transition'
+  | 'wrong_code'
+  | 'handoff_locked'
+  | 'code_expired'
   | 'outside_service_area'
   | 'route_too_long'
   | 'insufficient_credit'
@@ -132,5 +135,13 @@ export class InsufficientCreditError extends AppError {
   constructor(chargeMinor: number, availableMinor: number) {
     super('insufficient_credit', `This booking costs ${chargeMinor} paise; ${availableMinor} paise of credit is available`);
     this.name = 'InsufficientCreditError';
+  }
+}
+
+/** A handoff code was refused at the door: wrong (counted), the handoff locked, or the code expired. */
+export class HandoffRefusedError extends AppError {
+  constructor(code: 'wrong_code' | 'handoff_locked' | 'code_expired', message: string) {
+    super(code, message);
+    this.name = 'HandoffRefusedError';
   }
 }

@@ -2,12 +2,20 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConflictError } from '../core/errors.ts';
+import { ConflictError, ForbiddenError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { guardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { cancellationReasons, isTransactionConflict } from './client.ts';
 import { ledgerPut } from './store.repository.ts';
+import { fleetKeyCheck } from './fleet-key.repository.ts';
+
+/** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
+export interface WriteOptions {
+  guard?: WriteGuard;
+  fleetKeyHash?: string;
+  now?: Date;
+}
 
 /** A change of money that goes with a job change: one ledger entry and the store's totals. */
 export interface MoneyMovement {
@@ -51,6 +59,17 @@ export class JobRepository extends TableRepository {
     return Item && Item.jobId === jobId ? toJob(Item) : null;
   }
 
+  /** The jobs these references name, in one BatchGet per 100 (missing ones are left out; order not kept). */
+  async getMany(refs: ReadonlyArray<{ storeId: string; jobId: string }>): Promise<Job[]> {
+    const itemKeys = refs.flatMap(({ storeId, jobId }) => {
+      const seq = seqOfJobId(jobId);
+      return seq === null ? [] : [keys.job(storeId, seq)];
+    });
+    const jobs: Job[] = [];
+    for (let i = 0; i < itemKeys.length; i += 100) jobs.push(...(await this.batchGet(itemKeys.slice(i, i + 100))));
+    return jobs;
+  }
+
   /** The store a job belongs to, for callers that know only the job's id; null if there is no such job. */
   async storeOf(jobId: string): Promise<string | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.jobPointer(jobId.toLowerCase()), ConsistentRead: true }));
@@ -62,15 +81,15 @@ export class JobRepository extends TableRepository {
    * result with its money in one transaction conditioned on the version read (409 if it moved
    * meanwhile). Returns null when the store has no such job.
    */
-  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: { guard?: WriteGuard; now?: Date } = {}): Promise<Transition | null> {
+  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition | null> {
     const job = await this.get(storeId, jobId);
     return job ? this.applyTo(job, event, actor, options) : null;
   }
 
   /** Applies a lifecycle event to a job the caller has just read (its version is the condition). */
-  async applyTo(job: Job, event: LifecycleEvent, actor: string, options: { guard?: WriteGuard; now?: Date } = {}): Promise<Transition> {
+  async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
     const result = transition(job, event, actor, options.now ?? new Date());
-    await this.save(result.job, { expectedVersion: job.version, money: result.money, guard: options.guard });
+    await this.save(result.job, { expectedVersion: job.version, money: result.money, guard: options.guard, fleetKeyHash: options.fleetKeyHash });
     return result;
   }
 
@@ -132,12 +151,13 @@ export class JobRepository extends TableRepository {
   /**
    * Writes the job's next state if nobody changed it since `expectedVersion` (else 409
    * concurrent_modification), with its money movement and ledger entry in the same transaction.
-   * With a guard, the caller's key and store must still be allowed to write (else 403).
+   * With a guard, the caller's key and store must still be allowed to write; with a fleet key hash,
+   * that fleet key must still be active (else 403).
    */
-  async save(next: Job, options: { expectedVersion: number; money?: MoneyMovement; guard?: WriteGuard; now?: Date }): Promise<void> {
+  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement }): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
-    const { money, guard } = options;
-    const guardItems = guard ? guardChecks(this.tableName, guard, { store: !money }) : [];
+    const { money, guard, fleetKeyHash } = options;
+    const guardItems = guard ? guardChecks(this.tableName, guard, { store: !money }) : fleetKeyHash ? [fleetKeyCheck(this.tableName, fleetKeyHash)] : [];
     const items = [
       ...guardItems,
       {
@@ -180,6 +200,7 @@ export class JobRepository extends TableRepository {
     } catch (error) {
       const reasons = guard ? rethrowGuardFailure(error, { storeCheck: !money, storeItemIndex: money ? jobIndex + 1 : undefined }) : cancellationReasons(error);
       if (!reasons) throw error;
+      if (fleetKeyHash && reasons[0]?.code === 'ConditionalCheckFailed') throw new ForbiddenError('The fleet key was revoked during the request');
       if (reasons[jobIndex]?.code === 'ConditionalCheckFailed' || isTransactionConflict(reasons)) {
         throw new ConflictError('concurrent_modification', 'The job changed while this change was being made; fetch it and retry');
       }

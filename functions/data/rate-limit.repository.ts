@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure } from './client.ts';
-import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
 /** A token bucket: `capacity` requests, refilled evenly over `periodMs`. */
@@ -20,7 +19,7 @@ export type RateDecision =
 const MAX_ATTEMPTS = 64;
 
 /**
- * Per-store token buckets, stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
+ * Token buckets (per store and group, per fleet key), stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
  * bucket would be full again. A request at `now` is allowed iff max(tat, now) + interval - now <= period,
  * where interval = period / capacity. That is a token bucket of `capacity` refilling over `period`,
  * kept in one number, so each decision is one conditional UpdateItem:
@@ -36,11 +35,11 @@ const MAX_ATTEMPTS = 64;
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
 
-  /** Takes one token from the store's bucket for `group`, or says how long to wait for one. */
-  async consume(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
+  /** Takes one token from a bucket (`keys.rateBucket` of a store's group, `keys.fleetRateBucket` of a fleet key), or says how long to wait for one. */
+  async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval;
-    const bucketKey = `${storeId}#${group}`;
+    const bucketKey = `${bucket.PK}#${bucket.SK}`;
     const seen = this.lastSeenTat.get(bucketKey);
     let knownTat: number | null | undefined = seen === undefined || seen < now ? null : seen;
 
@@ -53,7 +52,7 @@ export class RateLimitRepository extends TableRepository {
         const { Attributes } = await this.db.send(
           new UpdateCommand({
             TableName: this.tableName,
-            Key: keys.rateBucket(storeId, group),
+            Key: bucket,
             UpdateExpression: idle ? 'SET tat = :next, #ttl = :ttl' : 'SET tat = tat + :interval, #ttl = :ttl',
             ConditionExpression: idle ? 'attribute_not_exists(tat) OR tat < :now' : 'tat BETWEEN :now AND :maxTat',
             ExpressionAttributeNames: { '#ttl': 'ttl' },

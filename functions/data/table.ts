@@ -75,6 +75,12 @@ export const keys = {
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   /** Key id -> hash, so a key can be revoked by its id. */
   apiKeyById: (keyId: string) => ({ PK: `KEY#${keyId}`, SK: 'KEY' }),
+  /** Fleet keys (riders', operations'), found by the SHA-256 of the key. */
+  fleetKeyByHash: (hash: string) => ({ PK: `FLEETKEY#${hash}`, SK: 'FLEETKEY' }),
+  /** Fleet key id -> hash, so a fleet key can be revoked by its id. */
+  fleetKeyById: (keyId: string) => ({ PK: `FLEETKEYID#${keyId}`, SK: 'FLEETKEYID' }),
+  /** A fleet key's own rate-limit bucket (fleet requests are limited per key, not per store). */
+  fleetRateBucket: (keyId: string) => ({ PK: `FLEETKEYID#${keyId}`, SK: 'RATE#fleet' }),
   /** The current version of every zone, in one partition: one Query loads the catalogue. */
   zoneCurrent: (zoneId: string) => ({ PK: 'ZONES', SK: `ZONE#${zoneId}` }),
   zonesPartition: 'ZONES',

@@ -1,12 +1,13 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { dynamoCallScope } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
-import { authenticate, edge, rateLimit, requireBody, type Merchant, type MerchantContext } from './middleware.ts';
-import { routeFor, type RouteKey } from './routes.ts';
+import type { FleetCaller } from '../core/fleet.ts';
+import { authenticate, authenticateFleet, edge, fleetRateLimit, rateLimit, requireBody, type ApiContext, type Merchant } from './middleware.ts';
+import { routeFor, type FleetRouteKey, type MerchantRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -52,30 +53,61 @@ export function merchantHandler<
   P extends z.ZodType | undefined = undefined,
   H extends z.ZodType | undefined = undefined,
 >(
-  key: RouteKey,
+  key: MerchantRouteKey,
   schemas: RouteSchemas<B, Q, P, H>,
   useCase: (input: MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, MerchantContext>()
-    .use(edge(route))
-    .use(httpHeaderNormalizer())
-    .use(authenticate(runtime))
-    .use(rateLimit(runtime, route));
+  return routeHandler(route, [authenticate(runtime), rateLimit(runtime, route)], schemas, (input, context) =>
+    useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>>),
+  );
+}
+
+/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime. */
+export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P>, 'merchant' | 'headers'> & { caller: FleetCaller };
+
+/**
+ * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
+ * (and the route's roles) and a per-key rate limit in place of the store's.
+ */
+export function fleetHandler<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+  key: FleetRouteKey,
+  schemas: Omit<RouteSchemas<B, Q, P, undefined>, 'headers'>,
+  useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<APIGatewayProxyResult>,
+): ProxyHandler {
+  const route = routeFor(key);
+  return routeHandler(route, [authenticateFleet(runtime, route), fleetRateLimit(runtime)], schemas, (input, context) =>
+    useCase({ ...input, caller: context.fleet! } as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>),
+  );
+}
+
+type ValidatedInput = Omit<MerchantInput<unknown, unknown, unknown, unknown>, 'merchant'>;
+
+// The chain every route shares; `access` are the API's auth and rate-limit middlewares.
+function routeHandler(
+  route: Route,
+  access: Array<MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>>,
+  schemas: RouteSchemas<unknown, unknown, unknown, unknown>,
+  useCase: (input: ValidatedInput, context: ApiContext) => Promise<APIGatewayProxyResult>,
+): ProxyHandler {
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>().use(edge(route)).use(httpHeaderNormalizer());
+  for (const middleware of access) chain.use(middleware);
   if (schemas.body) chain.use(requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
-  const handler = chain.handler(async (event, context) => {
-    const input = {
-      merchant: context.merchant!,
-      path: schemas.path ? parseOrThrow(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
-      headers: schemas.headers ? parseOrThrow(schemas.headers, pickHeaders(schemas.headers, event.headers ?? {}), 'headers') : undefined,
-      query: schemas.query ? parseOrThrow(schemas.query, event.queryStringParameters ?? {}, 'query parameters') : undefined,
-      body: schemas.body ? parseOrThrow(schemas.body, event.body, 'request body') : undefined,
-      rt: runtime(),
-      event,
+  const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.ZodType, value, where) : undefined);
+  const handler = chain.handler(async (event, context) =>
+    useCase(
+      {
+        path: parse(schemas.path, event.pathParameters ?? {}, 'path'),
+        headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.ZodType, event.headers ?? {}), 'headers') : undefined,
+        query: parse(schemas.query, event.queryStringParameters ?? {}, 'query parameters'),
+        body: parse(schemas.body, event.body, 'request body'),
+        rt: runtime(),
+        event,
+        context,
+      },
       context,
-    } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>>;
-    return useCase(input);
-  });
+    ),
+  );
   // Each invocation gets its own DynamoDB call tally (exact even when the local server interleaves requests).
-  return (event, context) => dynamoCallScope.run({ calls: 0 }, () => handler(event, context as MerchantContext));
+  return (event, context) => dynamoCallScope.run({ calls: 0 }, () => handler(event, context as ApiContext));
 }

@@ -1,13 +1,15 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { RateLimitedError, UnauthorizedError, ValidationError } from '../core/errors.ts';
+import { ForbiddenError, RateLimitedError, UnauthorizedError, ValidationError } from '../core/errors.ts';
+import { looksLikeFleetKey, type FleetCaller } from '../core/fleet.ts';
 import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
-import { RATE_LIMITS, type Route } from './routes.ts';
+import { keys } from '../data/table.ts';
+import { FLEET_RATE_LIMIT, RATE_LIMITS, type FleetRoute, type MerchantRoute, type Route } from './routes.ts';
 
 /** The authenticated caller: which store, through which key. */
 export interface Merchant {
@@ -19,28 +21,29 @@ export interface Merchant {
 }
 
 /** What the middlewares learn about a request, for the handler and the response. */
-export interface MerchantContext extends Context {
+export interface ApiContext extends Context {
   merchant?: Merchant;
+  fleet?: FleetCaller;
   rate?: { limit: number; remaining: number; resetSeconds: number };
   startedAt?: number;
 }
 
-type MerchantRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, MerchantContext>;
-type MerchantMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, MerchantContext>;
+type ApiRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
+type ApiMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
 
 /**
  * Outermost middleware: opens the request's log context, turns every error into the spec's error
  * body, adds the common headers and writes one access-log line (status, latency, DynamoDB calls).
  */
-export function edge(route: Route): MerchantMiddleware {
+export function edge(route: Route): ApiMiddleware {
   const routeName = `${route.method} ${route.path}`;
-  function edgeBefore(request: MerchantRequest): void {
+  function edgeBefore(request: ApiRequest): void {
     request.context.startedAt = performance.now();
     logger.resetKeys();
     logger.addContext(request.context);
     logger.appendKeys({ requestId: request.event.requestContext?.requestId, route: routeName });
   }
-  function finish(request: MerchantRequest, response: APIGatewayProxyResult): void {
+  function finish(request: ApiRequest, response: APIGatewayProxyResult): void {
     const { rate } = request.context;
     response.headers = {
       ...response.headers,
@@ -58,10 +61,10 @@ export function edge(route: Route): MerchantMiddleware {
       dynamoCalls: dynamoCallScope.getStore()?.calls ?? 0,
     });
   }
-  function edgeAfter(request: MerchantRequest): void {
+  function edgeAfter(request: ApiRequest): void {
     finish(request, request.response!);
   }
-  function edgeOnError(request: MerchantRequest): void {
+  function edgeOnError(request: ApiRequest): void {
     const response = errorResult(request.error);
     if (response.statusCode >= 500) logger.error('request failed', { error: request.error });
     finish(request, response);
@@ -73,8 +76,8 @@ export function edge(route: Route): MerchantMiddleware {
  * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
  * Missing, malformed, unknown or revoked keys and stores with API access off all get 401.
  */
-export function authenticate(rt: () => Runtime): MerchantMiddleware {
-  async function authenticateBefore(request: MerchantRequest): Promise<void> {
+export function authenticate(rt: () => Runtime): ApiMiddleware {
+  async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
     if (!apiKey) throw new UnauthorizedError('Missing API key: send it in the X-Api-Key header');
     if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('Invalid API key');
@@ -96,12 +99,12 @@ export function authenticate(rt: () => Runtime): MerchantMiddleware {
  * Per-store rate limit for the route's group: one conditional write on the common path. A store may
  * have an agreed limit of its own (read with the store during auth, so it costs nothing).
  */
-export function rateLimit(rt: () => Runtime, route: Route): MerchantMiddleware {
+export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddleware {
   const standard = RATE_LIMITS[route.rateGroup];
-  async function rateLimitBefore(request: MerchantRequest): Promise<void> {
+  async function rateLimitBefore(request: ApiRequest): Promise<void> {
     const { storeId, store } = request.context.merchant!;
     const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
-    const decision = await rt().rateLimits.consume(storeId, route.rateGroup, limit);
+    const decision = await rt().rateLimits.consume(keys.rateBucket(storeId, route.rateGroup), limit);
     if (!decision.allowed) {
       request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
       throw new RateLimitedError(decision.retryAfterSeconds);
@@ -111,9 +114,46 @@ export function rateLimit(rt: () => Runtime, route: Route): MerchantMiddleware {
   return { before: rateLimitBefore };
 }
 
+/**
+ * Fleet auth: `Authorization: Bearer <fleet key>` → SHA-256 → key. Missing, malformed (a merchant
+ * key included), unknown or revoked keys get 401; a key of a role the route does not serve gets 403.
+ */
+export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMiddleware {
+  async function authenticateFleetBefore(request: ApiRequest): Promise<void> {
+    const header = request.event.headers?.['authorization']?.trim();
+    if (!header) throw new UnauthorizedError('Missing fleet key: send it as "Authorization: Bearer fk_…"');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match || !looksLikeFleetKey(match[1]!)) throw new UnauthorizedError('Invalid fleet key');
+    const keyHash = hashApiKey(match[1]!);
+    const key = await rt().fleetKeys.findByHash(keyHash);
+    if (!key) throw new UnauthorizedError('Invalid fleet key');
+    if (key.status !== 'active') throw new UnauthorizedError('This fleet key has been revoked');
+    request.context.fleet = key.role === 'rider' ? { role: 'rider', keyId: key.keyId, keyHash, agentId: key.agentId! } : { role: 'ops', keyId: key.keyId, keyHash, agentId: null };
+    logger.appendKeys({ fleetKeyId: key.keyId, fleetRole: key.role });
+    if (!route.roles.includes(key.role)) {
+      throw new ForbiddenError(route.roles.includes('ops') ? 'This route is for fleet operations keys' : 'This route is for rider keys');
+    }
+  }
+  return { before: authenticateFleetBefore };
+}
+
+/** Per-fleet-key rate limit (all fleet routes share the key's one bucket). */
+export function fleetRateLimit(rt: () => Runtime): ApiMiddleware {
+  async function fleetRateLimitBefore(request: ApiRequest): Promise<void> {
+    const { keyId } = request.context.fleet!;
+    const decision = await rt().rateLimits.consume(keys.fleetRateBucket(keyId), FLEET_RATE_LIMIT);
+    if (!decision.allowed) {
+      request.context.rate = { limit: FLEET_RATE_LIMIT.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
+      throw new RateLimitedError(decision.retryAfterSeconds);
+    }
+    request.context.rate = { limit: FLEET_RATE_LIMIT.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+  }
+  return { before: fleetRateLimitBefore };
+}
+
 /** A body is required on routes that take one: an empty body is a validation error, not bad JSON. */
-export function requireBody(): MerchantMiddleware {
-  function requireBodyBefore(request: MerchantRequest): void {
+export function requireBody(): ApiMiddleware {
+  function requireBodyBefore(request: ApiRequest): void {
     const body = request.event.body;
     if (body === null || body === undefined || (typeof body === 'string' && body.trim() === '')) {
       throw new ValidationError('Request body is required', { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} });

@@ -1,32 +1,73 @@
+import type { FleetRole } from '../core/fleet.ts';
+
 /**
- * The route table: the one list of what the API serves. The local server, the CDK stack and the
- * tests all read it, so they cannot drift. Each route is its own Lambda, `functions/<handler>.ts`.
+ * The route table: the one list of what the service serves. The local server, the CDK stack, the API
+ * descriptions and the tests all read it, so they cannot drift. Each route is its own Lambda,
+ * `functions/<handler>.ts`. Two APIs share it: the merchant API (`/v1`, store API keys) and the
+ * fleet API (`/fleet/v1`, fleet keys of riders and fleet operations); neither's credentials work on the other.
  */
 export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads';
 
 export type HttpMethod = 'GET' | 'POST';
 
-export interface Route {
+interface RouteBase {
   method: HttpMethod;
   /** API Gateway resource path; `{name}` marks a path parameter. */
   path: string;
   /** Module under functions/ exporting `handler`; also the Lambda's logical name. */
   handler: string;
+}
+
+/** A merchant route: X-Api-Key of a store, limited per store and group. */
+export interface MerchantRoute extends RouteBase {
+  api: 'merchant';
   rateGroup: RateGroup;
 }
 
+/** A fleet route: a fleet key in `Authorization: Bearer`, of one of `roles`, limited per key. */
+export interface FleetRoute extends RouteBase {
+  api: 'fleet';
+  roles: readonly FleetRole[];
+}
+
+export type Route = MerchantRoute | FleetRoute;
+
+const RIDER = ['rider'] as const;
+const OPS = ['ops'] as const;
+const EVERYONE = ['rider', 'ops'] as const;
+
 export const routes = [
-  { method: 'GET', path: '/v1/balance', handler: 'get-balance', rateGroup: 'reads' },
-  { method: 'POST', path: '/v1/job-quotes', handler: 'create-quote', rateGroup: 'quotes' },
-  { method: 'POST', path: '/v1/jobs', handler: 'create-booking', rateGroup: 'bookings' },
-  { method: 'GET', path: '/v1/jobs', handler: 'list-jobs', rateGroup: 'reads' },
-  { method: 'GET', path: '/v1/jobs/{id}', handler: 'get-job', rateGroup: 'reads' },
-  { method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'cancel-job', rateGroup: 'cancellations' },
+  { api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'get-balance', rateGroup: 'reads' },
+  { api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'create-quote', rateGroup: 'quotes' },
+  { api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'create-booking', rateGroup: 'bookings' },
+  { api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'list-jobs', rateGroup: 'reads' },
+  { api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'get-job', rateGroup: 'reads' },
+  { api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'cancel-job', rateGroup: 'cancellations' },
+  { api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet-list-offers', roles: EVERYONE },
+  { api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet-get-job', roles: EVERYONE },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet-accept-job', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet-start-confirmation', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/confirm', handler: 'fleet-confirm-job', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/decline', handler: 'fleet-decline-job', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/location', handler: 'fleet-report-location', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', handler: 'fleet-arrive', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet-submit-code', roles: RIDER },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/fail', handler: 'fleet-fail-job', roles: EVERYONE },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', handler: 'fleet-reset-lock', roles: OPS },
+  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code', handler: 'fleet-reissue-code', roles: OPS },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
-export type RouteKey = KeyOf<(typeof routes)[number]>;
+type TableRoute = (typeof routes)[number];
+export type RouteKey = KeyOf<TableRoute>;
+export type MerchantRouteKey = KeyOf<Extract<TableRoute, { api: 'merchant' }>>;
+export type FleetRouteKey = KeyOf<Extract<TableRoute, { api: 'fleet' }>>;
+
+/** The routes of one API. */
+export function routesOf<A extends Route['api']>(api: A): Array<Extract<Route, { api: A }>> {
+  return (routes as readonly Route[]).filter((route): route is Extract<Route, { api: A }> => route.api === api);
+}
 
 /** Requests per store per minute, per group (shared by all of a store's keys). */
 export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number }> = {
@@ -36,11 +77,14 @@ export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number
   reads: { capacity: 60, periodMs: 60_000 },
 };
 
+/** A fleet key's requests a minute (a rider's app posts its location every few seconds). */
+export const FLEET_RATE_LIMIT = { capacity: 120, periodMs: 60_000 };
+
 /** The route a key names (throws on a typo, at module load). */
-export function routeFor(key: RouteKey): Route {
-  const route = routes.find((r) => `${r.method} ${r.path}` === key);
+export function routeFor<K extends RouteKey>(key: K): Extract<Route, { api: K extends MerchantRouteKey ? 'merchant' : 'fleet' }> {
+  const route = (routes as readonly Route[]).find((r) => `${r.method} ${r.path}` === key);
   if (!route) throw new Error(`No route ${key} in the route table`);
-  return route;
+  return route as Extract<Route, { api: K extends MerchantRouteKey ? 'merchant' : 'fleet' }>;
 }
 
 export type RouteMatch =

@@ -63,13 +63,17 @@ export type JobListQuery = z.infer<typeof JobListQuery>;
 
 const DateTime = z.iso.datetime();
 
-const JobEventView = z.strictObject({
+/** One status-history entry, as both APIs show it. */
+export const JobEventView = z.strictObject({
   id: z.uuid(),
   status: z.enum(JOB_STATUSES),
   actor: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: DateTime,
 });
+
+/** The rider's last reported position. */
+export const RiderLocationView = z.strictObject({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).nullable(), recordedAt: DateTime });
 
 const HandoffView = z.strictObject({
   status: z.enum(VERIFICATION_STATUSES),
@@ -112,9 +116,7 @@ export const JobDetail = JobSummary.extend({
   packageWeightGrams: z.int().nullable(),
   packageValue: z.number().nullable(),
   packageValueMinor: MinorAmount.nullable(),
-  riderLocation: z
-    .strictObject({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).nullable(), recordedAt: DateTime })
-    .nullable(),
+  riderLocation: RiderLocationView.nullable(),
   events: z.array(JobEventView),
   verification: z.strictObject({ testMode: z.boolean(), pickup: HandoffView, delivery: HandoffView }),
 });

@@ -6,43 +6,50 @@ import addFormatsModule from 'ajv-formats';
  * Checks a response against the committed API description (docs/openapi.json): the status must be
  * one the operation documents, the body must match its schema (no undocumented fields: the schemas
  * forbid additional properties), and documented required headers must be present and well-formed.
- * Paths or methods the API does not serve must still answer with the error body.
+ * Paths or methods the API does not serve must still answer with the error body. Requests under
+ * /fleet/ are held to the fleet API's document (docs/fleet-openapi.json), the rest to the merchant API's.
  */
 type Json = Record<string, unknown>;
 
-const doc = JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8')) as {
+type Document = {
   paths: Record<string, Record<string, { responses: Record<string, Json> }>>;
   components: { schemas: Record<string, Json>; responses: Record<string, Json>; headers: Record<string, Json> };
 };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
-const validators = new Map<string, ValidateFunction>();
 
-function validatorFor(schema: Json): ValidateFunction {
-  const ref = schema.$ref as string | undefined;
-  const key = ref ?? JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (!validate) {
-    validate = ajv.compile(ref ? doc.components.schemas[ref.split('/').pop()!]! : schema);
-    validators.set(key, validate);
-  }
-  return validate;
+// One API description, compiled: its validators and path templates.
+function loadDocument(file: string) {
+  const doc = JSON.parse(readFileSync(new URL(`../../docs/${file}`, import.meta.url), 'utf8')) as Document;
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    doc,
+    validatorFor(schema: Json): ValidateFunction {
+      const ref = schema.$ref as string | undefined;
+      const key = ref ?? JSON.stringify(schema);
+      let validate = validators.get(key);
+      if (!validate) {
+        validate = ajv.compile(ref ? doc.components.schemas[ref.split('/').pop()!]! : schema);
+        validators.set(key, validate);
+      }
+      return validate;
+    },
+    resolve(object: Json, kind: 'responses' | 'headers'): Json {
+      const ref = object.$ref as string | undefined;
+      return ref ? (doc.components[kind][ref.split('/').pop()!] as Json) : object;
+    },
+    templates: Object.keys(doc.paths).map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+  };
 }
 
-const resolve = (object: Json, kind: 'responses' | 'headers'): Json => {
-  const ref = object.$ref as string | undefined;
-  return ref ? (doc.components[kind][ref.split('/').pop()!] as Json) : object;
-};
-
-const templates = Object.keys(doc.paths).map((template) => ({
-  template,
-  pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
+const merchantApi = loadDocument('openapi.json');
+const fleetApi = loadDocument('fleet-openapi.json');
 
 /** Throws a readable error when the response breaks the API description. */
 export function assertMatchesContract(request: { method: string; path: string }, response: { status: number; headers: Headers; body: string }): void {
+  const { doc, validatorFor, resolve, templates } = request.path.startsWith('/fleet/') ? fleetApi : merchantApi;
   const where = `${request.method} ${request.path} → ${response.status}`;
   const body = response.body.length > 0 ? (JSON.parse(response.body) as unknown) : null;
   const template = templates.find(({ pattern }) => pattern.test(request.path))?.template;
@@ -67,6 +74,7 @@ export function assertMatchesContract(request: { method: string; path: string },
     check(validatorFor(spec.schema as Json), value, `${where} header ${name}`);
   }
 }
+
 
 function check(validate: ValidateFunction, value: unknown, where: string): void {
   if (validate(value)) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, RATE_LIMITS, routeFor, routes, type RouteKey } from '../../functions/http/routes.ts';
+import { matchRoute, RATE_LIMITS, routeFor, routes, routesOf, type RouteKey } from '../../functions/http/routes.ts';
 
 describe('matchRoute', () => {
   it.each([
@@ -8,7 +8,7 @@ describe('matchRoute', () => {
   ])('finds %s %s with no path parameters', (method, path, handler, rateGroup) => {
     expect(matchRoute(method, path)).toEqual({
       kind: 'found',
-      route: { method, path, handler, rateGroup },
+      route: { api: 'merchant', method, path, handler, rateGroup },
       pathParameters: null,
     });
   });
@@ -21,6 +21,21 @@ describe('matchRoute', () => {
     ['PATCH', '/v1/job-quotes', ['POST']],
     ['get', '/v1/balance', ['GET']],
   ])('answers %s %s as method_not_allowed, allowing %j', (method, path, allow) => {
+    expect(matchRoute(method, path)).toEqual({ kind: 'method_not_allowed', allow });
+  });
+
+  it('finds a fleet route with both path parameters, decoded', () => {
+    expect(matchRoute('POST', '/fleet/v1/jobs/0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1/handoffs/pickup/code')).toEqual({
+      kind: 'found',
+      route: { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet-submit-code', roles: ['rider'] },
+      pathParameters: { id: '0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1', handoff: 'pickup' },
+    });
+  });
+
+  it.each([
+    ['GET', '/fleet/v1/jobs/x/accept', ['POST']],
+    ['POST', '/fleet/v1/offers', ['GET']],
+  ])('answers fleet %s %s as method_not_allowed, allowing %j', (method, path, allow) => {
     expect(matchRoute(method, path)).toEqual({ kind: 'method_not_allowed', allow });
   });
 
@@ -62,12 +77,41 @@ describe('routes', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(routes.map((route) => [`${route.method} ${route.path}`, route.rateGroup] as const))(
+  it.each(routesOf('merchant').map((route) => [`${route.method} ${route.path}`, route.rateGroup] as const))(
     'gives %s the rate group %s, which has a rate limit',
     (_key, rateGroup) => {
       expect(RATE_LIMITS[rateGroup]).toBeDefined();
     },
   );
+});
+
+describe('the fleet routes', () => {
+  it('are all under /fleet/v1, each with its own handler module named fleet-*', () => {
+    const fleet = routesOf('fleet');
+
+    expect(fleet.length).toBe(12);
+    expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.handler.startsWith('fleet-'))).toBe(true);
+    expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/'))).toBe(true);
+  });
+
+  it('keep handoff fixes to operations and rider moves to riders', () => {
+    const roles = Object.fromEntries(routesOf('fleet').map((route) => [route.handler, [...route.roles]]));
+
+    expect(roles).toEqual({
+      'fleet-list-offers': ['rider', 'ops'],
+      'fleet-get-job': ['rider', 'ops'],
+      'fleet-accept-job': ['rider'],
+      'fleet-start-confirmation': ['rider'],
+      'fleet-confirm-job': ['rider'],
+      'fleet-decline-job': ['rider'],
+      'fleet-report-location': ['rider'],
+      'fleet-arrive': ['rider'],
+      'fleet-submit-code': ['rider'],
+      'fleet-fail-job': ['rider', 'ops'],
+      'fleet-reset-lock': ['ops'],
+      'fleet-reissue-code': ['ops'],
+    });
+  });
 });
 
 describe('RATE_LIMITS', () => {

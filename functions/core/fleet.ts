@@ -1,0 +1,75 @@
+import { randomBase62 } from './api-key.ts';
+import type { Job } from './job.ts';
+import type { LifecycleEvent } from './lifecycle.ts';
+
+/**
+ * Fleet credentials and the fleet's view of the lifecycle. A fleet key is `fk_rider_` or `fk_ops_`
+ * and 32 base62 characters: its prefix names its role, and no merchant key (`mdk_…`) has that shape,
+ * so neither kind of key can be mistaken for the other. Like merchant keys, only the SHA-256 is stored.
+ */
+/** Who holds a fleet key: a rider (bound to one agent id) or fleet operations. */
+export type FleetRole = 'rider' | 'ops';
+
+export const FLEET_KEY_PATTERN = /^fk_(rider|ops)_[0-9A-Za-z]{32}$/;
+
+/** A rider's agent id, as the merchant sees it on the job (`agentId`) and in events (`rider:<agentId>`). */
+export const AGENT_ID_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
+
+/** A new fleet key for `role`; the caller shows it once and stores only its hash. */
+export function generateFleetKey(role: FleetRole): string {
+  return `fk_${role}_${randomBase62(32)}`;
+}
+
+/** Whether a string has the shape of a fleet key (checked before any lookup). */
+export function looksLikeFleetKey(value: string): boolean {
+  return FLEET_KEY_PATTERN.test(value);
+}
+
+/** The caller of a fleet route: a rider (with the agent id its key is bound to) or fleet operations. */
+export type FleetCaller = { role: 'rider'; keyId: string; keyHash: string; agentId: string } | { role: 'ops'; keyId: string; keyHash: string; agentId: null };
+
+/** The event actor for a fleet caller (DESIGN.md: `rider:<agentId>`, or `admin` for operations). */
+export function fleetActor(caller: FleetCaller): string {
+  return caller.role === 'rider' ? `rider:${caller.agentId}` : 'admin';
+}
+
+/**
+ * Whether the fleet may see a job at all: sandbox jobs belong to the simulator; a rider sees open
+ * offers and the jobs assigned to them; operations see every live job.
+ */
+export function fleetCanSee(caller: FleetCaller, job: Job): boolean {
+  if (job.testMode) return false;
+  if (caller.role === 'ops') return true;
+  return job.status === 'queued' || job.agentId === caller.agentId;
+}
+
+/**
+ * Whether `event` by this rider is already reflected in the job: the app's retry of a request whose
+ * answer was lost. The retry then gets 200 with the job instead of a 409 for a move already made.
+ * Wrong codes are not recognisable as retries (each try counts), nor are decline and operations' moves.
+ */
+export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCaller): boolean {
+  const mine = caller.role === 'rider' && job.agentId === caller.agentId;
+  if (!mine) return false;
+  const { pickup, delivery } = job.verification;
+  switch (event.type) {
+    case 'accept':
+      return job.status === 'picked_by_agent';
+    case 'start_confirmation':
+      return job.status === 'booking_in_progress';
+    case 'confirm':
+      return job.status === 'booked' && pickup.status === 'pending';
+    case 'arrive_pickup':
+      return job.status === 'booked' && pickup.status === 'active';
+    case 'submit_pickup_code':
+      return pickup.status === 'verified' && event.code === pickup.code;
+    case 'arrive_drop':
+      return job.status === 'pickup_completed' && delivery.status === 'active' && delivery.expiresAt !== null;
+    case 'submit_delivery_code':
+      return delivery.status === 'verified' && event.code === delivery.code;
+    case 'fail':
+      return job.status === 'failed' && job.events.at(-1)?.actor === fleetActor(caller);
+    default:
+      return false;
+  }
+}

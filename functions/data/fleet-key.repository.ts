@@ -1,0 +1,100 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { hashApiKey, newId } from '../core/api-key.ts';
+import { NotFoundError } from '../core/errors.ts';
+import { generateFleetKey, type FleetRole } from '../core/fleet.ts';
+import { cancellationReasons } from './client.ts';
+import { keys } from './table.ts';
+import { TableRepository } from './repository.ts';
+
+/** A fleet key as stored: never the key itself, only its hash. Rider keys are bound to one agent id. */
+export interface FleetKeyRecord {
+  keyId: string;
+  role: FleetRole;
+  agentId: string | null;
+  status: 'active' | 'revoked';
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** Fleet keys: lookup by hash for the fleet API; creation and revocation for the admin CLI. */
+export class FleetKeyRepository extends TableRepository {
+  /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
+  async findByHash(hash: string): Promise<FleetKeyRecord | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyByHash(hash), ConsistentRead: true }));
+    if (!Item) return null;
+    return { keyId: Item.keyId, role: Item.role, agentId: Item.agentId ?? null, status: Item.status, createdAt: Item.createdAt, revokedAt: Item.revokedAt ?? null };
+  }
+
+  /** A new key for a rider (bound to `agentId`, a new one if not given) or for operations. */
+  async create(role: FleetRole, agentId: string | null, now = new Date()): Promise<{ keyId: string; fleetKey: string; role: FleetRole; agentId: string | null }> {
+    const keyId = newId('fleetkey');
+    const fleetKey = generateFleetKey(role);
+    const hash = hashApiKey(fleetKey);
+    const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
+    const createdAt = now.toISOString();
+    await this.db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: { ...keys.fleetKeyByHash(hash), type: 'fleetKey', keyId, role, agentId: agent, status: 'active', createdAt },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: this.tableName,
+              Item: { ...keys.fleetKeyById(keyId), type: 'fleetKeyId', keyId, role, agentId: agent, keyHash: hash, createdAt },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return { keyId, fleetKey, role, agentId: agent };
+  }
+
+  /** Revokes a fleet key by id; revoking a revoked key is a no-op that reports the same result. */
+  async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; revokedAt: string }> {
+    const { Item: byId } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyById(keyId), ConsistentRead: true }));
+    if (!byId) throw new NotFoundError('not_found', `No fleet key ${keyId}`);
+    const revokedAt = now.toISOString();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.fleetKeyByHash(byId.keyHash as string),
+                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
+              },
+            },
+            { Update: { TableName: this.tableName, Key: keys.fleetKeyById(keyId), UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') return { keyId, revokedAt: (byId.revokedAt as string | undefined) ?? revokedAt };
+      throw error;
+    }
+    return { keyId, revokedAt };
+  }
+}
+
+/** The ConditionCheck that makes a fleet write fail (403) if its key was revoked while it ran. */
+export function fleetKeyCheck(tableName: string, keyHash: string) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.fleetKeyByHash(keyHash),
+      ConditionExpression: '#status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active' },
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import type * as z from 'zod';
+import { AppError, HandoffRefusedError, NotFoundError } from './core/errors.ts';
+import { alreadyApplied, fleetActor, fleetCanSee, type FleetCaller } from './core/fleet.ts';
+import type { Job } from './core/job.ts';
+import { effectiveHandoff, IllegalTransitionError, MAX_CODE_ATTEMPTS, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
+import { ok } from './http/errors.ts';
+import { fleetHandler, type FleetInput, type ProxyHandler } from './http/handler.ts';
+import type { FleetRouteKey } from './http/routes.ts';
+import type { Runtime } from './runtime.ts';
+import { toFleetJob, toFleetOffer } from './schemas/fleet.schema.ts';
+
+/**
+ * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the
+ * job pointer names its store), must be one the caller may see, and the event goes through the
+ * transition function and the versioned write like every other change, with the caller as the actor.
+ */
+
+/** The job with this id, if the caller may see it (else 404: riders learn nothing of others' jobs). */
+export async function loadFleetJob(rt: Runtime, caller: FleetCaller, jobId: string): Promise<Job> {
+  const storeId = await rt.jobs.storeOf(jobId);
+  const job = storeId ? await rt.jobs.get(storeId, jobId) : null;
+  if (!job || !fleetCanSee(caller, job)) throw new NotFoundError('job_not_found', `No job ${jobId} on offer or assigned to this key`);
+  return job;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/**
+ * A fleet route that applies one lifecycle event to the job in its path. A retry of a move already
+ * made by the same rider (a lost response) answers 200 with the job, not 409. Code submissions
+ * answer 422 wrong_code, 409 handoff_locked or 409 code_expired when refused; the attempt is
+ * recorded either way.
+ */
+export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodObject>(
+  key: FleetRouteKey,
+  schemas: { body?: B; path: P },
+  toEvent: (input: FleetInput<Parsed<B>, undefined, Parsed<P>>, job: Job) => LifecycleEvent,
+): ProxyHandler {
+  return fleetHandler(key, schemas, async (input) => {
+    const { rt, caller } = input;
+    const job = await loadFleetJob(rt, caller, (input.path as { id: string }).id);
+    const event = toEvent(input, job);
+    let result: Transition;
+    try {
+      result = await rt.jobs.applyTo(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
+    } catch (error) {
+      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return ok(toFleetJob(job));
+      throw refusedCode(error, job, event) ?? error;
+    }
+    const refused = codeRefusal(result, event);
+    if (refused) throw refused;
+    return ok(toFleetJob(result.job));
+  });
+}
+
+const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code' ? 'pickup' : event.type === 'submit_delivery_code' ? 'delivery' : null);
+
+// A submitted code that was written down as wrong, locking or late.
+function codeRefusal(result: Transition, event: LifecycleEvent): AppError | null {
+  const which = handoffOf(event);
+  if (!which || !result.codeOutcome || result.codeOutcome === 'verified') return null;
+  if (result.codeOutcome === 'wrong_code') {
+    const left = MAX_CODE_ATTEMPTS - result.job.verification[which].failedAttempts;
+    return new HandoffRefusedError('wrong_code', `Wrong ${which} code; ${left} ${left === 1 ? 'try' : 'tries'} left before the handoff locks`);
+  }
+  return result.codeOutcome === 'locked' ? locked(which) : expired(which);
+}
+
+// A code sent to a handoff that was already locked or expired.
+function refusedCode(error: unknown, job: Job, event: LifecycleEvent): AppError | null {
+  const which = handoffOf(event);
+  if (!which || !(error instanceof IllegalTransitionError)) return null;
+  const status = effectiveHandoff(job.verification[which], new Date()).status;
+  return status === 'locked' ? locked(which) : status === 'expired' ? expired(which) : null;
+}
+
+const locked = (which: string) =>
+  new HandoffRefusedError('handoff_locked', `The ${which} handoff is locked after ${MAX_CODE_ATTEMPTS} wrong codes; fleet operations must reset it`);
+const expired = (which: string) => new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
+
+/**
+ * Live jobs on offer (`queued`), longest waiting first: the dispatcher's worklist, read in batches of
+ * 100 until `limit` are found. Cost: one Query plus one BatchGet per 100 listed jobs.
+ */
+export async function openOffers(rt: Runtime, limit: number): Promise<Job[]> {
+  const items = await rt.work.list('dispatch');
+  const offers: Job[] = [];
+  for (let i = 0; i < items.length && offers.length < limit; i += 100) {
+    const jobs = await rt.jobs.getMany(items.slice(i, i + 100));
+    offers.push(...jobs.filter((job) => job.status === 'queued' && !job.testMode));
+  }
+  const since = (job: Job) => toFleetOffer(job).offeredAt;
+  return offers.sort((a, b) => since(a).localeCompare(since(b))).slice(0, limit);
+}
+
+/** 200 with the fleet's view of a job. */
+export const fleetJobResult = (job: Job): APIGatewayProxyResult => ok(toFleetJob(job));
