@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../functions/config.ts';
 import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
 import { MAX_MINOR } from '../functions/core/money.ts';
+import { AGENT_ID_PATTERN } from '../functions/core/fleet.ts';
 import { createRuntime, type Runtime } from '../functions/runtime.ts';
 import { readZoneFile } from './local/bootstrap.ts';
 import { UsagePlanKeys } from './aws/usage-plan-keys.ts';
@@ -29,6 +30,10 @@ Settlement
 Keys
   key create --store ID                                       a new key (shown once)
   key revoke --key ID                                         revoke a key at once
+Fleet keys (the fleet API, /fleet/v1)
+  fleet-key create --role rider [--agent-id ID]               a rider's key, bound to an agent id (a new one if not given)
+  fleet-key create --role ops                                 a fleet operations key
+  fleet-key revoke --key ID                                   revoke a fleet key at once
 Zones
   zone list                                                   current zones and versions
   zone import --file PATH                                     write changed zones as new versions
@@ -67,6 +72,8 @@ const OPTIONS = {
   reads: { type: 'string' },
   reset: { type: 'boolean' },
   job: { type: 'string' },
+  role: { type: 'string' },
+  'agent-id': { type: 'string' },
   capture: { type: 'boolean' },
   release: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -192,6 +199,20 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const revoked = await rt.apiKeys.revoke(required(options, 'key'));
       await gateway?.disable(revoked.keyId);
       return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
+    }
+    case 'fleet-key create': {
+      const role = options.role;
+      if (role !== 'rider' && role !== 'ops') throw new UsageError(`--role must be rider or ops (got "${role ?? ''}")`);
+      const agentId = options['agent-id'];
+      if (agentId !== undefined && role === 'ops') throw new UsageError('--agent-id is for rider keys only');
+      if (agentId !== undefined && !AGENT_ID_PATTERN.test(agentId)) throw new UsageError(`--agent-id must be 3-64 letters, digits, "_" or "-" (got "${agentId}")`);
+      const created = await rt.fleetKeys.create(role, agentId ?? null);
+      const who = created.role === 'rider' ? `rider ${created.agentId}` : 'fleet operations';
+      return { json: created, text: `Fleet key ${created.keyId} for ${who} (shown once, keep it safe):\n  ${created.fleetKey}` };
+    }
+    case 'fleet-key revoke': {
+      const revoked = await rt.fleetKeys.revoke(required(options, 'key'));
+      return { json: revoked, text: `Revoked fleet key ${revoked.keyId} at ${revoked.revokedAt}.` };
     }
     case 'zone list': {
       const zones = (await rt.zones.repository.listCurrent()).sort((a, b) => a.id.localeCompare(b.id));

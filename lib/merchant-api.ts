@@ -36,7 +36,7 @@ const TIMEOUT = Duration.seconds(10);
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
-/** The merchant REST API: one Lambda per route of the route table, API keys, usage plan, shaped errors. */
+/** The REST API (merchant /v1 and fleet /fleet/v1): one Lambda per route of the route table, API keys, usage plan, shaped errors. */
 export class MerchantApi extends Construct {
   readonly api: RestApi;
   readonly functions: NodejsFunction[] = [];
@@ -47,7 +47,7 @@ export class MerchantApi extends Construct {
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
     this.api = new RestApi(this, 'Api', {
       restApiName: `delivery-api-${props.stage}`,
-      description: 'Merchant Delivery Booking API (quotes, bookings, tracking, cancellation)',
+      description: 'Merchant Delivery Booking API (quotes, bookings, tracking, cancellation) and the fleet API (riders, fleet operations)',
       apiKeySourceType: ApiKeySourceType.HEADER,
       cloudWatchRole: true,
       deployOptions: {
@@ -86,7 +86,8 @@ export class MerchantApi extends Construct {
 
     for (const route of routes as readonly Route[]) {
       const fn = this.routeFunction(route, props);
-      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: true, operationName: route.handler });
+      // Merchant routes need a usage-plan key at the gateway; fleet routes carry fleet keys, checked by their functions.
+      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: route.api === 'merchant', operationName: route.handler });
     }
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
@@ -107,7 +108,7 @@ export class MerchantApi extends Construct {
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions::AwsSolutions-APIG4',
-        reason: 'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. The ANY methods only answer 405.',
+        reason: 'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every merchant route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
       },
       {
         id: 'AwsSolutions::AwsSolutions-COG4',

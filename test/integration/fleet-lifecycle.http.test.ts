@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { dispatchOnce, newFleetMember } from '../helpers/fleet.ts';
+
+const api = useLocalApi();
+
+type JobData = { data: Record<string, unknown> & { status: string; verification: Record<string, Record<string, unknown>> } };
+
+describe('a live job driven by the fleet API', () => {
+  it('goes from created to delivered, with the reservation captured and the balance checked at every step', async () => {
+    // Prepare
+    const { rt } = api.table;
+    const merchant = await newMerchant(rt, api.server, { creditMinor: 100_000 });
+    const rider = await newFleetMember(rt, api.server, 'rider', 'rider-asha-01');
+    const job = await merchant.bookJob();
+    const charge = job.chargeMinor as number;
+    const balance = async () => (await merchant.get('/v1/balance')).body;
+    const merchantView = async () => ((await merchant.get(`/v1/jobs/${job.id}`)).body as JobData).data;
+    const reserved = { data: { apiEnabled: true, balanceMinor: 100_000, reservedMinor: charge, availableMinor: 100_000 - charge, currency: 'INR' } };
+    expect(await balance()).toEqual(reserved);
+
+    // Act + Assess, step by step
+    await dispatchOnce(rt);
+    const offers = await rider.get('/fleet/v1/offers');
+    expect(offers.status).toBe(200);
+    expect((offers.body as { data: Array<{ id: string }> }).data.map((offer) => offer.id)).toEqual([job.id]);
+
+    const accepted = await rider.post(`/fleet/v1/jobs/${job.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect((accepted.body as JobData).data).toMatchObject({ status: 'picked_by_agent', agentId: 'rider-asha-01' });
+    expect(await merchantView()).toMatchObject({ status: 'picked_by_agent', agentId: 'rider-asha-01' });
+
+    expect((await rider.post(`/fleet/v1/jobs/${job.id}/start-confirmation`)).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${job.id}/confirm`)).status).toBe(200);
+    const located = await rider.post(`/fleet/v1/jobs/${job.id}/location`, { latitude: 12.9761, longitude: 77.6102, accuracy: 12 });
+    expect(located.status).toBe(200);
+    expect((await merchantView()).riderLocation).toMatchObject({ latitude: 12.9761, longitude: 77.6102, accuracy: 12 });
+    expect(await balance()).toEqual(reserved);
+
+    const atPickup = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/pickup/arrive`);
+    expect(atPickup.status).toBe(200);
+    expect((atPickup.body as JobData).data.verification.pickup).toMatchObject({ status: 'active', attemptsRemaining: 5 });
+    expect(JSON.stringify(atPickup.body)).not.toContain('"code"');
+    const pickupCode = (await merchantView()).verification as Record<string, { code: string; status: string }>;
+    expect(pickupCode.pickup!.status).toBe('active');
+
+    const picked = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/pickup/code`, { code: pickupCode.pickup!.code });
+    expect(picked.status).toBe(200);
+    expect((picked.body as JobData).data).toMatchObject({ status: 'pickup_completed' });
+    expect(await balance()).toEqual(reserved);
+
+    expect((await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/delivery/arrive`)).status).toBe(200);
+    const deliveryCode = ((await merchantView()).verification as Record<string, { code: string }>).delivery!.code;
+    const delivered = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/delivery/code`, { code: deliveryCode });
+
+    expect(delivered.status).toBe(200);
+    const final = await merchantView();
+    expect(final).toMatchObject({ status: 'delivered', settlement: 'captured', riderLocation: null, agentId: 'rider-asha-01' });
+    expect((final.events as Array<{ status: string; actor: string }>).map((event) => [event.status, event.actor])).toEqual([
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider:rider-asha-01'],
+      ['booking_in_progress', 'rider:rider-asha-01'],
+      ['booked', 'rider:rider-asha-01'],
+      ['pickup_completed', 'rider:rider-asha-01'],
+      ['delivered', 'rider:rider-asha-01'],
+    ]);
+    expect(await balance()).toEqual({ data: { apiEnabled: true, balanceMinor: 100_000 - charge, reservedMinor: 0, availableMinor: 100_000 - charge, currency: 'INR' } });
+    await expectLedgerInvariant(rt, merchant.storeId);
+  });
+});
