@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../functions/http/routes.ts';
+import { routes, routesOf } from '../../functions/http/routes.ts';
 import { BUNDLE_BUDGET_BYTES } from '../../lib/bundling.ts';
 import { ACCESS_BY_HANDLER } from '../../lib/access.ts';
 import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
@@ -49,10 +49,16 @@ describe('function bundles (built as CDK builds them)', () => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
   });
 
-  it.each(routes.map((r) => [r.handler]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
+  it.each(routesOf('merchant').map((r) => [r.handler]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
     const result = await invokeBundle(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
 
     expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
+  });
+
+  it.each(routesOf('fleet').map((r) => [r.handler]))('load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route', async (handler) => {
+    const result = await invokeBundle(bundles.get(handler)!, { Authorization: 'Bearer mdk_live_00000000000000000000000000000000' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
+
+    expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid fleet key', code: 'unauthorized' } });
   });
 
   it('serve a real request from DynamoDB: the bundled balance function answers 200', async () => {

@@ -59,7 +59,7 @@ describe('the CDK stack', () => {
     expect(synthesisedRoutes()).toEqual((routes as readonly Route[]).map((r) => `${r.method} ${r.path}`).sort());
   });
 
-  it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy, with an API key required', () => {
+  it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy; the gateway requires an API key on merchant routes only', () => {
     const functions = ofType('AWS::Lambda::Function');
     expect(functions).toHaveLength(routes.length + 1); // + the scheduled workers
     for (const route of routes as readonly Route[]) {
@@ -74,7 +74,8 @@ describe('the CDK stack', () => {
         Environment: { Variables: { TABLE_NAME: { Ref: expect.any(String) }, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'delivery-api', NODE_OPTIONS: '--enable-source-maps' } },
       });
       const [, method] = ofType('AWS::ApiGateway::Method').find(([, m]) => JSON.stringify(m.Properties.Integration ?? {}).includes(id))!;
-      expect(method.Properties).toMatchObject({ HttpMethod: route.method, ApiKeyRequired: true, Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
+      // Fleet routes carry fleet keys (Authorization: Bearer), which their functions check.
+      expect(method.Properties).toMatchObject({ HttpMethod: route.method, ApiKeyRequired: route.api === 'merchant', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
     }
   });
 
@@ -151,11 +152,11 @@ describe('the CDK stack', () => {
       expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
     });
 
-    it('lets only booking and cancel write jobs (update anything or put other than quotes)', () => {
+    it('lets only the moves that change money update stores (booking, cancel, the workers, code submission and failure)', () => {
       const unrestricted = HANDLERS.filter((h) => ACCESS_BY_HANDLER[h]!.updates === 'any').sort();
-      const readOnly = ['get-balance', 'get-job', 'list-jobs'].map((h) => ACCESS_BY_HANDLER[h]!.table);
+      const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => ACCESS_BY_HANDLER[h]!.table);
 
-      expect(unrestricted).toEqual(['cancel-job', 'create-booking', 'scheduled-workers']);
+      expect(unrestricted).toEqual(['cancel-job', 'create-booking', 'fleet-fail-job', 'fleet-submit-code', 'scheduled-workers']);
       for (const actions of readOnly) expect(actions.filter((a) => !/:(Get|BatchGet|Query)/.test(a))).toEqual([]);
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
-import { simulateTick } from '../../functions/workers.ts';
+import { dispatchTick, simulateTick } from '../../functions/workers.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConflictError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/scheduled-workers.ts';
@@ -45,8 +45,51 @@ describe('the simulated rider’s location', () => {
     }
 
     // 3 s / 20 = 150 ms between reports: one report in these 200 ms, after the steps that were due.
-    console.log(versions);
     expect(new Set(versions.slice(1)).size).toBe(1);
+  });
+});
+
+describe('dispatch with riders', () => {
+  it('keeps an accepted job off the timeout, and times a declined job from its return to the offers', async () => {
+    // Prepare: a live job, queued at t0 (the clock is the test's; the timeout is 20 minutes)
+    const m = await newMerchant(api.table.rt, api.server);
+    const { id } = await m.bookJob();
+    const rt = runtime();
+    const t0 = Date.now();
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    const job = async () => (await rt.jobs.get(m.storeId, id))!;
+    const onDispatchList = async () => (await rt.work.list('dispatch')).some((item) => item.jobId === id);
+    await dispatchTick(rt, at(0));
+    await rt.jobs.applyTo(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(1) });
+
+    // Act + Assess: long past the timeout, an accepted job is not failed, and stays on the list
+    await dispatchTick(rt, at(60));
+    expect((await job()).status).toBe('picked_by_agent');
+    expect(await onDispatchList()).toBe(true);
+
+    // The rider declines at 61 min: the job's 20 minutes start again then
+    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(61) });
+    await dispatchTick(rt, at(80));
+    expect((await job()).status).toBe('queued');
+    await dispatchTick(rt, at(81));
+    expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('lets go of a job once a rider has confirmed it', async () => {
+    const m = await newMerchant(api.table.rt, api.server);
+    const { id } = await m.bookJob();
+    const rt = runtime();
+    await dispatchTick(rt);
+    for (const event of [{ type: 'accept', agentId: 'rider-2' }, { type: 'start_confirmation' }, { type: 'confirm' }] as const) {
+      await rt.jobs.applyTo((await rt.jobs.get(m.storeId, id))!, event, 'rider:rider-2');
+    }
+
+    const report = await dispatchTick(rt, new Date(Date.now() + 3_600_000));
+
+    expect(report.finished).toBeGreaterThanOrEqual(1);
+    expect((await rt.work.list('dispatch')).map((item) => item.jobId)).not.toContain(id);
+    expect((await rt.jobs.get(m.storeId, id))!.status).toBe('booked');
   });
 });
 
