@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     // Dispatch and the sandbox rider, as the scheduled function runs them on AWS.
     startWorkers(rt, 1000, (error) => console.error('worker tick failed:', error));
     console.log(`
-Merchant API listening on ${url}
+Merchant API and fleet API listening on ${url}
 Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
   ${demo.apiKey}
 
@@ -115,8 +115,9 @@ Try it:
   curl -s ${url}/v1/job-quotes -H 'X-Api-Key: ${demo.apiKey}' -H 'Content-Type: application/json' \\
     -d '{"pickupAddress":"MG Road, Bengaluru","pickupLatitude":12.9756,"pickupLongitude":77.6066,"dropAddress":"Indiranagar, Bengaluru","dropLatitude":12.9784,"dropLongitude":77.6408}'
 
-API reference: ${url}/docs  (description: ${url}/openapi.json)
+API reference: ${url}/docs  (descriptions: ${url}/openapi.json, fleet API ${url}/fleet/openapi.json)
 Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS); poll GET /v1/jobs/{id}.
+Live jobs wait for a rider on the fleet API (/fleet/v1): npm run admin -- fleet-key create --role rider
 Admin CLI (same DynamoDB and table): npm run admin -- --help
 Press Ctrl-C to stop (DynamoDB Local stops with it).`);
   } catch (error) {

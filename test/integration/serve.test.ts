@@ -59,7 +59,7 @@ describe('npm start', () => {
     expect(text).toMatch(/• Creating table delivery-api if missing … done \(\d+\.\d s\)/);
     expect(text).toMatch(/• Seeding zones and rate cards from seed\/zones.json … done/);
     expect(text).toContain('added bengaluru, mumbai, delhi-ncr, hyderabad, chennai, pune, kolkata (7 zones)');
-    expect(text).toContain(`Merchant API listening on http://127.0.0.1:${apiPort}`);
+    expect(text).toContain(`Merchant API and fleet API listening on http://127.0.0.1:${apiPort}`);
     expect(text).toContain(`curl -s http://127.0.0.1:${apiPort}/v1/balance -H 'X-Api-Key: ${apiKey}'`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { apiEnabled: true, balanceMinor: 500_000, reservedMinor: 0, availableMinor: 500_000, currency: 'INR' } });
