@@ -131,6 +131,18 @@ the fifth locks the handoff), \`reset_lock\` and \`reissue_code\` (operations: a
 The merchant sees a code only while it is \`pending\` or \`active\`, and \`riderLocation\` only while a
 rider is assigned (\`picked_by_agent\` to \`pickup_completed\`). Every status change appends an event
 with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or \`admin\`.
+
+| Event | Sent by (live jobs; on sandbox jobs the simulator sends the rider's events) |
+|---|---|
+| \`dispatch\`, \`dispatch_timeout\` | the dispatcher (\`system\`), every tick of the workers |
+| \`cancel\` | the merchant: \`POST /v1/jobs/{id}/cancel\` |
+| \`accept\`, \`start_confirmation\`, \`confirm\`, \`decline\` | a rider: \`POST /fleet/v1/jobs/{id}/accept\`, \`…/start-confirmation\`, \`…/confirm\`, \`…/decline\` |
+| \`report_location\` | a rider: \`POST /fleet/v1/jobs/{id}/location\` |
+| \`arrive_pickup\`, \`arrive_drop\` | a rider: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/arrive\` |
+| \`submit_pickup_code\`, \`submit_delivery_code\` | a rider: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/code\` |
+| \`fail\` | a rider or operations: \`POST /fleet/v1/jobs/{id}/fail\` |
+| \`reset_lock\`, \`reissue_code\` | operations: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/reset-lock\`, \`…/reissue-code\` |
+| \`resolve\` | operations: \`npm run admin -- settlement resolve --job ID --capture\\|--release\` |
 `;
 }
 
