@@ -31,9 +31,10 @@ try {
     rows.push({ handler, kb: bundle.bytes / 1024, loadMs: median(times), over: bundle.bytes > BUNDLE_BUDGET_BYTES });
   }
   console.log(`Budget: ${(BUNDLE_BUDGET_BYTES / 1024).toFixed(0)} KiB a bundle (minified ESM, AWS SDK included; source maps not counted)\n`);
-  console.log(`${'function'.padEnd(18)} ${'size'.padStart(10)} ${`load (median of ${RUNS})`.padStart(22)}`);
+  const width = Math.max(...rows.map((row) => row.handler.length)) + 2;
+  console.log(`${'function'.padEnd(width)} ${'size'.padStart(10)} ${`load (median of ${RUNS})`.padStart(22)}`);
   for (const row of rows) {
-    console.log(`${row.handler.padEnd(18)} ${`${row.kb.toFixed(1)} KiB`.padStart(10)} ${`${row.loadMs.toFixed(1)} ms`.padStart(22)}${row.over ? '  OVER BUDGET' : ''}`);
+    console.log(`${row.handler.padEnd(width)} ${`${row.kb.toFixed(1)} KiB`.padStart(10)} ${`${row.loadMs.toFixed(1)} ms`.padStart(22)}${row.over ? '  OVER BUDGET' : ''}`);
   }
   if (rows.some((row) => row.over)) process.exitCode = 1;
 } finally {
