@@ -1,7 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { NotFoundError } from '../core/errors.ts';
-import { cancellationReasons } from './client.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -79,38 +78,7 @@ export class ApiKeyRepository extends TableRepository {
       new GetCommand({ TableName: this.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
     );
     if (!byId) throw new NotFoundError('not_found', `No key ${keyId}`);
-    const revokedAt = now.toISOString();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.apiKeyByHash(byId.keyHash as string),
-                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
-                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
-              },
-            },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.apiKeyById(keyId),
-                UpdateExpression: 'SET revokedAt = :now',
-                ExpressionAttributeValues: { ':now': revokedAt },
-              },
-            },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') {
-        return { keyId, storeId: byId.storeId as string, revokedAt: (byId.revokedAt as string | undefined) ?? revokedAt };
-      }
-      throw error;
-    }
+    const revokedAt = await this.revokeKeyItems(keys.apiKeyByHash(byId.keyHash as string), keys.apiKeyById(keyId), byId.revokedAt as string | undefined, now);
     return { keyId, storeId: byId.storeId as string, revokedAt };
   }
 }

@@ -2,7 +2,6 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hashApiKey, newId } from '../core/api-key.ts';
 import { NotFoundError } from '../core/errors.ts';
 import { generateFleetKey, type FleetRole } from '../core/fleet.ts';
-import { cancellationReasons } from './client.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -59,29 +58,7 @@ export class FleetKeyRepository extends TableRepository {
   async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; revokedAt: string }> {
     const { Item: byId } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyById(keyId), ConsistentRead: true }));
     if (!byId) throw new NotFoundError('not_found', `No fleet key ${keyId}`);
-    const revokedAt = now.toISOString();
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.fleetKeyByHash(byId.keyHash as string),
-                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
-                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
-              },
-            },
-            { Update: { TableName: this.tableName, Key: keys.fleetKeyById(keyId), UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } },
-          ],
-        }),
-      );
-    } catch (error) {
-      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') return { keyId, revokedAt: (byId.revokedAt as string | undefined) ?? revokedAt };
-      throw error;
-    }
+    const revokedAt = await this.revokeKeyItems(keys.fleetKeyByHash(byId.keyHash as string), keys.fleetKeyById(keyId), byId.revokedAt as string | undefined, now);
     return { keyId, revokedAt };
   }
 }

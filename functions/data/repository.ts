@@ -1,4 +1,7 @@
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { cancellationReasons } from './client.ts';
+
+type ItemKey = { PK: string; SK: string };
 
 /** What every repository holds: the shared document client and the single table's name. */
 export abstract class TableRepository {
@@ -20,5 +23,37 @@ export abstract class TableRepository {
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return items;
+  }
+
+  /**
+   * Revokes a key (a store's API key or a fleet key): its by-hash item, which auth reads, and its
+   * by-id item, in one transaction. Revoking a revoked key changes nothing and returns when it was
+   * revoked (`previouslyRevokedAt`, as the by-id item has it).
+   */
+  protected async revokeKeyItems(byHash: ItemKey, byId: ItemKey, previouslyRevokedAt: string | undefined, now: Date): Promise<string> {
+    const revokedAt = now.toISOString();
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: byHash,
+                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
+              },
+            },
+            { Update: { TableName: this.tableName, Key: byId, UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') return previouslyRevokedAt ?? revokedAt;
+      throw error;
+    }
+    return revokedAt;
   }
 }
