@@ -13,6 +13,8 @@ describe('redactText', () => {
     ['a key in a header line', `X-Api-Key: ${LIVE_KEY}`, 'X-Api-Key: mdk_live_[REDACTED]'],
     ['a key of the wrong length', 'mdk_live_abc', 'mdk_live_[REDACTED]'],
     ['a key made of digits', `mdk_test_${'1'.repeat(32)}`, 'mdk_test_[REDACTED]'],
+    ['a rider’s fleet key', `Bearer fk_rider_${'aB3dE5fG7h'.repeat(3)}xY`, 'Bearer fk_rider_[REDACTED]'],
+    ['an operations fleet key', `Authorization: Bearer fk_ops_${'Zz9Yy8Xx7W'.repeat(3)}w6`, 'Authorization: Bearer fk_ops_[REDACTED]'],
   ])('masks %s', (_what, text, expected) => {
     expect(redactText(text)).toBe(expected);
   });
