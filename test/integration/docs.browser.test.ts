@@ -29,6 +29,27 @@ describe('the API reference page', () => {
     expect(await response.json()).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
   });
 
+  it('serves the fleet API’s description at /fleet/openapi.json', async () => {
+    const response = await fetch(`${api.server.url}/fleet/openapi.json`);
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Fleet API (riders and fleet operations)' } });
+  });
+
+  it('switches to the fleet API and lists its twelve operations', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${api.server.url}/docs`);
+    await page.locator('.opblock').nth(5).waitFor({ timeout: 20_000 });
+
+    await page.locator('.topbar select').selectOption({ label: 'Fleet API' });
+    await page.locator('.opblock-summary-path[data-path="/fleet/v1/offers"]').waitFor({ timeout: 20_000 });
+    const paths = await page.locator('.opblock-summary-path').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-path')));
+    await page.close();
+
+    expect(paths).toHaveLength(12);
+    expect(paths.every((path) => path?.startsWith('/fleet/v1/'))).toBe(true);
+  });
+
   it('lists all six merchant operations when opened in a real browser, with no request leaving the machine', async () => {
     const page = await browser.newPage();
     const outside: string[] = [];
