@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { hashApiKey } from '../../functions/core/api-key.ts';
 
-// Until the fleet API and dispatcher exist, their moves are applied through the data-access module's
-// `apply` (the same transition function and transaction they will use); the merchant's side is HTTP.
+// The fleet's and the dispatcher's moves are applied here through the data-access module's `apply`
+// (what the fleet API and the workers call); the merchant's side is HTTP. The fleet API's own HTTP
+// side is tested in fleet-*.http.test.ts.
 const api = useLocalApi();
 const rider = 'rider:rider-7';
 
@@ -156,3 +158,20 @@ describe('the delivery lifecycle, against DynamoDB', () => {
   });
 });
 
+describe('a fleet move', () => {
+  it('is refused with 403, writing nothing, when its fleet key was revoked while it ran', async () => {
+    // Prepare: the rider's key is checked at auth, then revoked before the write
+    const flow = await setUp();
+    await flow.apply({ type: 'dispatch' }, 'system');
+    const key = await api.table.rt.fleetKeys.create('rider', 'rider-7');
+    const before = (await api.table.rt.jobs.get(flow.m.storeId, flow.id))!;
+    await api.table.rt.fleetKeys.revoke(key.keyId);
+
+    // Act
+    const attempt = api.table.rt.jobs.applyTo(before, { type: 'accept', agentId: 'rider-7' }, rider, { fleetKeyHash: hashApiKey(key.fleetKey) });
+
+    // Assess
+    await expect(attempt).rejects.toMatchObject({ code: 'forbidden' });
+    expect((await api.table.rt.jobs.get(flow.m.storeId, flow.id))!).toEqual(before);
+  });
+});
