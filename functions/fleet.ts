@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { AppError, HandoffRefusedError, NotFoundError } from './core/errors.ts';
-import { alreadyApplied, fleetActor, fleetCanSee, type FleetCaller } from './core/fleet.ts';
+import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from './core/fleet.ts';
 import type { Job } from './core/job.ts';
 import { effectiveHandoff, IllegalTransitionError, MAX_CODE_ATTEMPTS, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
 import { ok } from './http/errors.ts';
@@ -41,6 +41,8 @@ export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodO
     const { rt, caller } = input;
     const job = await loadFleetJob(rt, caller, (input.path as { id: string }).id);
     const event = toEvent(input, job);
+    const refusal = fleetMoveRefusal(caller, job, event);
+    if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
     let result: Transition;
     try {
       result = await rt.jobs.applyTo(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });

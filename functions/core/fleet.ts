@@ -44,6 +44,15 @@ export function fleetCanSee(caller: FleetCaller, job: Job): boolean {
 }
 
 /**
+ * Why this caller may not send `event` to a job it can see, or null if it may: a rider moves only the
+ * jobs assigned to them, except to accept an offer. Operations may send whatever their routes allow.
+ */
+export function fleetMoveRefusal(caller: FleetCaller, job: Job, event: LifecycleEvent): string | null {
+  if (caller.role === 'ops' || event.type === 'accept' || job.agentId === caller.agentId) return null;
+  return 'This job is not assigned to you: accept the offer first';
+}
+
+/**
  * Whether `event` by this rider is already reflected in the job: the app's retry of a request whose
  * answer was lost. The retry then gets 200 with the job instead of a 409 for a move already made.
  * Wrong codes are not recognisable as retries (each try counts), nor are decline and operations' moves.

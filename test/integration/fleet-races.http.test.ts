@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { dispatchOnce, newFleetMember, type TestFleetMember } from '../helpers/fleet.ts';
+import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+
+/**
+ * Requests that meet on one job at the same moment, through HTTP: the merchant's cancel against a
+ * rider's accept, two riders after one offer, and the delivery code against a cancel. Each race is
+ * run on several jobs; whichever request wins, the job ends in one consistent state and the ledger
+ * holds exactly the money that state implies.
+ */
+const api = useLocalApi();
+
+const CREDIT = 1_000_000;
+const ROUNDS = 8;
+
+type Reply = { status: number; body: unknown };
+
+async function merchantView(merchant: TestMerchant, jobId: string): Promise<JobDetail> {
+  const response = await merchant.get(`/v1/jobs/${jobId}`);
+  expect(response.status).toBe(200);
+  return (response.body as { data: JobDetail }).data;
+}
+
+async function ledgerOf(merchant: TestMerchant, jobId: string, type: 'release' | 'capture') {
+  return (await api.table.rt.stores.ledger(merchant.storeId)).filter((entry) => entry.jobId === jobId && entry.type === type);
+}
+
+/** The body of a move that lost the version check. */
+const CONCURRENT = { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' };
+
+const errorCode = (reply: Reply) => (reply.body as { code?: string }).code;
+
+/** Books `count` jobs and lets the dispatcher offer them. */
+async function queuedJobs(merchant: TestMerchant, count: number): Promise<Array<{ id: string; charge: number }>> {
+  const jobs: Array<{ id: string; charge: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const job = await merchant.bookJob();
+    jobs.push({ id: job.id, charge: job.chargeMinor as number });
+  }
+  await dispatchOnce(api.table.rt);
+  return jobs;
+}
+
+/** Takes a queued job through the fleet API to the drop, the delivery code running. */
+async function toDrop(merchant: TestMerchant, rider: TestFleetMember, jobId: string): Promise<void> {
+  const move = async (path: string, body?: unknown) => {
+    const reply = await rider.post(`/fleet/v1/jobs/${jobId}/${path}`, body);
+    expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200);
+  };
+  await move('accept');
+  await move('start-confirmation');
+  await move('confirm');
+  await move('handoffs/pickup/arrive');
+  await move('handoffs/pickup/code', { code: (await merchantView(merchant, jobId)).verification.pickup.code });
+  await move('handoffs/delivery/arrive');
+}
+
+describe('a merchant’s cancel and a rider’s accept at the same moment', () => {
+  it('leaves each job either cancelled and released once, or accepted and still reserved', async () => {
+    // Prepare
+    const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const jobs = await queuedJobs(merchant, ROUNDS);
+    let reserved = 0;
+
+    for (const { id, charge } of jobs) {
+      // Act
+      const [cancel, accept] = await Promise.all([merchant.post(`/v1/jobs/${id}/cancel`), rider.post(`/fleet/v1/jobs/${id}/accept`)]);
+
+      // Assess
+      const job = await merchantView(merchant, id);
+      const history = job.events.map((event) => event.status);
+      const outcome = `cancel ${cancel.status} ${JSON.stringify(cancel.body)}, accept ${accept.status} ${JSON.stringify(accept.body)}`;
+      if (cancel.status === 200 && accept.status === 200) {
+        // Not a lost race but two moves in turn: the accept was written before the cancel read the
+        // job, and a picked_by_agent job is still the merchant's to cancel.
+        expect(history, outcome).toEqual(['created', 'queued', 'picked_by_agent', 'cancelled']);
+      } else if (cancel.status === 200) {
+        // The cancel won: the accept found no offer (404) or lost the version check (409).
+        expect([404, 409], outcome).toContain(accept.status);
+        expect(errorCode(accept), outcome).toBe(accept.status === 404 ? 'job_not_found' : 'concurrent_modification');
+        expect(history, outcome).toEqual(['created', 'queued', 'cancelled']);
+      } else {
+        // The accept won: the cancel lost the version check.
+        expect(accept.status, outcome).toBe(200);
+        expect({ status: cancel.status, body: cancel.body }, outcome).toEqual({ status: 409, body: CONCURRENT });
+        expect(history, outcome).toEqual(['created', 'queued', 'picked_by_agent']);
+      }
+      if (cancel.status === 200) {
+        expect(job, outcome).toMatchObject({ status: 'cancelled', settlement: 'released' });
+        expect(await ledgerOf(merchant, id, 'release'), outcome).toEqual([expect.objectContaining({ balanceDeltaMinor: 0, reservedDeltaMinor: -charge })]);
+      } else {
+        expect(job, outcome).toMatchObject({ status: 'picked_by_agent', settlement: 'reserved', agentId: rider.agentId });
+        expect(await ledgerOf(merchant, id, 'release'), outcome).toEqual([]);
+        reserved += charge;
+      }
+    }
+
+    expect((await merchant.get('/v1/balance')).body).toEqual({
+      data: { apiEnabled: true, balanceMinor: CREDIT, reservedMinor: reserved, availableMinor: CREDIT - reserved, currency: 'INR' },
+    });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
+
+describe('two riders accepting one offer at the same moment', () => {
+  it('gives each job to exactly one of them', async () => {
+    // Prepare
+    const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
+    const riders = [await newFleetMember(api.table.rt, api.server, 'rider'), await newFleetMember(api.table.rt, api.server, 'rider')] as const;
+    const jobs = await queuedJobs(merchant, ROUNDS);
+
+    for (const { id } of jobs) {
+      // Act
+      const replies = await Promise.all(riders.map((rider) => rider.post(`/fleet/v1/jobs/${id}/accept`)));
+
+      // Assess
+      const outcome = replies.map((reply) => `${reply.status} ${JSON.stringify(reply.body)}`).join(', ');
+      const winners = riders.filter((_, i) => replies[i]!.status === 200);
+      expect(winners, outcome).toHaveLength(1);
+      const loser = replies.find((reply) => reply.status !== 200)!;
+      expect([404, 409], outcome).toContain(loser.status);
+      expect(errorCode(loser), outcome).toBe(loser.status === 404 ? 'job_not_found' : 'concurrent_modification');
+      const job = await merchantView(merchant, id);
+      expect(job, outcome).toMatchObject({ status: 'picked_by_agent', agentId: winners[0]!.agentId, settlement: 'reserved' });
+      expect(job.events.filter((event) => event.status === 'picked_by_agent'), outcome).toEqual([expect.objectContaining({ actor: `rider:${winners[0]!.agentId}` })]);
+    }
+  });
+});
+
+describe('a delivery code and a merchant’s cancel at the same moment, after pickup', () => {
+  it('delivers each job exactly once, capturing once, and refuses the cancel', async () => {
+    // Prepare
+    const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const jobs = await queuedJobs(merchant, 5);
+    for (const { id } of jobs) await toDrop(merchant, rider, id);
+    let captured = 0;
+
+    for (const { id, charge } of jobs) {
+      const code = (await merchantView(merchant, id)).verification.delivery.code;
+
+      // Act
+      const [delivery, cancel] = await Promise.all([rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code }), merchant.post(`/v1/jobs/${id}/cancel`)]);
+
+      // Assess: the cancel never writes, so it cannot make the delivery lose; it answers for the state it read
+      const outcome = `delivery ${delivery.status} ${JSON.stringify(delivery.body)}, cancel ${cancel.status} ${JSON.stringify(cancel.body)}`;
+      expect(delivery.status, outcome).toBe(200);
+      expect([409, 400], outcome).toContain(cancel.status);
+      expect(cancel.body, outcome).toEqual(
+        cancel.status === 409
+          ? { error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' }
+          : { error: 'A delivered job cannot be cancelled', code: 'not_cancellable' },
+      );
+      const job = await merchantView(merchant, id);
+      expect(job, outcome).toMatchObject({ status: 'delivered', settlement: 'captured' });
+      expect(job.events.filter((event) => event.status === 'delivered'), outcome).toHaveLength(1);
+      expect(job.events.filter((event) => event.status === 'cancelled'), outcome).toEqual([]);
+      expect(await ledgerOf(merchant, id, 'capture'), outcome).toEqual([expect.objectContaining({ balanceDeltaMinor: -charge, reservedDeltaMinor: -charge })]);
+      expect(await ledgerOf(merchant, id, 'release'), outcome).toEqual([]);
+      captured += charge;
+    }
+
+    expect((await merchant.get('/v1/balance')).body).toEqual({
+      data: { apiEnabled: true, balanceMinor: CREDIT - captured, reservedMinor: 0, availableMinor: CREDIT - captured, currency: 'INR' },
+    });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
