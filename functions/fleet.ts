@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { AppError, HandoffRefusedError, NotFoundError } from './core/errors.ts';
+import { HandoffRefusedError, NotFoundError, type AppError } from './core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from './core/fleet.ts';
 import type { Job } from './core/job.ts';
 import { effectiveHandoff, IllegalTransitionError, MAX_CODE_ATTEMPTS, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
@@ -82,18 +82,16 @@ const locked = (which: string) =>
 const expired = (which: string) => new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
 
 /**
- * Live jobs on offer (`queued`), longest waiting first: the dispatcher's worklist, read in batches of
- * 100 until `limit` are found. Cost: one Query plus one BatchGet per 100 listed jobs.
+ * Live jobs on offer (`queued`), longest waiting first (ties by id). The dispatcher's worklist is in
+ * booking order, but a declined job is offered again later, so every job on it is read (one BatchGet
+ * per 100) before the oldest offers are chosen. Cost: one Query plus one BatchGet per 100 jobs in
+ * dispatch; the worklist is sharded by zone before it grows large (README, "noticed").
  */
 export async function openOffers(rt: Runtime, limit: number): Promise<Job[]> {
-  const items = await rt.work.list('dispatch');
-  const offers: Job[] = [];
-  for (let i = 0; i < items.length && offers.length < limit; i += 100) {
-    const jobs = await rt.jobs.getMany(items.slice(i, i + 100));
-    offers.push(...jobs.filter((job) => job.status === 'queued' && !job.testMode));
-  }
-  const since = (job: Job) => toFleetOffer(job).offeredAt;
-  return offers.sort((a, b) => since(a).localeCompare(since(b))).slice(0, limit);
+  const jobs = await rt.jobs.getMany(await rt.work.list('dispatch'));
+  const offers = jobs.filter((job) => job.status === 'queued' && !job.testMode).map((job) => ({ job, since: toFleetOffer(job).offeredAt }));
+  offers.sort((a, b) => a.since.localeCompare(b.since) || a.job.id.localeCompare(b.job.id));
+  return offers.slice(0, limit).map(({ job }) => job);
 }
 
 /** 200 with the fleet's view of a job. */

@@ -102,6 +102,15 @@ function pathPattern(path: string): RegExp {
 
 const compiled = routes.map((route) => ({ route: route as Route, pattern: pathPattern(route.path) }));
 
+// A path parameter as the handler sees it; a malformed escape (`%zz`) stays as sent, for validation to refuse.
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Matches a request to a route as API Gateway would: 404 for an unknown path, 405 for a known path's wrong method. */
 export function matchRoute(method: string, path: string): RouteMatch {
   const onPath = compiled.filter(({ pattern }) => pattern.test(path));
@@ -110,7 +119,7 @@ export function matchRoute(method: string, path: string): RouteMatch {
   if (!hit) return { kind: 'method_not_allowed', allow: onPath.map(({ route }) => route.method) };
   const groups = hit.pattern.exec(path)?.groups;
   const pathParameters = groups
-    ? Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, decodeURIComponent(value)]))
+    ? Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, decodeSegment(value)]))
     : null;
   return { kind: 'found', route: hit.route, pathParameters };
 }

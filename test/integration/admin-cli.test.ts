@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
+import { hashApiKey } from '../../functions/core/api-key.ts';
+import { handler as listOffers } from '../../functions/fleet-list-offers.ts';
+import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 
 let table: TestTable;
 
@@ -166,5 +169,83 @@ describe('admin CLI', () => {
     });
 
     expect(result).toEqual({ code: 1, stderr: '✖ Cannot reach DynamoDB at http://127.0.0.1:1. Is `npm start` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)\n' });
+  });
+});
+
+describe('fleet-key', () => {
+  type CreatedFleetKey = { keyId: string; fleetKey: string; role: string; agentId: string | null };
+
+  // The fleet API's offers handler, called as Lambda would call it, with this file's table.
+  async function offersWith(fleetKey: string): Promise<{ status: number; body: unknown }> {
+    const result = await listOffers(proxyEvent({ method: 'GET', path: '/fleet/v1/offers', headers: { Authorization: `Bearer ${fleetKey}` } }), lambdaContext);
+    return { status: result.statusCode, body: JSON.parse(result.body) };
+  }
+
+  it('creates a rider key bound to the agent id given, stored only by its hash', async () => {
+    const created = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'rider', '--agent-id', 'rider-asha-01');
+
+    expect(created).toEqual({ keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/), fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/), role: 'rider', agentId: 'rider-asha-01' });
+    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toEqual({ keyId: created.keyId, role: 'rider', agentId: 'rider-asha-01', status: 'active', createdAt: expect.any(String), revokedAt: null });
+    expect(await offersWith(created.fleetKey)).toEqual({ status: 200, body: { data: [], limit: 20 } });
+  });
+
+  it('creates a rider key with a new agent id when none is given', async () => {
+    const first = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'rider');
+    const second = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'rider');
+
+    expect(first).toEqual({ keyId: expect.stringMatching(/^fleetkey_/), fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/), role: 'rider', agentId: expect.stringMatching(/^rider_[0-9A-Za-z]{20}$/) });
+    expect(second.agentId).not.toBe(first.agentId);
+  });
+
+  it('creates an operations key with no agent id', async () => {
+    const created = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'ops');
+
+    expect(created).toEqual({ keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/), fleetKey: expect.stringMatching(/^fk_ops_[0-9A-Za-z]{32}$/), role: 'ops', agentId: null });
+    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toMatchObject({ role: 'ops', agentId: null, status: 'active' });
+  });
+
+  it('prints the new key once, readably, without --json', async () => {
+    const result = await admin('fleet-key', 'create', '--role', 'rider', '--agent-id', 'rider-human');
+
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Fleet key fleetkey_\w{20} for rider rider-human \(shown once, keep it safe\):\n {2}fk_rider_\w{32}\n$/);
+  });
+
+  it('revokes a key at once: the fleet API then refuses it with 401, and revoking again changes nothing', async () => {
+    const created = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'rider');
+    const other = await adminJson<CreatedFleetKey>('fleet-key', 'create', '--role', 'rider', '--agent-id', created.agentId!);
+
+    const revoked = await adminJson<{ keyId: string; revokedAt: string }>('fleet-key', 'revoke', '--key', created.keyId);
+    const again = await adminJson<{ keyId: string; revokedAt: string }>('fleet-key', 'revoke', '--key', created.keyId);
+
+    expect(revoked).toEqual({ keyId: created.keyId, revokedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(again).toEqual(revoked);
+    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toMatchObject({ keyId: created.keyId, status: 'revoked', revokedAt: revoked.revokedAt });
+    expect(await offersWith(created.fleetKey)).toEqual({ status: 401, body: { error: 'This fleet key has been revoked', code: 'unauthorized' } });
+    expect((await offersWith(other.fleetKey)).status).toBe(200);
+  });
+
+  it.each([
+    [['fleet-key', 'create', '--role', 'ops', '--agent-id', 'rider-asha-01'], '--agent-id is for rider keys only'],
+    [['fleet-key', 'create', '--role', 'admin'], '--role must be rider or ops (got "admin")'],
+    [['fleet-key', 'create'], '--role must be rider or ops (got "")'],
+    [['fleet-key', 'create', '--role', 'rider', '--agent-id', 'ab'], '--agent-id must be 3-64 letters, digits, "_" or "-" (got "ab")'],
+    [['fleet-key', 'create', '--role', 'rider', '--agent-id', 'rider:asha'], '--agent-id must be 3-64 letters, digits, "_" or "-" (got "rider:asha")'],
+    [['fleet-key', 'create', '--role', 'rider', '--agent-id', 'r'.repeat(65)], `--agent-id must be 3-64 letters, digits, "_" or "-" (got "${'r'.repeat(65)}")`],
+    [['fleet-key', 'revoke'], '--key is required'],
+  ])('exits 2 with a clear message for %j', async (args, message) => {
+    const result = await admin(...(args as string[]), '--json');
+
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({ error: message, code: 'usage_error' });
+  });
+
+  it('exits 1 naming the fleet key that does not exist', async () => {
+    const result = await admin('fleet-key', 'revoke', '--key', 'fleetkey_missing', '--json');
+
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({ error: 'No fleet key fleetkey_missing', code: 'not_found' });
   });
 });

@@ -32,6 +32,10 @@ describe('matchRoute', () => {
     });
   });
 
+  it('keeps a malformed escape in a path parameter as sent, for validation to refuse (no URIError)', () => {
+    expect(matchRoute('GET', '/v1/jobs/%zz')).toEqual({ kind: 'found', route: expect.objectContaining({ handler: 'get-job' }), pathParameters: { id: '%zz' } });
+  });
+
   it.each([
     ['GET', '/fleet/v1/jobs/x/accept', ['POST']],
     ['POST', '/fleet/v1/offers', ['GET']],
