@@ -6,7 +6,7 @@ import { BalanceResponse } from '../functions/schemas/balance.schema.ts';
 import { QuoteRequest, QuoteResponse } from '../functions/schemas/quote.schema.ts';
 import { BookingRequest, JobDetail, JobListQuery, JobListResponse, JobPath } from '../functions/schemas/job.schema.ts';
 import { BookingHeaders } from '../functions/create-booking.ts';
-import { CodeRequest, FailRequest, FleetJob, FleetJobPath, FleetOfferList, HandoffPath, LocationRequest, OfferListQuery } from '../functions/schemas/fleet.schema.ts';
+import { CodeRequest, FailRequest, FleetJob, FleetJobList, FleetJobPath, FleetOfferList, HandoffPath, LocationRequest, OfferListQuery } from '../functions/schemas/fleet.schema.ts';
 
 /**
  * The merchant API's OpenAPI 3.1 description, built from the route table and the zod schemas the
@@ -365,6 +365,13 @@ const FLEET_OPERATIONS: Record<FleetRouteKey, Operation> = {
     ],
     errors: [400, 401, 403, 429, 500, 503],
   },
+  'GET /fleet/v1/assignments': {
+    operationId: 'listAssignments',
+    summary: 'My jobs',
+    description: 'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.',
+    success: [{ status: 200, description: 'The rider’s current jobs', schema: 'FleetJobList', example: { data: [fleetJobExample] } }],
+    errors: [401, 403, 429, 500, 503],
+  },
   'GET /fleet/v1/jobs/{id}': {
     operationId: 'getFleetJob',
     summary: 'A job',
@@ -484,6 +491,7 @@ export function buildFleetOpenApiDocument() {
     FailRequest: jsonSchema(FailRequest, 'input'),
     FleetJobResponse: envelope(jsonSchema(FleetJob, 'output')),
     FleetOfferList: jsonSchema(FleetOfferList, 'output'),
+    FleetJobList: jsonSchema(FleetJobList, 'output'),
     ErrorBody: { ...jsonSchema(ErrorBody, 'output'), description: `Every error status answers with this body. Codes by status — ${codesByStatus()}.` },
   };
   return {

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { ASSIGNED, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConflictError, ForbiddenError } from '../core/errors.ts';
@@ -29,6 +29,11 @@ export interface MoneyMovement {
 export function jobItem(job: Job) {
   const { id, ...fields } = job;
   return { ...keys.job(job.storeId, job.seq), ...keys.jobByStatus(job.storeId, job.status, job.seq), type: 'job', jobId: id, ...fields };
+}
+
+/** The rider holding a live job (accepted, not yet delivered or ended), if any; sandbox jobs are the simulator's. */
+function holderOf(job: Job): string | null {
+  return !job.testMode && job.agentId !== null && ASSIGNED.has(job.status) ? job.agentId : null;
 }
 
 function toJob(item: Record<string, unknown>): Job {
@@ -86,11 +91,37 @@ export class JobRepository extends TableRepository {
     return job ? this.applyTo(job, event, actor, options) : null;
   }
 
-  /** Applies a lifecycle event to a job the caller has just read (its version is the condition). */
+  /**
+   * Applies a lifecycle event to a job the caller has just read (its version is the condition). When
+   * the rider holding the job changes, the rider's assignment item changes in the same transaction.
+   */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
     const result = transition(job, event, actor, options.now ?? new Date());
-    await this.save(result.job, { expectedVersion: job.version, money: result.money, guard: options.guard, fleetKeyHash: options.fleetKeyHash });
+    await this.save(result.job, {
+      expectedVersion: job.version,
+      money: result.money,
+      guard: options.guard,
+      fleetKeyHash: options.fleetKeyHash,
+      extraItems: this.assignmentChanges(job, result.job),
+    });
     return result;
+  }
+
+  /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */
+  async assignedTo(agentId: string): Promise<Job[]> {
+    const items = await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.agentJob(agentId, '').PK }, ConsistentRead: true });
+    const jobs = await this.getMany(items.map((item) => ({ storeId: item.storeId as string, jobId: item.jobId as string })));
+    return jobs.filter((job) => holderOf(job) === agentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  // The assignment item leaves with the rider who held the job and arrives with the one who holds it now.
+  private assignmentChanges(before: Job, after: Job) {
+    const [was, is] = [holderOf(before), holderOf(after)];
+    if (was === is) return [];
+    return [
+      ...(was ? [{ Delete: { TableName: this.tableName, Key: keys.agentJob(was, before.id) } }] : []),
+      ...(is ? [{ Put: { TableName: this.tableName, Item: { ...keys.agentJob(is, after.id), type: 'assignment', storeId: after.storeId, jobId: after.id, since: after.updatedAt } } }] : []),
+    ];
   }
 
   /** A page of the store's jobs, newest first. `jobCount` is the store's counter as auth read it. */
@@ -154,7 +185,7 @@ export class JobRepository extends TableRepository {
    * With a guard, the caller's key and store must still be allowed to write; with a fleet key hash,
    * that fleet key must still be active (else 403).
    */
-  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement }): Promise<void> {
+  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; extraItems?: Array<Record<string, unknown>> }): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
     const { money, guard, fleetKeyHash } = options;
     const guardItems = guard ? guardChecks(this.tableName, guard, { store: !money }) : fleetKeyHash ? [fleetKeyCheck(this.tableName, fleetKeyHash)] : [];
@@ -193,6 +224,8 @@ export class JobRepository extends TableRepository {
             ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now),
           ]
         : []),
+      // Last, so the indexes above (guard, job, store) stay where the error mapping expects them.
+      ...(options.extraItems ?? []),
     ];
     const jobIndex = guardItems.length;
     try {

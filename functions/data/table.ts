@@ -66,6 +66,8 @@ export const keys = {
   }),
   /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
+  /** A live job a rider holds (accepted, not yet delivered or ended), for the rider's own list. */
+  agentJob: (agentId: string, jobId: string) => ({ PK: `AGENT#${agentId}`, SK: `JOB#${jobId}` }),
   /** A job on the dispatcher's or the simulator's worklist, oldest first. */
   work: (kind: string, createdAt: string, jobId: string) => ({ PK: `WORK#${kind}`, SK: `${createdAt}#${jobId}` }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */

@@ -44,6 +44,7 @@ export const routes = [
   { api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'get-job', rateGroup: 'reads' },
   { api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'cancel-job', rateGroup: 'cancellations' },
   { api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet-list-offers', roles: EVERYONE },
+  { api: 'fleet', method: 'GET', path: '/fleet/v1/assignments', handler: 'fleet-list-assignments', roles: RIDER },
   { api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet-get-job', roles: EVERYONE },
   { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet-accept-job', roles: RIDER },
   { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet-start-confirmation', roles: RIDER },

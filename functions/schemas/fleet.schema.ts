@@ -92,6 +92,9 @@ export const FleetJob = z.strictObject({
 });
 export type FleetJob = z.infer<typeof FleetJob>;
 
+/** The rider's current jobs. */
+export const FleetJobList = z.strictObject({ data: z.array(FleetJob) });
+
 function place(job: Job, stop: 'pickup' | 'drop') {
   const { route } = job;
   return stop === 'pickup'

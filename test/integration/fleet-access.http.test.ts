@@ -707,7 +707,7 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
     logger.setLogLevel('SILENT');
   });
 
-  it('cost a fixed number: read 4, accept 5, offers 4, and fewer for refusals', async () => {
+  it('cost a fixed number: read 4, accept 5, offers 4, assignments 4, and fewer for refusals', async () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-counted');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
     const id = await queuedJob();
@@ -716,6 +716,7 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       await rider.get(`/fleet/v1/jobs/${id}`);
       await rider.post(`/fleet/v1/jobs/${id}/accept`);
       await rider.get('/fleet/v1/offers');
+      await rider.get('/fleet/v1/assignments');
       await rider.get(`/fleet/v1/jobs/${randomUUID()}`);
       await rider.post(`/fleet/v1/jobs/${id}/location`, { latitude: 91, longitude: 77.6 });
       await ops.post(`/fleet/v1/jobs/${id}/accept`);
@@ -731,6 +732,8 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       ['POST /fleet/v1/jobs/{id}/accept', 200, 5],
       // fleet key, rate bucket, the dispatch worklist Query, one BatchGet of its jobs
       ['GET /fleet/v1/offers', 200, 4],
+      // fleet key, rate bucket, the rider's assignment items (Query), one BatchGet of their jobs
+      ['GET /fleet/v1/assignments', 200, 4],
       // fleet key, rate bucket, job pointer (none)
       ['GET /fleet/v1/jobs/{id}', 404, 3],
       // fleet key, rate bucket; refused before any read
@@ -741,7 +744,7 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       ['GET /fleet/v1/offers', 401, 0],
     ]);
     expect(access[0]).toMatchObject({ level: 'INFO', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), fleetKeyId: rider.keyId, fleetRole: 'rider', latencyMs: expect.any(Number) });
-    expect(access[5]).toMatchObject({ fleetKeyId: ops.keyId, fleetRole: 'ops' });
+    expect(access[6]).toMatchObject({ fleetKeyId: ops.keyId, fleetRole: 'ops' });
     expect(raw).not.toContain(rider.fleetKey);
     expect(raw).not.toContain(ops.fleetKey);
   });

@@ -70,3 +70,73 @@ describe('a live job driven by the fleet API', () => {
     await expectLedgerInvariant(rt, merchant.storeId);
   });
 });
+
+describe('GET /fleet/v1/assignments', () => {
+  type JobList = { data: Array<{ id: string; status: string; agentId: string }> };
+  const idsOf = (body: unknown) => (body as JobList).data.map((job) => job.id);
+
+  it('lists the jobs a rider holds from accept until delivery, and only theirs', async () => {
+    // Prepare: two live jobs on offer, two riders
+    const { rt } = api.table;
+    const merchant = await newMerchant(rt, api.server);
+    const rider = await newFleetMember(rt, api.server, 'rider');
+    const other = await newFleetMember(rt, api.server, 'rider');
+    const first = await merchant.bookJob();
+    const second = await merchant.bookJob();
+    await dispatchOnce(rt);
+    expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([]);
+
+    // Act: the rider takes both, the other rider takes nothing
+    await rider.post(`/fleet/v1/jobs/${first.id}/accept`);
+    await rider.post(`/fleet/v1/jobs/${second.id}/accept`);
+    const both = await rider.get('/fleet/v1/assignments');
+
+    // Assess: most recently changed first, whole fleet views
+    expect(both.status).toBe(200);
+    expect(idsOf(both.body)).toEqual([second.id, first.id]);
+    expect((both.body as JobList).data[0]).toMatchObject({ status: 'picked_by_agent', agentId: rider.agentId });
+    expect(idsOf((await other.get('/fleet/v1/assignments')).body)).toEqual([]);
+
+    // The first is delivered: it leaves the list
+    for (const step of ['start-confirmation', 'confirm', 'handoffs/pickup/arrive']) expect((await rider.post(`/fleet/v1/jobs/${first.id}/${step}`)).status).toBe(200);
+    const code = async (which: 'pickup' | 'delivery') => ((await merchant.get(`/v1/jobs/${first.id}`)).body as JobData).data.verification[which]!.code as string;
+    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/pickup/code`, { code: await code('pickup') })).status).toBe(200);
+    expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([first.id, second.id]);
+    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/delivery/arrive`)).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/delivery/code`, { code: await code('delivery') })).status).toBe(200);
+    expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([second.id]);
+    await expectLedgerInvariant(rt, merchant.storeId);
+  });
+
+  it('drops a job the rider declines, fails or the merchant cancels, and lists it for the rider who takes it next', async () => {
+    // Prepare
+    const { rt } = api.table;
+    const merchant = await newMerchant(rt, api.server);
+    const rider = await newFleetMember(rt, api.server, 'rider');
+    const next = await newFleetMember(rt, api.server, 'rider');
+    const declined = await merchant.bookJob();
+    const failed = await merchant.bookJob();
+    const cancelled = await merchant.bookJob();
+    await dispatchOnce(rt);
+    for (const job of [declined, failed, cancelled]) expect((await rider.post(`/fleet/v1/jobs/${job.id}/accept`)).status).toBe(200);
+
+    // Act
+    expect((await rider.post(`/fleet/v1/jobs/${declined.id}/decline`)).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${failed.id}/fail`, { reason: 'Bike broke down' })).status).toBe(200);
+    expect((await merchant.post(`/v1/jobs/${cancelled.id}/cancel`)).status).toBe(200);
+    expect((await next.post(`/fleet/v1/jobs/${declined.id}/accept`)).status).toBe(200);
+
+    // Assess
+    expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([]);
+    expect(idsOf((await next.get('/fleet/v1/assignments')).body)).toEqual([declined.id]);
+    await expectLedgerInvariant(rt, merchant.storeId);
+  });
+
+  it('is for riders: an operations key gets 403', async () => {
+    const ops = await newFleetMember(api.table.rt, api.server, 'ops');
+
+    const response = await ops.get('/fleet/v1/assignments');
+
+    expect(response).toMatchObject({ status: 403, body: { error: 'This route is for rider keys', code: 'forbidden' } });
+  });
+});

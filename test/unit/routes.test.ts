@@ -93,7 +93,7 @@ describe('the fleet routes', () => {
   it('are all under /fleet/v1, each with its own handler module named fleet-*', () => {
     const fleet = routesOf('fleet');
 
-    expect(fleet.length).toBe(12);
+    expect(fleet.length).toBe(13);
     expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.handler.startsWith('fleet-'))).toBe(true);
     expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/'))).toBe(true);
   });
@@ -103,6 +103,7 @@ describe('the fleet routes', () => {
 
     expect(roles).toEqual({
       'fleet-list-offers': ['rider', 'ops'],
+      'fleet-list-assignments': ['rider'],
       'fleet-get-job': ['rider', 'ops'],
       'fleet-accept-job': ['rider'],
       'fleet-start-confirmation': ['rider'],
