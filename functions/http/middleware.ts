@@ -5,6 +5,7 @@ import { looksLikeFleetKey, type FleetCaller } from '../core/fleet.ts';
 import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
+import type { RateLimit } from '../data/rate-limit.repository.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
@@ -95,6 +96,16 @@ export function authenticate(rt: () => Runtime): ApiMiddleware {
   return { before: authenticateBefore };
 }
 
+// One token from the bucket, or 429; either way the response carries the bucket's state.
+async function takeToken(request: ApiRequest, rt: Runtime, bucket: { PK: string; SK: string }, limit: RateLimit): Promise<void> {
+  const decision = await rt.rateLimits.consume(bucket, limit);
+  if (!decision.allowed) {
+    request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
+    throw new RateLimitedError(decision.retryAfterSeconds);
+  }
+  request.context.rate = { limit: limit.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+}
+
 /**
  * Per-store rate limit for the route's group: one conditional write on the common path. A store may
  * have an agreed limit of its own (read with the store during auth, so it costs nothing).
@@ -104,12 +115,7 @@ export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddlewar
   async function rateLimitBefore(request: ApiRequest): Promise<void> {
     const { storeId, store } = request.context.merchant!;
     const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
-    const decision = await rt().rateLimits.consume(keys.rateBucket(storeId, route.rateGroup), limit);
-    if (!decision.allowed) {
-      request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
-      throw new RateLimitedError(decision.retryAfterSeconds);
-    }
-    request.context.rate = { limit: limit.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+    await takeToken(request, rt(), keys.rateBucket(storeId, route.rateGroup), limit);
   }
   return { before: rateLimitBefore };
 }
@@ -140,13 +146,7 @@ export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMidd
 /** Per-fleet-key rate limit (all fleet routes share the key's one bucket). */
 export function fleetRateLimit(rt: () => Runtime): ApiMiddleware {
   async function fleetRateLimitBefore(request: ApiRequest): Promise<void> {
-    const { keyId } = request.context.fleet!;
-    const decision = await rt().rateLimits.consume(keys.fleetRateBucket(keyId), FLEET_RATE_LIMIT);
-    if (!decision.allowed) {
-      request.context.rate = { limit: FLEET_RATE_LIMIT.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
-      throw new RateLimitedError(decision.retryAfterSeconds);
-    }
-    request.context.rate = { limit: FLEET_RATE_LIMIT.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+    await takeToken(request, rt(), keys.fleetRateBucket(request.context.fleet!.keyId), FLEET_RATE_LIMIT);
   }
   return { before: fleetRateLimitBefore };
 }
