@@ -8,7 +8,8 @@ import { ok } from './http/errors.ts';
 import { fleetHandler, type FleetInput, type ProxyHandler } from './http/handler.ts';
 import type { FleetRouteKey } from './http/routes.ts';
 import type { Runtime } from './runtime.ts';
-import { toFleetJob, toFleetOffer } from './schemas/fleet.schema.ts';
+import type { LatLng } from './core/geo.ts';
+import { toFleetJob, toFleetOffer, type FleetOffer } from './schemas/fleet.schema.ts';
 
 /**
  * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the
@@ -82,16 +83,18 @@ const locked = (which: string) =>
 const expired = (which: string) => new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
 
 /**
- * Live jobs on offer (`queued`), longest waiting first (ties by id). The dispatcher's worklist is in
+ * Live jobs on offer (`queued`): longest waiting first (ties by id), or, given the rider's position,
+ * nearest pickup first (optionally only those within `withinMeters`). The dispatcher's worklist is in
  * booking order, but a declined job is offered again later, so every job on it is read (one BatchGet
- * per 100) before the oldest offers are chosen. Cost: one Query plus one BatchGet per 100 jobs in
- * dispatch; the worklist is sharded by zone before it grows large (README, "noticed").
+ * per 100) before the offers are chosen. Cost: one Query plus one BatchGet per 100 jobs in dispatch;
+ * the worklist is sharded by zone before it grows large (README, "noticed").
  */
-export async function openOffers(rt: Runtime, limit: number): Promise<Job[]> {
+export async function openOffers(rt: Runtime, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
   const jobs = await rt.jobs.getMany(await rt.work.list('dispatch'));
-  const offers = jobs.filter((job) => job.status === 'queued' && !job.testMode).map((job) => ({ job, since: toFleetOffer(job).offeredAt }));
-  offers.sort((a, b) => a.since.localeCompare(b.since) || a.job.id.localeCompare(b.job.id));
-  return offers.slice(0, limit).map(({ job }) => job);
+  const offers = jobs.filter((job) => job.status === 'queued' && !job.testMode).map((job) => toFleetOffer(job, query.near));
+  const near = offers.filter((offer) => query.withinMeters === undefined || offer.pickupDistanceMeters! <= query.withinMeters);
+  near.sort((a, b) => (a.pickupDistanceMeters ?? 0) - (b.pickupDistanceMeters ?? 0) || a.offeredAt.localeCompare(b.offeredAt) || a.id.localeCompare(b.id));
+  return near.slice(0, query.limit);
 }
 
 /** 200 with the fleet's view of a job. */

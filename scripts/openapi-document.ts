@@ -23,7 +23,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     unrepresentable: 'throw',
     // Query strings are text, but the number they spell is what a client needs to know.
     override: ({ jsonSchema: out }) => {
-      const numeric = (out as { queryInteger?: JsonSchema }).queryInteger;
+      const numeric = (out as { queryInteger?: JsonSchema; queryNumber?: JsonSchema }).queryInteger ?? (out as { queryNumber?: JsonSchema }).queryNumber;
       if (numeric) {
         for (const key of Object.keys(out)) delete (out as JsonSchema)[key];
         Object.assign(out, numeric);
@@ -353,14 +353,15 @@ const FLEET_OPERATIONS: Record<FleetRouteKey, Operation> = {
   'GET /fleet/v1/offers': {
     operationId: 'listOffers',
     summary: 'Open offers',
-    description: 'Live jobs waiting for a rider (`queued`), longest waiting first. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
+    description:
+      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
     query: OfferListQuery,
     success: [
       {
         status: 200,
         description: 'Offers',
         schema: 'FleetOfferList',
-        example: { data: [{ id: JOB_ID, offeredAt: '2026-11-22T10:00:01.000Z', pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 }, drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 }, distanceMeters: 4834, packageDescription: 'Documents', packageWeight: '750 g' }], limit: 20 },
+        example: { data: [{ id: JOB_ID, offeredAt: '2026-11-22T10:00:01.000Z', pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 }, drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 }, distanceMeters: 4834, pickupDistanceMeters: 1210, packageDescription: 'Documents', packageWeight: '750 g' }], limit: 20 },
       },
     ],
     errors: [400, 401, 403, 429, 500, 503],

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { formatWeight, JOB_STATUSES, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
+import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { Latitude, Longitude } from './common.schema.ts';
 import { JobEventView, RiderLocationView } from './job.schema.ts';
 
@@ -17,17 +18,43 @@ export const FleetJobPath = z.strictObject({ id: z.uuid({ error: 'Must be a job 
 /** Path of the handoff routes: which handoff, pickup or delivery. */
 export const HandoffPath = FleetJobPath.extend({ handoff: z.enum(['pickup', 'delivery'], { error: 'Must be pickup or delivery' }) });
 
-/** Query of GET /fleet/v1/offers. */
-export const OfferListQuery = z.strictObject({
-  limit: z
+// A decimal number in a query string, in a range; the API description shows the number it must spell.
+const QueryNumber = (range: z.ZodNumber, meta: Record<string, unknown>) =>
+  z
     .string()
-    .regex(/^\d+$/, 'Must be a whole number')
+    .regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number')
     .transform(Number)
-    .pipe(z.int().min(1).max(50))
+    .pipe(range)
     .optional()
-    .transform((value) => value ?? 20)
-    .meta({ queryInteger: { type: 'integer', minimum: 1, maximum: 50, default: 20 } }),
-});
+    .meta({ queryNumber: meta });
+
+/**
+ * Query of GET /fleet/v1/offers. With the rider's position (`latitude` and `longitude`, together),
+ * offers come nearest pickup first, each with its distance, and `withinMeters` keeps the near ones.
+ */
+export const OfferListQuery = z
+  .strictObject({
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Must be a whole number')
+      .transform(Number)
+      .pipe(z.int().min(1).max(50))
+      .optional()
+      .transform((value) => value ?? 20)
+      .meta({ queryInteger: { type: 'integer', minimum: 1, maximum: 50, default: 20 } }),
+    latitude: QueryNumber(Latitude, { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' }),
+    longitude: QueryNumber(Longitude, { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' }),
+    withinMeters: QueryNumber(z.number().int().min(100).max(100_000), { type: 'integer', minimum: 100, maximum: 100000, description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)' }),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.latitude === undefined) !== (query.longitude === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [query.latitude === undefined ? 'latitude' : 'longitude'], message: 'Send latitude and longitude together' });
+    }
+    if (query.withinMeters !== undefined && query.latitude === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['withinMeters'], message: 'Needs the rider’s latitude and longitude' });
+    }
+  });
+export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
 /** Body of POST …/location: a GPS fix; accuracy is the fix's radius in metres. */
 export const LocationRequest = z.strictObject({
@@ -57,6 +84,8 @@ export const FleetOffer = z.strictObject({
   pickup: Place,
   drop: Place,
   distanceMeters: z.int().min(0),
+  /** From the rider's position to the pickup (great circle), when the rider sent one. */
+  pickupDistanceMeters: z.int().min(0).nullable(),
   packageDescription: z.string().nullable(),
   packageWeight: z.string().nullable(),
 });
@@ -104,15 +133,21 @@ function place(job: Job, stop: 'pickup' | 'drop') {
 
 const weight = (job: Job) => (job.route.packageWeightGrams === undefined ? null : formatWeight(job.route.packageWeightGrams));
 
-/** A queued job as an offer; `offeredAt` is when it was (last) queued. */
-export function toFleetOffer(job: Job): FleetOffer {
-  const queued = job.events.findLast((event) => event.status === 'queued');
+/** When a job was (last) queued: how long its offer has been waiting. */
+export function offeredAt(job: Job): string {
+  return job.events.findLast((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
+}
+
+/** A queued job as an offer; with the rider's position, the distance to its pickup. */
+export function toFleetOffer(job: Job, rider?: LatLng): FleetOffer {
+  const pickup = place(job, 'pickup');
   return {
     id: job.id,
-    offeredAt: queued?.createdAt ?? job.updatedAt,
-    pickup: place(job, 'pickup'),
+    offeredAt: offeredAt(job),
+    pickup,
     drop: place(job, 'drop'),
     distanceMeters: job.distanceMeters,
+    pickupDistanceMeters: rider ? Math.round(greatCircleMeters(rider, pickup)) : null,
     packageDescription: job.route.packageDescription ?? null,
     packageWeight: weight(job),
   };

@@ -117,8 +117,13 @@ describe('the fleet OpenAPI document', () => {
     ]);
   });
 
-  it('describes the offers’ limit with its range and default', () => {
-    expect(operation('GET', '/fleet/v1/offers').parameters).toEqual([{ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } }]);
+  it('describes the offers’ query (limit, the rider’s position, a radius) with their ranges', () => {
+    expect(operation('GET', '/fleet/v1/offers').parameters).toEqual([
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
+      { name: 'latitude', in: 'query', required: false, schema: { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' } },
+      { name: 'longitude', in: 'query', required: false, schema: { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' } },
+      { name: 'withinMeters', in: 'query', required: false, schema: { type: 'integer', minimum: 100, maximum: 100000, description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)' } },
+    ]);
   });
 
   it('requires the request bodies of location, code and fail, and of nothing else', () => {

@@ -537,6 +537,7 @@ describe('GET /fleet/v1/offers', () => {
       pickup: PICKUP_PLACE,
       drop: DROP_PLACE,
       distanceMeters: 4834,
+      pickupDistanceMeters: null,
       packageDescription: 'Documents',
       packageWeight: '750 g',
     });
@@ -747,6 +748,60 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
     expect(access[6]).toMatchObject({ fleetKeyId: ops.keyId, fleetRole: 'ops' });
     expect(raw).not.toContain(rider.fleetKey);
     expect(raw).not.toContain(ops.fleetKey);
+  });
+});
+
+describe('GET /fleet/v1/offers near the rider', () => {
+  // Whitefield, about 17 km east of the MG Road pickups of this file's other jobs.
+  const WHITEFIELD = { latitude: 12.9698, longitude: 77.75 };
+
+  it('lists the nearest pickups first with their distance, and only those within withinMeters', async () => {
+    // Prepare: one offer picked up in Whitefield, the rest on MG Road
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    await queuedJob();
+    const whitefield = await merchant.bookJob({ quote: { pickupAddress: 'ITPL Main Road, Whitefield', pickupLatitude: 12.9698, pickupLongitude: 77.7489, dropAddress: 'Hope Farm, Whitefield', dropLatitude: 12.9855, dropLongitude: 77.7305 } });
+    await dispatchOnce(api.table.rt);
+    const near = (query: string) => rider.get(`/fleet/v1/offers?latitude=${WHITEFIELD.latitude}&longitude=${WHITEFIELD.longitude}${query}`);
+
+    // Act
+    const sorted = await near('');
+    const within = await near('&withinMeters=1000');
+
+    // Assess: Whitefield first, ~120 m away; MG Road ones about 15.8 km
+    const data = (sorted.body as { data: Array<Offer & { pickupDistanceMeters: number }> }).data;
+    expect(sorted.status).toBe(200);
+    expect(data[0]).toMatchObject({ id: whitefield.id, pickupDistanceMeters: 119 });
+    expect(data.slice(1).every((offer) => offer.pickupDistanceMeters > 15_000 && offer.pickupDistanceMeters < 17_000)).toBe(true);
+    expect(data.map((offer) => offer.pickupDistanceMeters)).toEqual(data.map((offer) => offer.pickupDistanceMeters).sort((a, b) => a - b));
+    expect((within.body as { data: Offer[] }).data.map((offer) => offer.id)).toEqual([whitefield.id]);
+  });
+
+  it.each([
+    ['latitude without longitude', '?latitude=12.97', 'longitude', 'Send latitude and longitude together'],
+    ['longitude without latitude', '?longitude=77.6', 'latitude', 'Send latitude and longitude together'],
+    ['withinMeters without a position', '?withinMeters=5000', 'withinMeters', 'Needs the rider’s latitude and longitude'],
+  ])('returns 400 validation_error for %s', async (_what, query, field, message) => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get(`/fleet/v1/offers${query}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation_error', details: { fieldErrors: { [field]: [message] } } });
+  });
+
+  it.each([
+    ['latitude', '?latitude=91&longitude=77.6'],
+    ['latitude', '?latitude=north&longitude=77.6'],
+    ['longitude', '?latitude=12.9&longitude=-181'],
+    ['withinMeters', '?latitude=12.9&longitude=77.6&withinMeters=99'],
+    ['withinMeters', '?latitude=12.9&longitude=77.6&withinMeters=1.5'],
+  ])('returns 400 validation_error naming %s for %s', async (field, query) => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get(`/fleet/v1/offers${query}`);
+
+    expect(response.status).toBe(400);
+    expect((response.body as { details: { fieldErrors: Record<string, string[]> } }).details.fieldErrors[field]).toBeDefined();
   });
 });
 

@@ -350,8 +350,16 @@ describe('toFleetOffer', () => {
 
     const offer = toFleetOffer(job);
 
-    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: PICKUP_PLACE, drop: DROP_PLACE, distanceMeters: 4834, packageDescription: 'Documents', packageWeight: '1.5 kg' });
+    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: PICKUP_PLACE, drop: DROP_PLACE, distanceMeters: 4834, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
     expect(FleetOffer.parse(offer)).toEqual(offer);
+  });
+
+  it('gives the great-circle distance from the rider to the pickup, in whole metres, when the rider sends a position', () => {
+    const job = jobWith('queued');
+
+    expect(toFleetOffer(job, { latitude: PICKUP_PLACE.latitude, longitude: PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(0);
+    // 0.01° of latitude is about 1,112 m
+    expect(toFleetOffer(job, { latitude: PICKUP_PLACE.latitude + 0.01, longitude: PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(1112);
   });
 
   it('dates an offer given back by a rider from its last queueing', () => {
