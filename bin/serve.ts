@@ -4,7 +4,7 @@
  * DYNAMODB_ENDPOINT points at one, creates the table, seeds the zones and a demo sandbox store.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { portOpen } from './local/net.ts';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { runtime } from '../functions/runtime.ts';
@@ -38,17 +38,6 @@ async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolvePort) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolvePort(true);
-    });
-    socket.once('error', () => resolvePort(false));
-  });
-}
-
 async function main(): Promise<void> {
   const settings = LocalSettings.parse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
   const dataDir = resolve(settings.DATA_DIR);
@@ -58,7 +47,7 @@ async function main(): Promise<void> {
     console.log(`• Using DynamoDB at ${settings.DYNAMODB_ENDPOINT} (DYNAMODB_ENDPOINT)`);
   } else {
     assertJava();
-    if (await portInUse(settings.DYNAMODB_LOCAL_PORT)) {
+    if (await portOpen(settings.DYNAMODB_LOCAL_PORT)) {
       throw new Error(
         `Port ${settings.DYNAMODB_LOCAL_PORT} is already in use. If a DynamoDB Local runs there, use it with DYNAMODB_ENDPOINT=http://127.0.0.1:${settings.DYNAMODB_LOCAL_PORT}; otherwise pick another port with DYNAMODB_LOCAL_PORT.`,
       );

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { freePort } from './helpers/net.ts';
+import { freePort } from '../bin/local/net.ts';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort, portOpen } from '../helpers/net.ts';
+import { freePort, portOpen } from '../../bin/local/net.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'serve-data-'));
 

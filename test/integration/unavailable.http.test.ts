@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
-import { freePort } from '../helpers/net.ts';
+import { freePort } from '../../bin/local/net.ts';
 
 let server: TestServer;
 

@@ -1,6 +1,6 @@
 import { createConnection, createServer } from 'node:net';
 
-/** A port on 127.0.0.1 that was free a moment ago. */
+/** A port on 127.0.0.1 that was free a moment ago (for servers started by tests and benchmarks). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
