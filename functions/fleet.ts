@@ -84,17 +84,10 @@ const expired = (which: string) => new HandoffRefusedError('code_expired', `The 
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id), or, given the rider's position,
- * nearest pickup first (optionally only those within `withinMeters`). The dispatcher's worklist is in
- * booking order, but a declined job is offered again later, so every job on it is read (one BatchGet
- * per 100) before the offers are chosen. Cost: one Query plus one BatchGet per 100 jobs in dispatch;
- * the worklist is sharded by zone before it grows large (README, "noticed").
+ * nearest pickup first (optionally only those within `withinMeters`), from the offers index.
  */
 export async function openOffers(rt: Runtime, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
-  const jobs = await rt.jobs.getMany(await rt.work.list('dispatch'));
-  const offers = jobs.filter((job) => job.status === 'queued' && !job.testMode).map((job) => toFleetOffer(job, query.near));
-  const near = offers.filter((offer) => query.withinMeters === undefined || offer.pickupDistanceMeters! <= query.withinMeters);
-  near.sort((a, b) => (a.pickupDistanceMeters ?? 0) - (b.pickupDistanceMeters ?? 0) || a.offeredAt.localeCompare(b.offeredAt) || a.id.localeCompare(b.id));
-  return near.slice(0, query.limit);
+  return (await rt.jobs.offers(query)).map((job) => toFleetOffer(job, query.near));
 }
 
 /** 200 with the fleet's view of a job. */

@@ -24,18 +24,19 @@ export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   'create-booking': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
-  // The job, the store's totals and a ledger entry in one transaction; a rider's assignment item ends with it.
+  // The job, the store's totals and a ledger entry in one transaction; its offer or assignment item ends with it.
   'cancel-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
   // The scheduled workers: read their worklists, move jobs (job put, store totals, ledger entry),
   // advance and remove work items.
   'scheduled-workers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
   // The fleet API. Each fleet request takes a token from its key's bucket (UpdateItem on bucket attributes).
+  // Offers: the offers index (Query), then the chosen jobs.
   'fleet-list-offers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: 'rate-limit-bucket' },
   'fleet-get-job': { table: ['dynamodb:GetItem'], updates: 'rate-limit-bucket' },
   // The rider's assignment items (Query), then their jobs.
   'fleet-list-assignments': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: 'rate-limit-bucket' },
-  // Accept also puts the rider's assignment item; decline deletes it.
-  'fleet-accept-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' },
+  // Accept takes the job off the offers index and puts the rider's assignment item; decline does the reverse.
+  'fleet-accept-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' },
   'fleet-decline-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' },
   // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
   ...Object.fromEntries(

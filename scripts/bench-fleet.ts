@@ -2,7 +2,8 @@
  * `npm run bench:fleet`: how long the fleet API takes through the real local server and an in-memory
  * DynamoDB Local (both on this machine, so these are local costs, not Lambda's):
  *   1. every rider move of a live delivery, from accept to the delivery code (median and p95);
- *   2. the offers list as the dispatch worklist grows (it reads every job in dispatch).
+ *   2. the offers list as more jobs are on offer: oldest first (reads `limit` index entries) and
+ *      nearest first (reads the whole offers index, then only the chosen jobs).
  * Prints a table; nothing is asserted (timings are noisy on shared machines; the tests count calls).
  */
 import { randomUUID } from 'node:crypto';
@@ -89,7 +90,7 @@ try {
 
   // 2. Offers as the dispatch worklist grows.
   console.log(`\nGET /fleet/v1/offers?limit=20 (median of ${RUNS}, ms)\n`);
-  console.log(`${'jobs in dispatch'.padEnd(18)}${'median'.padStart(8)}`);
+  console.log(`${'jobs on offer'.padEnd(16)}${'oldest first'.padStart(14)}${'nearest first'.padStart(15)}`);
   let queued = 0;
   for (const size of OFFER_SIZES) {
     while (queued < size) {
@@ -98,14 +99,17 @@ try {
     }
     await dispatchTick(rt);
     const { fleetKey } = await rt.fleetKeys.create('rider', `bench-offers-${size}`);
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      const response = await fetch(`${url}/fleet/v1/offers?limit=20`, { headers: { Authorization: `Bearer ${fleetKey}` } });
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-    }
-    console.log(`${String(size).padEnd(18)}${percentile(times, 0.5).toFixed(1).padStart(8)}`);
+    const median = async (query: string) => {
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const started = performance.now();
+        const response = await fetch(`${url}/fleet/v1/offers?limit=20${query}`, { headers: { Authorization: `Bearer ${fleetKey}` } });
+        await response.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      return percentile(times, 0.5).toFixed(1);
+    };
+    console.log(`${String(size).padEnd(16)}${(await median('')).padStart(14)}${(await median('&latitude=12.97&longitude=77.6')).padStart(15)}`);
   }
 } finally {
   server.closeAllConnections();

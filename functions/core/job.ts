@@ -147,6 +147,11 @@ export function visibleCode(handoff: Handoff): string | null {
   return handoff.status === 'pending' || handoff.status === 'active' ? handoff.code : null;
 }
 
+/** When a job was (last) queued, i.e. how long its offer has been waiting; its update time if never queued. */
+export function offeredAt(job: Job): string {
+  return job.events.findLast((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
+}
+
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */
 export function visibleRiderLocation(job: Job): RiderLocation | null {
   const assigned = job.agentId !== null && ASSIGNED.has(job.status);

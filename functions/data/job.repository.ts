@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSIGNED, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { ASSIGNED, offeredAt, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConflictError, ForbiddenError } from '../core/errors.ts';
@@ -34,6 +35,22 @@ export function jobItem(job: Job) {
 /** The rider holding a live job (accepted, not yet delivered or ended), if any; sandbox jobs are the simulator's. */
 function holderOf(job: Job): string | null {
   return !job.testMode && job.agentId !== null && ASSIGNED.has(job.status) ? job.agentId : null;
+}
+
+/**
+ * The items that index a live job by what waits on it: the offers list while it is queued (with its
+ * pickup, so riders can be shown the nearest), and its rider's assignments while a rider holds it.
+ */
+function indexItemsOf(job: Job): Array<Record<string, unknown> & { PK: string; SK: string }> {
+  if (job.testMode) return [];
+  const ref = { storeId: job.storeId, jobId: job.id };
+  const holder = holderOf(job);
+  return [
+    ...(job.status === 'queued'
+      ? [{ ...keys.offer(offeredAt(job), job.id), type: 'offer', ...ref, pickupLatitude: job.route.pickupLatitude, pickupLongitude: job.route.pickupLongitude }]
+      : []),
+    ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
+  ];
 }
 
 function toJob(item: Record<string, unknown>): Job {
@@ -92,8 +109,8 @@ export class JobRepository extends TableRepository {
   }
 
   /**
-   * Applies a lifecycle event to a job the caller has just read (its version is the condition). When
-   * the rider holding the job changes, the rider's assignment item changes in the same transaction.
+   * Applies a lifecycle event to a job the caller has just read (its version is the condition). The
+   * job's index items (on offer; held by a rider) follow its state in the same transaction.
    */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
     const result = transition(job, event, actor, options.now ?? new Date());
@@ -102,7 +119,7 @@ export class JobRepository extends TableRepository {
       money: result.money,
       guard: options.guard,
       fleetKeyHash: options.fleetKeyHash,
-      extraItems: this.assignmentChanges(job, result.job),
+      extraItems: this.indexChanges(job, result.job),
     });
     return result;
   }
@@ -114,14 +131,41 @@ export class JobRepository extends TableRepository {
     return jobs.filter((job) => holderOf(job) === agentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
-  // The assignment item leaves with the rider who held the job and arrives with the one who holds it now.
-  private assignmentChanges(before: Job, after: Job) {
-    const [was, is] = [holderOf(before), holderOf(after)];
-    if (was === is) return [];
+  // The index items (offer, assignment) the job had before and has after the move: those it no longer
+  // has are deleted, those it gains are put, in the move's own transaction.
+  private indexChanges(before: Job, after: Job) {
+    const was = indexItemsOf(before);
+    const is = indexItemsOf(after);
+    const id = (item: { PK: string; SK: string }) => `${item.PK}|${item.SK}`;
+    const kept = new Set(is.map(id));
+    const had = new Set(was.map(id));
     return [
-      ...(was ? [{ Delete: { TableName: this.tableName, Key: keys.agentJob(was, before.id) } }] : []),
-      ...(is ? [{ Put: { TableName: this.tableName, Item: { ...keys.agentJob(is, after.id), type: 'assignment', storeId: after.storeId, jobId: after.id, since: after.updatedAt } } }] : []),
+      ...was.filter((item) => !kept.has(id(item))).map((item) => ({ Delete: { TableName: this.tableName, Key: { PK: item.PK, SK: item.SK } } })),
+      ...is.filter((item) => !had.has(id(item))).map((item) => ({ Put: { TableName: this.tableName, Item: item } })),
     ];
+  }
+
+  /**
+   * The oldest offers (by when they were queued, then id), read from the offers index: one Query
+   * (1 MB ≈ 6,000 offers a page) and one BatchGet of the chosen jobs. With the rider's position, the
+   * nearest pickups instead (the index carries each pickup's coordinates, so only the chosen jobs are read).
+   */
+  async offers(query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
+    const entries = query.near
+      ? await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.offersPartition }, ConsistentRead: true })
+      : (await this.db.send(new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.offersPartition }, ConsistentRead: true, Limit: query.limit }))).Items ?? [];
+    const { near } = query;
+    const chosen = near
+      ? entries
+          .map((entry) => ({ entry, meters: greatCircleMeters(near, { latitude: entry.pickupLatitude as number, longitude: entry.pickupLongitude as number }) }))
+          .filter(({ meters }) => query.withinMeters === undefined || Math.round(meters) <= query.withinMeters)
+          .sort((a, b) => a.meters - b.meters || (a.entry.SK as string).localeCompare(b.entry.SK as string))
+          .slice(0, query.limit)
+          .map(({ entry }) => entry)
+      : entries;
+    const jobs = await this.getMany(chosen.map((entry) => ({ storeId: entry.storeId as string, jobId: entry.jobId as string })));
+    const order = new Map(chosen.map((entry, index) => [entry.jobId as string, index]));
+    return jobs.filter((job) => job.status === 'queued').sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   /** A page of the store's jobs, newest first. `jobCount` is the store's counter as auth read it. */

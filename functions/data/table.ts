@@ -66,6 +66,9 @@ export const keys = {
   }),
   /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
+  /** A live job on offer to riders, longest waiting first (written with the job while it is queued). */
+  offer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
+  offersPartition: 'OFFERS',
   /** A live job a rider holds (accepted, not yet delivered or ended), for the rider's own list. */
   agentJob: (agentId: string, jobId: string) => ({ PK: `AGENT#${agentId}`, SK: `JOB#${jobId}` }),
   /** A job on the dispatcher's or the simulator's worklist, oldest first. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { formatWeight, JOB_STATUSES, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
+import { formatWeight, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { Latitude, Longitude } from './common.schema.ts';
@@ -132,11 +132,6 @@ function place(job: Job, stop: 'pickup' | 'drop') {
 }
 
 const weight = (job: Job) => (job.route.packageWeightGrams === undefined ? null : formatWeight(job.route.packageWeightGrams));
-
-/** When a job was (last) queued: how long its offer has been waiting. */
-export function offeredAt(job: Job): string {
-  return job.events.findLast((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
-}
 
 /** A queued job as an offer; with the rider's position, the distance to its pickup. */
 export function toFleetOffer(job: Job, rider?: LatLng): FleetOffer {

@@ -1,4 +1,9 @@
+import { expect } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Runtime } from '../../functions/runtime.ts';
+import { ASSIGNED, offeredAt } from '../../functions/core/job.ts';
+import { keys } from '../../functions/data/table.ts';
+import { allJobs } from './merchant.ts';
 import { dispatchTick } from '../../functions/workers.ts';
 import { readResponse, type TestServer } from './server.ts';
 
@@ -28,4 +33,34 @@ export async function newFleetMember(rt: Runtime, server: TestServer, role: 'rid
 /** Runs the dispatcher once, as the background worker would: booked live jobs become `queued` offers. */
 export async function dispatchOnce(rt: Runtime): Promise<void> {
   await dispatchTick(rt);
+}
+
+/**
+ * The fleet's indexes agree with the jobs they index: a store's live jobs that are `queued` have
+ * exactly one offer item each (keyed by when they were queued), the jobs a rider holds have exactly
+ * one assignment item each, and there are no other offer or assignment items for the store.
+ */
+export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<void> {
+  const items: Array<Record<string, unknown>> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await rt.db.send(
+      new ScanCommand({
+        TableName: rt.config.TABLE_NAME,
+        FilterExpression: '#type IN (:offer, :assignment) AND storeId = :store',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':offer': 'offer', ':assignment': 'assignment', ':store': storeId },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  const jobs = (await allJobs(rt, storeId)).filter((job) => !job.testMode);
+  const expected = [
+    ...jobs.filter((job) => job.status === 'queued').map((job) => `${keys.offer(offeredAt(job), job.id).PK} ${keys.offer(offeredAt(job), job.id).SK}`),
+    ...jobs.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)).map((job) => `${keys.agentJob(job.agentId!, job.id).PK} ${keys.agentJob(job.agentId!, job.id).SK}`),
+  ];
+  expect(items.map((item) => `${item.PK as string} ${item.SK as string}`).sort()).toEqual(expected.sort());
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember } from '../helpers/fleet.ts';
+import { dispatchOnce, newFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 
 const api = useLocalApi();
 
@@ -68,6 +68,7 @@ describe('a live job driven by the fleet API', () => {
     ]);
     expect(await balance()).toEqual({ data: { apiEnabled: true, balanceMinor: 100_000 - charge, reservedMinor: 0, availableMinor: 100_000 - charge, currency: 'INR' } });
     await expectLedgerInvariant(rt, merchant.storeId);
+    await expectFleetIndexes(rt, merchant.storeId);
   });
 });
 
@@ -106,6 +107,7 @@ describe('GET /fleet/v1/assignments', () => {
     expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/delivery/code`, { code: await code('delivery') })).status).toBe(200);
     expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([second.id]);
     await expectLedgerInvariant(rt, merchant.storeId);
+    await expectFleetIndexes(rt, merchant.storeId);
   });
 
   it('drops a job the rider declines, fails or the merchant cancels, and lists it for the rider who takes it next', async () => {
@@ -130,6 +132,7 @@ describe('GET /fleet/v1/assignments', () => {
     expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([]);
     expect(idsOf((await next.get('/fleet/v1/assignments')).body)).toEqual([declined.id]);
     await expectLedgerInvariant(rt, merchant.storeId);
+    await expectFleetIndexes(rt, merchant.storeId);
   });
 
   it('is for riders: an operations key gets 403', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember, type TestFleetMember } from '../helpers/fleet.ts';
+import { dispatchOnce, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
 
@@ -159,6 +159,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
       ['reserve', 0, charge, null],
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('returns 409 parcel_return_required after pickup, leaving the job and the balance as they were', async () => {
@@ -180,6 +181,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     await expectBalance(merchant, CREDIT, charge);
     expect(await jobLedger(merchant, id)).toEqual([['reserve', 0, charge, null]]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it.each([
@@ -203,6 +205,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     expect(await merchantView(merchant, id)).toEqual(before);
     await expectBalance(merchant, balanceMinor, 0);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });
 
@@ -229,6 +232,7 @@ describe('a failed delivery', () => {
       ['reserve', 0, charge, null],
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('holds the charge in review when the rider fails the job after pickup, and resolving with capture takes it', async () => {
@@ -251,6 +255,7 @@ describe('a failed delivery', () => {
     await expectBalance(merchant, CREDIT, charge);
     expect(await jobLedger(merchant, id)).toEqual([['reserve', 0, charge, null]]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
 
     // Act: operations resolve the review (what `settlement resolve --capture` does)
     await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve', outcome: 'capture' }, 'admin');
@@ -264,6 +269,7 @@ describe('a failed delivery', () => {
       ['reserve', 0, charge, null],
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('gives the charge back when a review is resolved with release', async () => {
@@ -285,6 +291,7 @@ describe('a failed delivery', () => {
       ['reserve', 0, charge, null],
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('lets fleet operations fail a job, recorded with actor admin', async () => {
@@ -304,6 +311,7 @@ describe('a failed delivery', () => {
     expect(job.events.at(-1)).toEqual({ id: expect.any(String), status: 'failed', actor: 'admin', note: reason, createdAt: job.updatedAt });
     await expectBalance(merchant, CREDIT, charge);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('refuses a rider’s failure of an open offer they never accepted, keeping it on offer', async () => {
@@ -320,6 +328,7 @@ describe('a failed delivery', () => {
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'queued', settlement: 'reserved', agentId: null });
     await expectBalance(merchant, CREDIT, charge);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });
 
@@ -371,6 +380,7 @@ describe('handoff codes that lock or expire', () => {
     expect(fleetData(picked)).toMatchObject({ status: 'pickup_completed', verification: { pickup: { status: 'verified', attemptsRemaining: 5 } } });
     await expectBalance(merchant, CREDIT, charge);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('refuses an expired pickup code until operations re-issue one, then the new code completes the pickup', async () => {
@@ -558,5 +568,6 @@ describe('rider locations', () => {
     expect(answer(response)).toEqual({ status: 409, body: { error: 'A rider location is taken only while a rider is assigned', code: 'invalid_transition' } });
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'delivered', riderLocation: null });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });

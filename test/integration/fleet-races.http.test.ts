@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember, type TestFleetMember } from '../helpers/fleet.ts';
+import { dispatchOnce, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 
 /**
@@ -102,6 +102,7 @@ describe('a merchant’s cancel and a rider’s accept at the same moment', () =
       data: { apiEnabled: true, balanceMinor: CREDIT, reservedMinor: reserved, availableMinor: CREDIT - reserved, currency: 'INR' },
     });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });
 
@@ -167,5 +168,6 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       data: { apiEnabled: true, balanceMinor: CREDIT - captured, reservedMinor: 0, availableMinor: CREDIT - captured, currency: 'INR' },
     });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });
