@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { expectFleetIndexes } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConflictError } from '../../functions/core/errors.ts';
@@ -74,6 +75,7 @@ describe('dispatch with riders', () => {
     await dispatchTick(rt, at(81));
     expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectLedgerInvariant(api.table.rt, m.storeId);
+    await expectFleetIndexes(api.table.rt, m.storeId);
   });
 
   it('lets go of a job once a rider has confirmed it', async () => {
@@ -90,6 +92,7 @@ describe('dispatch with riders', () => {
     expect(report.finished).toBeGreaterThanOrEqual(1);
     expect((await rt.work.list('dispatch')).map((item) => item.jobId)).not.toContain(id);
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('booked');
+    await expectFleetIndexes(api.table.rt, m.storeId);
   });
 });
 
