@@ -46,7 +46,7 @@ export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodO
     if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
     let result: Transition;
     try {
-      result = await rt.jobs.applyTo(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
+      result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
     } catch (error) {
       if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return ok(toFleetJob(job));
       throw refusedCode(error, job, event) ?? error;

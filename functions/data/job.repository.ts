@@ -11,6 +11,9 @@ import { cancellationReasons, isTransactionConflict } from './client.ts';
 import { ledgerPut } from './store.repository.ts';
 import { fleetKeyCheck } from './fleet-key.repository.ts';
 
+// A move is tried this many times against changes that leave the status alone (then 409).
+const MAX_SAME_STATUS_RETRIES = 3;
+
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
 export interface WriteOptions {
   guard?: WriteGuard;
@@ -105,7 +108,27 @@ export class JobRepository extends TableRepository {
    */
   async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition | null> {
     const job = await this.get(storeId, jobId);
-    return job ? this.applyTo(job, event, actor, options) : null;
+    return job ? this.applyToLatest(job, event, actor, options) : null;
+  }
+
+  /**
+   * Applies an event like `applyTo`, and if a change that left the status alone (a rider's location
+   * report, a code attempt) got in between the read and the write, applies it again to the job as it
+   * is now: the transition function decides afresh, and nobody has to retry for a GPS ping. A
+   * concurrent change of status still answers 409 concurrent_modification, so of two moves that race
+   * for the job exactly one wins.
+   */
+  async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.applyTo(job, event, actor, options);
+      } catch (error) {
+        if (!(error instanceof ConflictError && error.code === 'concurrent_modification') || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
+        const latest = await this.get(job.storeId, job.id);
+        if (!latest || latest.status !== job.status) throw error;
+        job = latest;
+      }
+    }
   }
 
   /**

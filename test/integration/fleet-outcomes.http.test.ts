@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { dispatchOnce, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
+import { runtime } from '../../functions/runtime.ts';
 
 /**
  * How a live job driven by the fleet API ends other than by delivery: the merchant's cancel, a
@@ -569,5 +570,60 @@ describe('rider locations', () => {
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'delivered', riderLocation: null });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
+  });
+});
+
+describe('a move that meets a rider’s location report', () => {
+  // The handlers' own job repository: its read returns the job, then the rider's app reports a
+  // location (a change that leaves the status alone) before the move is written.
+  function locationLandsAfterRead(agentId: string) {
+    const jobs = runtime().jobs;
+    const read = jobs.get.bind(jobs);
+    return vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
+      const job = await read(storeId, jobId);
+      await api.table.rt.jobs.applyTo(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${agentId}`);
+      return job;
+    });
+  }
+
+  it('still cancels: a location report is not a change the merchant has to retry for', async () => {
+    // Prepare
+    const { merchant, rider } = await setUp();
+    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const spy = locationLandsAfterRead(rider.agentId!);
+
+    // Act
+    let response: Reply;
+    try {
+      response = await merchant.post(`/v1/jobs/${id}/cancel`);
+    } finally {
+      spy.mockRestore();
+    }
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(await merchantView(merchant, id)).toMatchObject({ status: 'cancelled', settlement: 'released', riderLocation: null });
+    await expectBalance(merchant, CREDIT, 0);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
+  });
+
+  it('still takes the rider’s own confirm', async () => {
+    // Prepare
+    const { merchant, rider } = await setUp();
+    const { id } = await bookAndDriveTo(merchant, rider, 'booking_in_progress');
+    const spy = locationLandsAfterRead(rider.agentId!);
+
+    // Act
+    let response: Reply;
+    try {
+      response = await rider.post(`/fleet/v1/jobs/${id}/confirm`);
+    } finally {
+      spy.mockRestore();
+    }
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(await merchantView(merchant, id)).toMatchObject({ status: 'booked', riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 9 } });
   });
 });

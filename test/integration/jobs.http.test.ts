@@ -477,7 +477,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });
 
-  it('returns 409 concurrent_modification when the job changes between the handler’s read and its write', async () => {
+  it('returns 409 concurrent_modification when the job’s status changes between the handler’s read and its write', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const booked = await merchant.bookJob();
     const moneyBefore = await moneyOf(merchant.storeId);
@@ -499,7 +499,11 @@ describe('POST /v1/jobs/{id}/cancel', () => {
       spy.mockRestore();
     }
 
-    expect(reads).toEqual([[merchant.storeId, booked.id]]);
+    // The second read, after the lost write, finds the status changed (queued): that is a 409, not a retry.
+    expect(reads).toEqual([
+      [merchant.storeId, booked.id],
+      [merchant.storeId, booked.id],
+    ]);
     expect({ status: response.status, body: response.body }).toEqual({
       status: 409,
       body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' },
