@@ -2,11 +2,10 @@ import { randomBase62 } from './api-key.ts';
 import type { Job } from './job.ts';
 import type { LifecycleEvent } from './lifecycle.ts';
 
-/**
- * Fleet credentials and the fleet's view of the lifecycle. A fleet key is `fk_rider_` or `fk_ops_`
- * and 32 base62 characters: its prefix names its role, and no merchant key (`mdk_…`) has that shape,
- * so neither kind of key can be mistaken for the other. Like merchant keys, only the SHA-256 is stored.
- */
+// Fleet credentials and the fleet's view of the lifecycle. A fleet key is `fk_rider_` or `fk_ops_`
+// and 32 base62 characters: its prefix names its role, and no merchant key (`mdk_…`) has that shape,
+// so neither kind of key can be mistaken for the other. Like merchant keys, only the SHA-256 is stored.
+
 /** Who holds a fleet key: a rider (bound to one agent id) or fleet operations. */
 export type FleetRole = 'rider' | 'ops';
 
