@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'cdk.out/', 'dist/', 'coverage/', 'examples/api.d.ts'] },
+  { ignores: ['node_modules/', '.data/', 'cdk.out/', 'dist/', 'coverage/', 'examples/api.d.ts', 'examples/fleet-api.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -533,9 +533,10 @@ export function openApiJson(): string {
   return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-/** TypeScript types of the API for clients, generated from the document by openapi-typescript. */
-export async function clientTypes(): Promise<string> {
+/** TypeScript types of an API for clients, generated from its document by openapi-typescript. */
+export async function clientTypes(api: 'merchant' | 'fleet' = 'merchant'): Promise<string> {
   const { default: openapiTS, astToString } = await import('openapi-typescript');
-  const ast = await openapiTS(JSON.parse(openApiJson()) as Parameters<typeof openapiTS>[0]);
-  return `/**\n * Generated from docs/openapi.json by openapi-typescript (npm run openapi). Do not edit.\n */\n\n${astToString(ast)}`;
+  const [json, file] = api === 'merchant' ? [openApiJson(), 'docs/openapi.json'] : [fleetOpenApiJson(), 'docs/fleet-openapi.json'];
+  const ast = await openapiTS(JSON.parse(json) as Parameters<typeof openapiTS>[0]);
+  return `/**\n * Generated from ${file} by openapi-typescript (npm run openapi). Do not edit.\n */\n\n${astToString(ast)}`;
 }

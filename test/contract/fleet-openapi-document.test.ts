@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { buildFleetOpenApiDocument, fleetOpenApiJson } from '../../scripts/openapi-document.ts';
+import { buildFleetOpenApiDocument, clientTypes, fleetOpenApiJson } from '../../scripts/openapi-document.ts';
 import { FLEET_RATE_LIMIT, routesOf } from '../../functions/http/routes.ts';
 
 type Json = Record<string, unknown>;
@@ -41,6 +41,10 @@ function objectSchemas(schema: unknown, where: string): Array<{ where: string; s
 describe('the fleet OpenAPI document', () => {
   it('is committed exactly as the code generates it (run `npm run openapi` after changing a schema or route)', () => {
     expect(committed).toBe(fleetOpenApiJson());
+  });
+
+  it('comes with client types generated from it (examples/fleet-api.d.ts)', async () => {
+    expect(readFileSync(new URL('../../examples/fleet-api.d.ts', import.meta.url), 'utf8')).toBe(await clientTypes('fleet'));
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

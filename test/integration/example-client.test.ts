@@ -29,7 +29,7 @@ describe('examples/book-a-delivery.ts', () => {
     let cancelled = false;
 
     const { code, output } = await runExample({ BASE_URL: api.server.url, API_KEY: m.apiKey, MAX_WAIT_SECONDS: '30', POLL_SECONDS: '0.2' }, (line) => {
-      // Nothing moves jobs yet (dispatch comes later), so the merchant's own cancel ends this one.
+      // No worker runs in this test, so the merchant’s own cancel ends the job.
       const booked = /^Booked job (\S+) /.exec(line);
       if (booked && !cancelled) {
         cancelled = true;

@@ -1,0 +1,2228 @@
+/**
+ * Generated from docs/fleet-openapi.json by openapi-typescript (npm run openapi). Do not edit.
+ */
+
+export interface paths {
+    "/fleet/v1/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open offers
+         * @description Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.
+         *
+         *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        get: operations["listOffers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My jobs
+         * @description The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        get: operations["listAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A job
+         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.
+         *
+         *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        get: operations["getFleetJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an offer
+         * @description Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["acceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/start-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start confirming
+         * @description The rider is confirming the job (`picked_by_agent` → `booking_in_progress`).
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["startConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm
+         * @description The rider is on the way to the pickup (`booking_in_progress` → `booked`).
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["confirmJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline
+         * @description Gives an accepted, unconfirmed job back (`picked_by_agent` or `booking_in_progress` → `queued`): it is offered again, and dispatch’s wait starts again.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["declineJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report location
+         * @description The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`); the merchant sees it as `riderLocation`.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["reportLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Arrive at pickup or drop
+         * @description At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["arrive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/handoffs/{handoff}/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a handoff code
+         * @description The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["submitCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report failure
+         * @description The delivery cannot go on. Before pickup the job fails and the merchant’s reservation is released; after pickup it fails with settlement `review`, resolved by operations (`settlement resolve`). The reason is the event’s note.
+         *
+         *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["failJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a locked handoff (operations)
+         * @description A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.
+         *
+         *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["resetLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-issue an expired code (operations)
+         * @description An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.
+         *
+         *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["reissueCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        LocationRequest: {
+            latitude: number;
+            longitude: number;
+            accuracy?: number | null;
+        };
+        CodeRequest: {
+            code: string;
+        };
+        FailRequest: {
+            reason: string;
+        };
+        FleetJobResponse: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                agentId: string | null;
+                version: number;
+                pickup: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                    name: string | null;
+                    phone: string | null;
+                };
+                drop: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                    name: string | null;
+                    phone: string | null;
+                };
+                distanceMeters: number;
+                packageDescription: string | null;
+                packageWeight: string | null;
+                riderLocation: {
+                    latitude: number;
+                    longitude: number;
+                    accuracy: number | null;
+                    /** Format: date-time */
+                    recordedAt: string;
+                } | null;
+                verification: {
+                    pickup: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                    delivery: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                };
+                events: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    actor: string | null;
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            };
+        };
+        FleetOfferList: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                offeredAt: string;
+                pickup: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                };
+                drop: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                };
+                distanceMeters: number;
+                pickupDistanceMeters: number | null;
+                packageDescription: string | null;
+                packageWeight: string | null;
+            }[];
+            limit: number;
+        };
+        FleetJobList: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                agentId: string | null;
+                version: number;
+                pickup: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                    name: string | null;
+                    phone: string | null;
+                };
+                drop: {
+                    address: string;
+                    city: string | null;
+                    pincode: string | null;
+                    latitude: number;
+                    longitude: number;
+                    name: string | null;
+                    phone: string | null;
+                };
+                distanceMeters: number;
+                packageDescription: string | null;
+                packageWeight: string | null;
+                riderLocation: {
+                    latitude: number;
+                    longitude: number;
+                    accuracy: number | null;
+                    /** Format: date-time */
+                    recordedAt: string;
+                } | null;
+                verification: {
+                    pickup: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                    delivery: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                };
+                events: {
+                    /** Format: uuid */
+                    id: string;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    actor: string | null;
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        ErrorBody: {
+            error: string;
+            code: string;
+            details?: {
+                formErrors: string[];
+                fieldErrors: {
+                    [key: string]: string[];
+                };
+            };
+        };
+    };
+    responses: {
+        /** @description Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Invalid request body: check dropPhone",
+                 *       "code": "validation_error",
+                 *       "details": {
+                 *         "formErrors": [],
+                 *         "fieldErrors": {
+                 *           "dropPhone": [
+                 *             "Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Fleet key missing, malformed (merchant keys included), unknown or revoked */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Invalid fleet key",
+                 *       "code": "unauthorized"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The key’s role cannot use this route (rider vs operations), or the key was revoked during the request */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "This route is for fleet operations keys",
+                 *       "code": "forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description No such job on offer, assigned to this rider, or (operations) live */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "No job 0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1 on offer or assigned to this key",
+                 *       "code": "job_not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The job’s state does not allow the move (invalid_transition), it changed meanwhile (concurrent_modification), or the handoff is locked or its code expired */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "A picked_by_agent job cannot take \"accept\"",
+                 *       "code": "invalid_transition"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Wrong handoff code (counted; the fifth locks the handoff) */
+        Unprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Wrong pickup code; 3 tries left before the handoff locks",
+                 *       "code": "wrong_code"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description This fleet key’s request limit exceeded; wait Retry-After seconds */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Rate limit exceeded; retry in 6 s",
+                 *       "code": "rate_limited"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unexpected server error */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Internal server error",
+                 *       "code": "internal_error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Service temporarily unavailable; retry after Retry-After seconds */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Service temporarily unavailable; retry later",
+                 *       "code": "service_unavailable"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description Whole seconds to wait before retrying (at least 1) */
+        RetryAfter: string;
+        /** @description Requests a minute allowed in the route’s limit group (merchant: per store; fleet: per key) */
+        RateLimitLimit: string;
+        /** @description Requests left now in the group */
+        RateLimitRemaining: string;
+        /** @description Seconds until the group’s budget is full again */
+        RateLimitReset: string;
+        /** @description This request’s id, for support */
+        RequestId: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listOffers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                latitude?: number;
+                longitude?: number;
+                withinMeters?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offers */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *           "offeredAt": "2026-11-22T10:00:01.000Z",
+                     *           "pickup": {
+                     *             "address": "MG Road, Bengaluru",
+                     *             "city": "Bengaluru",
+                     *             "pincode": "560001",
+                     *             "latitude": 12.9756,
+                     *             "longitude": 77.6066
+                     *           },
+                     *           "drop": {
+                     *             "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *             "city": "Bengaluru",
+                     *             "pincode": "560038",
+                     *             "latitude": 12.9784,
+                     *             "longitude": 77.6408
+                     *           },
+                     *           "distanceMeters": 4834,
+                     *           "pickupDistanceMeters": 1210,
+                     *           "packageDescription": "Documents",
+                     *           "packageWeight": "750 g"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetOfferList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rider’s current jobs */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *           "status": "booked",
+                     *           "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *           "version": 5,
+                     *           "pickup": {
+                     *             "address": "MG Road, Bengaluru",
+                     *             "city": "Bengaluru",
+                     *             "pincode": "560001",
+                     *             "latitude": 12.9756,
+                     *             "longitude": 77.6066,
+                     *             "name": "Chai Point, MG Road",
+                     *             "phone": "+919876543210"
+                     *           },
+                     *           "drop": {
+                     *             "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *             "city": "Bengaluru",
+                     *             "pincode": "560038",
+                     *             "latitude": 12.9784,
+                     *             "longitude": 77.6408,
+                     *             "name": "Asha Rao",
+                     *             "phone": "+919845012345"
+                     *           },
+                     *           "distanceMeters": 4834,
+                     *           "packageDescription": "Documents",
+                     *           "packageWeight": "750 g",
+                     *           "riderLocation": {
+                     *             "latitude": 12.9761,
+                     *             "longitude": 77.6102,
+                     *             "accuracy": 12,
+                     *             "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *           },
+                     *           "verification": {
+                     *             "pickup": {
+                     *               "status": "pending",
+                     *               "expiresAt": null,
+                     *               "verifiedAt": null,
+                     *               "attemptsRemaining": 5
+                     *             },
+                     *             "delivery": {
+                     *               "status": "pending",
+                     *               "expiresAt": null,
+                     *               "verifiedAt": null,
+                     *               "attemptsRemaining": 5
+                     *             }
+                     *           },
+                     *           "events": [
+                     *             {
+                     *               "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *               "status": "created",
+                     *               "actor": "merchant",
+                     *               "note": null,
+                     *               "createdAt": "2026-11-22T10:00:00.000Z"
+                     *             },
+                     *             {
+                     *               "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *               "status": "queued",
+                     *               "actor": "system",
+                     *               "note": null,
+                     *               "createdAt": "2026-11-22T10:00:01.000Z"
+                     *             },
+                     *             {
+                     *               "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *               "status": "picked_by_agent",
+                     *               "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *               "note": null,
+                     *               "createdAt": "2026-11-22T10:02:00.000Z"
+                     *             },
+                     *             {
+                     *               "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *               "status": "booking_in_progress",
+                     *               "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *               "note": null,
+                     *               "createdAt": "2026-11-22T10:02:30.000Z"
+                     *             },
+                     *             {
+                     *               "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *               "status": "booked",
+                     *               "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *               "note": null,
+                     *               "createdAt": "2026-11-22T10:03:00.000Z"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFleetJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, now this rider’s */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "picked_by_agent",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booking_in_progress",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    declineJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, back on offer */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "queued",
+                     *         "agentId": null,
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": null,
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reportLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "latitude": 12.9761,
+                 *       "longitude": 77.6102,
+                 *       "accuracy": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["LocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The job with its new location */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    arrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                handoff: "pickup" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "active",
+                     *             "expiresAt": "2026-11-22T10:40:00.000Z",
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                handoff: "pickup" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "4821"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The code was right: the job moved on */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    failJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Store closed; nobody answered the phone"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailRequest"];
+            };
+        };
+        responses: {
+            /** @description The failed job */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "failed",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": null,
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                handoff: "pickup" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job with the handoff active again */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reissueCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                handoff: "pickup" | "delivery";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job with the handoff active again */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "booked",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210"
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
