@@ -23,6 +23,17 @@ export const bengaluruQuote = {
   packageValueMinor: 150_000,
 };
 
+/** The stops of `bengaluruQuote` as the fleet API shows them (no names or phones). */
+export const BENGALURU_PICKUP_PLACE = { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 };
+export const BENGALURU_DROP_PLACE = { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 };
+
+/** Every property name anywhere in a JSON value (to show a field appears nowhere). */
+export function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysDeep(inner)]);
+}
+
 /** Headers of an authenticated JSON request. */
 export function authHeaders(apiKey: string): Record<string, string> {
   return { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' };

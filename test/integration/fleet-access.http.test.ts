@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { dispatchOnce, newFleetMember, type TestFleetMember } from '../helpers/fleet.ts';
-import { createStore } from '../helpers/fixtures.ts';
+import { createStore, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, keysDeep } from '../helpers/fixtures.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { AT, ID } from '../helpers/job-detail.ts';
 import { logger } from '../../functions/http/logger.ts';
@@ -23,15 +23,7 @@ const WELL_FORMED_UNKNOWN_OPS_KEY = `fk_ops_${'A'.repeat(32)}`;
 const fleetRequest = async (method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string) =>
   readResponse(await api.server.request(path, { method, headers, ...(body !== undefined && { body }) }));
 
-/** Every property name anywhere in a JSON value. */
-function keysDeep(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(keysDeep);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysDeep(inner)]);
-}
 
-const PICKUP_PLACE = { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 };
-const DROP_PLACE = { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 };
 const FRESH_HANDOFF = { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 };
 
 // A live store with room for many jobs, shared by the tests of this file.
@@ -534,8 +526,8 @@ describe('GET /fleet/v1/offers', () => {
     expect(data.find((offer) => offer.id === waiting)).toEqual({
       id: waiting,
       offeredAt: await queuedAt(waiting),
-      pickup: PICKUP_PLACE,
-      drop: DROP_PLACE,
+      pickup: BENGALURU_PICKUP_PLACE,
+      drop: BENGALURU_DROP_PLACE,
       distanceMeters: 4834,
       pickupDistanceMeters: null,
       packageDescription: 'Documents',
@@ -611,7 +603,7 @@ describe('a job as the fleet sees it', () => {
     const common = { id, distanceMeters: 4834, packageDescription: 'Documents', packageWeight: '750 g', riderLocation: null, verification: { pickup: FRESH_HANDOFF, delivery: FRESH_HANDOFF }, createdAt: AT, updatedAt: AT };
     expect(offered.status).toBe(200);
     expect(offered.body).toEqual({
-      data: { ...common, status: 'queued', agentId: null, version: 2, pickup: { ...PICKUP_PLACE, name: null, phone: null }, drop: { ...DROP_PLACE, name: null, phone: null }, events },
+      data: { ...common, status: 'queued', agentId: null, version: 2, pickup: { ...BENGALURU_PICKUP_PLACE, name: null, phone: null }, drop: { ...BENGALURU_DROP_PLACE, name: null, phone: null }, events },
     });
     const held = {
       data: {
@@ -619,8 +611,8 @@ describe('a job as the fleet sees it', () => {
         status: 'picked_by_agent',
         agentId: 'rider-contacts',
         version: 3,
-        pickup: { ...PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
-        drop: { ...DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
+        pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
+        drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
         events: [...events, { id: ID, status: 'picked_by_agent', actor: 'rider:rider-contacts', note: null, createdAt: AT }],
       },
     };

@@ -4,7 +4,7 @@ import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { FleetJob, FleetOffer, toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
-import { bengaluruQuote } from '../helpers/fixtures.ts';
+import { bengaluruQuote, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, keysDeep } from '../helpers/fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
@@ -253,15 +253,7 @@ describe('alreadyApplied', () => {
   });
 });
 
-/** Every property name anywhere in a value. */
-function keysDeep(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(keysDeep);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysDeep(inner)]);
-}
 
-const PICKUP_PLACE = { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 };
-const DROP_PLACE = { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 };
 
 describe('toFleetJob', () => {
   it('is the job without handoff codes, with contacts once a rider holds it', () => {
@@ -277,8 +269,8 @@ describe('toFleetJob', () => {
       status: 'booked',
       agentId: 'rider-asha-01',
       version: 3,
-      pickup: { ...PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
-      drop: { ...DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
+      pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
+      drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
       distanceMeters: 4834,
       packageDescription: 'Documents',
       packageWeight: '750 g',
@@ -308,8 +300,8 @@ describe('toFleetJob', () => {
       const view = toFleetJob(job, NOW);
 
       expect([view.pickup, view.drop]).toEqual([
-        { ...PICKUP_PLACE, name: null, phone: null },
-        { ...DROP_PLACE, name: null, phone: null },
+        { ...BENGALURU_PICKUP_PLACE, name: null, phone: null },
+        { ...BENGALURU_DROP_PLACE, name: null, phone: null },
       ]);
     }
   });
@@ -338,8 +330,8 @@ describe('toFleetJob', () => {
 
     const view = toFleetJob(jobWith('queued', { route: bare }), NOW);
 
-    expect(view.pickup).toEqual({ ...PICKUP_PLACE, city: null, pincode: null, name: null, phone: null });
-    expect(view.drop).toEqual({ ...DROP_PLACE, city: null, pincode: null, name: null, phone: null });
+    expect(view.pickup).toEqual({ ...BENGALURU_PICKUP_PLACE, city: null, pincode: null, name: null, phone: null });
+    expect(view.drop).toEqual({ ...BENGALURU_DROP_PLACE, city: null, pincode: null, name: null, phone: null });
     expect([view.packageDescription, view.packageWeight]).toEqual([null, null]);
   });
 });
@@ -350,16 +342,16 @@ describe('toFleetOffer', () => {
 
     const offer = toFleetOffer(job);
 
-    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: PICKUP_PLACE, drop: DROP_PLACE, distanceMeters: 4834, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
+    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: BENGALURU_PICKUP_PLACE, drop: BENGALURU_DROP_PLACE, distanceMeters: 4834, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
     expect(FleetOffer.parse(offer)).toEqual(offer);
   });
 
   it('gives the great-circle distance from the rider to the pickup, in whole metres, when the rider sends a position', () => {
     const job = jobWith('queued');
 
-    expect(toFleetOffer(job, { latitude: PICKUP_PLACE.latitude, longitude: PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(0);
+    expect(toFleetOffer(job, { latitude: BENGALURU_PICKUP_PLACE.latitude, longitude: BENGALURU_PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(0);
     // 0.01° of latitude is about 1,112 m
-    expect(toFleetOffer(job, { latitude: PICKUP_PLACE.latitude + 0.01, longitude: PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(1112);
+    expect(toFleetOffer(job, { latitude: BENGALURU_PICKUP_PLACE.latitude + 0.01, longitude: BENGALURU_PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(1112);
   });
 
   it('dates an offer given back by a rider from its last queueing', () => {
