@@ -1,9 +1,9 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { HandoffRefusedError, NotFoundError, type AppError } from './core/errors.ts';
+import { NotFoundError } from './core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from './core/fleet.ts';
 import type { Job } from './core/job.ts';
-import { effectiveHandoff, IllegalTransitionError, MAX_CODE_ATTEMPTS, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
+import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
 import { ok } from './http/errors.ts';
 import { fleetHandler, type FleetInput, type ProxyHandler } from './http/handler.ts';
 import type { FleetRouteKey } from './http/routes.ts';
@@ -30,8 +30,8 @@ type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 /**
  * A fleet route that applies one lifecycle event to the job in its path. A retry of a move already
  * made by the same rider (a lost response) answers 200 with the job, not 409. Code submissions
- * answer 422 wrong_code, 409 handoff_locked or 409 code_expired when refused; the attempt is
- * recorded either way.
+ * answer 422 wrong_code, 409 handoff_locked or 409 code_expired when refused (a wrong code is
+ * recorded first).
  */
 export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodObject>(
   key: FleetRouteKey,
@@ -48,39 +48,18 @@ export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodO
     try {
       result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
     } catch (error) {
-      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return ok(toFleetJob(job));
-      throw refusedCode(error, job, event) ?? error;
+      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job);
+      throw error;
     }
-    const refused = codeRefusal(result, event);
+    // A wrong, locking or late code was written down (the attempt counts), and is refused.
+    const which = handoffOf(event);
+    const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
     if (refused) throw refused;
-    return ok(toFleetJob(result.job));
+    return fleetJobResult(result.job);
   });
 }
 
 const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code' ? 'pickup' : event.type === 'submit_delivery_code' ? 'delivery' : null);
-
-// A submitted code that was written down as wrong, locking or late.
-function codeRefusal(result: Transition, event: LifecycleEvent): AppError | null {
-  const which = handoffOf(event);
-  if (!which || !result.codeOutcome || result.codeOutcome === 'verified') return null;
-  if (result.codeOutcome === 'wrong_code') {
-    const left = MAX_CODE_ATTEMPTS - result.job.verification[which].failedAttempts;
-    return new HandoffRefusedError('wrong_code', `Wrong ${which} code; ${left} ${left === 1 ? 'try' : 'tries'} left before the handoff locks`);
-  }
-  return result.codeOutcome === 'locked' ? locked(which) : expired(which);
-}
-
-// A code sent to a handoff that was already locked or expired.
-function refusedCode(error: unknown, job: Job, event: LifecycleEvent): AppError | null {
-  const which = handoffOf(event);
-  if (!which || !(error instanceof IllegalTransitionError)) return null;
-  const status = effectiveHandoff(job.verification[which], new Date()).status;
-  return status === 'locked' ? locked(which) : status === 'expired' ? expired(which) : null;
-}
-
-const locked = (which: string) =>
-  new HandoffRefusedError('handoff_locked', `The ${which} handoff is locked after ${MAX_CODE_ATTEMPTS} wrong codes; fleet operations must reset it`);
-const expired = (which: string) => new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id), or, given the rider's position,

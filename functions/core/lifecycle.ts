@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from './errors.ts';
+import { AppError, HandoffRefusedError } from './errors.ts';
 import { ASSIGNED, BEFORE_PICKUP, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
 
 /**
@@ -202,6 +202,25 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
   }
 }
 
+/**
+ * The refusal a code submission's outcome stands for (null when the code was right): a wrong code
+ * (counted), a locked handoff (five wrong codes) or an expired code. One wording for every path.
+ */
+export function handoffRefusal(which: 'pickup' | 'delivery', outcome: CodeOutcome, handoff: Handoff): HandoffRefusedError | null {
+  switch (outcome) {
+    case 'verified':
+      return null;
+    case 'wrong_code': {
+      const left = MAX_CODE_ATTEMPTS - handoff.failedAttempts;
+      return new HandoffRefusedError('wrong_code', `Wrong ${which} code; ${left} ${left === 1 ? 'try' : 'tries'} left before the handoff locks`);
+    }
+    case 'locked':
+      return new HandoffRefusedError('handoff_locked', `The ${which} handoff is locked after ${MAX_CODE_ATTEMPTS} wrong codes; fleet operations must reset it`);
+    case 'expired':
+      return new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
+  }
+}
+
 // A code at the door: right → verified and the job moves on; wrong → counted, the fifth locks; late → expired.
 function submitCode(
   job: Job,
@@ -211,12 +230,14 @@ function submitCode(
   next: (changes: Partial<Job>, note?: string | null) => Job,
   illegal: (reason?: string) => Error,
 ): Transition {
-  const handoff = effectiveHandoff(job.verification[which], now);
+  const stored = job.verification[which];
+  const handoff = effectiveHandoff(stored, now);
   const at = now.toISOString();
   const withHandoff = (updated: Handoff) => next({ verification: { ...job.verification, [which]: updated } });
-  if (handoff.status === 'expired') {
-    return { job: withHandoff(handoff), codeOutcome: 'expired' };
-  }
+  // Already locked or recorded as expired: refused, with nothing to write.
+  if (stored.status === 'locked' || stored.status === 'expired') throw handoffRefusal(which, stored.status, stored);
+  // Lapsed since it was last written: recorded as expired, then refused at the edge.
+  if (handoff.status === 'expired') return { job: withHandoff(handoff), codeOutcome: 'expired' };
   if (handoff.status !== 'active') throw illegal(`The ${which} code is ${handoff.status}`);
   if (code !== handoff.code) {
     const failedAttempts = handoff.failedAttempts + 1;

@@ -170,7 +170,9 @@ describe('transition: handoff codes', () => {
     expect(outcomes).toEqual(['wrong_code', 'wrong_code', 'wrong_code', 'wrong_code', 'locked']);
     expect(job.verification.pickup).toMatchObject({ status: 'locked', failedAttempts: 5 });
     expect(job.status).toBe('booked');
-    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now)).toThrow(expect.objectContaining({ code: 'invalid_transition', message: 'The pickup code is locked' }));
+    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now)).toThrow(
+      expect.objectContaining({ code: 'handoff_locked', message: 'The pickup handoff is locked after 5 wrong codes; fleet operations must reset it' }),
+    );
   });
 
   it('lets operations reset a lock with a fresh code', () => {
@@ -185,6 +187,14 @@ describe('transition: handoff codes', () => {
     expect(result.codeOutcome).toBe('expired');
     expect(result.job.status).toBe('booked');
     expect(result.job.verification.pickup.status).toBe('expired');
+  });
+
+  it('refuses a code for a handoff already recorded as expired, with nothing to write', () => {
+    const { job } = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
+
+    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS + 1))).toThrow(
+      expect.objectContaining({ code: 'code_expired', message: 'The pickup code has expired; fleet operations can re-issue it' }),
+    );
   });
 
   it('lets operations re-issue an expired code', () => {
