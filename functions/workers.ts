@@ -1,5 +1,6 @@
 import { AppError } from './core/errors.ts';
-import { ASSIGNED, ENDED, type Job } from './core/job.ts';
+import { ASSIGNED, ENDED, offeredAt, type Job } from './core/job.ts';
+import type { WorkItem, WorkKind } from './data/work.repository.ts';
 import type { LifecycleEvent } from './core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from './core/simulation.ts';
 import type { Runtime } from './runtime.ts';
@@ -34,6 +35,14 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
   }
 }
 
+// A worklist with its jobs, read in one BatchGet per 100 (null for a job that no longer exists). A job
+// that changes after this read is caught by the version condition of the move (a race, tried next tick).
+async function listWithJobs(rt: Runtime, kind: WorkKind): Promise<Array<{ item: WorkItem; job: Job | null }>> {
+  const items = await rt.work.list(kind);
+  const jobs = new Map((await rt.jobs.getMany(items)).map((job) => [job.id, job]));
+  return items.map((item) => ({ item, job: jobs.get(item.jobId) ?? null }));
+}
+
 /** Jobs dispatch still looks after: not yet offered, offered, or accepted but not yet confirmed (a decline puts them back on offer). */
 const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
 
@@ -46,16 +55,14 @@ const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picke
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0 };
   const timeoutMs = rt.config.DISPATCH_TIMEOUT_SECONDS * 1000;
-  for (const item of await rt.work.list('dispatch')) {
-    const job = await rt.jobs.get(item.storeId, item.jobId);
+  for (const { item, job } of await listWithJobs(rt, 'dispatch')) {
     if (!job || !DISPATCH_PHASE.has(job.status)) {
       // Confirmed by a rider, cancelled or ended: dispatch has nothing more to do for it.
       await rt.work.remove(item);
       report.finished += 1;
       continue;
     }
-    const queuedAt = job.events.findLast((event) => event.status === 'queued')?.createdAt ?? item.createdAt;
-    const late = now.getTime() - Date.parse(queuedAt) >= timeoutMs;
+    const late = now.getTime() - Date.parse(offeredAt(job)) >= timeoutMs;
     const event: LifecycleEvent | null = job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
     if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
   }
@@ -69,8 +76,8 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
 export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0 };
   const runMs = rt.config.SIMULATION_SECONDS * 1000;
-  for (const item of await rt.work.list('simulation')) {
-    let job = await rt.jobs.get(item.storeId, item.jobId);
+  for (const { item, job: read } of await listWithJobs(rt, 'simulation')) {
+    let job = read;
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
     const steps = simulationSteps(item.outcome ?? 'delivered');
     let step = item.step;

@@ -26,9 +26,9 @@ export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
   'create-booking': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
   // The job, the store's totals and a ledger entry in one transaction; its offer or assignment item ends with it.
   'cancel-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'any' },
-  // The scheduled workers: read their worklists, move jobs (job put, store totals, ledger entry),
-  // advance and remove work items.
-  'scheduled-workers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
+  // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
+  // store totals, ledger entry, offer item), advance and remove work items.
+  'scheduled-workers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
   // The fleet API. Each fleet request takes a token from its key's bucket (UpdateItem on bucket attributes).
   // Offers: the offers index (Query), then the chosen jobs.
   'fleet-list-offers': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: 'rate-limit-bucket' },

@@ -3,6 +3,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { expectFleetIndexes } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers.ts';
+import { dynamoCallScope } from '../../functions/data/client.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConflictError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/scheduled-workers.ts';
@@ -76,6 +77,23 @@ describe('dispatch with riders', () => {
     expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectLedgerInvariant(api.table.rt, m.storeId);
     await expectFleetIndexes(api.table.rt, m.storeId);
+  });
+
+  it('reads its whole worklist in one Query and one BatchGet when nothing is due', async () => {
+    // Prepare: three live jobs on offer, none late (and this file's other jobs, whatever their state)
+    const m = await newMerchant(api.table.rt, api.server);
+    for (let i = 0; i < 3; i++) await m.bookJob();
+    const rt = runtime();
+    await dispatchTick(rt);
+    await dispatchTick(rt); // lets go of anything finished, so the next tick has only waiting jobs
+    const scope = { calls: 0 };
+
+    // Act
+    const report = await dynamoCallScope.run(scope, () => dispatchTick(rt));
+
+    // Assess
+    expect(report).toEqual({ moved: 0, finished: 0 });
+    expect(scope.calls).toBe(2);
   });
 
   it('lets go of a job once a rider has confirmed it', async () => {
