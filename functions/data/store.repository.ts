@@ -151,34 +151,25 @@ export class StoreRepository extends TableRepository {
 
   /** Turns the store's merchant API access on or off. */
   async setApiAccess(storeId: string, enabled: boolean, now = new Date()): Promise<Store> {
-    try {
-      const { Attributes } = await this.db.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: keys.store(storeId),
-          UpdateExpression: 'SET apiEnabled = :enabled, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':enabled': enabled, ':now': now.toISOString() },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return toStore(Attributes!);
-    } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError('not_found', `No store ${storeId}`);
-      throw error;
-    }
+    return this.setAttribute(storeId, 'apiEnabled', enabled, now);
   }
 
   /** Replaces the store's per-minute limit overrides (an empty map restores the defaults). */
   async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
+    return this.setAttribute(storeId, 'rateLimitOverrides', overrides, now);
+  }
+
+  // Sets one setting of an existing store (404 if there is none) and returns the store as it is now.
+  private async setAttribute(storeId: string, name: 'apiEnabled' | 'rateLimitOverrides', value: unknown, now: Date): Promise<Store> {
     try {
       const { Attributes } = await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: keys.store(storeId),
-          UpdateExpression: 'SET rateLimitOverrides = :overrides, updatedAt = :now',
+          UpdateExpression: 'SET #name = :value, updatedAt = :now',
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':overrides': overrides, ':now': now.toISOString() },
+          ExpressionAttributeNames: { '#name': name },
+          ExpressionAttributeValues: { ':value': value, ':now': now.toISOString() },
           ReturnValues: 'ALL_NEW',
         }),
       );
