@@ -608,6 +608,35 @@ describe('a move that meets a rider’s location report', () => {
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
+  it('gives up with 409 after three tries when reports keep landing between read and write', async () => {
+    // Prepare: every read of the job is followed by a location report
+    const { merchant, rider } = await setUp();
+    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const jobs = runtime().jobs;
+    const read = jobs.get.bind(jobs);
+    const spy = vi.spyOn(jobs, 'get').mockImplementation(async (storeId, jobId) => {
+      const job = await read(storeId, jobId);
+      await api.table.rt.jobs.applyTo(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${rider.agentId}`);
+      return job;
+    });
+
+    // Act
+    let response: Reply;
+    let reads: number;
+    try {
+      response = await merchant.post(`/v1/jobs/${id}/cancel`);
+    } finally {
+      reads = spy.mock.calls.length;
+      spy.mockRestore();
+    }
+
+    // Assess
+    expect(reads).toBe(3);
+    expect(answer(response)).toEqual({ status: 409, body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' } });
+    expect(await merchantView(merchant, id)).toMatchObject({ status: 'booked', settlement: 'reserved' });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
   it('still takes the rider’s own confirm', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
