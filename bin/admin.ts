@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../functions/config.ts';
 import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
 import { MAX_MINOR } from '../functions/core/money.ts';
-import { AGENT_ID_PATTERN } from '../functions/core/fleet.ts';
+import { AGENT_ID_PATTERN } from '../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../functions/runtime.ts';
 import { readZoneFile } from './local/bootstrap.ts';
 import { UsagePlanKeys } from './aws/usage-plan-keys.ts';

@@ -11,7 +11,7 @@ import { runtime } from '../functions/runtime.ts';
 import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
 import { ensureTable, seedZones } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
-import { startWorkers } from '../functions/workers.ts';
+import { startWorkers } from './local/workers.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),

@@ -1,5 +1,5 @@
 /**
- * What each function may do to the table: exactly the DynamoDB actions its handler performs, and
+ * What each function may do to the table: exactly the DynamoDB actions its handler performs, keyed by the function's stable name (a route's `name`), and
  * no more. A test checks that every route has an entry and that each role's policy is this set.
  *
  * Every merchant route takes a token from its store's rate-limit bucket (an UpdateItem). Routes whose
@@ -15,7 +15,7 @@ export interface TableAccess {
   updates: 'any' | 'rate-limit-bucket' | 'none';
 }
 
-export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
+export const ACCESS_BY_NAME: Record<string, TableAccess> = {
   'get-balance': { table: ['dynamodb:GetItem'], updates: 'rate-limit-bucket' },
   'get-job': { table: ['dynamodb:GetItem'], updates: 'rate-limit-bucket' },
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: 'rate-limit-bucket' },
@@ -40,8 +40,8 @@ export const ACCESS_BY_HANDLER: Record<string, TableAccess> = {
   'fleet-decline-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' },
   // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
   ...Object.fromEntries(
-    ['fleet-start-confirmation', 'fleet-confirm-job', 'fleet-report-location', 'fleet-arrive', 'fleet-reset-lock', 'fleet-reissue-code'].map((handler) => [
-      handler,
+    ['fleet-start-confirmation', 'fleet-confirm-job', 'fleet-report-location', 'fleet-arrive', 'fleet-reset-lock', 'fleet-reissue-code'].map((name) => [
+      name,
       { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: 'rate-limit-bucket' } satisfies TableAccess,
     ]),
   ),

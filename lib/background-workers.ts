@@ -5,6 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { SCHEDULED_WORKERS } from './functions.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export interface BackgroundWorkersProps {
@@ -24,7 +25,7 @@ export class BackgroundWorkers extends Construct {
   constructor(scope: Construct, id: string, props: BackgroundWorkersProps) {
     super(scope, id);
     this.fn = new ServiceFunction(this, 'ScheduledWorkers', {
-      handler: 'scheduled-workers',
+      ...SCHEDULED_WORKERS,
       description: 'Dispatch and the sandbox simulator, every minute',
       table: props.table,
       logRetention: props.logRetention,

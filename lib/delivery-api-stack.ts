@@ -7,7 +7,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { DataTable } from './data-table.ts';
-import { MerchantApi } from './merchant-api.ts';
+import { DeliveryRestApi } from './rest-api.ts';
 import { Monitoring } from './monitoring.ts';
 import { BackgroundWorkers } from './background-workers.ts';
 
@@ -25,7 +25,8 @@ export interface DeliveryApiStackProps extends StackProps {
 
 /** The whole service: table, merchant API with one function per route, background workers, alarms. */
 export class DeliveryApiStack extends Stack {
-  readonly merchantApi: MerchantApi;
+  /** The REST API; its construct id stays `Merchant` so its logical ids never change. */
+  readonly restApi: DeliveryRestApi;
 
   constructor(scope: Construct, id: string, props: DeliveryApiStackProps) {
     super(scope, id, props);
@@ -33,7 +34,7 @@ export class DeliveryApiStack extends Stack {
     const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
 
     const { table } = new DataTable(this, 'Data', { retain });
-    this.merchantApi = new MerchantApi(this, 'Merchant', { stage: props.stage, table, logRetention, logLevel: props.logLevel ?? 'INFO' });
+    this.restApi = new DeliveryRestApi(this, 'Merchant', { stage: props.stage, table, logRetention, logLevel: props.logLevel ?? 'INFO' });
     const workers = new BackgroundWorkers(this, 'Workers', { table, logRetention, logLevel: props.logLevel ?? 'INFO' });
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
@@ -41,10 +42,10 @@ export class DeliveryApiStack extends Stack {
     topicKey.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
     const topic = new Topic(this, 'AlarmTopic', { displayName: 'Delivery API alarms', masterKey: topicKey, enforceSSL: true });
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    new Monitoring(this, 'Monitoring', { api: this.merchantApi.api, functions: [...this.merchantApi.functions, workers.fn], table, action: new SnsAction(topic) });
+    new Monitoring(this, 'Monitoring', { api: this.restApi.api, functions: [...this.restApi.functions, workers.fn], table, action: new SnsAction(topic) });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.merchantApi.api.url, description: 'Base URL merchants call' });
+    new CfnOutput(this, 'ApiUrl', { value: this.restApi.api.url, description: 'Base URL merchants call' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'TABLE_NAME for the admin CLI (--aws)' });
-    new CfnOutput(this, 'UsagePlanId', { value: this.merchantApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
+    new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
   }
 }

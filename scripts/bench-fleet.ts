@@ -24,7 +24,7 @@ process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 const { runtime } = await import('../functions/runtime.ts');
 const { ensureTable, seedZones } = await import('../bin/local/bootstrap.ts');
 const { startHttpServer } = await import('../bin/local/http-server.ts');
-const { dispatchTick } = await import('../functions/workers.ts');
+const { dispatchTick } = await import('../functions/workers/ticks.ts');
 
 const rt = runtime();
 await ensureTable(rt.db, rt.config.TABLE_NAME);

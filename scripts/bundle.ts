@@ -1,20 +1,21 @@
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
 import { BUNDLING } from '../lib/bundling.ts';
+import type { FunctionSpec } from '../lib/functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 
 /** One function's bundle, built exactly as CDK's NodejsFunction builds it from lib/bundling.ts. */
 export interface Bundle {
-  handler: string;
+  name: string;
   file: string;
   bytes: number;
   metafile: Metafile;
 }
 
-/** Builds `functions/<handler>.ts` into `<outDir>/<handler>/index.mjs`. */
-export async function buildBundle(handler: string, outDir: string): Promise<Bundle> {
-  const file = join(outDir, handler, 'index.mjs');
+/** Builds `functions/<handler>.ts` into `<outDir>/<name>/index.mjs`. */
+export async function buildBundle({ name, handler }: FunctionSpec, outDir: string): Promise<Bundle> {
+  const file = join(outDir, name, 'index.mjs');
   const result = await build({
     entryPoints: [join(root, 'functions', `${handler}.ts`)],
     outfile: file,
@@ -31,5 +32,5 @@ export async function buildBundle(handler: string, outDir: string): Promise<Bund
     logLevel: 'silent',
   });
   const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((out) => out.endsWith('index.mjs'))!]!.bytes;
-  return { handler, file, bytes, metafile: result.metafile };
+  return { name, file, bytes, metafile: result.metafile };
 }

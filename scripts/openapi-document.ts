@@ -5,7 +5,7 @@ import { ErrorBody } from '../functions/schemas/common.schema.ts';
 import { BalanceResponse } from '../functions/schemas/balance.schema.ts';
 import { QuoteRequest, QuoteResponse } from '../functions/schemas/quote.schema.ts';
 import { BookingRequest, JobDetail, JobListQuery, JobListResponse, JobPath } from '../functions/schemas/job.schema.ts';
-import { BookingHeaders } from '../functions/create-booking.ts';
+import { BookingHeaders } from '../functions/merchant/create-booking.ts';
 import { CodeRequest, FailRequest, FleetJob, FleetJobList, FleetJobPath, FleetOfferList, HandoffPath, LocationRequest, OfferListQuery } from '../functions/schemas/fleet.schema.ts';
 
 /**

@@ -16,7 +16,8 @@ const STAGE = 'local';
 export async function loadHandlers(): Promise<Map<Route, ProxyHandler>> {
   const entries = await Promise.all(
     routes.map(async (route) => {
-      const module = (await import(`../../functions/${route.handler}.ts`)) as { handler: ProxyHandler };
+      const entry = new URL(`../../functions/${route.handler}.ts`, import.meta.url).href;
+      const module = (await import(/* @vite-ignore */ entry)) as { handler: ProxyHandler };
       return [route as Route, module.handler] as const;
     }),
   );
@@ -64,7 +65,7 @@ export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route
       stage: STAGE,
       requestId,
       requestTimeEpoch: now,
-      resourceId: route.handler,
+      resourceId: route.name,
       resourcePath: route.path,
       identity: {
         accessKey: null,
@@ -92,12 +93,12 @@ function lambdaContext(route: Route, requestId: string): Context {
   const deadline = Date.now() + 30_000;
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: route.handler,
+    functionName: route.name,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler}`,
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.name}`,
     memoryLimitInMB: '256',
     awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${route.handler}`,
+    logGroupName: `/aws/lambda/${route.name}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,

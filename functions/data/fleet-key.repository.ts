@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hashApiKey, newId } from '../core/api-key.ts';
 import { NotFoundError } from '../core/errors.ts';
-import { generateFleetKey, type FleetRole } from '../core/fleet.ts';
+import { generateFleetKey, type FleetRole } from '../core/fleet-access.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { AppError, type ErrorCode } from '../core/errors.ts';
 import type { ErrorBody } from '../schemas/common.schema.ts';
+import { jsonResult } from './responses.ts';
 
 /** The status code each error code is answered with; the only place that knows. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -32,19 +33,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal_error: 500,
   service_unavailable: 503,
 };
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
-
-/** A JSON response in API Gateway's proxy shape. */
-export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
-  return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
-
-/** 200 with `{data}`. */
-export const ok = (data: unknown): APIGatewayProxyResult => jsonResult(200, { data });
-
-/** 201 with `{data}`. */
-export const created = (data: unknown): APIGatewayProxyResult => jsonResult(201, { data });
 
 // A body parser's own errors (415/422 in Middy) mean "this is not JSON" to our clients: 400 invalid_json.
 function isBodyParserError(error: unknown): boolean {

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { dynamoCallScope } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
-import type { FleetCaller } from '../core/fleet.ts';
+import type { FleetCaller } from '../core/fleet-access.ts';
 import { authenticate, authenticateFleet, edge, fleetRateLimit, rateLimit, requireBody, type ApiContext, type Merchant } from './middleware.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';

@@ -1,7 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ForbiddenError, RateLimitedError, UnauthorizedError, ValidationError } from '../core/errors.ts';
-import { looksLikeFleetKey, type FleetCaller } from '../core/fleet.ts';
+import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';

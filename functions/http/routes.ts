@@ -1,4 +1,4 @@
-import type { FleetRole } from '../core/fleet.ts';
+import type { FleetRole } from '../core/fleet-access.ts';
 
 /**
  * The route table: the one list of what the service serves. The local server, the CDK stack, the API
@@ -11,10 +11,16 @@ export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads';
 export type HttpMethod = 'GET' | 'POST';
 
 interface RouteBase {
+  /**
+   * The route's stable name: its function's construct id (so its CloudFormation logical ids, see
+   * `functionId`), the gateway's operation name, its entry in lib/access.ts. Renaming it replaces the
+   * deployed function; moving or renaming its module does not.
+   */
+  name: string;
   method: HttpMethod;
   /** API Gateway resource path; `{name}` marks a path parameter. */
   path: string;
-  /** Module under functions/ exporting `handler`; also the Lambda's logical name. */
+  /** Module under functions/ exporting `handler` (`merchant/…` or `fleet/…`). */
   handler: string;
 }
 
@@ -37,25 +43,25 @@ const OPS = ['ops'] as const;
 const EVERYONE = ['rider', 'ops'] as const;
 
 export const routes = [
-  { api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'get-balance', rateGroup: 'reads' },
-  { api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'create-quote', rateGroup: 'quotes' },
-  { api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'create-booking', rateGroup: 'bookings' },
-  { api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'list-jobs', rateGroup: 'reads' },
-  { api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'get-job', rateGroup: 'reads' },
-  { api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'cancel-job', rateGroup: 'cancellations' },
-  { api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet-list-offers', roles: EVERYONE },
-  { api: 'fleet', method: 'GET', path: '/fleet/v1/assignments', handler: 'fleet-list-assignments', roles: RIDER },
-  { api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet-get-job', roles: EVERYONE },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet-accept-job', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet-start-confirmation', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/confirm', handler: 'fleet-confirm-job', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/decline', handler: 'fleet-decline-job', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/location', handler: 'fleet-report-location', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', handler: 'fleet-arrive', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet-submit-code', roles: RIDER },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/fail', handler: 'fleet-fail-job', roles: EVERYONE },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', handler: 'fleet-reset-lock', roles: OPS },
-  { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code', handler: 'fleet-reissue-code', roles: OPS },
+  { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads' },
+  { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes' },
+  { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings' },
+  { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads' },
+  { name: 'get-job', api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'merchant/get-job', rateGroup: 'reads' },
+  { name: 'cancel-job', api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'merchant/cancel-job', rateGroup: 'cancellations' },
+  { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE },
+  { name: 'fleet-list-assignments', api: 'fleet', method: 'GET', path: '/fleet/v1/assignments', handler: 'fleet/list-assignments', roles: RIDER },
+  { name: 'fleet-get-job', api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet/get-job', roles: EVERYONE },
+  { name: 'fleet-accept-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet/accept-job', roles: RIDER },
+  { name: 'fleet-start-confirmation', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet/start-confirmation', roles: RIDER },
+  { name: 'fleet-confirm-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/confirm', handler: 'fleet/confirm-job', roles: RIDER },
+  { name: 'fleet-decline-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/decline', handler: 'fleet/decline-job', roles: RIDER },
+  { name: 'fleet-report-location', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/location', handler: 'fleet/report-location', roles: RIDER },
+  { name: 'fleet-arrive', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', handler: 'fleet/arrive', roles: RIDER },
+  { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: RIDER },
+  { name: 'fleet-fail-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/fail', handler: 'fleet/fail-job', roles: EVERYONE },
+  { name: 'fleet-reset-lock', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', handler: 'fleet/reset-lock', roles: OPS },
+  { name: 'fleet-reissue-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code', handler: 'fleet/reissue-code', roles: OPS },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */
@@ -64,6 +70,14 @@ type TableRoute = (typeof routes)[number];
 export type RouteKey = KeyOf<TableRoute>;
 export type MerchantRouteKey = KeyOf<Extract<TableRoute, { api: 'merchant' }>>;
 export type FleetRouteKey = KeyOf<Extract<TableRoute, { api: 'fleet' }>>;
+
+/** A function's construct id from its stable name (`get-balance` → `GetBalance`). */
+export function functionId(name: string): string {
+  return name
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
 
 /** The routes of one API. */
 export function routesOf<A extends Route['api']>(api: A): Array<Extract<Route, { api: A }>> {

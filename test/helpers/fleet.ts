@@ -4,7 +4,7 @@ import type { Runtime } from '../../functions/runtime.ts';
 import { ASSIGNED, offeredAt } from '../../functions/core/job.ts';
 import { keys } from '../../functions/data/table.ts';
 import { allJobs } from './merchant.ts';
-import { dispatchTick } from '../../functions/workers.ts';
+import { dispatchTick } from '../../functions/workers/ticks.ts';
 import { readResponse, type TestServer } from './server.ts';
 
 /** A fleet key holder (a rider or operations) talking to the local server's fleet API. */

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, routesOf } from '../../functions/http/routes.ts';
 import { BUNDLE_BUDGET_BYTES } from '../../lib/bundling.ts';
-import { ACCESS_BY_HANDLER } from '../../lib/access.ts';
+import { ACCESS_BY_NAME } from '../../lib/access.ts';
+import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
 import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { createStore } from '../helpers/fixtures.ts';
@@ -15,10 +16,10 @@ const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
 const bundles = new Map<string, Bundle>();
 let table: TestTable;
 
-const deployed = Object.keys(ACCESS_BY_HANDLER);
+const deployed = DEPLOYED_FUNCTIONS.map((fn) => fn.name);
 
 beforeAll(async () => {
-  for (const handler of deployed) bundles.set(handler, await buildBundle(handler, outDir));
+  for (const fn of DEPLOYED_FUNCTIONS) bundles.set(fn.name, await buildBundle(fn, outDir));
   table = await createTestTable();
 }, 120_000);
 
@@ -41,21 +42,22 @@ process.stdout.write(JSON.stringify({ statusCode: result.statusCode, body: JSON.
 }
 
 describe('function bundles (built as CDK builds them)', () => {
-  it('cover every function the stack deploys: each route’s and the scheduled workers’', () => {
-    expect(deployed.sort()).toEqual([...routes.map((r) => r.handler), 'scheduled-workers'].sort());
+  it('cover every function the stack deploys (each route’s and the scheduled workers’), each with its table access', () => {
+    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'scheduled-workers'].sort());
+    expect([...deployed].sort()).toEqual(Object.keys(ACCESS_BY_NAME).sort());
   });
 
   it.each(deployed.map((h) => [h]))(`keep %s within the ${BUNDLE_BUDGET_BYTES / 1024} KiB budget`, (handler) => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
   });
 
-  it.each(routesOf('merchant').map((r) => [r.handler]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
+  it.each(routesOf('merchant').map((r) => [r.name]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
     const result = await invokeBundle(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
 
     expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
   });
 
-  it.each(routesOf('fleet').map((r) => [r.handler]))('load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route', async (handler) => {
+  it.each(routesOf('fleet').map((r) => [r.name]))('load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route', async (handler) => {
     const result = await invokeBundle(bundles.get(handler)!, { Authorization: 'Bearer mdk_live_00000000000000000000000000000000' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
 
     expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid fleet key', code: 'unauthorized' } });

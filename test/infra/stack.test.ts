@@ -3,8 +3,9 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery-api-stack.ts';
-import { ACCESS_BY_HANDLER, RATE_BUCKET_ATTRIBUTES } from '../../lib/access.ts';
-import { routes, type Route } from '../../functions/http/routes.ts';
+import { ACCESS_BY_NAME, RATE_BUCKET_ATTRIBUTES } from '../../lib/access.ts';
+import { functionId, routes, type Route } from '../../functions/http/routes.ts';
+import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
 import { TABLE } from '../../functions/data/table.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -24,7 +25,7 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 const WORKERS = 'Dispatch and the sandbox simulator, every minute';
 // A function's description: its route ("GET /v1/balance"), or what the background function does.
 const descriptionOf = (handler: string) => {
-  const route = (routes as readonly Route[]).find((r) => r.handler === handler);
+  const route = (routes as readonly Route[]).find((r) => r.name === handler);
   return route ? `${route.method} ${route.path}` : WORKERS;
 };
 const logicalIdOf = (handler: string) => {
@@ -32,8 +33,7 @@ const logicalIdOf = (handler: string) => {
   if (!id) throw new Error(`no function for ${handler}`);
   return id;
 };
-const pascal = (handler: string) => handler.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
-const HANDLERS = [...(routes as readonly Route[]).map((r) => r.handler), 'scheduled-workers'];
+const HANDLERS = DEPLOYED_FUNCTIONS.map((fn) => fn.name);
 
 // The API's routes as the template has them: method + full path, from the Resource tree.
 function synthesisedRoutes(): string[] {
@@ -55,6 +55,14 @@ describe('the CDK stack', () => {
     expect(() => synth({ stage: 'prod', alarmEmail: 'oncall@example.com' }, { nag: true })).not.toThrow();
   });
 
+  it('names every function’s logical id after its stable name in the route table, not after its module', () => {
+    for (const fn of DEPLOYED_FUNCTIONS) {
+      const scope = fn.name === 'scheduled-workers' ? 'Workers' : 'Merchant';
+      expect(logicalIdOf(fn.name)).toMatch(new RegExp(`^${scope}${functionId(fn.name)}Function[0-9A-F]{8}$`));
+    }
+    expect(logicalIdOf('fleet-accept-job')).toMatch(/^MerchantFleetAcceptJobFunction[0-9A-F]{8}$/);
+  });
+
   it('serves exactly the local server’s route table', () => {
     expect(synthesisedRoutes()).toEqual((routes as readonly Route[]).map((r) => `${r.method} ${r.path}`).sort());
   });
@@ -63,7 +71,7 @@ describe('the CDK stack', () => {
     const functions = ofType('AWS::Lambda::Function');
     expect(functions).toHaveLength(routes.length + 1); // + the scheduled workers
     for (const route of routes as readonly Route[]) {
-      const id = logicalIdOf(route.handler);
+      const id = logicalIdOf(route.name);
       expect(resources[id]!.Properties).toMatchObject({
         Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
@@ -127,7 +135,7 @@ describe('the CDK stack', () => {
     }
 
     it.each(HANDLERS.map((h) => [h]))('%s may do exactly what its handler does', (handler) => {
-      const access = ACCESS_BY_HANDLER[handler]!;
+      const access = ACCESS_BY_NAME[handler]!;
       const { roleId, statements } = statementsOf(handler);
       const asArray = (value: unknown) => (Array.isArray(value) ? value : [value]);
       const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
@@ -153,8 +161,8 @@ describe('the CDK stack', () => {
     });
 
     it('lets only the moves that change money update stores (booking, cancel, the workers, code submission and failure)', () => {
-      const unrestricted = HANDLERS.filter((h) => ACCESS_BY_HANDLER[h]!.updates === 'any').sort();
-      const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => ACCESS_BY_HANDLER[h]!.table);
+      const unrestricted = HANDLERS.filter((h) => ACCESS_BY_NAME[h]!.updates === 'any').sort();
+      const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => ACCESS_BY_NAME[h]!.table);
 
       expect(unrestricted).toEqual(['cancel-job', 'create-booking', 'fleet-fail-job', 'fleet-submit-code', 'scheduled-workers']);
       for (const actions of readOnly) expect(actions.filter((a) => !/:(Get|BatchGet|Query)/.test(a))).toEqual([]);
@@ -200,7 +208,7 @@ describe('the CDK stack', () => {
         'p99 latency above 2 s over 5 minutes',
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
-        ...HANDLERS.flatMap((handler) => [`${pascal(handler)}: more than 5 invocation errors in 5 minutes`, `${pascal(handler)}: throttled by Lambda concurrency`]),
+        ...HANDLERS.flatMap((handler) => [`${functionId(handler)}: more than 5 invocation errors in 5 minutes`, `${functionId(handler)}: throttled by Lambda concurrency`]),
       ]),
     );
     expect(alarms).toHaveLength(4 + 2 * HANDLERS.length);

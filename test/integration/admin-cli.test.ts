@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
-import { handler as listOffers } from '../../functions/fleet-list-offers.ts';
+import { handler as listOffers } from '../../functions/fleet/list-offers.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 
 let table: TestTable;

@@ -5,7 +5,7 @@ import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { bookedDetail } from '../helpers/job-detail.ts';
-import { createBookingHandler } from '../../functions/create-booking.ts';
+import { createBookingHandler } from '../../functions/merchant/create-booking.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';

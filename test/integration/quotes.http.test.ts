@@ -3,7 +3,7 @@ import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
-import { createQuote } from '../../functions/create-quote.ts';
+import { createQuote } from '../../functions/merchant/create-quote.ts';
 import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { expectFleetIndexes } from '../helpers/fleet.ts';
-import { dispatchTick, simulateTick } from '../../functions/workers.ts';
+import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { dynamoCallScope } from '../../functions/data/client.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConflictError } from '../../functions/core/errors.ts';
-import { handler as scheduledWorkers } from '../../functions/scheduled-workers.ts';
+import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 
 // No background loop here: the test alone decides when the workers tick.

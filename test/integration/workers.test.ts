@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchTick, simulateTick, startWorkers } from '../../functions/workers.ts';
+import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { startWorkers } from '../../bin/local/workers.ts';
 import { runtime } from '../../functions/runtime.ts';
 
 // A whole sandbox delivery in 3 s, and dispatch gives up after 2 s, so the tests watch whole runs.

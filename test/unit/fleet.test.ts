@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_ID_PATTERN, FLEET_KEY_PATTERN, alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, generateFleetKey, looksLikeFleetKey, type FleetCaller } from '../../functions/core/fleet.ts';
+import { AGENT_ID_PATTERN, FLEET_KEY_PATTERN, alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, generateFleetKey, looksLikeFleetKey, type FleetCaller } from '../../functions/core/fleet-access.ts';
 import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';

@@ -12,7 +12,8 @@ import {
   ValidationError,
   type ErrorCode,
 } from '../../functions/core/errors.ts';
-import { created, errorResult, jsonResult, ok, STATUS_BY_CODE } from '../../functions/http/errors.ts';
+import { errorResult, STATUS_BY_CODE } from '../../functions/http/errors.ts';
+import { created, jsonResult, ok } from '../../functions/http/responses.ts';
 
 const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 const INTERNAL = { statusCode: 500, headers: JSON_CONTENT_TYPE, body: '{"error":"Internal server error","code":"internal_error"}' };

@@ -5,10 +5,10 @@ describe('matchRoute', () => {
   it.each([
     ['GET', '/v1/balance', 'get-balance', 'reads'],
     ['POST', '/v1/job-quotes', 'create-quote', 'quotes'],
-  ])('finds %s %s with no path parameters', (method, path, handler, rateGroup) => {
+  ])('finds %s %s with no path parameters', (method, path, name, rateGroup) => {
     expect(matchRoute(method, path)).toEqual({
       kind: 'found',
-      route: { api: 'merchant', method, path, handler, rateGroup },
+      route: { name, api: 'merchant', method, path, handler: `merchant/${name}`, rateGroup },
       pathParameters: null,
     });
   });
@@ -27,13 +27,13 @@ describe('matchRoute', () => {
   it('finds a fleet route with both path parameters, decoded', () => {
     expect(matchRoute('POST', '/fleet/v1/jobs/0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1/handoffs/pickup/code')).toEqual({
       kind: 'found',
-      route: { api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet-submit-code', roles: ['rider'] },
+      route: { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: ['rider'] },
       pathParameters: { id: '0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1', handoff: 'pickup' },
     });
   });
 
   it('keeps a malformed escape in a path parameter as sent, for validation to refuse (no URIError)', () => {
-    expect(matchRoute('GET', '/v1/jobs/%zz')).toEqual({ kind: 'found', route: expect.objectContaining({ handler: 'get-job' }), pathParameters: { id: '%zz' } });
+    expect(matchRoute('GET', '/v1/jobs/%zz')).toEqual({ kind: 'found', route: expect.objectContaining({ name: 'get-job' }), pathParameters: { id: '%zz' } });
   });
 
   it.each([
@@ -90,16 +90,16 @@ describe('routes', () => {
 });
 
 describe('the fleet routes', () => {
-  it('are all under /fleet/v1, each with its own handler module named fleet-*', () => {
+  it('are all under /fleet/v1, named fleet-*, each with its own handler module under functions/fleet/ (merchant routes: /v1, functions/merchant/)', () => {
     const fleet = routesOf('fleet');
 
     expect(fleet.length).toBe(13);
-    expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.handler.startsWith('fleet-'))).toBe(true);
-    expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/'))).toBe(true);
+    expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.name.startsWith('fleet-') && route.handler.startsWith('fleet/'))).toBe(true);
+    expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/') && route.handler.startsWith('merchant/'))).toBe(true);
   });
 
   it('keep handoff fixes to operations and rider moves to riders', () => {
-    const roles = Object.fromEntries(routesOf('fleet').map((route) => [route.handler, [...route.roles]]));
+    const roles = Object.fromEntries(routesOf('fleet').map((route) => [route.name, [...route.roles]]));
 
     expect(roles).toEqual({
       'fleet-list-offers': ['rider', 'ops'],

@@ -1,7 +1,7 @@
-import { merchantHandler } from './http/handler.ts';
-import { ok } from './http/errors.ts';
-import { NotFoundError } from './core/errors.ts';
-import { JobPath, toJobDetail } from './schemas/job.schema.ts';
+import { merchantHandler } from '../http/handler.ts';
+import { ok } from '../http/responses.ts';
+import { NotFoundError } from '../core/errors.ts';
+import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
 
 /**
  * POST /v1/jobs/{id}/cancel: cancels while the job's state allows it, giving the reservation back,

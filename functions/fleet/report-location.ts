@@ -1,5 +1,5 @@
-import { fleetJobAction } from './fleet.ts';
-import { FleetJobPath, LocationRequest } from './schemas/fleet.schema.ts';
+import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { FleetJobPath, LocationRequest } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/location: the rider's position, shown to the merchant while the rider is on the job. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/location', { path: FleetJobPath, body: LocationRequest }, ({ body }) => ({

@@ -1,7 +1,7 @@
-import { merchantHandler, type MerchantInput } from './http/handler.ts';
-import { created } from './http/errors.ts';
-import { QuoteRequest, type QuoteResponse } from './schemas/quote.schema.ts';
-import { priceQuote } from './core/quote.ts';
+import { merchantHandler, type MerchantInput } from '../http/handler.ts';
+import { created } from '../http/responses.ts';
+import { QuoteRequest, type QuoteResponse } from '../schemas/quote.schema.ts';
+import { priceQuote } from '../core/quote.ts';
 
 /** Prices the route in the zone serving both stops and keeps the quote for five minutes. */
 export async function createQuote({ merchant, body, rt }: MerchantInput<QuoteRequest, undefined, undefined>) {

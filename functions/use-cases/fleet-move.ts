@@ -1,15 +1,15 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { NotFoundError } from './core/errors.ts';
-import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from './core/fleet.ts';
-import type { Job } from './core/job.ts';
-import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from './core/lifecycle.ts';
-import { ok } from './http/errors.ts';
-import { fleetHandler, type FleetInput, type ProxyHandler } from './http/handler.ts';
-import type { FleetRouteKey } from './http/routes.ts';
-import type { Runtime } from './runtime.ts';
-import type { LatLng } from './core/geo.ts';
-import { toFleetJob, toFleetOffer, type FleetOffer } from './schemas/fleet.schema.ts';
+import { NotFoundError } from '../core/errors.ts';
+import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
+import type { Job } from '../core/job.ts';
+import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
+import { ok } from '../http/responses.ts';
+import { fleetHandler, type FleetInput, type ProxyHandler } from '../http/handler.ts';
+import type { FleetRouteKey } from '../http/routes.ts';
+import type { Runtime } from '../runtime.ts';
+import type { LatLng } from '../core/geo.ts';
+import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.schema.ts';
 
 /**
  * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the

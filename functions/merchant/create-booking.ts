@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import type { Context } from 'aws-lambda';
-import { merchantHandler, type MerchantInput } from './http/handler.ts';
-import { jsonResult } from './http/errors.ts';
-import { assertQuoteBookable } from './core/booking.ts';
-import { ConflictError, NotFoundError } from './core/errors.ts';
-import { bookingFingerprint, type BookingDetails, type Job } from './core/job.ts';
-import { IDEMPOTENCY_TTL_SECONDS } from './data/booking.repository.ts';
-import { idempotent } from './data/idempotency.ts';
-import type { Runtime } from './runtime.ts';
-import { BookingRequest, IdempotencyKey, toJobDetail } from './schemas/job.schema.ts';
+import { merchantHandler, type MerchantInput } from '../http/handler.ts';
+import { jsonResult } from '../http/responses.ts';
+import { assertQuoteBookable } from '../core/booking.ts';
+import { ConflictError, NotFoundError } from '../core/errors.ts';
+import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.ts';
+import { IDEMPOTENCY_TTL_SECONDS } from '../data/booking.repository.ts';
+import { idempotent } from '../data/idempotency.ts';
+import type { Runtime } from '../runtime.ts';
+import { BookingRequest, IdempotencyKey, toJobDetail } from '../schemas/job.schema.ts';
 
 export const BookingHeaders = z.object({ 'Idempotency-Key': IdempotencyKey });
 

@@ -17,10 +17,10 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { functionId, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
 import { ServiceFunction } from './service-function.ts';
 
-export interface MerchantApiProps {
+export interface RestApiProps {
   stage: string;
   table: TableV2;
   logRetention: RetentionDays;
@@ -36,13 +36,16 @@ const TIMEOUT = Duration.seconds(10);
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
-/** The REST API (merchant /v1 and fleet /fleet/v1): one Lambda per route of the route table, API keys, usage plan, shaped errors. */
-export class MerchantApi extends Construct {
+/**
+ * The REST API serving both APIs, the merchant API (/v1) and the fleet API (/fleet/v1): one Lambda per
+ * route of the route table, API keys, usage plan, shaped errors, firewall.
+ */
+export class DeliveryRestApi extends Construct {
   readonly api: RestApi;
   readonly functions: NodejsFunction[] = [];
   readonly usagePlan: UsagePlan;
 
-  constructor(scope: Construct, id: string, props: MerchantApiProps) {
+  constructor(scope: Construct, id: string, props: RestApiProps) {
     super(scope, id);
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
     this.api = new RestApi(this, 'Api', {
@@ -87,7 +90,7 @@ export class MerchantApi extends Construct {
     for (const route of routes as readonly Route[]) {
       const fn = this.routeFunction(route, props);
       // Merchant routes need a usage-plan key at the gateway; fleet routes carry fleet keys, checked by their functions.
-      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: route.api === 'merchant', operationName: route.handler });
+      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: route.api === 'merchant', operationName: route.name });
     }
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
@@ -153,9 +156,9 @@ export class MerchantApi extends Construct {
     new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
   }
 
-  private routeFunction(route: Route, props: MerchantApiProps): NodejsFunction {
-    const name = route.handler.replace(/(^|-)(\w)/g, (_m, _dash, letter: string) => letter.toUpperCase());
-    const { fn } = new ServiceFunction(this, name, {
+  private routeFunction(route: Route, props: RestApiProps): NodejsFunction {
+    const { fn } = new ServiceFunction(this, functionId(route.name), {
+      name: route.name,
       handler: route.handler,
       description: `${route.method} ${route.path}`,
       table: props.table,

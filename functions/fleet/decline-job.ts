@@ -1,5 +1,5 @@
-import { fleetJobAction } from './fleet.ts';
-import { FleetJobPath } from './schemas/fleet.schema.ts';
+import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/decline: the rider gives an accepted job back before confirming it; it is offered again. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/decline', { path: FleetJobPath }, () => ({ type: 'decline' }));

@@ -1,7 +1,7 @@
-import { merchantHandler } from './http/handler.ts';
-import { ok } from './http/errors.ts';
-import { NotFoundError } from './core/errors.ts';
-import { JobPath, toJobDetail } from './schemas/job.schema.ts';
+import { merchantHandler } from '../http/handler.ts';
+import { ok } from '../http/responses.ts';
+import { NotFoundError } from '../core/errors.ts';
+import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
 
 /** GET /v1/jobs/{id}: the job with its status history and handoff verification, in one read. */
 export const handler = merchantHandler('GET /v1/jobs/{id}', { path: JobPath }, async ({ merchant, path, rt }) => {

@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { logger } from './http/logger.ts';
-import { runtime } from './runtime.ts';
-import { dispatchTick, simulateTick } from './workers.ts';
+import { logger } from '../http/logger.ts';
+import { runtime } from '../runtime.ts';
+import { dispatchTick, simulateTick } from './ticks.ts';
 
 /** Seconds between ticks, and the time kept back so the last tick ends before the invocation does. */
 const TICK_MS = 2_000;

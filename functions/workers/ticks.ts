@@ -1,9 +1,9 @@
-import { AppError } from './core/errors.ts';
-import { ASSIGNED, ENDED, offeredAt, type Job } from './core/job.ts';
-import type { WorkItem, WorkKind } from './data/work.repository.ts';
-import type { LifecycleEvent } from './core/lifecycle.ts';
-import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from './core/simulation.ts';
-import type { Runtime } from './runtime.ts';
+import { AppError } from '../core/errors.ts';
+import { ASSIGNED, ENDED, offeredAt, type Job } from '../core/job.ts';
+import type { WorkItem, WorkKind } from '../data/work.repository.ts';
+import type { LifecycleEvent } from '../core/lifecycle.ts';
+import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
+import type { Runtime } from '../runtime.ts';
 
 /**
  * The two background workers, each one pass over its worklist per tick. A tick is safe to repeat and
@@ -117,28 +117,3 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
-
-/** Runs both workers every `intervalMs` until stopped (the local server's background loop). */
-export function startWorkers(rt: Runtime, intervalMs: number, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await dispatchTick(rt);
-        await simulateTick(rt);
-      } catch (error) {
-        onError(error);
-      }
-    });
-  }, intervalMs);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-

@@ -1,5 +1,5 @@
-import { fleetJobAction } from './fleet.ts';
-import { HandoffPath } from './schemas/fleet.schema.ts';
+import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { HandoffPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive: the rider is at the pickup or the drop; that handoff's code starts its 30 minutes. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', { path: HandoffPath }, ({ path }) => ({

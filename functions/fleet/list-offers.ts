@@ -1,7 +1,7 @@
-import { jsonResult } from './http/errors.ts';
-import { fleetHandler } from './http/handler.ts';
-import { openOffers } from './fleet.ts';
-import { OfferListQuery } from './schemas/fleet.schema.ts';
+import { jsonResult } from '../http/responses.ts';
+import { fleetHandler } from '../http/handler.ts';
+import { openOffers } from '../use-cases/fleet-move.ts';
+import { OfferListQuery } from '../schemas/fleet.schema.ts';
 
 /** GET /fleet/v1/offers: live jobs waiting for a rider, longest waiting first, or nearest first given the rider's position. */
 export const handler = fleetHandler('GET /fleet/v1/offers', { query: OfferListQuery }, async ({ query, rt }) => {

@@ -1,5 +1,5 @@
-import { fleetJobAction } from './fleet.ts';
-import { FleetJobPath } from './schemas/fleet.schema.ts';
+import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/confirm: the rider is on the way to pickup (`booked`). */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/confirm', { path: FleetJobPath }, () => ({ type: 'confirm' }));

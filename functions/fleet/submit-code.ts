@@ -1,5 +1,5 @@
-import { fleetJobAction } from './fleet.ts';
-import { CodeRequest, HandoffPath } from './schemas/fleet.schema.ts';
+import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { CodeRequest, HandoffPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code: the code the store (pickup) or the customer (delivery) gave the rider. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', { path: HandoffPath, body: CodeRequest }, ({ path, body }) => ({

@@ -1,6 +1,6 @@
-import { jsonResult } from './http/errors.ts';
-import { fleetHandler } from './http/handler.ts';
-import { toFleetJob } from './schemas/fleet.schema.ts';
+import { jsonResult } from '../http/responses.ts';
+import { fleetHandler } from '../http/handler.ts';
+import { toFleetJob } from '../schemas/fleet.schema.ts';
 
 /** GET /fleet/v1/assignments: the jobs this rider holds now (accepted, not yet delivered or ended), most recently changed first. */
 export const handler = fleetHandler('GET /fleet/v1/assignments', {}, async ({ caller, rt }) => {
