@@ -13,6 +13,24 @@ export default tseslint.config(
     },
   },
   {
+    // Only functions/data/ talks to DynamoDB: nothing above it sees the AWS SDK, powertools'
+    // DynamoDB persistence or the table's key layout (repositories are the boundary).
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@aws-sdk/*'], message: 'Only functions/data/ may use the AWS SDK: ask a repository.' },
+            { group: ['@aws-lambda-powertools/idempotency', '@aws-lambda-powertools/idempotency/*'], message: 'Idempotency records are data: use rt.idempotency.' },
+            { group: ['**/data/table.ts', '**/data/table-admin.ts'], message: 'Table keys belong to the repositories in functions/data/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line entry points talk to a person on the terminal.
     files: ['bin/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
     rules: { 'no-console': 'off' },

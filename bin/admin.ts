@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readConfig } from '../functions/config.ts';
-import { AppError, ServiceUnavailableError } from '../functions/core/errors.ts';
+import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../functions/core/errors.ts';
 import { MAX_MINOR } from '../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../functions/runtime.ts';
@@ -134,7 +134,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     case 'store show': {
       const storeId = required(options, 'store');
       const store = await rt.stores.get(storeId);
-      if (!store) throw new AppError('not_found', `No store ${storeId}`);
+      if (!store) throw new RecordNotFoundError('store', storeId);
       return { json: store, text: Object.entries(store).map(([k, v]) => `${k.padEnd(15)} ${String(v)}`).join('\n') };
     }
     case 'store credit': {
@@ -152,7 +152,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     }
     case 'store ledger': {
       const storeId = required(options, 'store');
-      if (!(await rt.stores.get(storeId))) throw new AppError('not_found', `No store ${storeId}`);
+      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
       const entries = await rt.stores.ledger(storeId);
       const lines = entries.map((e) =>
         [e.createdAt, e.type.padEnd(8), `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22), `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22), e.jobId ?? '', e.note ?? ''].join('  ').trimEnd(),
@@ -170,7 +170,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
         changes[group] = value;
       }
       const current = await rt.stores.get(storeId);
-      if (!current) throw new AppError('not_found', `No store ${storeId}`);
+      if (!current) throw new RecordNotFoundError('store', storeId);
       const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
       const store = await rt.stores.setRateLimits(storeId, overrides);
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
@@ -180,7 +180,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const jobId = required(options, 'job');
       if (Boolean(options.capture) === Boolean(options.release)) throw new UsageError('Say --capture (the store pays) or --release (the store gets its credit back)');
       const storeId = await rt.jobs.storeOf(jobId);
-      if (!storeId) throw new AppError('not_found', `No job ${jobId}`);
+      if (!storeId) throw new RecordNotFoundError('job', jobId);
       const outcome = options.capture ? 'capture' : 'release';
       const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
       const { job } = result;

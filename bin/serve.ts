@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { runtime } from '../functions/runtime.ts';
 import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
-import { ensureTable, seedZones } from './local/bootstrap.ts';
+import { seedZones, tableAdmin } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
 import { startWorkers } from './local/workers.ts';
 
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
 
   try {
     const rt = runtime();
-    const created = await step(`Creating table ${settings.TABLE_NAME} if missing`, () => ensureTable(rt.db, settings.TABLE_NAME));
+    const created = await step(`Creating table ${settings.TABLE_NAME} if missing`, () => tableAdmin(rt.config).ensure());
     if (!created) console.log('  (table already existed)');
     const seeded = await step('Seeding zones and rate cards from seed/zones.json', () => seedZones(rt));
     const added = seeded.filter((r) => r.action === 'created').map((r) => r.zoneId);

@@ -1,7 +1,5 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readConfig, type Config } from './config.ts';
-import { createDynamoClients } from './data/client.ts';
+import { dynamoClients } from './data/client.ts';
 import { StoreRepository } from './data/store.repository.ts';
 import { ApiKeyRepository } from './data/api-key.repository.ts';
 import { QuoteRepository } from './data/quote.repository.ts';
@@ -13,13 +11,12 @@ import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 
-/** Everything a request handler needs, built once per Lambda container (or local server). */
+/**
+ * Everything a request handler needs, built once per Lambda container (or local server): the
+ * configuration and the repositories. Nothing above functions/data/ sees a DynamoDB client.
+ */
 export interface Runtime {
   config: Config;
-  /** The document client every repository uses. */
-  db: DynamoDBDocumentClient;
-  /** The same connection as a plain client, for the powertools idempotency layer. */
-  dynamo: DynamoDBClient;
   stores: StoreRepository;
   apiKeys: ApiKeyRepository;
   fleetKeys: FleetKeyRepository;
@@ -33,15 +30,13 @@ export interface Runtime {
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
 export function createRuntime(config: Config): Runtime {
-  const { base: dynamo, doc: db } = createDynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
+  const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
   const table = config.TABLE_NAME;
   const stores = new StoreRepository(db, table);
   const zones = new ZoneRepository(db, table);
   const jobs = new JobRepository(db, table);
   return {
     config,
-    db,
-    dynamo,
     stores,
     apiKeys: new ApiKeyRepository(db, table),
     fleetKeys: new FleetKeyRepository(db, table),

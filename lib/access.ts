@@ -1,10 +1,13 @@
 /**
- * What each function may do to the table: exactly the DynamoDB actions its handler performs, keyed by the function's stable name (a route's `name`), and
- * no more. A test checks that every route has an entry and that each role's policy is this set.
+ * What each function may do to the table: exactly the DynamoDB actions its handler performs, and no
+ * more, keyed by the function's stable name (a route's `name`). A test checks that every deployed
+ * function has an entry and that each role's policy is this set.
  *
- * Every merchant route takes a token from its store's rate-limit bucket (an UpdateItem). Routes whose
- * only update is that one get UpdateItem limited to the bucket's own attributes, so they cannot change
- * a store, a quote or a job; only booking and cancel may update anything else.
+ * Every route takes a token from a rate-limit bucket (an UpdateItem: the store's on merchant routes,
+ * the fleet key's on fleet routes). Functions whose only update is that one get UpdateItem limited to
+ * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
+ * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
+ * cancel, the scheduled workers, fleet-submit-code and fleet-fail-job may update any item.
  */
 export interface TableAccess {
   /** Actions on the table itself, other than UpdateItem. */

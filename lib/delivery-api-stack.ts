@@ -23,7 +23,7 @@ export interface DeliveryApiStackProps extends StackProps {
   logLevel?: string;
 }
 
-/** The whole service: table, merchant API with one function per route, background workers, alarms. */
+/** The whole service: table, the REST API (merchant and fleet) with one function per route, background workers, alarms. */
 export class DeliveryApiStack extends Stack {
   /** The REST API; its construct id stays `Merchant` so its logical ids never change. */
   readonly restApi: DeliveryRestApi;

@@ -22,12 +22,12 @@ process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 
 // Imported after the environment is set: the handlers read it on first use.
 const { runtime } = await import('../functions/runtime.ts');
-const { ensureTable, seedZones } = await import('../bin/local/bootstrap.ts');
+const { seedZones, tableAdmin } = await import('../bin/local/bootstrap.ts');
 const { startHttpServer } = await import('../bin/local/http-server.ts');
 const { dispatchTick } = await import('../functions/workers/ticks.ts');
 
 const rt = runtime();
-await ensureTable(rt.db, rt.config.TABLE_NAME);
+await tableAdmin(rt.config).ensure();
 await seedZones(rt);
 const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
 

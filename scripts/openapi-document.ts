@@ -4,8 +4,7 @@ import { STATUS_BY_CODE } from '../functions/http/errors.ts';
 import { ErrorBody } from '../functions/schemas/common.schema.ts';
 import { BalanceResponse } from '../functions/schemas/balance.schema.ts';
 import { QuoteRequest, QuoteResponse } from '../functions/schemas/quote.schema.ts';
-import { BookingRequest, JobDetail, JobListQuery, JobListResponse, JobPath } from '../functions/schemas/job.schema.ts';
-import { BookingHeaders } from '../functions/merchant/create-booking.ts';
+import { BookingHeaders, BookingRequest, JobDetail, JobListQuery, JobListResponse, JobPath } from '../functions/schemas/job.schema.ts';
 import { CodeRequest, FailRequest, FleetJob, FleetJobList, FleetJobPath, FleetOfferList, HandoffPath, LocationRequest, OfferListQuery } from '../functions/schemas/fleet.schema.ts';
 
 /**

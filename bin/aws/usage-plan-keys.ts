@@ -1,7 +1,7 @@
 import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, GetApiKeysCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
 
 /**
- * Merchant keys as API Gateway knows them. Every route requires a key registered with the stack's
+ * Merchant keys as API Gateway knows them. Every merchant route requires a key registered with the stack's
  * usage plan (the coarse per-key throttle in front of the exact per-store limits), so the admin CLI
  * registers each key it creates and disables each key it revokes. The gateway key is named by our
  * key id; its value is the merchant's key, which we never store (DynamoDB keeps only its SHA-256).

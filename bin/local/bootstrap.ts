@@ -1,61 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ZoneFile } from '../../functions/core/zone.ts';
-import { createTableInput, TABLE } from '../../functions/data/table.ts';
+import { createTableAdmin, type TableAdmin } from '../../functions/data/table-admin.ts';
 import type { ZoneImportResult } from '../../functions/data/zone.repository.ts';
+import type { Config } from '../../functions/config.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 
 /** The zone file shipped with the repo. */
 export const SEED_ZONES_PATH = new URL('../../seed/zones.json', import.meta.url);
 
-/** Creates the table (from the shared definition) if it is missing and turns its TTL on; true if it created it. */
-export async function ensureTable(client: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
-  let existing;
-  try {
-    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-  if (existing) {
-    await addMissingIndexes(client, tableName, new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
-    return false;
-  }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
-  await waitUntilActive(client, tableName);
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
-    }),
-  );
-  return true;
-}
-
-// A table made by an older checkout lacks indexes added since: add them, as CloudFormation would.
-async function addMissingIndexes(client: DynamoDBDocumentClient, tableName: string, present: Set<string | undefined>): Promise<void> {
-  const wanted = createTableInput(tableName);
-  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
-    if (present.has(index.IndexName)) continue;
-    await client.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: wanted.AttributeDefinitions,
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
-      }),
-    );
-    await waitUntilActive(client, tableName);
-  }
-}
-
-async function waitUntilActive(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  for (let waited = 0; ; waited += 200) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE');
-    if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
-    if (waited > 60_000) throw new Error(`Table ${tableName} did not become ACTIVE within a minute`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The admin of the configured table (TABLE_NAME at DYNAMODB_ENDPOINT). */
+export function tableAdmin(config: Config): TableAdmin {
+  return createTableAdmin({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, tableName: config.TABLE_NAME });
 }
 
 /** Reads and validates a zone file (the seed file by default). */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { AppError } from '../../functions/core/errors.ts';
+import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from '../../functions/core/errors.ts';
 import { errorResult } from '../../functions/http/errors.ts';
 import { matchRoute, routes, type Route } from '../../functions/http/routes.ts';
 import type { ProxyHandler } from '../../functions/http/handler.ts';
@@ -135,17 +135,17 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
       if (serveDocs(req.method ?? 'GET', url.pathname, res)) return;
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') {
-        send(res, errorResult(new AppError('not_found', `No route for ${req.method} ${url.pathname}`)));
+        send(res, errorResult(new RouteNotFoundError(req.method ?? 'GET', url.pathname)));
         return;
       }
       if (match.kind === 'method_not_allowed') {
-        const result = errorResult(new AppError('method_not_allowed', `${req.method} is not allowed on ${url.pathname}; use ${match.allow.join(', ')}`));
+        const result = errorResult(new MethodNotAllowedError(req.method ?? 'GET', url.pathname, match.allow));
         send(res, { ...result, headers: { ...result.headers, Allow: match.allow.join(', ') } });
         return;
       }
       const body = await readBody(req);
       if (body === null) {
-        send(res, errorResult(new AppError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`)));
+        send(res, errorResult(new PayloadTooLargeError(MAX_BODY_BYTES)));
         return;
       }
       const event = toProxyEvent(req, url, body, match.route, match.pathParameters);

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError } from './errors.ts';
+import { QuoteExpiredError, QuoteNotFoundError, QuoteUsedError } from './errors.ts';
 import { jobIdFor, verificationCode, type BookingDetails, type Job } from './job.ts';
 import type { Quote } from './quote.ts';
 import type { Store } from './store.ts';
 
+/** An Idempotency-Key's booking is remembered for a day (DESIGN.md). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
 /** Throws the error a booking of this quote must get before any write: not found, used or expired. */
 export function assertQuoteBookable(quote: Quote | null, quoteId: string, now: Date): asserts quote is Quote {
-  if (!quote) throw new NotFoundError('quote_not_found', `No quote ${quoteId} for this store`);
-  if (quote.usedAt) throw new ConflictError('quote_used', 'This quote has already been booked; request a new quote');
-  if (Date.parse(quote.expiresAt) <= now.getTime()) throw new ConflictError('quote_expired', 'This quote has expired; request a new quote');
+  if (!quote) throw new QuoteNotFoundError(quoteId);
+  if (quote.usedAt) throw new QuoteUsedError();
+  if (Date.parse(quote.expiresAt) <= now.getTime()) throw new QuoteExpiredError();
 }
 
 /** The new job a booking creates: `created`, credit `reserved`, both handoff codes made now. */

@@ -37,8 +37,12 @@ export interface ValidationDetails {
   fieldErrors: Record<string, string[]>;
 }
 
-/** Base class: a failure with a stable code that is safe to show to the client. */
-export class AppError extends Error {
+/**
+ * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
+ * subclass that owns its code and its words, built from the ids it names
+ * (`new JobNotFoundError(jobId)`), so no message is typed twice.
+ */
+export abstract class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ValidationDetails | undefined;
 
@@ -57,6 +61,22 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A required body that is missing or blank (a validation error, not bad JSON). */
+export class BodyRequiredError extends ValidationError {
+  constructor() {
+    super('Request body is required', { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} });
+    this.name = 'BodyRequiredError';
+  }
+}
+
+/** An admin top-up that would take the balance past what a store may hold. */
+export class TopUpTooLargeError extends ValidationError {
+  constructor(maxMinor: number) {
+    super(`Top-up would take the balance above ${maxMinor} paise`, { formErrors: [], fieldErrors: { amountMinor: ["Too large for this store's balance"] } });
+    this.name = 'TopUpTooLargeError';
+  }
+}
+
 export class InvalidJsonError extends AppError {
   constructor(cause?: unknown) {
     super('invalid_json', 'Request body is not valid JSON', { cause });
@@ -64,23 +84,78 @@ export class InvalidJsonError extends AppError {
   }
 }
 
+/** Why a request was not authenticated; each reason has its own words. */
+const UNAUTHORIZED = {
+  missing_api_key: 'Missing API key: send it in the X-Api-Key header',
+  invalid_api_key: 'Invalid API key',
+  revoked_api_key: 'This API key has been revoked',
+  api_access_disabled: 'API access is disabled for this store',
+  missing_fleet_key: 'Missing fleet key: send it as "Authorization: Bearer fk_…"',
+  invalid_fleet_key: 'Invalid fleet key',
+  revoked_fleet_key: 'This fleet key has been revoked',
+} as const;
+export type UnauthorizedReason = keyof typeof UNAUTHORIZED;
+
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Missing or invalid API key') {
-    super('unauthorized', message);
+  readonly reason: UnauthorizedReason;
+
+  constructor(reason: UnauthorizedReason) {
+    super('unauthorized', UNAUTHORIZED[reason]);
     this.name = 'UnauthorizedError';
+    this.reason = reason;
   }
 }
 
-export class ForbiddenError extends AppError {
-  constructor(message = 'API access was disabled or the API key was revoked during the request') {
-    super('forbidden', message);
-    this.name = 'ForbiddenError';
+/** The key was revoked or the store's API access turned off between auth and the write. */
+export class AccessRevokedError extends AppError {
+  constructor() {
+    super('forbidden', 'API access was disabled or the API key was revoked during the request');
+    this.name = 'AccessRevokedError';
   }
 }
+
+/** The fleet key was revoked between auth and the write. */
+export class FleetKeyRevokedError extends AppError {
+  constructor() {
+    super('forbidden', 'The fleet key was revoked during the request');
+    this.name = 'FleetKeyRevokedError';
+  }
+}
+
+/** A fleet key of a role the route does not serve. */
+export class WrongFleetRoleError extends AppError {
+  constructor(routeServes: 'ops' | 'rider') {
+    super('forbidden', routeServes === 'ops' ? 'This route is for fleet operations keys' : 'This route is for rider keys');
+    this.name = 'WrongFleetRoleError';
+  }
+}
+
+/** Where a route exists, but not for this method. */
+export class MethodNotAllowedError extends AppError {
+  constructor(method: string, path: string, allow: readonly string[]) {
+    super('method_not_allowed', `${method} is not allowed on ${path}; use ${allow.join(', ')}`);
+    this.name = 'MethodNotAllowedError';
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(maxBytes: number) {
+    super('payload_too_large', `Request body is larger than ${maxBytes} bytes`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+/** Which stop is not served: each case has its own words. */
+const OUTSIDE = {
+  both: 'Pickup and drop are outside every service zone',
+  pickup: 'Pickup is outside every service zone',
+  drop: 'Drop is outside every service zone',
+  different_zones: 'Pickup and drop are in different service zones; both must be in one zone',
+} as const;
 
 export class OutsideServiceAreaError extends AppError {
-  constructor(message: string) {
-    super('outside_service_area', message);
+  constructor(which: keyof typeof OUTSIDE) {
+    super('outside_service_area', OUTSIDE[which]);
     this.name = 'OutsideServiceAreaError';
   }
 }
@@ -113,21 +188,99 @@ export class ServiceUnavailableError extends AppError {
   }
 }
 
-export class NotFoundError extends AppError {
-  constructor(code: 'not_found' | 'quote_not_found' | 'job_not_found', message: string) {
-    super(code, message);
-    this.name = 'NotFoundError';
+/** A fault of ours that is never the client's to see in detail (a generic 500 at the edge). */
+export class InternalError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super('internal_error', message, { cause });
+    this.name = 'InternalError';
   }
 }
 
-/** A booking or cancellation met a state that forbids it (409 or 400 at the edge, by code). */
-export class ConflictError extends AppError {
-  constructor(
-    code: 'quote_expired' | 'quote_used' | 'zone_changed' | 'idempotency_conflict' | 'idempotency_in_progress' | 'concurrent_modification' | 'parcel_return_required' | 'not_cancellable',
-    message: string,
-  ) {
-    super(code, message);
-    this.name = 'ConflictError';
+/** No route for this path (404 at the edge). */
+export class RouteNotFoundError extends AppError {
+  constructor(method: string, path: string) {
+    super('not_found', `No route for ${method} ${path}`);
+    this.name = 'RouteNotFoundError';
+  }
+}
+
+/** No store, key or fleet key with this id (the admin CLI's lookups). */
+export class RecordNotFoundError extends AppError {
+  constructor(what: 'store' | 'key' | 'fleet key' | 'job', id: string) {
+    super('not_found', `No ${what} ${id}`);
+    this.name = 'RecordNotFoundError';
+  }
+}
+
+export class QuoteNotFoundError extends AppError {
+  constructor(quoteId: string) {
+    super('quote_not_found', `No quote ${quoteId} for this store`);
+    this.name = 'QuoteNotFoundError';
+  }
+}
+
+/** No job with this id for the caller: the store's own jobs, or for a fleet key those on offer or assigned to it. */
+export class JobNotFoundError extends AppError {
+  constructor(jobId: string, seenBy: 'store' | 'fleet' = 'store') {
+    super('job_not_found', seenBy === 'store' ? `No job ${jobId} for this store` : `No job ${jobId} on offer or assigned to this key`);
+    this.name = 'JobNotFoundError';
+  }
+}
+
+export class QuoteUsedError extends AppError {
+  constructor() {
+    super('quote_used', 'This quote has already been booked; request a new quote');
+    this.name = 'QuoteUsedError';
+  }
+}
+
+export class QuoteExpiredError extends AppError {
+  constructor() {
+    super('quote_expired', 'This quote has expired; request a new quote');
+    this.name = 'QuoteExpiredError';
+  }
+}
+
+export class ZoneChangedError extends AppError {
+  constructor() {
+    super('zone_changed', 'The delivery zone changed since this quote and no longer serves this route; request a new quote');
+    this.name = 'ZoneChangedError';
+  }
+}
+
+export class IdempotencyConflictError extends AppError {
+  constructor() {
+    super('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export class IdempotencyInProgressError extends AppError {
+  constructor() {
+    super('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    this.name = 'IdempotencyInProgressError';
+  }
+}
+
+/** The job changed between our read and our write (a version condition failed). */
+export class ConcurrentModificationError extends AppError {
+  constructor() {
+    super('concurrent_modification', 'The job changed while this change was being made; fetch it and retry');
+    this.name = 'ConcurrentModificationError';
+  }
+}
+
+export class ParcelReturnRequiredError extends AppError {
+  constructor() {
+    super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
+    this.name = 'ParcelReturnRequiredError';
+  }
+}
+
+export class NotCancellableError extends AppError {
+  constructor(status: string) {
+    super('not_cancellable', `A ${status} job cannot be cancelled`);
+    this.name = 'NotCancellableError';
   }
 }
 
@@ -138,10 +291,26 @@ export class InsufficientCreditError extends AppError {
   }
 }
 
-/** A handoff code was refused at the door: wrong (counted), the handoff locked, or the code expired. */
-export class HandoffRefusedError extends AppError {
-  constructor(code: 'wrong_code' | 'handoff_locked' | 'code_expired', message: string) {
-    super(code, message);
-    this.name = 'HandoffRefusedError';
+type Handoff = 'pickup' | 'delivery';
+
+/** A wrong code at the door (the attempt is counted). */
+export class WrongCodeError extends AppError {
+  constructor(which: Handoff, triesLeft: number) {
+    super('wrong_code', `Wrong ${which} code; ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left before the handoff locks`);
+    this.name = 'WrongCodeError';
+  }
+}
+
+export class HandoffLockedError extends AppError {
+  constructor(which: Handoff, maxAttempts: number) {
+    super('handoff_locked', `The ${which} handoff is locked after ${maxAttempts} wrong codes; fleet operations must reset it`);
+    this.name = 'HandoffLockedError';
+  }
+}
+
+export class CodeExpiredError extends AppError {
+  constructor(which: Handoff) {
+    super('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
+    this.name = 'CodeExpiredError';
   }
 }

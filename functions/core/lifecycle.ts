@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, HandoffRefusedError } from './errors.ts';
+import { AppError, CodeExpiredError, HandoffLockedError, NotCancellableError, ParcelReturnRequiredError, WrongCodeError } from './errors.ts';
 import { ASSIGNED, BEFORE_PICKUP, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
 
 /**
@@ -176,8 +176,8 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
     }
 
     case 'cancel': {
-      if (job.status === 'pickup_completed') throw new AppError('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
-      if (!BEFORE_PICKUP.has(job.status)) throw new AppError('not_cancellable', `A ${job.status} job cannot be cancelled`);
+      if (job.status === 'pickup_completed') throw new ParcelReturnRequiredError();
+      if (!BEFORE_PICKUP.has(job.status)) throw new NotCancellableError(job.status);
       const { settlement, money } = releaseHeld(job, 'Cancelled by the merchant');
       return { job: ended('cancelled', settlement, null), money };
     }
@@ -206,18 +206,16 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
  * The refusal a code submission's outcome stands for (null when the code was right): a wrong code
  * (counted), a locked handoff (five wrong codes) or an expired code. One wording for every path.
  */
-export function handoffRefusal(which: 'pickup' | 'delivery', outcome: CodeOutcome, handoff: Handoff): HandoffRefusedError | null {
+export function handoffRefusal(which: 'pickup' | 'delivery', outcome: CodeOutcome, handoff: Handoff): WrongCodeError | HandoffLockedError | CodeExpiredError | null {
   switch (outcome) {
     case 'verified':
       return null;
-    case 'wrong_code': {
-      const left = MAX_CODE_ATTEMPTS - handoff.failedAttempts;
-      return new HandoffRefusedError('wrong_code', `Wrong ${which} code; ${left} ${left === 1 ? 'try' : 'tries'} left before the handoff locks`);
-    }
+    case 'wrong_code':
+      return new WrongCodeError(which, MAX_CODE_ATTEMPTS - handoff.failedAttempts);
     case 'locked':
-      return new HandoffRefusedError('handoff_locked', `The ${which} handoff is locked after ${MAX_CODE_ATTEMPTS} wrong codes; fleet operations must reset it`);
+      return new HandoffLockedError(which, MAX_CODE_ATTEMPTS);
     case 'expired':
-      return new HandoffRefusedError('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
+      return new CodeExpiredError(which);
   }
 }
 

@@ -58,11 +58,11 @@ export function findServingZone<Z extends Zone>(zones: readonly Z[], pickup: Lat
   if (both) return both;
   const servesDrop = active.some((zone) => pointInPolygon(drop, zone.polygon));
   if (servesPickup.length === 0 && !servesDrop) {
-    throw new OutsideServiceAreaError('Pickup and drop are outside every service zone');
+    throw new OutsideServiceAreaError('both');
   }
-  if (servesPickup.length === 0) throw new OutsideServiceAreaError('Pickup is outside every service zone');
-  if (!servesDrop) throw new OutsideServiceAreaError('Drop is outside every service zone');
-  throw new OutsideServiceAreaError('Pickup and drop are in different service zones; both must be in one zone');
+  if (servesPickup.length === 0) throw new OutsideServiceAreaError('pickup');
+  if (!servesDrop) throw new OutsideServiceAreaError('drop');
+  throw new OutsideServiceAreaError('different_zones');
 }
 
 /** Road distance estimate in whole metres: great-circle distance times the zone's road factor. */

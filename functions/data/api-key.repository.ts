@@ -1,6 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Transaction } from './transaction.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
-import { NotFoundError } from '../core/errors.ts';
+import { RecordNotFoundError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -58,17 +59,13 @@ export class ApiKeyRepository extends TableRepository {
     const { Item: store } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }),
     );
-    if (!store) throw new NotFoundError('not_found', `No store ${storeId}`);
+    if (!store) throw new RecordNotFoundError('store', storeId);
     const keyId = newId('key');
     const apiKey = generateApiKey(store.sandbox as boolean);
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: this.tableName, Key: keys.store(storeId), ConditionExpression: 'attribute_exists(PK)' } },
-          ...apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: store.sandbox as boolean }, now),
-        ],
-      }),
-    );
+    await new Transaction()
+      .add('store', { ConditionCheck: { TableName: this.tableName, Key: keys.store(storeId), ConditionExpression: 'attribute_exists(PK)' } })
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: store.sandbox as boolean }, now))
+      .commit(this.db);
     return { keyId, apiKey };
   }
 
@@ -77,7 +74,7 @@ export class ApiKeyRepository extends TableRepository {
     const { Item: byId } = await this.db.send(
       new GetCommand({ TableName: this.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
     );
-    if (!byId) throw new NotFoundError('not_found', `No key ${keyId}`);
+    if (!byId) throw new RecordNotFoundError('key', keyId);
     const revokedAt = await this.revokeKeyItems(keys.apiKeyByHash(byId.keyHash as string), keys.apiKeyById(keyId), byId.revokedAt as string | undefined, now);
     return { keyId, storeId: byId.storeId as string, revokedAt };
   }

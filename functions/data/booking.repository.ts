@@ -1,12 +1,12 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { newJob } from '../core/booking.ts';
-import { ConflictError, InsufficientCreditError, NotFoundError, ServiceUnavailableError } from '../core/errors.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { IDEMPOTENCY_TTL_SECONDS, newJob } from '../core/booking.ts';
+import { IdempotencyConflictError, InsufficientCreditError, QuoteExpiredError, QuoteNotFoundError, QuoteUsedError, ServiceUnavailableError, ZoneChangedError } from '../core/errors.ts';
 import type { BookingDetails, Job } from '../core/job.ts';
 import type { Quote } from '../core/quote.ts';
 import type { Store } from '../core/store.ts';
 import { stillServes } from '../core/zone.ts';
-import { isTransactionConflict } from './client.ts';
-import { guardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
+import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 import { jobItem, type JobRepository } from './job.repository.ts';
 import { ledgerPut, type StoreRepository } from './store.repository.ts';
 import { TableRepository } from './repository.ts';
@@ -14,9 +14,6 @@ import { keys } from './table.ts';
 import { workItemPut } from './work.repository.ts';
 import { simulatedOutcome } from '../core/simulation.ts';
 import type { ZoneRepository } from './zone.repository.ts';
-
-/** An Idempotency-Key's booking is remembered for a day (DESIGN.md). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 // Concurrent bookings of one store contend for its job counter; each loser re-reads and tries again.
 const MAX_ATTEMPTS = 25;
@@ -38,23 +35,21 @@ export interface BookingResult {
   created: boolean;
 }
 
-// Item order in the booking transaction; the failure handling reads reasons by these positions.
-const ITEM = { key: 0, store: 1, quote: 2, zone: 3, job: 4, ledger: 5, marker: 6, pointer: 7, work: 8 } as const;
 
 /**
  * Books a quote in one DynamoDB transaction, so it happens completely or not at all, and exactly
- * once per (store, Idempotency-Key) even if the caller dies right after it:
+ * once per (store, Idempotency-Key) even if the caller dies right after it. Its named items:
  *
- *   0 the key is still active                      (ConditionCheck)      else 403
- *   1 store: API access on, credit covers the charge, job counter as read; reserve and count
+ *   guard:key  the key is still active              (ConditionCheck)      else 403
+ *   store      API access on, credit covers the charge, job counter as read; reserve and count
  *                                                                        else 403 / 422 / retry
- *   2 quote: exists, unused, unexpired; mark used   else 404 / 409 quote_used / quote_expired
- *   3 the quote's zone is still at the pinned version (ConditionCheck)  else re-check the route
- *   4 the job, 5 its ledger entry (reserve)
- *   6 the booking marker: Idempotency-Key → fingerprint and job id, for 24 h
+ *   quote      exists, unused, unexpired; mark used  else 404 / 409 quote_used / quote_expired
+ *   zone       the quote's zone is still at the pinned version (ConditionCheck)  else re-check the route
+ *   job, ledger  the job and its ledger entry (reserve)
+ *   marker     Idempotency-Key → fingerprint and job id, for 24 h
  *                                                   else replay (same fingerprint) or 409 conflict
- *   7 the job's pointer (job id → store), for operations and the fleet
- *   8 the job on the dispatcher's worklist (live store) or the sandbox simulator's (sandbox store)
+ *   pointer    the job's pointer (job id → store), for operations and the fleet
+ *   work       the job on the dispatcher's worklist (live store) or the sandbox simulator's (sandbox store)
  */
 export class BookingRepository extends TableRepository {
   private readonly stores: StoreRepository;
@@ -83,35 +78,32 @@ export class BookingRepository extends TableRepository {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const job = newJob({ store, quote: input.quote, details: input.details, idempotencyKey: input.idempotencyKey, seq: store.jobCount + 1, now: input.now });
       try {
-        await this.db.send(new TransactWriteCommand({ TransactItems: this.items(input, store, job, zoneVersion) }));
+        await this.transaction(input, store, job, zoneVersion).commit(this.db);
         return { job, created: true };
       } catch (error) {
-        const reasons = rethrowGuardFailure(error, { storeCheck: false, storeItemIndex: ITEM.store });
-        if (!reasons) throw error;
-        const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
-
-        if (failed(ITEM.marker)) return this.replay(input, reasons[ITEM.marker]!.item!);
-        if (failed(ITEM.quote)) throw quoteFailure(reasons[ITEM.quote]!.item, input);
-        if (failed(ITEM.store)) {
-          const old = reasons[ITEM.store]!.item!;
+        if (!(error instanceof TransactionCancelled)) throw error;
+        rethrowGuardFailure(error, { storeItem: 'store' });
+        if (error.failed('marker')) return this.replay(input, error.oldItem('marker')!);
+        if (error.failed('quote')) throw quoteFailure(error.oldItem('quote'), input);
+        if (error.failed('store')) {
+          const old = error.oldItem('store')!;
           if ((old.availableMinor as number) < input.quote.chargeMinor) throw new InsufficientCreditError(input.quote.chargeMinor, old.availableMinor as number);
           // Another booking took the next job number first: go again with the store as it is now.
         }
-        if (failed(ITEM.zone)) zoneVersion = await this.recheckZone(input);
-        if (isTransactionConflict(reasons)) await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+        if (error.failed('zone')) zoneVersion = await this.recheckZone(input);
+        if (error.conflicted) await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
         store = (await this.stores.get(store.id)) ?? store;
       }
     }
     throw new ServiceUnavailableError(new Error(`booking for store ${input.store.id} stayed contended for ${MAX_ATTEMPTS} attempts`));
   }
 
-  private items(input: BookingInput, store: Store, job: Job, zoneVersion: number) {
+  private transaction(input: BookingInput, store: Store, job: Job, zoneVersion: number): Transaction {
     const { quote, now } = input;
     const at = now.toISOString();
     const seqCondition = store.jobCount === 0 ? '(attribute_not_exists(jobCount) OR jobCount = :previous)' : 'jobCount = :previous';
-    return [
-      ...guardChecks(this.tableName, input.guard, { store: false }),
-      {
+    return addGuardChecks(new Transaction(), this.tableName, input.guard, { store: false })
+      .add('store', {
         Update: {
           TableName: this.tableName,
           Key: keys.store(store.id),
@@ -120,8 +112,8 @@ export class BookingRepository extends TableRepository {
           ExpressionAttributeValues: { ':apiEnabled': true, ':charge': quote.chargeMinor, ':previous': store.jobCount, ':next': job.seq, ':now': at },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
-      },
-      {
+      })
+      .add('quote', {
         Update: {
           TableName: this.tableName,
           Key: keys.quote(store.id, quote.id),
@@ -130,18 +122,18 @@ export class BookingRepository extends TableRepository {
           ExpressionAttributeValues: { ':now': at, ':jobId': job.id },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
-      },
-      {
+      })
+      .add('zone', {
         ConditionCheck: {
           TableName: this.tableName,
           Key: keys.zoneCurrent(quote.zoneId),
           ConditionExpression: 'version = :version',
           ExpressionAttributeValues: { ':version': zoneVersion },
         },
-      },
-      { Put: { TableName: this.tableName, Item: jobItem(job), ConditionExpression: 'attribute_not_exists(PK)' } },
-      ledgerPut(this.tableName, { storeId: store.id, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: quote.chargeMinor, jobId: job.id, note: null }, now),
-      {
+      })
+      .add('job', { Put: { TableName: this.tableName, Item: jobItem(job), ConditionExpression: 'attribute_not_exists(PK)' } })
+      .add('ledger', ledgerPut(this.tableName, { storeId: store.id, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: quote.chargeMinor, jobId: job.id, note: null }, now))
+      .add('marker', {
         Put: {
           TableName: this.tableName,
           Item: {
@@ -158,22 +150,24 @@ export class BookingRepository extends TableRepository {
           ExpressionAttributeValues: { ':nowSeconds': Math.floor(now.getTime() / 1000) },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
-      },
-      { Put: { TableName: this.tableName, Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      workItemPut(this.tableName, {
-        kind: store.sandbox ? 'simulation' : 'dispatch',
-        storeId: store.id,
-        jobId: job.id,
-        createdAt: at,
-        ...(store.sandbox && { outcome: simulatedOutcome(input.details.externalOrderId) }),
-      }),
-    ];
+      })
+      .add('pointer', { Put: { TableName: this.tableName, Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id }, ConditionExpression: 'attribute_not_exists(PK)' } })
+      .add(
+        'work',
+        workItemPut(this.tableName, {
+          kind: store.sandbox ? 'simulation' : 'dispatch',
+          storeId: store.id,
+          jobId: job.id,
+          createdAt: at,
+          ...(store.sandbox && { outcome: simulatedOutcome(input.details.externalOrderId) }),
+        }),
+      );
   }
 
   // The key already booked: the same request gets the same job back; a different one is a conflict.
   private async replay(input: BookingInput, marker: Record<string, unknown>): Promise<BookingResult> {
     if (marker.fingerprint !== input.fingerprint) {
-      throw new ConflictError('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
+      throw new IdempotencyConflictError();
     }
     const job = await this.jobs.get(input.store.id, marker.jobId as string);
     if (!job) throw new Error(`booking marker of ${input.idempotencyKey} points at missing job ${String(marker.jobId)}`);
@@ -187,14 +181,14 @@ export class BookingRepository extends TableRepository {
     const served =
       zone !== null &&
       stillServes(zone, { latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude });
-    if (!served) throw new ConflictError('zone_changed', 'The delivery zone changed since this quote and no longer serves this route; request a new quote');
+    if (!served) throw new ZoneChangedError();
     return zone.version;
   }
 }
 
 function quoteFailure(old: Record<string, unknown> | undefined, input: BookingInput): Error {
-  if (!old) return new NotFoundError('quote_not_found', `No quote ${input.quote.id} for this store`);
-  if (old.usedAt) return new ConflictError('quote_used', 'This quote has already been booked; request a new quote');
-  return new ConflictError('quote_expired', 'This quote has expired; request a new quote');
+  if (!old) return new QuoteNotFoundError(input.quote.id);
+  if (old.usedAt) return new QuoteUsedError();
+  return new QuoteExpiredError();
 }
 

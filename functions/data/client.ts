@@ -72,6 +72,22 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
   return { base, doc: client };
 }
 
+const shared = new Map<string, { base: DynamoDBClient; doc: DynamoDBDocumentClient }>();
+
+/**
+ * The container's clients for an endpoint, made once: every repository and powertools' idempotency
+ * records share one connection pool, whoever asks for it first.
+ */
+export function dynamoClients(config: DynamoConfig): { base: DynamoDBClient; doc: DynamoDBDocumentClient } {
+  const key = `${config.region} ${config.endpoint ?? ''}`;
+  let clients = shared.get(key);
+  if (!clients) {
+    clients = createDynamoClients(config);
+    shared.set(key, clients);
+  }
+  return clients;
+}
+
 /** Whether an error is DynamoDB's "a condition did not hold". */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
@@ -91,9 +107,4 @@ export function cancellationReasons(error: unknown): CancellationReason[] | null
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
   const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string; Item?: Record<string, AttributeValue> }> }).CancellationReasons ?? [];
   return reasons.map((reason) => ({ code: reason.Code ?? 'None', ...(reason.Item && { item: unmarshall(reason.Item) }) }));
-}
-
-/** Whether a transaction failed because another transaction was changing the same items. */
-export function isTransactionConflict(reasons: CancellationReason[] | null): boolean {
-  return reasons?.some((reason) => reason.code === 'TransactionConflict') ?? false;
 }

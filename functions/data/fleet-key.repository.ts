@@ -1,6 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Transaction } from './transaction.ts';
 import { hashApiKey, newId } from '../core/api-key.ts';
-import { NotFoundError } from '../core/errors.ts';
+import { RecordNotFoundError } from '../core/errors.ts';
 import { generateFleetKey, type FleetRole } from '../core/fleet-access.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
@@ -31,33 +32,29 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: { ...keys.fleetKeyByHash(hash), type: 'fleetKey', keyId, role, agentId: agent, status: 'active', createdAt },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: { ...keys.fleetKeyById(keyId), type: 'fleetKeyId', keyId, role, agentId: agent, keyHash: hash, createdAt },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await new Transaction()
+      .add('byHash', {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.fleetKeyByHash(hash), type: 'fleetKey', keyId, role, agentId: agent, status: 'active', createdAt },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })
+      .add('byId', {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.fleetKeyById(keyId), type: 'fleetKeyId', keyId, role, agentId: agent, keyHash: hash, createdAt },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })
+      .commit(this.db);
     return { keyId, fleetKey, role, agentId: agent };
   }
 
   /** Revokes a fleet key by id; revoking a revoked key is a no-op that reports the same result. */
   async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; revokedAt: string }> {
     const { Item: byId } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyById(keyId), ConsistentRead: true }));
-    if (!byId) throw new NotFoundError('not_found', `No fleet key ${keyId}`);
+    if (!byId) throw new RecordNotFoundError('fleet key', keyId);
     const revokedAt = await this.revokeKeyItems(keys.fleetKeyByHash(byId.keyHash as string), keys.fleetKeyById(keyId), byId.revokedAt as string | undefined, now);
     return { keyId, revokedAt };
   }

@@ -1,6 +1,6 @@
-import { ForbiddenError } from '../core/errors.ts';
-import { cancellationReasons, type CancellationReason } from './client.ts';
+import { AccessRevokedError } from '../core/errors.ts';
 import { keys } from './table.ts';
+import type { Transaction, TransactionCancelled } from './transaction.ts';
 
 /** Who is writing: the store and the hash of the key the request came with. */
 export interface WriteGuard {
@@ -8,50 +8,41 @@ export interface WriteGuard {
   keyHash: string;
 }
 
+/** The names the guard's items have in a transaction. */
+export const GUARD = { key: 'guard:key', store: 'guard:store' } as const;
+
 /**
- * ConditionChecks that make a transaction fail unless the key is still active and the store still
- * has API access at the moment of the write, so a key revoked mid-request writes nothing. The key
- * check is always the transaction's first item; the store check its second. A transaction that also
- * updates the store (one item may appear only once) passes `{ store: false }` and puts
- * `STORE_ACCESS_CONDITION` into its own store update instead.
+ * Adds the ConditionChecks that make a transaction fail unless the key is still active and the store
+ * still has API access at the moment of the write, so a key revoked mid-request writes nothing. A
+ * transaction that also updates the store (one item may appear only once) passes `{ store: false }`
+ * and puts `STORE_ACCESS_CONDITION` into its own store update instead.
  */
-export function guardChecks(tableName: string, guard: WriteGuard, options: { store: boolean } = { store: true }) {
-  const checks = [
-    {
-      ConditionCheck: {
-        TableName: tableName,
-        Key: keys.apiKeyByHash(guard.keyHash),
-        ConditionExpression: '#status = :active AND storeId = :storeId',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':active': 'active', ':storeId': guard.storeId },
-      },
+export function addGuardChecks(tx: Transaction, tableName: string, guard: WriteGuard, options: { store: boolean } = { store: true }): Transaction {
+  tx.add(GUARD.key, {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.apiKeyByHash(guard.keyHash),
+      ConditionExpression: '#status = :active AND storeId = :storeId',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':active': 'active', ':storeId': guard.storeId },
     },
-    {
-      ConditionCheck: {
-        TableName: tableName,
-        Key: keys.store(guard.storeId),
-        ConditionExpression: 'apiEnabled = :true',
-        ExpressionAttributeValues: { ':true': true },
-      },
-    },
-  ];
-  return options.store ? checks : checks.slice(0, 1);
+  });
+  if (options.store) {
+    tx.add(GUARD.store, {
+      ConditionCheck: { TableName: tableName, Key: keys.store(guard.storeId), ConditionExpression: 'apiEnabled = :true', ExpressionAttributeValues: { ':true': true } },
+    });
+  }
+  return tx;
 }
 
 /** The store condition a transaction's own store update carries in place of the store check. */
 export const STORE_ACCESS_CONDITION = 'apiEnabled = :apiEnabled';
 
 /**
- * Throws ForbiddenError when the key check (item 0) failed, when the store check (item 1, if present)
- * failed, or when `storeItemIndex` names a store update whose old item shows API access off.
- * Returns the transaction's reasons otherwise (null if the error was not a cancelled transaction).
+ * Throws AccessRevokedError when the guard's key or store check failed, or when `storeItem` names a
+ * store update whose old item shows API access off.
  */
-export function rethrowGuardFailure(error: unknown, options: { storeCheck: boolean; storeItemIndex?: number } = { storeCheck: true }): CancellationReason[] | null {
-  const reasons = cancellationReasons(error);
-  if (!reasons) return null;
-  const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
-  if (failed(0) || (options.storeCheck && failed(1))) throw new ForbiddenError();
-  const storeItem = options.storeItemIndex === undefined ? undefined : reasons[options.storeItemIndex];
-  if (storeItem?.code === 'ConditionalCheckFailed' && storeItem.item?.apiEnabled === false) throw new ForbiddenError();
-  return reasons;
+export function rethrowGuardFailure(cancelled: TransactionCancelled, options: { storeItem?: string } = {}): void {
+  if (cancelled.failed(GUARD.key) || cancelled.failed(GUARD.store)) throw new AccessRevokedError();
+  if (options.storeItem && cancelled.failed(options.storeItem) && cancelled.oldItem(options.storeItem)?.apiEnabled === false) throw new AccessRevokedError();
 }

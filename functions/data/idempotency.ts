@@ -4,7 +4,10 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { AppError, ConflictError, ServiceUnavailableError } from '../core/errors.ts';
+import { IDEMPOTENCY_TTL_SECONDS } from '../core/booking.ts';
+import type { Config } from '../config.ts';
+import { dynamoClients } from './client.ts';
+import { AppError, IdempotencyConflictError, IdempotencyInProgressError, ServiceUnavailableError } from '../core/errors.ts';
 
 /**
  * Powertools' DynamoDB persistence in our single table. With a sort key, powertools would put every
@@ -23,9 +26,9 @@ export function translateIdempotencyError(error: unknown): unknown {
   switch (error.name) {
     case 'IdempotencyAlreadyInProgressError':
     case 'IdempotencyInconsistentStateError':
-      return new ConflictError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+      return new IdempotencyInProgressError();
     case 'IdempotencyValidationError':
-      return new ConflictError('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
+      return new IdempotencyConflictError();
     case 'IdempotencyPersistenceLayerError':
       // Only DynamoDB being unavailable is worth a retry; anything else is a fault of ours (500).
       return error.cause instanceof ServiceUnavailableError ? error.cause : error;
@@ -35,37 +38,52 @@ export function translateIdempotencyError(error: unknown): unknown {
 }
 
 /**
- * Wraps `fn` so that calls with the same `[storeId, idempotencyKey]` run once for `ttlSeconds`:
- * replays get the saved result through `onReplay`, an in-flight duplicate or a different
- * `fingerprint` under the same key fails (see translateIdempotencyError). Records are in-flight
- * only as long as the invocation that wrote them could still be running, so a retry after a crash
- * runs `fn` again (which must then find its own earlier work).
+ * Runs work at most once per `[storeId, idempotencyKey]` with powertools' idempotency, its records in
+ * the single table (see SingleTablePersistenceLayer). Records are in-flight only as long as the
+ * invocation that wrote them could still be running, so a retry after a crash runs the work again
+ * (which must then find its own earlier work).
  */
-export function idempotent<I extends { storeId: string; idempotencyKey: string; fingerprint: string }, C extends object, R extends object>(
-  fn: (identity: I, context: C) => Promise<R>,
-  options: { client: DynamoDBClient; tableName: string; keyPrefix: string; ttlSeconds: number; onReplay: (saved: R) => R },
-): (identity: I, context: C, lambda: Context) => Promise<R> {
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: '[storeId, idempotencyKey]',
-    payloadValidationJmesPath: 'fingerprint',
-    expiresAfterSeconds: options.ttlSeconds,
-    throwOnNoIdempotencyKey: true,
-    responseHook: (response) => options.onReplay(response as unknown as R) as unknown as JSONValue,
-  });
-  const persistenceStore = new SingleTablePersistenceLayer({
-    tableName: options.tableName,
-    keyAttr: 'PK',
-    expiryAttr: 'ttl',
-    awsSdkV3Client: options.client,
-  });
-  // The first argument is what is hashed; the second carries the work's inputs and outputs.
-  const wrapped = makeIdempotent(fn as (identity: I, context: object) => Promise<R>, { persistenceStore, config, keyPrefix: options.keyPrefix, dataIndexArgument: 0 });
-  return async (identity, context, lambda) => {
-    config.registerLambdaContext(lambda);
-    try {
-      return (await wrapped(identity, context)) as R;
-    } catch (error) {
-      throw translateIdempotencyError(error);
-    }
-  };
+export class IdempotencyStore {
+  private readonly client: DynamoDBClient;
+  private readonly tableName: string;
+
+  /** On the container's connection to the configured table (only the booking function loads powertools' idempotency). */
+  constructor(config: Config) {
+    this.client = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }).base;
+    this.tableName = config.TABLE_NAME;
+  }
+
+  /**
+   * Wraps `fn` so that calls with the same identity run once for `IDEMPOTENCY_TTL_SECONDS`: replays
+   * get the saved result through `onReplay`, an in-flight duplicate or a different `fingerprint`
+   * under the same key fails (see translateIdempotencyError).
+   */
+  wrap<I extends { storeId: string; idempotencyKey: string; fingerprint: string }, C extends object, R extends object>(
+    fn: (identity: I, context: C) => Promise<R>,
+    options: { keyPrefix: string; onReplay: (saved: R) => R },
+  ): (identity: I, context: C, lambda: Context) => Promise<R> {
+    const config = new IdempotencyConfig({
+      eventKeyJmesPath: '[storeId, idempotencyKey]',
+      payloadValidationJmesPath: 'fingerprint',
+      expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
+      throwOnNoIdempotencyKey: true,
+      responseHook: (response) => options.onReplay(response as unknown as R) as unknown as JSONValue,
+    });
+    const persistenceStore = new SingleTablePersistenceLayer({
+      tableName: this.tableName,
+      keyAttr: 'PK',
+      expiryAttr: 'ttl',
+      awsSdkV3Client: this.client,
+    });
+    // The first argument is what is hashed; the second carries the work's inputs and outputs.
+    const wrapped = makeIdempotent(fn as (identity: I, context: object) => Promise<R>, { persistenceStore, config, keyPrefix: options.keyPrefix, dataIndexArgument: 0 });
+    return async (identity, context, lambda) => {
+      config.registerLambdaContext(lambda);
+      try {
+        return (await wrapped(identity, context)) as R;
+      } catch (error) {
+        throw translateIdempotencyError(error);
+      }
+    };
+  }
 }

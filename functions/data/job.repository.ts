@@ -1,13 +1,13 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ASSIGNED, offeredAt, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConflictError, ForbiddenError } from '../core/errors.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
-import { guardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
-import { cancellationReasons, isTransactionConflict } from './client.ts';
+import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
+import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 import { ledgerPut } from './store.repository.ts';
 import { fleetKeyCheck } from './fleet-key.repository.ts';
 
@@ -123,7 +123,7 @@ export class JobRepository extends TableRepository {
       try {
         return await this.applyTo(job, event, actor, options);
       } catch (error) {
-        if (!(error instanceof ConflictError && error.code === 'concurrent_modification') || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
+        if (!(error instanceof ConcurrentModificationError) || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
         const latest = await this.get(job.storeId, job.id);
         if (!latest || latest.status !== job.status) throw error;
         job = latest;
@@ -142,7 +142,7 @@ export class JobRepository extends TableRepository {
       money: result.money,
       guard: options.guard,
       fleetKeyHash: options.fleetKeyHash,
-      extraItems: this.indexChanges(job, result.job),
+      indexChanges: this.indexChanges(job, result.job),
     });
     return result;
   }
@@ -156,7 +156,7 @@ export class JobRepository extends TableRepository {
 
   // The index items (offer, assignment) the job had before and has after the move: those it no longer
   // has are deleted, those it gains are put, in the move's own transaction.
-  private indexChanges(before: Job, after: Job) {
+  private indexChanges(before: Job, after: Job): TransactItem[] {
     const was = indexItemsOf(before);
     const is = indexItemsOf(after);
     const id = (item: { PK: string; SK: string }) => `${item.PK}|${item.SK}`;
@@ -252,60 +252,52 @@ export class JobRepository extends TableRepository {
    * With a guard, the caller's key and store must still be allowed to write; with a fleet key hash,
    * that fleet key must still be active (else 403).
    */
-  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; extraItems?: Array<Record<string, unknown>> }): Promise<void> {
+  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; indexChanges?: TransactItem[] }): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
     const { money, guard, fleetKeyHash } = options;
-    const guardItems = guard ? guardChecks(this.tableName, guard, { store: !money }) : fleetKeyHash ? [fleetKeyCheck(this.tableName, fleetKeyHash)] : [];
-    const items = [
-      ...guardItems,
-      {
-        Put: {
-          TableName: this.tableName,
-          Item: jobItem(next),
-          ConditionExpression: 'version = :expected',
-          ExpressionAttributeValues: { ':expected': options.expectedVersion },
-        },
+    const tx = new Transaction();
+    if (guard) addGuardChecks(tx, this.tableName, guard, { store: !money });
+    else if (fleetKeyHash) tx.add('fleetKey', fleetKeyCheck(this.tableName, fleetKeyHash));
+    tx.add('job', {
+      Put: {
+        TableName: this.tableName,
+        Item: jobItem(next),
+        ConditionExpression: 'version = :expected',
+        ExpressionAttributeValues: { ':expected': options.expectedVersion },
       },
-      ...(money
-        ? [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.store(next.storeId),
-                UpdateExpression:
-                  'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
-                // Money never goes negative; with a guard, API access must still be on.
-                ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
-                ExpressionAttributeValues: {
-                  ':balance': money.balanceDeltaMinor,
-                  ':reserved': money.reservedDeltaMinor,
-                  ':available': money.balanceDeltaMinor - money.reservedDeltaMinor,
-                  ':minusBalance': -money.balanceDeltaMinor,
-                  ':minusReserved': -money.reservedDeltaMinor,
-                  ':now': now.toISOString(),
-                  ...(guard && { ':apiEnabled': true }),
-                },
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-              },
-            },
-            ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now),
-          ]
-        : []),
-      // Last, so the indexes above (guard, job, store) stay where the error mapping expects them.
-      ...(options.extraItems ?? []),
-    ];
-    const jobIndex = guardItems.length;
+    });
+    if (money) {
+      tx.add('store', {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.store(next.storeId),
+          UpdateExpression: 'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
+          // Money never goes negative; with a guard, API access must still be on.
+          ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
+          ExpressionAttributeValues: {
+            ':balance': money.balanceDeltaMinor,
+            ':reserved': money.reservedDeltaMinor,
+            ':available': money.balanceDeltaMinor - money.reservedDeltaMinor,
+            ':minusBalance': -money.balanceDeltaMinor,
+            ':minusReserved': -money.reservedDeltaMinor,
+            ':now': now.toISOString(),
+            ...(guard && { ':apiEnabled': true }),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        },
+      });
+      tx.add('ledger', ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now));
+    }
+    tx.addEach('index', options.indexChanges ?? []);
     try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+      await tx.commit(this.db);
     } catch (error) {
-      const reasons = guard ? rethrowGuardFailure(error, { storeCheck: !money, storeItemIndex: money ? jobIndex + 1 : undefined }) : cancellationReasons(error);
-      if (!reasons) throw error;
-      if (fleetKeyHash && reasons[0]?.code === 'ConditionalCheckFailed') throw new ForbiddenError('The fleet key was revoked during the request');
-      if (reasons[jobIndex]?.code === 'ConditionalCheckFailed' || isTransactionConflict(reasons)) {
-        throw new ConflictError('concurrent_modification', 'The job changed while this change was being made; fetch it and retry');
-      }
+      if (!(error instanceof TransactionCancelled)) throw error;
+      if (guard) rethrowGuardFailure(error, { storeItem: 'store' });
+      if (error.failed('fleetKey')) throw new FleetKeyRevokedError();
+      if (error.failed('job') || error.conflicted) throw new ConcurrentModificationError();
       // Only a broken money invariant is left: never expected, so not the client's to see in detail.
-      throw new Error(`Money movement for job ${next.id} would break the store's balance invariants`, { cause: error });
+      throw new InternalError(`Money movement for job ${next.id} would break the store's balance invariants`, error);
     }
   }
 }

@@ -1,23 +1,21 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Quote } from '../core/quote.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
-import { guardChecks, rethrowGuardFailure, type WriteGuard } from './guard.ts';
+import { addGuardChecks, rethrowGuardFailure, type WriteGuard } from './guard.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 
 // A quote outlives its five minutes by a day, so a late booking learns "expired", not "not found".
 const RETAIN_AFTER_EXPIRY_SECONDS = 24 * 60 * 60;
 
 /** Quotes, kept in their store's partition. */
 export class QuoteRepository extends TableRepository {
-  /** Stores a new quote, only while the caller's key and store are still allowed to write (else ForbiddenError). */
+  /** Stores a new quote, only while the caller's key and store are still allowed to write (else AccessRevokedError). */
   async put(quote: Quote, guard: WriteGuard): Promise<void> {
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...guardChecks(this.tableName, guard),
-            {
-              Put: {
+      await addGuardChecks(new Transaction(), this.tableName, guard)
+        .add('quote', {
+          Put: {
                 TableName: this.tableName,
                 Item: {
                   ...keys.quote(quote.storeId, quote.id),
@@ -35,12 +33,10 @@ export class QuoteRepository extends TableRepository {
                 },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
-            },
-          ],
-        }),
-      );
+        })
+        .commit(this.db);
     } catch (error) {
-      rethrowGuardFailure(error);
+      if (error instanceof TransactionCancelled) rethrowGuardFailure(error);
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
+import { keys } from './table.ts';
 
 /** A token bucket: `capacity` requests, refilled evenly over `periodMs`. */
 export interface RateLimit {
@@ -35,8 +36,17 @@ const MAX_ATTEMPTS = 64;
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
 
-  /** Takes one token from a bucket (`keys.rateBucket` of a store's group, `keys.fleetRateBucket` of a fleet key), or says how long to wait for one. */
-  async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
+  /** Takes one token from the store's bucket of a rate group (shared by all its keys), or says how long to wait for one. */
+  consumeForStore(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
+    return this.consume(keys.rateBucket(storeId, group), limit, now);
+  }
+
+  /** Takes one token from a fleet key's own bucket (all fleet routes share it), or says how long to wait for one. */
+  consumeForFleetKey(keyId: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
+    return this.consume(keys.fleetRateBucket(keyId), limit, now);
+  }
+
+  private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval;
     const bucketKey = `${bucket.PK}#${bucket.SK}`;

@@ -1,5 +1,5 @@
-import { QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons } from './client.ts';
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 
 type ItemKey = { PK: string; SK: string };
 
@@ -33,25 +33,21 @@ export abstract class TableRepository {
   protected async revokeKeyItems(byHash: ItemKey, byId: ItemKey, previouslyRevokedAt: string | undefined, now: Date): Promise<string> {
     const revokedAt = now.toISOString();
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: byHash,
-                UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
-                ConditionExpression: 'attribute_exists(PK) AND #status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
-              },
-            },
-            { Update: { TableName: this.tableName, Key: byId, UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } },
-          ],
-        }),
-      );
+      await new Transaction()
+        .add('byHash', {
+          Update: {
+            TableName: this.tableName,
+            Key: byHash,
+            UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+            ConditionExpression: 'attribute_exists(PK) AND #status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
+          },
+        })
+        .add('byId', { Update: { TableName: this.tableName, Key: byId, UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } })
+        .commit(this.db);
     } catch (error) {
-      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') return previouslyRevokedAt ?? revokedAt;
+      if (error instanceof TransactionCancelled && error.failed('byHash')) return previouslyRevokedAt ?? revokedAt;
       throw error;
     }
     return revokedAt;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
-import { AppError, NotFoundError } from '../core/errors.ts';
+import { RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
-import { cancellationReasons, isConditionFailure } from './client.ts';
+import { isConditionFailure } from './client.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { apiKeyPuts } from './api-key.repository.ts';
@@ -84,14 +85,12 @@ export class StoreRepository extends TableRepository {
     const keyId = newId('key');
     const apiKey = generateApiKey(input.sandbox);
     const createdAt = now.toISOString();
-    await this.db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: {
-                ...keys.store(storeId),
+    const tx = new Transaction()
+      .add('store', {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...keys.store(storeId),
                 type: 'store',
                 storeId,
                 name: input.name,
@@ -104,45 +103,37 @@ export class StoreRepository extends TableRepository {
                 createdAt,
                 updatedAt: createdAt,
               },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now),
-          ...(input.creditMinor > 0
-            ? [ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: input.creditMinor, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit' }, now)]
-            : []),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now));
+    if (input.creditMinor > 0) {
+      tx.add('ledger', ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: input.creditMinor, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit' }, now));
+    }
+    await tx.commit(this.db);
     return { storeId, keyId, apiKey };
   }
 
   /** Adds credit (a top-up) and its ledger entry in one transaction; returns the store after it. */
   async credit(storeId: string, amountMinor: number, note: string | null, now = new Date()): Promise<Store> {
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.store(storeId),
-                UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
-                ConditionExpression: 'attribute_exists(PK) AND balanceMinor <= :ceiling',
-                ExpressionAttributeValues: { ':amount': amountMinor, ':ceiling': MAX_MINOR - amountMinor, ':now': now.toISOString() },
-              },
-            },
-            ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note }, now),
-          ],
-        }),
-      );
+      await new Transaction()
+        .add('store', {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.store(storeId),
+            UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(PK) AND balanceMinor <= :ceiling',
+            ExpressionAttributeValues: { ':amount': amountMinor, ':ceiling': MAX_MINOR - amountMinor, ':now': now.toISOString() },
+          },
+        })
+        .add('ledger', ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note }, now))
+        .commit(this.db);
     } catch (error) {
-      if (cancellationReasons(error)?.[0]?.code === 'ConditionalCheckFailed') {
+      if (error instanceof TransactionCancelled && error.failed('store')) {
         const store = await this.get(storeId);
-        if (!store) throw new NotFoundError('not_found', `No store ${storeId}`);
-        throw new AppError('validation_error', `Top-up would take the balance above ${MAX_MINOR} paise`, {
-          details: { formErrors: [], fieldErrors: { amountMinor: ['Too large for this store\'s balance'] } },
-        });
+        if (!store) throw new RecordNotFoundError('store', storeId);
+        throw new TopUpTooLargeError(MAX_MINOR);
       }
       throw error;
     }
@@ -175,7 +166,7 @@ export class StoreRepository extends TableRepository {
       );
       return toStore(Attributes!);
     } catch (error) {
-      if (isConditionFailure(error)) throw new NotFoundError('not_found', `No store ${storeId}`);
+      if (isConditionFailure(error)) throw new RecordNotFoundError('store', storeId);
       throw error;
     }
   }

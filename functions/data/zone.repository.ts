@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Zone, type VersionedZone } from '../core/zone.ts';
-import { isConditionFailure, cancellationReasons } from './client.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -64,29 +64,25 @@ export class ZoneRepository extends TableRepository {
   private async writeVersion(zone: Zone, version: number, replaces: number | null, now: Date): Promise<void> {
     const item = { zone, version, zoneId: zone.id, updatedAt: now.toISOString() };
     try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...keys.zoneVersion(zone.id, version), type: 'zoneVersion', ...item },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { ...keys.zoneCurrent(zone.id), type: 'zone', ...item },
-                ConditionExpression: replaces === null ? 'attribute_not_exists(PK)' : 'version = :replaces',
-                ...(replaces !== null && { ExpressionAttributeValues: { ':replaces': replaces } }),
-              },
-            },
-          ],
-        }),
-      );
+      await new Transaction()
+        .add('version', {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...keys.zoneVersion(zone.id, version), type: 'zoneVersion', ...item },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        })
+        .add('current', {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...keys.zoneCurrent(zone.id), type: 'zone', ...item },
+            ConditionExpression: replaces === null ? 'attribute_not_exists(PK)' : 'version = :replaces',
+            ...(replaces !== null && { ExpressionAttributeValues: { ':replaces': replaces } }),
+          },
+        })
+        .commit(this.db);
     } catch (error) {
-      if (isConditionFailure(error) || cancellationReasons(error)?.some((reason) => reason.code === 'ConditionalCheckFailed')) {
+      if (error instanceof TransactionCancelled && (error.failed('version') || error.failed('current'))) {
         throw new Error(`Zone ${zone.id} was changed by someone else while importing; run the import again`, { cause: error });
       }
       throw error;

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { AppError, type ErrorCode } from '../core/errors.ts';
+import { AppError, InvalidJsonError, type ErrorCode } from '../core/errors.ts';
 import type { ErrorBody } from '../schemas/common.schema.ts';
 import { jsonResult } from './responses.ts';
 
@@ -45,7 +45,7 @@ function isBodyParserError(error: unknown): boolean {
  * anything else becomes a generic 500 with no internals (the caller logs the original).
  */
 export function errorResult(error: unknown): APIGatewayProxyResult {
-  const appError = isBodyParserError(error) ? new AppError('invalid_json', 'Request body is not valid JSON') : error;
+  const appError = isBodyParserError(error) ? new InvalidJsonError(error) : error;
   if (!(appError instanceof AppError)) {
     return jsonResult(500, { error: 'Internal server error', code: 'internal_error' } satisfies ErrorBody);
   }

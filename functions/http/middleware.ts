@@ -1,15 +1,14 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ForbiddenError, RateLimitedError, UnauthorizedError, ValidationError } from '../core/errors.ts';
+import { BodyRequiredError, RateLimitedError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
-import type { RateLimit } from '../data/rate-limit.repository.ts';
+import type { RateDecision } from '../data/rate-limit.repository.ts';
 import type { Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
-import { keys } from '../data/table.ts';
 import { FLEET_RATE_LIMIT, RATE_LIMITS, type FleetRoute, type MerchantRoute, type Route } from './routes.ts';
 
 /** The authenticated caller: which store, through which key. */
@@ -80,30 +79,29 @@ export function edge(route: Route): ApiMiddleware {
 export function authenticate(rt: () => Runtime): ApiMiddleware {
   async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
-    if (!apiKey) throw new UnauthorizedError('Missing API key: send it in the X-Api-Key header');
-    if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('Invalid API key');
+    if (!apiKey) throw new UnauthorizedError('missing_api_key');
+    if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('invalid_api_key');
     const { apiKeys, stores } = rt();
     const keyHash = hashApiKey(apiKey);
     const key = await apiKeys.findByHash(keyHash);
-    if (!key) throw new UnauthorizedError('Invalid API key');
-    if (key.status !== 'active') throw new UnauthorizedError('This API key has been revoked');
+    if (!key) throw new UnauthorizedError('invalid_api_key');
+    if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
     const store = await stores.get(key.storeId);
-    if (!store) throw new UnauthorizedError('Invalid API key');
-    if (!store.apiEnabled) throw new UnauthorizedError('API access is disabled for this store');
+    if (!store) throw new UnauthorizedError('invalid_api_key');
+    if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     logger.appendKeys({ storeId: store.id, keyId: key.keyId });
   }
   return { before: authenticateBefore };
 }
 
-// One token from the bucket, or 429; either way the response carries the bucket's state.
-async function takeToken(request: ApiRequest, rt: Runtime, bucket: { PK: string; SK: string }, limit: RateLimit): Promise<void> {
-  const decision = await rt.rateLimits.consume(bucket, limit);
+// The bucket's answer for one token: 429 when refused; either way the response carries the bucket's state.
+function applyDecision(request: ApiRequest, capacity: number, decision: RateDecision): void {
   if (!decision.allowed) {
-    request.context.rate = { limit: limit.capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
+    request.context.rate = { limit: capacity, remaining: 0, resetSeconds: decision.retryAfterSeconds };
     throw new RateLimitedError(decision.retryAfterSeconds);
   }
-  request.context.rate = { limit: limit.capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
+  request.context.rate = { limit: capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
 }
 
 /**
@@ -115,7 +113,7 @@ export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddlewar
   async function rateLimitBefore(request: ApiRequest): Promise<void> {
     const { storeId, store } = request.context.merchant!;
     const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
-    await takeToken(request, rt(), keys.rateBucket(storeId, route.rateGroup), limit);
+    applyDecision(request, limit.capacity, await rt().rateLimits.consumeForStore(storeId, route.rateGroup, limit));
   }
   return { before: rateLimitBefore };
 }
@@ -127,17 +125,17 @@ export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddlewar
 export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMiddleware {
   async function authenticateFleetBefore(request: ApiRequest): Promise<void> {
     const header = request.event.headers?.['authorization']?.trim();
-    if (!header) throw new UnauthorizedError('Missing fleet key: send it as "Authorization: Bearer fk_…"');
+    if (!header) throw new UnauthorizedError('missing_fleet_key');
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match || !looksLikeFleetKey(match[1]!)) throw new UnauthorizedError('Invalid fleet key');
+    if (!match || !looksLikeFleetKey(match[1]!)) throw new UnauthorizedError('invalid_fleet_key');
     const keyHash = hashApiKey(match[1]!);
     const key = await rt().fleetKeys.findByHash(keyHash);
-    if (!key) throw new UnauthorizedError('Invalid fleet key');
-    if (key.status !== 'active') throw new UnauthorizedError('This fleet key has been revoked');
+    if (!key) throw new UnauthorizedError('invalid_fleet_key');
+    if (key.status !== 'active') throw new UnauthorizedError('revoked_fleet_key');
     request.context.fleet = key.role === 'rider' ? { role: 'rider', keyId: key.keyId, keyHash, agentId: key.agentId! } : { role: 'ops', keyId: key.keyId, keyHash, agentId: null };
     logger.appendKeys({ fleetKeyId: key.keyId, fleetRole: key.role });
     if (!route.roles.includes(key.role)) {
-      throw new ForbiddenError(route.roles.includes('ops') ? 'This route is for fleet operations keys' : 'This route is for rider keys');
+      throw new WrongFleetRoleError(route.roles.includes('ops') ? 'ops' : 'rider');
     }
   }
   return { before: authenticateFleetBefore };
@@ -146,7 +144,7 @@ export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMidd
 /** Per-fleet-key rate limit (all fleet routes share the key's one bucket). */
 export function fleetRateLimit(rt: () => Runtime): ApiMiddleware {
   async function fleetRateLimitBefore(request: ApiRequest): Promise<void> {
-    await takeToken(request, rt(), keys.fleetRateBucket(request.context.fleet!.keyId), FLEET_RATE_LIMIT);
+    applyDecision(request, FLEET_RATE_LIMIT.capacity, await rt().rateLimits.consumeForFleetKey(request.context.fleet!.keyId, FLEET_RATE_LIMIT));
   }
   return { before: fleetRateLimitBefore };
 }
@@ -156,7 +154,7 @@ export function requireBody(): ApiMiddleware {
   function requireBodyBefore(request: ApiRequest): void {
     const body = request.event.body;
     if (body === null || body === undefined || (typeof body === 'string' && body.trim() === '')) {
-      throw new ValidationError('Request body is required', { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} });
+      throw new BodyRequiredError();
     }
   }
   return { before: requireBodyBefore };

@@ -1,6 +1,6 @@
 import { merchantHandler } from '../http/handler.ts';
 import { ok } from '../http/responses.ts';
-import { NotFoundError } from '../core/errors.ts';
+import { JobNotFoundError } from '../core/errors.ts';
 import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
 
 /**
@@ -9,6 +9,6 @@ import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
  */
 export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath }, async ({ merchant, path, rt }) => {
   const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant });
-  if (!result) throw new NotFoundError('job_not_found', `No job ${path.id} for this store`);
+  if (!result) throw new JobNotFoundError(path.id);
   return ok(toJobDetail(result.job));
 });

@@ -39,6 +39,10 @@ export const IdempotencyKey = z
   .max(128)
   .regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed');
 
+/** The headers POST /v1/jobs reads (by canonical name; matched case-insensitively). */
+export const BookingHeaders = z.object({ 'Idempotency-Key': IdempotencyKey });
+export type BookingHeaders = z.infer<typeof BookingHeaders>;
+
 /** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
 export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }).transform((id) => id.toLowerCase()) });
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
-import { NotFoundError } from '../core/errors.ts';
+import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
 import type { Job } from '../core/job.ts';
 import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
@@ -21,7 +21,7 @@ import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.sche
 export async function loadFleetJob(rt: Runtime, caller: FleetCaller, jobId: string): Promise<Job> {
   const storeId = await rt.jobs.storeOf(jobId);
   const job = storeId ? await rt.jobs.get(storeId, jobId) : null;
-  if (!job || !fleetCanSee(caller, job)) throw new NotFoundError('job_not_found', `No job ${jobId} on offer or assigned to this key`);
+  if (!job || !fleetCanSee(caller, job)) throw new JobNotFoundError(jobId, 'fleet');
   return job;
 }
 

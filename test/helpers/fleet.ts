@@ -1,3 +1,4 @@
+import { dbOf } from './table.ts';
 import { expect } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -44,7 +45,7 @@ export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<
   const items: Array<Record<string, unknown>> = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await rt.db.send(
+    const page = await dbOf(rt).send(
       new ScanCommand({
         TableName: rt.config.TABLE_NAME,
         FilterExpression: '#type IN (:offer, :assignment) AND storeId = :store',

@@ -1,3 +1,4 @@
+import { dbOf } from './table.ts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -57,7 +58,7 @@ export async function allJobs(rt: Runtime, storeId: string): Promise<Job[]> {
   const jobs: Job[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await rt.db.send(
+    const page = await dbOf(rt).send(
       new QueryCommand({
         TableName: rt.config.TABLE_NAME,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :job)',

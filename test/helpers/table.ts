@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
 import { inject } from 'vitest';
 import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
-import { ensureTable, seedZones } from '../../bin/local/bootstrap.ts';
+import { seedZones, tableAdmin } from '../../bin/local/bootstrap.ts';
+import { dynamoClients } from '../../functions/data/client.ts';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** A table of this test file's own, seeded with the repo's zones, and the runtime that uses it. */
 export interface TestTable {
@@ -23,14 +24,18 @@ export async function createTestTable(options: { seedZones?: boolean } = {}): Pr
   process.env.DYNAMODB_ENDPOINT = endpoint;
   process.env.TABLE_NAME = tableName;
   const rt = createRuntime(readConfig());
-  await ensureTable(rt.db, tableName);
+  const admin = tableAdmin(rt.config);
+  await admin.ensure();
   if (options.seedZones !== false) await seedZones(rt);
   return {
     tableName,
     endpoint,
     rt,
-    drop: async () => {
-      await rt.db.send(new DeleteTableCommand({ TableName: tableName }));
-    },
+    drop: () => admin.drop(),
   };
+}
+
+/** A document client on a runtime's table, for tests that read items the way no repository does (invariant checks). */
+export function dbOf(rt: Runtime): DynamoDBDocumentClient {
+  return dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { bookedDetail } from '../helpers/job-detail.ts';
-import { createBookingHandler } from '../../functions/merchant/create-booking.ts';
+import { handler as createBooking } from '../../functions/merchant/create-booking.ts';
+import { runtime } from '../../functions/runtime.ts';
+import type { BookingRepository } from '../../functions/data/booking.repository.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
@@ -13,6 +15,25 @@ import { readZoneFile } from '../../bin/local/bootstrap.ts';
 const api = useLocalApi();
 
 const merchant = (options?: Parameters<typeof newMerchant>[2]) => newMerchant(api.table.rt, api.server, options);
+
+/**
+ * Faults around the real booking transaction of the handlers' own runtime: `before` runs right before
+ * it, `after` right after it committed (a never-settling `after` is a function that dies there).
+ */
+function aroundNextBooking(fault: { before?: () => Promise<void>; after?: () => Promise<void> }): void {
+  const bookings = runtime().bookings;
+  const book = bookings.book.bind(bookings);
+  vi.spyOn(bookings, 'book').mockImplementationOnce(async (...args: Parameters<BookingRepository['book']>) => {
+    await fault.before?.();
+    const result = await book(...args);
+    await fault.after?.();
+    return result;
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('POST /v1/jobs', () => {
   it('returns 201 with the new job: created, credit reserved, phones normalised, codes pending', async () => {
@@ -172,9 +193,9 @@ describe('POST /v1/jobs', () => {
       const m = await merchant();
       const quoteId = await m.quote();
       let release: () => void = () => undefined;
-      const slow = createBookingHandler({ afterCommit: () => new Promise<void>((resolve) => (release = resolve)) });
+      aroundNextBooking({ after: () => new Promise<void>((resolve) => (release = resolve)) });
       const event = () => proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-slow'), body: bookingBody(quoteId) });
-      const first = slow(event(), { ...lambdaContext, getRemainingTimeInMillis: () => 30_000 });
+      const first = createBooking(event(), { ...lambdaContext, getRemainingTimeInMillis: () => 30_000 });
       await expect.poll(async () => (await allJobs(api.table.rt, m.storeId)).length).toBe(1);
 
       const duplicate = await m.book(quoteId, { idempotencyKey: 'order-slow' });
@@ -191,8 +212,8 @@ describe('POST /v1/jobs', () => {
       const m = await merchant({ creditMinor: 30_000 });
       const quoteId = await m.quote();
       // The first invocation is killed right after its transaction committed: nothing after that point runs.
-      const dying = createBookingHandler({ afterCommit: () => new Promise<void>(() => undefined) });
-      void dying(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-crash'), body: bookingBody(quoteId) }), {
+      aroundNextBooking({ after: () => new Promise<void>(() => undefined) });
+      const dying = createBooking(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-crash'), body: bookingBody(quoteId) }), {
         ...lambdaContext,
         getRemainingTimeInMillis: () => 300,
       });
@@ -203,6 +224,8 @@ describe('POST /v1/jobs', () => {
       const retry = await m.book(quoteId, { idempotencyKey: 'order-crash' });
 
       const jobs = await allJobs(api.table.rt, m.storeId);
+      // Middy answers a timed-out invocation with a 500 just before Lambda would have killed it.
+      expect((await dying).statusCode).toBe(500);
       expect(retry.status).toBe(200);
       expect(jobs).toHaveLength(1);
       expect((retry.body as { data: { id: string } }).data.id).toBe(jobs[0]!.id);
@@ -308,9 +331,9 @@ describe('POST /v1/jobs', () => {
   ])('returns 403 and books nothing when %s during the request', async (_case, revoke) => {
     const m = await merchant();
     const quoteId = await m.quote();
-    const handler = createBookingHandler({ beforeCommit: async () => void (await revoke(m)) });
+    aroundNextBooking({ before: async () => void (await revoke(m)) });
 
-    const result = await handler(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-403'), body: bookingBody(quoteId) }), lambdaContext);
+    const result = await createBooking(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-403'), body: bookingBody(quoteId) }), lambdaContext);
 
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body)).toEqual({ error: 'API access was disabled or the API key was revoked during the request', code: 'forbidden' });

@@ -7,7 +7,6 @@ import { createStore, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, keysDeep } f
 import { captureLogs } from '../helpers/logs.ts';
 import { AT, ID } from '../helpers/job-detail.ts';
 import { logger } from '../../functions/http/logger.ts';
-import { keys } from '../../functions/data/table.ts';
 import { FLEET_RATE_LIMIT } from '../../functions/http/routes.ts';
 
 const api = useLocalApi();
@@ -643,7 +642,7 @@ describe('per-key rate limit', () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const now = Date.now();
 
-    const decisions = await Promise.all(Array.from({ length: 125 }, () => api.table.rt.rateLimits.consume(keys.fleetRateBucket(rider.keyId), FLEET_RATE_LIMIT, now)));
+    const decisions = await Promise.all(Array.from({ length: 125 }, () => api.table.rt.rateLimits.consumeForFleetKey(rider.keyId, FLEET_RATE_LIMIT, now)));
 
     expect(FLEET_RATE_LIMIT).toEqual({ capacity: 120, periodMs: 60_000 });
     expect(decisions.filter((d) => d.allowed)).toHaveLength(120);

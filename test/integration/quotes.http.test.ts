@@ -1,3 +1,4 @@
+import { dbOf } from '../helpers/table.ts';
 import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
@@ -189,7 +190,7 @@ describe('POST /v1/job-quotes', () => {
         return createQuote(input);
       });
       const result = await handler(proxyEvent({ method: 'POST', path: '/v1/job-quotes', headers: authHeaders(store.apiKey), body: bengaluruQuote }), lambdaContext);
-      const { Items } = await api.table.rt.db.send(
+      const { Items } = await dbOf(api.table.rt).send(
         new QueryCommand({ TableName: api.table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)', ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' } }),
       );
       return { status: result.statusCode, body: JSON.parse(result.body) as unknown, quotesStored: Items?.length };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
-import { keys } from '../../functions/data/table.ts';
 
 const api = useLocalApi();
 
@@ -64,7 +63,7 @@ describe('per-store rate limits', () => {
     const limit = { capacity: 60, periodMs: 60_000 };
     const now = Date.now();
 
-    const decisions = await Promise.all(Array.from({ length: 65 }, () => api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'reads'), limit, now)));
+    const decisions = await Promise.all(Array.from({ length: 65 }, () => api.table.rt.rateLimits.consumeForStore(storeId, 'reads', limit, now)));
 
     expect(decisions.filter((d) => d.allowed)).toHaveLength(60);
     expect(decisions.filter((d) => !d.allowed)).toEqual(Array(5).fill({ allowed: false, retryAfterSeconds: 1 }));
@@ -84,12 +83,12 @@ describe('per-store rate limits', () => {
     const { storeId } = await createStore(api.table.rt);
     const limit = { capacity: 10, periodMs: 60_000 };
     const start = Date.now();
-    for (let i = 0; i < 10; i++) await api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'quotes'), limit, start);
+    for (let i = 0; i < 10; i++) await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start);
 
-    const empty = await api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'quotes'), limit, start);
-    const almost = await api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'quotes'), limit, start + 5_999);
-    const refilled = await api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'quotes'), limit, start + 6_000);
-    const afterIdle = await api.table.rt.rateLimits.consume(keys.rateBucket(storeId, 'quotes'), limit, start + 10 * 60_000);
+    const empty = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start);
+    const almost = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 5_999);
+    const refilled = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 6_000);
+    const afterIdle = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 10 * 60_000);
 
     expect(empty).toEqual({ allowed: false, retryAfterSeconds: 6 });
     expect(almost).toEqual({ allowed: false, retryAfterSeconds: 1 });

@@ -5,7 +5,7 @@ import { expectFleetIndexes } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { dynamoCallScope } from '../../functions/data/client.ts';
 import { runtime } from '../../functions/runtime.ts';
-import { ConflictError } from '../../functions/core/errors.ts';
+import { ConcurrentModificationError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 
@@ -19,7 +19,7 @@ describe('a simulator step that loses a race', () => {
     const { id } = await m.bookJob();
     const rt = runtime();
     const past = new Date(Date.now() + 10_000); // every step is due
-    const spy = vi.spyOn(rt.jobs, 'applyTo').mockRejectedValueOnce(new ConflictError('concurrent_modification', 'Another change won'));
+    const spy = vi.spyOn(rt.jobs, 'applyTo').mockRejectedValueOnce(new ConcurrentModificationError());
 
     await simulateTick(rt, past);
     spy.mockRestore();

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import * as errors from '../../functions/core/errors.ts';
 import {
+  AccessRevokedError,
   AppError,
-  ForbiddenError,
+  InternalError,
   InvalidJsonError,
-  NotFoundError,
   OutsideServiceAreaError,
+  QuoteNotFoundError,
   RateLimitedError,
   RouteTooLongError,
   ServiceUnavailableError,
@@ -12,8 +14,12 @@ import {
   ValidationError,
   type ErrorCode,
 } from '../../functions/core/errors.ts';
+import { IllegalTransitionError } from '../../functions/core/lifecycle.ts';
 import { errorResult, STATUS_BY_CODE } from '../../functions/http/errors.ts';
 import { created, jsonResult, ok } from '../../functions/http/responses.ts';
+
+/** A bare AppError of any code, to test the mapping of every code (production code throws the named classes only). */
+class AnyCodeError extends AppError {}
 
 const JSON_CONTENT_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 const INTERNAL = { statusCode: 500, headers: JSON_CONTENT_TYPE, body: '{"error":"Internal server error","code":"internal_error"}' };
@@ -56,7 +62,7 @@ describe('errorResult', () => {
   const clientCodes = (Object.keys(STATUS_BY_CODE) as ErrorCode[]).filter((code) => STATUS_BY_CODE[code] < 500);
 
   it.each(clientCodes)('answers an AppError with code %s with its status and {error, code}', (code) => {
-    const result = errorResult(new AppError(code, `Something about ${code}`));
+    const result = errorResult(new AnyCodeError(code, `Something about ${code}`));
 
     expect(result).toEqual({
       statusCode: STATUS_BY_CODE[code],
@@ -66,17 +72,11 @@ describe('errorResult', () => {
   });
 
   it.each([
-    ['UnauthorizedError', new UnauthorizedError(), 401, 'unauthorized', 'Missing or invalid API key'],
-    [
-      'ForbiddenError',
-      new ForbiddenError(),
-      403,
-      'forbidden',
-      'API access was disabled or the API key was revoked during the request',
-    ],
+    ['UnauthorizedError', new UnauthorizedError('invalid_api_key'), 401, 'unauthorized', 'Invalid API key'],
+    ['AccessRevokedError', new AccessRevokedError(), 403, 'forbidden', 'API access was disabled or the API key was revoked during the request'],
     ['InvalidJsonError', new InvalidJsonError(new SyntaxError('Unexpected token')), 400, 'invalid_json', 'Request body is not valid JSON'],
-    ['NotFoundError', new NotFoundError('quote_not_found', 'No such quote'), 404, 'quote_not_found', 'No such quote'],
-    ['OutsideServiceAreaError', new OutsideServiceAreaError('Pickup is outside every service zone'), 422, 'outside_service_area', 'Pickup is outside every service zone'],
+    ['QuoteNotFoundError', new QuoteNotFoundError('q-1'), 404, 'quote_not_found', 'No quote q-1 for this store'],
+    ['OutsideServiceAreaError', new OutsideServiceAreaError('pickup'), 422, 'outside_service_area', 'Pickup is outside every service zone'],
     ['RouteTooLongError', new RouteTooLongError(40_000, 35_000), 422, 'route_too_long', 'Route is 40000 m long; this zone serves routes up to 35000 m'],
   ])('answers a %s with its status, message and code', (_name, error, statusCode, code, message) => {
     expect(errorResult(error)).toEqual({ statusCode, headers: JSON_CONTENT_TYPE, body: JSON.stringify({ error: message, code }) });
@@ -96,7 +96,7 @@ describe('errorResult', () => {
   });
 
   it('leaves details out when an error has none', () => {
-    const result = errorResult(new UnauthorizedError());
+    const result = errorResult(new UnauthorizedError('missing_api_key'));
 
     expect(Object.keys(JSON.parse(result.body) as object)).toEqual(['error', 'code']);
   });
@@ -123,7 +123,7 @@ describe('errorResult', () => {
   });
 
   it('adds no Retry-After to errors that do not carry one', () => {
-    expect(errorResult(new OutsideServiceAreaError('x')).headers).toEqual(JSON_CONTENT_TYPE);
+    expect(errorResult(new OutsideServiceAreaError('drop')).headers).toEqual(JSON_CONTENT_TYPE);
   });
 
   it('answers a plain Error with a generic 500 that carries nothing of the error', () => {
@@ -136,8 +136,8 @@ describe('errorResult', () => {
     expect(JSON.stringify(result)).not.toContain('stack');
   });
 
-  it('hides the message of an AppError with code internal_error', () => {
-    const result = errorResult(new AppError('internal_error', 'secret internals'));
+  it('hides the message of an InternalError', () => {
+    const result = errorResult(new InternalError('secret internals'));
 
     expect(result).toEqual(INTERNAL);
   });
@@ -196,5 +196,55 @@ describe('jsonResult, ok and created', () => {
 
   it('wraps created data in {data} with 201', () => {
     expect(created({ id: 'q1' })).toEqual({ statusCode: 201, headers: JSON_CONTENT_TYPE, body: '{"data":{"id":"q1"}}' });
+  });
+});
+
+describe('the error family', () => {
+  // Every class the domain throws, built with the ids it names; each owns its code and words.
+  const thrown: AppError[] = [
+    new ValidationError('Invalid request body: check tip', { formErrors: [], fieldErrors: { tip: ['Unknown field'] } }),
+    new errors.BodyRequiredError(),
+    new errors.TopUpTooLargeError(100),
+    new InvalidJsonError(),
+    ...(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'api_access_disabled', 'missing_fleet_key', 'invalid_fleet_key', 'revoked_fleet_key'] as const).map((reason) => new UnauthorizedError(reason)),
+    new AccessRevokedError(),
+    new errors.FleetKeyRevokedError(),
+    new errors.WrongFleetRoleError('ops'),
+    new errors.MethodNotAllowedError('PUT', '/v1/balance', ['GET']),
+    new errors.PayloadTooLargeError(1024),
+    new OutsideServiceAreaError('both'),
+    new RouteTooLongError(2, 1),
+    new RateLimitedError(3),
+    new ServiceUnavailableError(),
+    new InternalError('x'),
+    new errors.RouteNotFoundError('GET', '/nope'),
+    new errors.RecordNotFoundError('store', 'store_x'),
+    new QuoteNotFoundError('q'),
+    new errors.JobNotFoundError('j'),
+    new errors.QuoteUsedError(),
+    new errors.QuoteExpiredError(),
+    new errors.ZoneChangedError(),
+    new errors.IdempotencyConflictError(),
+    new errors.IdempotencyInProgressError(),
+    new errors.ConcurrentModificationError(),
+    new errors.ParcelReturnRequiredError(),
+    new errors.NotCancellableError('delivered'),
+    new errors.InsufficientCreditError(2, 1),
+    new errors.WrongCodeError('pickup', 4),
+    new errors.HandoffLockedError('pickup', 5),
+    new errors.CodeExpiredError('delivery'),
+  ];
+
+  it('has a class for every error code, so no throw site needs a bare code and message', () => {
+    const codes = new Set([...thrown.map((error) => error.code), new IllegalTransitionError({ status: 'delivered' } as never, 'cancel').code]);
+
+    expect([...codes].sort()).toEqual(Object.keys(STATUS_BY_CODE).sort());
+  });
+
+  it('names every exported class after itself', () => {
+    const classes = Object.entries(errors).filter(([, value]) => typeof value === 'function' && value.prototype instanceof AppError);
+    const instances = new Map(thrown.map((error) => [error.constructor, error]));
+
+    for (const [name, cls] of classes) expect(instances.get(cls as never)?.name, name).toBe(name);
   });
 });

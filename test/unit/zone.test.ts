@@ -190,7 +190,7 @@ describe('findServingZone', () => {
 
   it('throws when there are no zones at all', () => {
     expect(() => findServingZone([], at(0.5, 0.5), at(0.5, 0.5))).toThrow(
-      new OutsideServiceAreaError('Pickup and drop are outside every service zone'),
+      new OutsideServiceAreaError('both'),
     );
   });
 
