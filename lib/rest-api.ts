@@ -160,6 +160,7 @@ export class DeliveryRestApi extends Construct {
     const { fn } = new ServiceFunction(this, functionId(route.name), {
       name: route.name,
       handler: route.handler,
+      access: route.access,
       description: `${route.method} ${route.path}`,
       table: props.table,
       logRetention: props.logRetention,

@@ -6,14 +6,11 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ACCESS_BY_NAME, RATE_BUCKET_ATTRIBUTES } from './access.ts';
+import { ACCESS, RATE_BUCKET_ATTRIBUTES } from './access.ts';
+import type { FunctionSpec } from './functions.ts';
 import { BUNDLING } from './bundling.ts';
 
-export interface ServiceFunctionProps {
-  /** The function's stable name (a route's `name`): its entry in lib/access.ts. */
-  name: string;
-  /** Module under functions/ exporting `handler`. */
-  handler: string;
+export interface ServiceFunctionProps extends FunctionSpec {
   description: string;
   table: TableV2;
   logRetention: RetentionDays;
@@ -37,8 +34,7 @@ export class ServiceFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
-    const access = ACCESS_BY_NAME[props.name];
-    if (!access) throw new Error(`No table access defined for ${props.name} in lib/access.ts`);
+    const access = ACCESS[props.access];
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
     role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));

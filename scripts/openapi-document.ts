@@ -1,6 +1,22 @@
 import * as z from 'zod';
 import { FLEET_RATE_LIMIT, routesOf, RATE_LIMITS, type FleetRouteKey, type MerchantRouteKey, type Route } from '../functions/http/routes.ts';
-import { STATUS_BY_CODE } from '../functions/http/errors.ts';
+import { errorResult, STATUS_BY_CODE } from '../functions/http/errors.ts';
+import { parseOrThrow } from '../functions/http/validation.ts';
+import {
+  AccessRevokedError,
+  InternalError,
+  JobNotFoundError,
+  OutsideServiceAreaError,
+  QuoteUsedError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+  WrongCodeError,
+  WrongFleetRoleError,
+  type AppError,
+} from '../functions/core/errors.ts';
+import { IllegalTransitionError } from '../functions/core/lifecycle.ts';
+import type { Job } from '../functions/core/job.ts';
 import { ErrorBody } from '../functions/schemas/common.schema.ts';
 import { BalanceResponse } from '../functions/schemas/balance.schema.ts';
 import { QuoteRequest, QuoteResponse } from '../functions/schemas/quote.schema.ts';
@@ -174,17 +190,30 @@ const OPERATIONS: Record<MerchantRouteKey, Operation> = {
   },
 };
 
+/** The body the API answers an error with: examples are the real errors' own words, through the real edge. */
+const exampleOf = (error: AppError): ErrorBody => JSON.parse(errorResult(error).body) as ErrorBody;
+
+// A booking request with a phone number that is not an Indian mobile: the real validation error.
+function invalidPhoneError(): AppError {
+  try {
+    parseOrThrow(BookingRequest, { quoteId: QUOTE_ID, externalOrderId: 'ORD-1001', pickupName: 'Chai Point', pickupPhone: '9876543210', dropName: 'Asha Rao', dropPhone: '12345' }, 'request body');
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error('the example booking request was valid');
+}
+
 // One example body per error status, with codes from the error table (functions/http/errors.ts).
 const ERROR_RESPONSES: Record<number, { name: string; description: string; example: ErrorBody }> = {
-  400: { name: 'BadRequest', description: 'Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled', example: { error: 'Invalid request body: check dropPhone', code: 'validation_error', details: { formErrors: [], fieldErrors: { dropPhone: ['Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0'] } } } },
-  401: { name: 'Unauthorized', description: 'API key missing or invalid, or API access disabled', example: { error: 'Invalid API key', code: 'unauthorized' } },
-  403: { name: 'Forbidden', description: 'API access disabled or the key revoked during the request', example: { error: 'API access was disabled or the API key was revoked during the request', code: 'forbidden' } },
-  404: { name: 'NotFound', description: 'Quote or job not found for this store', example: { error: 'No job 0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1 for this store', code: 'job_not_found' } },
-  409: { name: 'Conflict', description: 'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile', example: { error: 'This quote has already been booked; request a new quote', code: 'quote_used' } },
-  422: { name: 'Unprocessable', description: 'Outside the service area or route too long (quotes); insufficient credit (bookings)', example: { error: 'Drop is outside every service zone', code: 'outside_service_area' } },
-  429: { name: 'RateLimited', description: 'Store request limit exceeded; wait Retry-After seconds', example: { error: 'Rate limit exceeded; retry in 6 s', code: 'rate_limited' } },
-  500: { name: 'InternalError', description: 'Unexpected server error', example: { error: 'Internal server error', code: 'internal_error' } },
-  503: { name: 'ServiceUnavailable', description: 'Service temporarily unavailable; retry after Retry-After seconds', example: { error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' } },
+  400: { name: 'BadRequest', description: 'Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled', example: exampleOf(invalidPhoneError()) },
+  401: { name: 'Unauthorized', description: 'API key missing or invalid, or API access disabled', example: exampleOf(new UnauthorizedError('invalid_api_key')) },
+  403: { name: 'Forbidden', description: 'API access disabled or the key revoked during the request', example: exampleOf(new AccessRevokedError()) },
+  404: { name: 'NotFound', description: 'Quote or job not found for this store', example: exampleOf(new JobNotFoundError(JOB_ID)) },
+  409: { name: 'Conflict', description: 'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile', example: exampleOf(new QuoteUsedError()) },
+  422: { name: 'Unprocessable', description: 'Outside the service area or route too long (quotes); insufficient credit (bookings)', example: exampleOf(new OutsideServiceAreaError('drop')) },
+  429: { name: 'RateLimited', description: 'Store request limit exceeded; wait Retry-After seconds', example: exampleOf(new RateLimitedError(6)) },
+  500: { name: 'InternalError', description: 'Unexpected server error', example: exampleOf(new InternalError('never shown')) },
+  503: { name: 'ServiceUnavailable', description: 'Service temporarily unavailable; retry after Retry-After seconds', example: exampleOf(new ServiceUnavailableError()) },
 };
 
 /** Every error code the API uses, grouped by status (for the description of ErrorBody.code). */
@@ -476,11 +505,11 @@ const FLEET_ERROR_WORDING: Record<number, string> = {
   429: 'This fleet key’s request limit exceeded; wait Retry-After seconds',
 };
 const FLEET_ERROR_EXAMPLES: Record<number, ErrorBody> = {
-  401: { error: 'Invalid fleet key', code: 'unauthorized' },
-  403: { error: 'This route is for fleet operations keys', code: 'forbidden' },
-  404: { error: `No job ${JOB_ID} on offer or assigned to this key`, code: 'job_not_found' },
-  409: { error: 'A picked_by_agent job cannot take "accept"', code: 'invalid_transition' },
-  422: { error: 'Wrong pickup code; 3 tries left before the handoff locks', code: 'wrong_code' },
+  401: exampleOf(new UnauthorizedError('invalid_fleet_key')),
+  403: exampleOf(new WrongFleetRoleError('ops')),
+  404: exampleOf(new JobNotFoundError(JOB_ID, 'fleet')),
+  409: exampleOf(new IllegalTransitionError({ status: 'picked_by_agent' } as Job, 'accept')),
+  422: exampleOf(new WrongCodeError('pickup', 3)),
 };
 
 /** The fleet API's document (docs/fleet-openapi.json). */

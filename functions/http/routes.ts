@@ -22,7 +22,15 @@ interface RouteBase {
   path: string;
   /** Module under functions/ exporting `handler` (`merchant/…` or `fleet/…`). */
   handler: string;
+  /** What the function does to the table; lib/access.ts turns it into the function's IAM actions. */
+  access: TableAccessKind;
 }
+
+/**
+ * What a function does to the table, by kind: read one item; read lists; list a store's jobs; put a
+ * quote; book; move a job (alone, with its holder's index, or with money); the background workers.
+ */
+export type TableAccessKind = 'read-item' | 'read-lists' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
 export interface MerchantRoute extends RouteBase {
@@ -43,25 +51,25 @@ const OPS = ['ops'] as const;
 const EVERYONE = ['rider', 'ops'] as const;
 
 export const routes = [
-  { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads' },
-  { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes' },
-  { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings' },
-  { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads' },
-  { name: 'get-job', api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'merchant/get-job', rateGroup: 'reads' },
-  { name: 'cancel-job', api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'merchant/cancel-job', rateGroup: 'cancellations' },
-  { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE },
-  { name: 'fleet-list-assignments', api: 'fleet', method: 'GET', path: '/fleet/v1/assignments', handler: 'fleet/list-assignments', roles: RIDER },
-  { name: 'fleet-get-job', api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet/get-job', roles: EVERYONE },
-  { name: 'fleet-accept-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet/accept-job', roles: RIDER },
-  { name: 'fleet-start-confirmation', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet/start-confirmation', roles: RIDER },
-  { name: 'fleet-confirm-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/confirm', handler: 'fleet/confirm-job', roles: RIDER },
-  { name: 'fleet-decline-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/decline', handler: 'fleet/decline-job', roles: RIDER },
-  { name: 'fleet-report-location', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/location', handler: 'fleet/report-location', roles: RIDER },
-  { name: 'fleet-arrive', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', handler: 'fleet/arrive', roles: RIDER },
-  { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: RIDER },
-  { name: 'fleet-fail-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/fail', handler: 'fleet/fail-job', roles: EVERYONE },
-  { name: 'fleet-reset-lock', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', handler: 'fleet/reset-lock', roles: OPS },
-  { name: 'fleet-reissue-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code', handler: 'fleet/reissue-code', roles: OPS },
+  { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads', access: 'read-item' },
+  { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes', access: 'put-quote' },
+  { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings', access: 'book' },
+  { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads', access: 'list-jobs' },
+  { name: 'get-job', api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'merchant/get-job', rateGroup: 'reads', access: 'read-item' },
+  { name: 'cancel-job', api: 'merchant', method: 'POST', path: '/v1/jobs/{id}/cancel', handler: 'merchant/cancel-job', rateGroup: 'cancellations', access: 'move-job-money' },
+  { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE, access: 'read-lists' },
+  { name: 'fleet-list-assignments', api: 'fleet', method: 'GET', path: '/fleet/v1/assignments', handler: 'fleet/list-assignments', roles: RIDER, access: 'read-lists' },
+  { name: 'fleet-get-job', api: 'fleet', method: 'GET', path: '/fleet/v1/jobs/{id}', handler: 'fleet/get-job', roles: EVERYONE, access: 'read-item' },
+  { name: 'fleet-accept-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/accept', handler: 'fleet/accept-job', roles: RIDER, access: 'move-job-holder' },
+  { name: 'fleet-start-confirmation', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/start-confirmation', handler: 'fleet/start-confirmation', roles: RIDER, access: 'move-job' },
+  { name: 'fleet-confirm-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/confirm', handler: 'fleet/confirm-job', roles: RIDER, access: 'move-job' },
+  { name: 'fleet-decline-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/decline', handler: 'fleet/decline-job', roles: RIDER, access: 'move-job-holder' },
+  { name: 'fleet-report-location', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/location', handler: 'fleet/report-location', roles: RIDER, access: 'move-job' },
+  { name: 'fleet-arrive', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', handler: 'fleet/arrive', roles: RIDER, access: 'move-job' },
+  { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: RIDER, access: 'move-job-money' },
+  { name: 'fleet-fail-job', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/fail', handler: 'fleet/fail-job', roles: EVERYONE, access: 'move-job-money' },
+  { name: 'fleet-reset-lock', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', handler: 'fleet/reset-lock', roles: OPS, access: 'move-job' },
+  { name: 'fleet-reissue-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code', handler: 'fleet/reissue-code', roles: OPS, access: 'move-job' },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */

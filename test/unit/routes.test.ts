@@ -3,12 +3,12 @@ import { matchRoute, RATE_LIMITS, routeFor, routes, routesOf, type RouteKey } fr
 
 describe('matchRoute', () => {
   it.each([
-    ['GET', '/v1/balance', 'get-balance', 'reads'],
-    ['POST', '/v1/job-quotes', 'create-quote', 'quotes'],
-  ])('finds %s %s with no path parameters', (method, path, name, rateGroup) => {
+    ['GET', '/v1/balance', 'get-balance', 'reads', 'read-item'],
+    ['POST', '/v1/job-quotes', 'create-quote', 'quotes', 'put-quote'],
+  ])('finds %s %s with no path parameters', (method, path, name, rateGroup, access) => {
     expect(matchRoute(method, path)).toEqual({
       kind: 'found',
-      route: { name, api: 'merchant', method, path, handler: `merchant/${name}`, rateGroup },
+      route: { name, api: 'merchant', method, path, handler: `merchant/${name}`, rateGroup, access },
       pathParameters: null,
     });
   });
@@ -27,7 +27,7 @@ describe('matchRoute', () => {
   it('finds a fleet route with both path parameters, decoded', () => {
     expect(matchRoute('POST', '/fleet/v1/jobs/0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1/handoffs/pickup/code')).toEqual({
       kind: 'found',
-      route: { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: ['rider'] },
+      route: { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: ['rider'], access: 'move-job-money' },
       pathParameters: { id: '0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1', handoff: 'pickup' },
     });
   });
