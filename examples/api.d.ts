@@ -149,6 +149,16 @@ export interface components {
             /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
             dropPhone: string;
         };
+        BalanceResponse: {
+            data: {
+                apiEnabled: boolean;
+                balanceMinor: number;
+                reservedMinor: number;
+                availableMinor: number;
+                /** @constant */
+                currency: "INR";
+            };
+        };
         QuoteResponse: {
             data: {
                 /** Format: uuid */
@@ -161,16 +171,6 @@ export interface components {
                 currency: "INR";
                 /** @constant */
                 provider: "service_fleet";
-            };
-        };
-        BalanceResponse: {
-            data: {
-                apiEnabled: boolean;
-                balanceMinor: number;
-                reservedMinor: number;
-                availableMinor: number;
-                /** @constant */
-                currency: "INR";
             };
         };
         JobDetailResponse: {

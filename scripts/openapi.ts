@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { clientTypes, fleetOpenApiJson, openApiJson } from './openapi-document.ts';
 
 for (const [target, contents] of [
-  [new URL('../docs/openapi.json', import.meta.url), openApiJson()],
-  [new URL('../docs/fleet-openapi.json', import.meta.url), fleetOpenApiJson()],
+  [new URL('../docs/openapi.json', import.meta.url), await openApiJson()],
+  [new URL('../docs/fleet-openapi.json', import.meta.url), await fleetOpenApiJson()],
   [new URL('../examples/api.d.ts', import.meta.url), await clientTypes('merchant')],
   [new URL('../examples/fleet-api.d.ts', import.meta.url), await clientTypes('fleet')],
 ] as const) {

@@ -4,6 +4,8 @@ import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { Latitude, Longitude } from './common.schema.ts';
 import { JobEventView, RiderLocationView } from './job.schema.ts';
+import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
+import type { OperationDocs } from './operation.ts';
 
 /**
  * The fleet API's requests and views. Riders never see the handoff codes (the store and the
@@ -173,3 +175,168 @@ export function toFleetJob(job: Job, now = new Date()): FleetJob {
     updatedAt: job.updatedAt,
   };
 }
+
+// The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
+
+const pendingFleetHandoffsExample = {
+  pickup: { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+  delivery: { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+};
+const fleetJobExample = {
+  id: EXAMPLE_JOB_ID,
+  status: 'booked',
+  agentId: 'rider_7Qm2Xc9LpB4tR1vN8sKd',
+  version: 5,
+  pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066, name: 'Chai Point, MG Road', phone: '+919876543210' },
+  drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408, name: 'Asha Rao', phone: '+919845012345' },
+  distanceMeters: 4834,
+  packageDescription: 'Documents',
+  packageWeight: '750 g',
+  riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: '2026-11-22T10:04:10.000Z' },
+  verification: pendingFleetHandoffsExample,
+  events: [
+    createdEventExample,
+    { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
+    { id: '1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c', status: 'picked_by_agent', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:00.000Z' },
+    { id: '2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d', status: 'booking_in_progress', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:30.000Z' },
+    { id: '3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e', status: 'booked', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:03:00.000Z' },
+  ],
+  createdAt: EXAMPLE_AT,
+  updatedAt: '2026-11-22T10:04:10.000Z',
+};
+const arrivedHandoffsExample = /* @__PURE__ */ variant(pendingFleetHandoffsExample, { pickup: { status: 'active', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: null, attemptsRemaining: 5 } });
+
+// What a route that names a job can answer besides success.
+const JOB_ROUTE_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503] as const;
+
+export const fleetOperations = {
+  'GET /fleet/v1/offers': {
+    operationId: 'listOffers',
+    summary: 'Open offers',
+    description:
+      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
+    tag: 'Offers',
+    query: OfferListQuery,
+    success: [
+      {
+        status: 200,
+        description: 'Offers',
+        name: 'FleetOfferList',
+        schema: FleetOfferList,
+        example: { data: [{ id: EXAMPLE_JOB_ID, offeredAt: '2026-11-22T10:00:01.000Z', pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 }, drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 }, distanceMeters: 4834, pickupDistanceMeters: 1210, packageDescription: 'Documents', packageWeight: '750 g' }], limit: 20 },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'GET /fleet/v1/assignments': {
+    operationId: 'listAssignments',
+    summary: 'My jobs',
+    description: 'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.',
+    tag: 'Riders',
+    success: [{ status: 200, description: 'The rider’s current jobs', name: 'FleetJobList', schema: FleetJobList, example: { data: [fleetJobExample] } }],
+    errors: [401, 403, 429, 500, 503],
+  },
+  'GET /fleet/v1/jobs/{id}': {
+    operationId: 'getFleetJob',
+    summary: 'A job',
+    description: 'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /fleet/v1/jobs/{id}/accept': {
+    operationId: 'acceptOffer',
+    summary: 'Accept an offer',
+    description: 'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    success: [{ status: 200, description: 'The job, now this rider’s', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'picked_by_agent' }) } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/start-confirmation': {
+    operationId: 'startConfirmation',
+    summary: 'Start confirming',
+    description: 'The rider is confirming the job (`picked_by_agent` → `booking_in_progress`).',
+    tag: 'Riders',
+    path: FleetJobPath,
+    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'booking_in_progress' }) } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/confirm': {
+    operationId: 'confirmJob',
+    summary: 'Confirm',
+    description: 'The rider is on the way to the pickup (`booking_in_progress` → `booked`).',
+    tag: 'Riders',
+    path: FleetJobPath,
+    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/decline': {
+    operationId: 'declineJob',
+    summary: 'Decline',
+    description: 'Gives an accepted, unconfirmed job back (`picked_by_agent` or `booking_in_progress` → `queued`): it is offered again, and dispatch’s wait starts again.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    success: [{ status: 200, description: 'The job, back on offer', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'queued', agentId: null, riderLocation: null }) } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/location': {
+    operationId: 'reportLocation',
+    summary: 'Report location',
+    description: 'The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`); the merchant sees it as `riderLocation`.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    requestBody: { name: 'LocationRequest', schema: LocationRequest, example: { latitude: 12.9761, longitude: 77.6102, accuracy: 12 } },
+    success: [{ status: 200, description: 'The job with its new location', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive': {
+    operationId: 'arrive',
+    summary: 'Arrive at pickup or drop',
+    description: 'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.',
+    tag: 'Riders',
+    path: HandoffPath,
+    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { verification: arrivedHandoffsExample }) } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': {
+    operationId: 'submitCode',
+    summary: 'Submit a handoff code',
+    description:
+      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
+    tag: 'Riders',
+    path: HandoffPath,
+    requestBody: { name: 'CodeRequest', schema: CodeRequest, example: { code: '4821' } },
+    success: [{ status: 200, description: 'The code was right: the job moved on', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'pickup_completed' }) } }],
+    errors: [400, 401, 403, 404, 409, 422, 429, 500, 503],
+  },
+  'POST /fleet/v1/jobs/{id}/fail': {
+    operationId: 'failJob',
+    summary: 'Report failure',
+    description: 'The delivery cannot go on. Before pickup the job fails and the merchant’s reservation is released; after pickup it fails with settlement `review`, resolved by operations (`settlement resolve`). The reason is the event’s note.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    requestBody: { name: 'FailRequest', schema: FailRequest, example: { reason: 'Store closed; nobody answered the phone' } },
+    success: [{ status: 200, description: 'The failed job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'failed', riderLocation: null }) } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock': {
+    operationId: 'resetLock',
+    summary: 'Reset a locked handoff (operations)',
+    description: 'A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.',
+    tag: 'Operations',
+    path: HandoffPath,
+    success: [{ status: 200, description: 'The job with the handoff active again', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code': {
+    operationId: 'reissueCode',
+    summary: 'Re-issue an expired code (operations)',
+    description: 'An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.',
+    tag: 'Operations',
+    path: HandoffPath,
+    success: [{ status: 200, description: 'The job with the handoff active again', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    errors: JOB_ROUTE_ERRORS,
+  },
+} satisfies OperationDocs;

@@ -4,6 +4,8 @@ import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visible
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
 import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
+import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID, variant } from './examples.ts';
+import type { OperationDocs } from './operation.ts';
 
 const IndianMobile = z
   .string()
@@ -181,3 +183,98 @@ export function toJobDetail(job: Job, now = new Date()): JobDetail {
     verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup, now), delivery: handoffView(job.verification.delivery, now) },
   };
 }
+
+// The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
+
+const jobExample = {
+  id: EXAMPLE_JOB_ID,
+  externalOrderId: 'ORD-1001',
+  status: 'created',
+  agentId: null,
+  dropName: 'Asha Rao',
+  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
+  dropCity: 'Bengaluru',
+  dropPincode: '560038',
+  dropPhone: '+919845012345',
+  packageDescription: 'Documents',
+  chargeMinor: 6900,
+  settlement: 'reserved',
+  createdAt: EXAMPLE_AT,
+  updatedAt: EXAMPLE_AT,
+};
+const jobDetailExample = /* @__PURE__ */ variant(jobExample, {
+  pickupName: 'Chai Point, MG Road',
+  pickupAddress: 'MG Road, Bengaluru',
+  pickupCity: 'Bengaluru',
+  pickupPincode: '560001',
+  pickupPhone: '+919876543210',
+  pickupLatitude: 12.9756,
+  pickupLongitude: 77.6066,
+  dropLatitude: 12.9784,
+  dropLongitude: 77.6408,
+  packageWeight: '750 g',
+  packageWeightGrams: 750,
+  packageValue: 1500,
+  packageValueMinor: 150000,
+  riderLocation: null,
+  events: [createdEventExample],
+  verification: {
+    testMode: false,
+    pickup: { status: 'pending', code: '4821', expiresAt: null, verifiedAt: null },
+    delivery: { status: 'pending', code: '1907', expiresAt: null, verifiedAt: null },
+  },
+});
+const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
+  status: 'cancelled',
+  settlement: 'released',
+  verification: { testMode: false, pickup: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null }, delivery: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null } },
+});
+
+export const jobOperations = {
+  'POST /v1/jobs': {
+    operationId: 'createJob',
+    summary: 'Book a quoted delivery',
+    description:
+      'Books an unexpired, unused quote of the store, reserving its charge from available credit. Send a unique Idempotency-Key: repeating the request with the same key and the same (normalised) details returns the existing job with 200; the same key with other details is 409. After an uncertain outcome (a timeout), retry with the same key and payload.',
+    tag: 'Jobs',
+    headers: BookingHeaders,
+    requestBody: {
+      name: 'BookingRequest',
+      schema: BookingRequest,
+      example: { quoteId: EXAMPLE_QUOTE_ID, externalOrderId: 'ORD-1001', pickupName: 'Chai Point, MG Road', pickupPhone: '+91 98765 43210', dropName: 'Asha Rao', dropPhone: '098450-12345' },
+    },
+    success: [
+      { status: 201, description: 'The job was booked', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } },
+      { status: 200, description: 'The same request came again with the same Idempotency-Key: the existing job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } },
+    ],
+    errors: [400, 401, 403, 404, 409, 422, 429, 500, 503],
+  },
+  'GET /v1/jobs': {
+    operationId: 'listJobs',
+    summary: 'List jobs',
+    description: 'The store’s jobs, newest first, optionally of one status. Counts against the read limit.',
+    tag: 'Jobs',
+    query: JobListQuery,
+    success: [{ status: 200, description: 'A page of job summaries', name: 'JobListResponse', schema: JobListResponse, example: { data: [jobExample], limit: 50, offset: 0 } }],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'GET /v1/jobs/{id}': {
+    operationId: 'getJob',
+    summary: 'Job details',
+    description: 'The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.',
+    tag: 'Jobs',
+    path: JobPath,
+    success: [{ status: 200, description: 'The job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } }],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /v1/jobs/{id}/cancel': {
+    operationId: 'cancelJob',
+    summary: 'Cancel a job',
+    description:
+      'Cancels the job while its state allows (created, queued, picked_by_agent, booking_in_progress, booked) and releases its reservation. After pickup the parcel must be returned first (409); finished jobs cannot be cancelled (400). Counts against the cancellation limit.',
+    tag: 'Jobs',
+    path: JobPath,
+    success: [{ status: 200, description: 'The cancelled job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: cancelledJobExample } }],
+    errors: [400, 401, 403, 404, 409, 429, 500, 503],
+  },
+} satisfies OperationDocs;

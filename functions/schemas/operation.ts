@@ -1,0 +1,49 @@
+import type * as z from 'zod';
+import type { MerchantRouteKey, RouteKey } from '../http/routes.ts';
+
+/**
+ * How a route is described in its API's OpenAPI document. Each `*.schema.ts` exports the docs of its
+ * routes next to the schemas they name (`export const xOperations = { 'GET /v1/x': {…} } satisfies
+ * OperationDocs`); scripts/openapi-document.ts finds them there, so a new route needs no edit in it.
+ * The docs are plain object literals, so a Lambda bundle that does not use them drops them: no spread
+ * or call at module top level (derive an example with `variant` from examples.ts, marked pure);
+ * test/contract/openapi-operations.test.ts checks.
+ */
+
+/** The groups of the merchant document, and of the fleet document. */
+export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs';
+export type FleetTag = 'Offers' | 'Riders' | 'Operations';
+
+/** The error statuses the documents describe (each has one reusable response). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
+
+/** A JSON body as a named component (`components.schemas`), made from the zod schema itself. */
+export interface BodyDoc {
+  /** Its name under `components.schemas`. */
+  name: string;
+  schema: z.ZodType;
+  /** The body is `{ data: <schema> }` (the schema describes `data`); otherwise the schema is the whole body. */
+  envelope?: boolean;
+  /** The whole body, as sent (with its `data` when enveloped). */
+  example: unknown;
+}
+
+/** One route's operation: its prose, what it reads, what it answers. */
+export interface OperationDoc<Tag extends string = string> {
+  operationId: string;
+  summary: string;
+  /** The route's own words; the document adds its rate limit (and, on the fleet API, the allowed keys). */
+  description: string;
+  tag: Tag;
+  requestBody?: BodyDoc;
+  /** Each success status with its body. */
+  success: Array<BodyDoc & { status: number; description: string }>;
+  /** The error statuses the spec lists for this route. */
+  errors: readonly ErrorStatus[];
+  path?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+}
+
+/** The operation docs a schema module exports, by route key (`METHOD /path` of the route table). */
+export type OperationDocs = { [K in RouteKey]?: OperationDoc<K extends MerchantRouteKey ? MerchantTag : FleetTag> };
