@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
+import { admin } from '../helpers/admin.ts';
 
 // The fleet's and the dispatcher's moves are applied here through the data-access module's `apply`
 // (what the fleet API and the workers call); the merchant's side is HTTP. The fleet API's own HTTP
@@ -18,14 +18,6 @@ async function setUp(creditMinor = 50_000) {
   const job = async () => (await m.get(`/v1/jobs/${id}`)).body as { data: Record<string, unknown> & { verification: { pickup: { code: string | null; status: string }; delivery: { code: string | null; status: string } } } };
   const balance = async () => ((await m.get('/v1/balance')).body as { data: Record<string, number> }).data;
   return { m, id, apply, job, balance };
-}
-
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/admin.ts', ...args], { env: { ...process.env, DYNAMODB_ENDPOINT: api.table.endpoint, TABLE_NAME: api.table.tableName } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
 }
 
 async function toPickupCompleted(flow: Awaited<ReturnType<typeof setUp>>) {
@@ -111,9 +103,9 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       await expectLedgerInvariant(api.table.rt, flow.m.storeId);
     }
 
-    const capture = await admin('settlement', 'resolve', '--job', captured.id, '--capture', '--json');
-    const release = await admin('settlement', 'resolve', '--job', released.id, '--release');
-    const again = await admin('settlement', 'resolve', '--job', released.id, '--release', '--json');
+    const capture = await admin(api.table, ['settlement', 'resolve', '--job', captured.id, '--capture', '--json']);
+    const release = await admin(api.table, ['settlement', 'resolve', '--job', released.id, '--release']);
+    const again = await admin(api.table, ['settlement', 'resolve', '--job', released.id, '--release', '--json']);
 
     expect(capture).toMatchObject({ code: 0 });
     expect(JSON.parse(capture.stdout)).toEqual({ jobId: captured.id, storeId: captured.m.storeId, status: 'failed', settlement: 'captured', chargeMinor: 6900 });
@@ -127,8 +119,8 @@ describe('the delivery lifecycle, against DynamoDB', () => {
   });
 
   it('refuses a resolve without exactly one of --capture and --release, or for an unknown job', async () => {
-    const neither = await admin('settlement', 'resolve', '--job', 'x', '--json');
-    const unknown = await admin('settlement', 'resolve', '--job', '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', '--capture', '--json');
+    const neither = await admin(api.table, ['settlement', 'resolve', '--job', 'x', '--json']);
+    const unknown = await admin(api.table, ['settlement', 'resolve', '--job', '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', '--capture', '--json']);
 
     expect(neither.code).toBe(2);
     expect(JSON.parse(neither.stderr).error).toBe('Say --capture (the store pays) or --release (the store gets its credit back)');
