@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
+import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { readResponse, type TestServer } from './server.ts';
 import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';
@@ -50,6 +51,23 @@ export async function newMerchant(
     },
   };
   return merchant;
+}
+
+/** The job as its merchant sees it: GET /v1/jobs/{id}, which must answer 200. */
+export async function merchantView(merchant: TestMerchant, jobId: string): Promise<JobDetail> {
+  const response = await merchant.get(`/v1/jobs/${jobId}`);
+  expect(response.status).toBe(200);
+  return (response.body as { data: JobDetail }).data;
+}
+
+/** The body of GET /v1/balance for a live store with this balance and this much of it reserved. */
+export function balanceBody(balanceMinor: number, reservedMinor: number) {
+  return { data: { apiEnabled: true, balanceMinor, reservedMinor, availableMinor: balanceMinor - reservedMinor, currency: 'INR' } };
+}
+
+/** The merchant's GET /v1/balance answers exactly this balance and reservation. */
+export async function expectBalance(merchant: TestMerchant, balanceMinor: number, reservedMinor: number): Promise<void> {
+  expect((await merchant.get('/v1/balance')).body).toEqual(balanceBody(balanceMinor, reservedMinor));
 }
 
 /** Every job of a store, through the table's own key layout (read-only; for invariant checks). */

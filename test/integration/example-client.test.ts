@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { allJobs, expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS } from '../helpers/fixtures.ts';
 
 const api = useLocalApi();
 
@@ -40,7 +41,7 @@ describe('examples/book-a-delivery.ts', () => {
     expect(code).toBe(0);
     const jobId = /^Booked job (\S+) \(new\): created, pickup code \d{4}$/m.exec(output)?.[1];
     expect(output).toMatch(/^Credit: 1000 INR available$/m);
-    expect(output).toMatch(/^Quote \S+: 4834 m for 69 INR, valid until \S+$/m);
+    expect(output).toMatch(new RegExp(`^Quote \\S+: ${BENGALURU_ROUTE_METERS} m for ${BENGALURU_CHARGE_MINOR / 100} INR, valid until \\S+$`, 'm'));
     expect(jobId).toBeDefined();
     expect(output).toContain(`Job ${jobId}: cancelled`);
     expect(output).toMatch(/^Done: cancelled$/m);

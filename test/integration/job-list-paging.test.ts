@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
-import { bengaluruQuote, createStore, raiseLimits } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, bengaluruQuote, createStore, raiseLimits } from '../helpers/fixtures.ts';
 import { expectLedgerInvariant } from '../helpers/merchant.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
@@ -86,7 +86,7 @@ function expectedPage(numbers: number[], limit: number, offset: number) {
       dropPincode: '560038',
       dropPhone: '+919876543211',
       packageDescription: 'Documents',
-      chargeMinor: 6900,
+      chargeMinor: BENGALURU_CHARGE_MINOR,
       settlement: isCancelled(i) ? 'released' : 'reserved',
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
@@ -113,7 +113,7 @@ describe('GET /v1/jobs on a store with 1,000 jobs', () => {
     const stored = (await api.table.rt.stores.get(store.storeId))!;
 
     expect(stored.jobCount).toBe(JOBS);
-    expect(stored.reservedMinor).toBe(6900 * createdNewestFirst.length);
+    expect(stored.reservedMinor).toBe(BENGALURU_CHARGE_MINOR * createdNewestFirst.length);
     await expectLedgerInvariant(api.table.rt, store.storeId);
   });
 
