@@ -1,5 +1,6 @@
 import type { Runtime } from '../../functions/runtime.ts';
 import type { Quote } from '../../functions/core/quote.ts';
+import type { RateCard } from '../../functions/core/zone.ts';
 
 
 /** A store with credit and its first key, made through the same repository the admin CLI uses. */
@@ -22,6 +23,20 @@ export const bengaluruQuote = {
   packageDescription: 'Documents',
   packageWeightGrams: 750,
   packageValueMinor: 150_000,
+};
+
+/** The seed's Bengaluru rate card (seed/zones.json): ₹40 base, 2 km included, ₹10 a km, five weight slabs. */
+export const BENGALURU_RATE_CARD: RateCard = {
+  baseFareMinor: 4000,
+  includedMeters: 2000,
+  perKmMinor: 1000,
+  weightSlabs: [
+    { upToGrams: 1000, surchargeMinor: 0 },
+    { upToGrams: 5000, surchargeMinor: 2000 },
+    { upToGrams: 10000, surchargeMinor: 5000 },
+    { upToGrams: 20000, surchargeMinor: 10000 },
+    { upToGrams: 100000, surchargeMinor: 25000 },
+  ],
 };
 
 /**

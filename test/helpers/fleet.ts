@@ -31,6 +31,17 @@ export async function newFleetMember(rt: Runtime, server: TestServer, role: 'rid
   };
 }
 
+/** A fleet API request with exactly these headers (no helper adds any), as a client that got them wrong might send it. */
+export async function fleetRequest(server: TestServer, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string) {
+  return readResponse(await server.request(path, { method, headers, ...(body !== undefined && { body }) }));
+}
+
+/** A rider key of the right form that was never issued. */
+export const WELL_FORMED_UNKNOWN_RIDER_KEY = `fk_rider_${'0'.repeat(32)}`;
+
+/** A handoff as the fleet API shows it before the rider reaches the door: no code, five tries. */
+export const FRESH_HANDOFF = { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 };
+
 /** Runs the dispatcher once, as the background worker would: booked live jobs become `queued` offers. */
 export async function dispatchOnce(rt: Runtime): Promise<void> {
   await dispatchTick(rt);
@@ -52,39 +63,29 @@ export function stageOf(job: Job): Stage {
   return stage;
 }
 
-// The lifecycle event that takes a job one stage on (a rider with `agentId` accepts it; codes are
-// the ones the store and the customer hold).
-function nextEvent(job: Job, agentId: string): LifecycleEvent {
-  const stage = stageOf(job);
-  switch (stage) {
-    case 'created':
-      return { type: 'dispatch' };
-    case 'queued':
-      return { type: 'accept', agentId };
-    case 'picked_by_agent':
-      return { type: 'start_confirmation' };
-    case 'booking_in_progress':
-      return { type: 'confirm' };
-    case 'booked':
-      return { type: 'arrive_pickup' };
-    case 'pickup_arrived':
-      return { type: 'submit_pickup_code', code: job.verification.pickup.code };
-    case 'pickup_completed':
-      return { type: 'arrive_drop' };
-    case 'delivery_arrived':
-      return { type: 'submit_delivery_code', code: job.verification.delivery.code };
-    case 'delivered':
-      throw new Error(`Job ${job.id} is delivered: there is no stage after it`);
-  }
-}
+/**
+ * The move that takes a job on to each stage from the one before: its lifecycle event (a rider with
+ * `agentId` accepts; the codes are the ones the store and the customer hold), and the fleet API route,
+ * under /fleet/v1/jobs/{id}/, a rider makes it with (dispatch is the dispatcher's, not a rider's).
+ */
+const MOVES: Record<Exclude<Stage, 'created'>, { event: (job: Job, agentId: string) => LifecycleEvent; route?: string }> = {
+  queued: { event: () => ({ type: 'dispatch' }) },
+  picked_by_agent: { event: (_job, agentId) => ({ type: 'accept', agentId }), route: 'accept' },
+  booking_in_progress: { event: () => ({ type: 'start_confirmation' }), route: 'start-confirmation' },
+  booked: { event: () => ({ type: 'confirm' }), route: 'confirm' },
+  pickup_arrived: { event: () => ({ type: 'arrive_pickup' }), route: 'handoffs/pickup/arrive' },
+  pickup_completed: { event: (job) => ({ type: 'submit_pickup_code', code: job.verification.pickup.code }), route: 'handoffs/pickup/code' },
+  delivery_arrived: { event: () => ({ type: 'arrive_drop' }), route: 'handoffs/delivery/arrive' },
+  delivered: { event: (job) => ({ type: 'submit_delivery_code', code: job.verification.delivery.code }), route: 'handoffs/delivery/code' },
+};
 
-// The job while it has not reached `stage` yet (null once it has; an error if it is past it).
-async function jobShortOf(rt: Runtime, storeId: string, jobId: string, stage: Stage): Promise<Job | null> {
+// The job and the stage it goes to next, while it has not reached `stage` (null once it has; an error if it is past it).
+async function nextStageOf(rt: Runtime, storeId: string, jobId: string, stage: Stage): Promise<{ job: Job; next: Exclude<Stage, 'created'> } | null> {
   const job = await rt.jobs.get(storeId, jobId);
   if (!job) throw new Error(`No job ${jobId} in store ${storeId}`);
   const [at, wanted] = [STAGES.indexOf(stageOf(job)), STAGES.indexOf(stage)];
   if (at > wanted) throw new Error(`Job ${jobId} is past ${stage} (at ${STAGES[at]})`);
-  return at < wanted ? job : null;
+  return at < wanted ? { job, next: STAGES[at + 1] as Exclude<Stage, 'created'> } : null;
 }
 
 /**
@@ -93,33 +94,12 @@ async function jobShortOf(rt: Runtime, storeId: string, jobId: string, stage: St
  * real paths: the dispatcher (`system`) queues it, rider `agentId` (`rider:<agentId>`) does the rest.
  */
 export async function driveJob(rt: Runtime, storeId: string, jobId: string, stage: Stage, agentId = 'rider-7'): Promise<Job> {
-  for (let job = await jobShortOf(rt, storeId, jobId, stage); job; job = await jobShortOf(rt, storeId, jobId, stage)) {
-    const event = nextEvent(job, job.agentId ?? agentId);
-    await rt.jobs.applyTo(job, event, event.type === 'dispatch' ? 'system' : `rider:${job.agentId ?? agentId}`);
+  for (let step = await nextStageOf(rt, storeId, jobId, stage); step; step = await nextStageOf(rt, storeId, jobId, stage)) {
+    const rider = step.job.agentId ?? agentId;
+    const event = MOVES[step.next].event(step.job, rider);
+    await rt.jobs.applyTo(step.job, event, event.type === 'dispatch' ? 'system' : `rider:${rider}`);
   }
   return (await rt.jobs.get(storeId, jobId))!;
-}
-
-// The fleet API route (under /fleet/v1/jobs/{id}/) that makes a rider's move, and its body.
-function fleetRoute(event: LifecycleEvent): { path: string; body?: unknown } {
-  switch (event.type) {
-    case 'accept':
-      return { path: 'accept' };
-    case 'start_confirmation':
-      return { path: 'start-confirmation' };
-    case 'confirm':
-      return { path: 'confirm' };
-    case 'arrive_pickup':
-      return { path: 'handoffs/pickup/arrive' };
-    case 'submit_pickup_code':
-      return { path: 'handoffs/pickup/code', body: { code: event.code } };
-    case 'arrive_drop':
-      return { path: 'handoffs/delivery/arrive' };
-    case 'submit_delivery_code':
-      return { path: 'handoffs/delivery/code', body: { code: event.code } };
-    default:
-      throw new Error(`"${event.type}" is not a rider's move on the way to delivery`);
-  }
 }
 
 /**
@@ -128,17 +108,17 @@ function fleetRoute(event: LifecycleEvent): { path: string; body?: unknown } {
  * give. Every move must answer 200.
  */
 export async function driveJobByFleetApi(rt: Runtime, storeId: string, jobId: string, stage: Stage, rider?: TestFleetMember): Promise<void> {
-  for (let job = await jobShortOf(rt, storeId, jobId, stage); job; job = await jobShortOf(rt, storeId, jobId, stage)) {
-    const event = nextEvent(job, rider?.agentId ?? '');
-    if (event.type === 'dispatch') {
+  for (let step = await nextStageOf(rt, storeId, jobId, stage); step; step = await nextStageOf(rt, storeId, jobId, stage)) {
+    const { route } = MOVES[step.next];
+    if (!route) {
       await dispatchOnce(rt);
       expect((await rt.jobs.get(storeId, jobId))!.status, `job ${jobId} after a dispatch tick`).toBe('queued');
       continue;
     }
     if (!rider) throw new Error(`A rider is needed to take job ${jobId} to ${stage}`);
-    const { path, body } = fleetRoute(event);
-    const reply = await rider.post(`/fleet/v1/jobs/${jobId}/${path}`, body);
-    expect(reply.status, `${path} of job ${jobId}: ${JSON.stringify(reply.body)}`).toBe(200);
+    const event = MOVES[step.next].event(step.job, rider.agentId!);
+    const reply = await rider.post(`/fleet/v1/jobs/${jobId}/${route}`, 'code' in event ? { code: event.code } : undefined);
+    expect(reply.status, `${route} of job ${jobId}: ${JSON.stringify(reply.body)}`).toBe(200);
   }
 }
 

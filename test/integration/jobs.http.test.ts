@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { balanceBody, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, type Stage } from '../helpers/fleet.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
-import { logger } from '../../functions/http/logger.ts';
 import { runtime } from '../../functions/runtime.ts';
-import { captureAccessLog } from '../helpers/logs.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { AT, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
 
 const api = useLocalApi();
@@ -216,12 +215,8 @@ describe('GET /v1/jobs/{id}', () => {
     beforeAll(async () => {
       merchant = await newMerchant(api.table.rt, api.server);
       jobId = (await merchant.bookJob()).id;
-      logger.setLogLevel('INFO');
     });
-
-    afterAll(() => {
-      logger.setLogLevel('SILENT');
-    });
+    useHandlerLogs();
 
     it('is 4 DynamoDB calls: key, store, rate limit and the job itself', async () => {
       const records = await captureAccessLog(async () => {
@@ -275,7 +270,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     ['booking_in_progress', 'booking_in_progress', ['queued', 'picked_by_agent', 'booking_in_progress']],
     ['booked', 'booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
     ['pickup_arrived', 'booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
-  ] as Array<[Stage, string, string[]]>)('returns 200 from %s (status %s), ending both handoffs and releasing the reservation', async (stage, state, history) => {
+  ] as Array<[Stage, string, string[]]>)('returns 200 from %s, ending both handoffs and releasing the reservation', async (stage, state, history) => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const booked = await merchant.bookJob();
     await driveJob(api.table.rt, merchant.storeId, booked.id, stage, RIDER);

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
+import { runScript } from '../helpers/scripts.ts';
 import { expectLedgerInvariant, merchantView, newMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { BENGALURU_ROUTE_METERS } from '../helpers/fixtures.ts';
@@ -11,22 +11,8 @@ const api = useLocalApi();
  * Runs examples/ride-a-delivery.ts as a rider's app would run; `answer` gives the line to type when
  * the app asks for a code (or null to close the input).
  */
-function runRider(env: Record<string, string>, answer: (question: string) => Promise<string | null>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['examples/ride-a-delivery.ts'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text;
-      for (const line of text.split('\n').filter((l) => /code from the (store|customer): $/.test(l))) {
-        void answer(line).then((typed) => (typed === null ? child.stdin.end() : child.stdin.write(`${typed}\n`)));
-      }
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runRider = (env: Record<string, string>, answer: (question: string) => Promise<string | null>) =>
+  runScript('examples/ride-a-delivery.ts', env, (line) => (/code from the (store|customer): $/.test(line) ? answer(line) : undefined));
 
 describe('examples/ride-a-delivery.ts', () => {
   it('takes the nearest offer and delivers it, asking again after a wrong code', async () => {
