@@ -1,4 +1,6 @@
 import type { Runtime } from '../../functions/runtime.ts';
+import type { Quote } from '../../functions/core/quote.ts';
+import type { RateCard } from '../../functions/core/zone.ts';
 
 
 /** A store with credit and its first key, made through the same repository the admin CLI uses. */
@@ -21,6 +23,41 @@ export const bengaluruQuote = {
   packageDescription: 'Documents',
   packageWeightGrams: 750,
   packageValueMinor: 150_000,
+};
+
+/** The seed's Bengaluru rate card (seed/zones.json): ₹40 base, 2 km included, ₹10 a km, five weight slabs. */
+export const BENGALURU_RATE_CARD: RateCard = {
+  baseFareMinor: 4000,
+  includedMeters: 2000,
+  perKmMinor: 1000,
+  weightSlabs: [
+    { upToGrams: 1000, surchargeMinor: 0 },
+    { upToGrams: 5000, surchargeMinor: 2000 },
+    { upToGrams: 10000, surchargeMinor: 5000 },
+    { upToGrams: 20000, surchargeMinor: 10000 },
+    { upToGrams: 100000, surchargeMinor: 25000 },
+  ],
+};
+
+/**
+ * How far `bengaluruQuote` goes by road and what it costs, worked out by hand from the Bengaluru rate
+ * card (seed/zones.json): 3,718 m great-circle × 1.3 road factor = 4,834 m; ₹40 base covers 2 km, then
+ * ₹10 a km, rounded up to the rupee: ₹69. Its 750 g parcel is in the first weight slab (no surcharge).
+ */
+export const BENGALURU_ROUTE_METERS = 4834;
+export const BENGALURU_CHARGE_MINOR = 6900;
+
+/** `bengaluruQuote` as store_1's quote q-1, priced at 09:58 on 22 November 2026 (for tests without a table). */
+export const pricedBengaluruQuote: Quote = {
+  id: 'q-1',
+  storeId: 'store_1',
+  zoneId: 'bengaluru',
+  zoneVersion: 1,
+  request: bengaluruQuote,
+  distanceMeters: BENGALURU_ROUTE_METERS,
+  chargeMinor: BENGALURU_CHARGE_MINOR,
+  createdAt: '2026-11-22T09:58:00.000Z',
+  expiresAt: '2026-11-22T10:03:00.000Z',
 };
 
 /** The stops of `bengaluruQuote` as the fleet API shows them (no names or phones). */

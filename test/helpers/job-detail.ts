@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { BENGALURU_CHARGE_MINOR } from './fixtures.ts';
 
 /** Matchers for what a booking generates. */
 export const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -7,8 +8,6 @@ export const ID = expect.stringMatching(JOB_ID);
 export const AT = expect.stringMatching(ISO);
 export const CODE = expect.stringMatching(/^\d{4}$/);
 export const PENDING = { status: 'pending', code: CODE, expiresAt: null, verifiedAt: null };
-/** The bengaluruQuote route: 4,834 m, ₹69. */
-export const CHARGE = 6900;
 
 /** The job detail of a fresh booking of bengaluruQuote with the fixtures' booking body. */
 export function bookedDetail(overrides: Record<string, unknown> = {}) {
@@ -23,7 +22,7 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     dropPincode: '560038',
     dropPhone: '+919845012345',
     packageDescription: 'Documents',
-    chargeMinor: CHARGE,
+    chargeMinor: BENGALURU_CHARGE_MINOR,
     settlement: 'reserved',
     createdAt: AT,
     updatedAt: AT,

@@ -1,3 +1,16 @@
+import { afterAll, beforeAll } from 'vitest';
+import { logger } from '../../functions/http/logger.ts';
+
+/** Turns the handlers' logs on (INFO) for the tests of the enclosing describe block or file, and off again after them. */
+export function useHandlerLogs(): void {
+  beforeAll(() => {
+    logger.setLogLevel('INFO');
+  });
+  afterAll(() => {
+    logger.setLogLevel('SILENT');
+  });
+}
+
 /** Runs `work` and returns every JSON log record written to stdout or stderr meanwhile, and the raw text. */
 export async function captureLogs(work: () => Promise<unknown>): Promise<{ raw: string; records: Array<Record<string, unknown>> }> {
   const chunks: string[] = [];

@@ -1,11 +1,13 @@
 import { dbOf } from './table.ts';
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
+import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { readResponse, type TestServer } from './server.ts';
+import type { TestTable } from './table.ts';
 import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';
 
 /** A merchant talking to the local server: a store, its key, and the calls a merchant makes. */
@@ -51,6 +53,35 @@ export async function newMerchant(
     },
   };
   return merchant;
+}
+
+/**
+ * A merchant that the tests of a file (or describe block) share, made before them (`options` as for
+ * newMerchant). Read `shop.merchant` inside tests: it exists once beforeAll ran.
+ */
+export function useMerchant(api: { readonly table: TestTable; readonly server: TestServer }, options: Parameters<typeof newMerchant>[2] = {}): { readonly merchant: TestMerchant } {
+  const context = {} as { merchant: TestMerchant };
+  beforeAll(async () => {
+    context.merchant = await newMerchant(api.table.rt, api.server, options);
+  });
+  return context;
+}
+
+/** The job as its merchant sees it: GET /v1/jobs/{id}, which must answer 200. */
+export async function merchantView(merchant: TestMerchant, jobId: string): Promise<JobDetail> {
+  const response = await merchant.get(`/v1/jobs/${jobId}`);
+  expect(response.status).toBe(200);
+  return (response.body as { data: JobDetail }).data;
+}
+
+/** The body of GET /v1/balance for a live store with this balance and this much of it reserved. */
+export function balanceBody(balanceMinor: number, reservedMinor: number) {
+  return { data: { apiEnabled: true, balanceMinor, reservedMinor, availableMinor: balanceMinor - reservedMinor, currency: 'INR' } };
+}
+
+/** The merchant's GET /v1/balance answers exactly this balance and reservation. */
+export async function expectBalance(merchant: TestMerchant, balanceMinor: number, reservedMinor: number): Promise<void> {
+  expect((await merchant.get('/v1/balance')).body).toEqual(balanceBody(balanceMinor, reservedMinor));
 }
 
 /** Every job of a store, through the table's own key layout (read-only; for invariant checks). */

@@ -1,9 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
+import { admin } from '../helpers/admin.ts';
 
 // A stand-in for API Gateway's REST endpoints (AWS is not reachable here): it records what the
 // admin CLI asks for and answers as API Gateway does; `failUsagePlan` makes the plan refuse keys.
@@ -19,6 +19,9 @@ let gatewayUrl: string;
 let table: TestTable;
 
 beforeAll(async () => {
+  // The SDK takes credentials from the process's environment; the stand-in takes any.
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
   table = await createTestTable();
   gateway = createServer((req, res) => {
     let raw = '';
@@ -48,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => gateway.close(resolve));
   await table.drop();
+  vi.unstubAllEnvs();
 });
 
 beforeEach(() => {
@@ -55,24 +59,12 @@ beforeEach(() => {
   failUsagePlan = false;
 });
 
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    DYNAMODB_ENDPOINT: table.endpoint,
-    TABLE_NAME: table.tableName,
-    USAGE_PLAN_ID: 'plan-1',
-    APIGATEWAY_ENDPOINT: gatewayUrl,
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-  };
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/admin.ts', ...args], { env }, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }));
-  });
-}
+/** What a deployed stack's operator sets: the stack's usage plan (here at the stand-in gateway). */
+const withUsagePlan = () => ({ USAGE_PLAN_ID: 'plan-1', APIGATEWAY_ENDPOINT: gatewayUrl });
 
 describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
   it('registers a new store’s key with the usage plan, under its key id and with its value', async () => {
-    const result = await admin('store', 'create', '--name', 'Gateway store', '--json');
+    const result = await admin(table, ['store', 'create', '--name', 'Gateway store', '--json'], withUsagePlan());
     const created = JSON.parse(result.stdout) as { storeId: string; keyId: string; apiKey: string };
 
     expect(result.code).toBe(0);
@@ -83,20 +75,20 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
   });
 
   it('registers keys made for an existing store', async () => {
-    const { storeId } = JSON.parse((await admin('store', 'create', '--name', 'S', '--json')).stdout) as { storeId: string };
+    const { storeId } = JSON.parse((await admin(table, ['store', 'create', '--name', 'S', '--json'], withUsagePlan())).stdout) as { storeId: string };
     calls.length = 0;
 
-    const key = JSON.parse((await admin('key', 'create', '--store', storeId, '--json')).stdout) as { keyId: string; apiKey: string };
+    const key = JSON.parse((await admin(table, ['key', 'create', '--store', storeId, '--json'], withUsagePlan())).stdout) as { keyId: string; apiKey: string };
 
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /apikeys', 'POST /usageplans/plan-1/keys']);
     expect(calls[0]!.body).toMatchObject({ name: key.keyId, value: key.apiKey });
   });
 
   it('disables a revoked key at the gateway too', async () => {
-    const { keyId } = JSON.parse((await admin('store', 'create', '--name', 'S', '--json')).stdout) as { keyId: string };
+    const { keyId } = JSON.parse((await admin(table, ['store', 'create', '--name', 'S', '--json'], withUsagePlan())).stdout) as { keyId: string };
     calls.length = 0;
 
-    const result = await admin('key', 'revoke', '--key', keyId);
+    const result = await admin(table, ['key', 'revoke', '--key', keyId], withUsagePlan());
 
     expect(result.code).toBe(0);
     expect(calls).toEqual([
@@ -108,7 +100,7 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
   it('leaves no half-made key when the usage plan refuses it: the gateway key is deleted and the key revoked here', async () => {
     failUsagePlan = true;
 
-    const result = await admin('store', 'create', '--name', 'Refused', '--json');
+    const result = await admin(table, ['store', 'create', '--name', 'Refused', '--json'], withUsagePlan());
 
     expect(result.code).toBe(1);
     const { error } = JSON.parse(result.stderr) as { error: string };
@@ -119,12 +111,8 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
   });
 
   it('refuses --aws without USAGE_PLAN_ID', async () => {
-    const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['bin/admin.ts', 'zone', 'list', '--aws', '--json'], { env: { ...process.env, TABLE_NAME: 'x', USAGE_PLAN_ID: '' } }, (error, _out, stderr) =>
-        resolve({ code: (error as { code?: number } | null)?.code ?? 0, stderr }),
-      );
-    });
+    const result = await admin(table, ['zone', 'list', '--aws', '--json'], { TABLE_NAME: 'x', USAGE_PLAN_ID: '' });
 
-    expect(result).toEqual({ code: 2, stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)', code: 'usage_error' })}\n` });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)', code: 'usage_error' })}\n` });
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
-import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
-import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { BENGALURU_CHARGE_MINOR, bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
+import { allJobs, balanceBody, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { bookedDetail } from '../helpers/job-detail.ts';
 import { handler as createBooking } from '../../functions/merchant/create-booking.ts';
@@ -45,7 +45,7 @@ describe('POST /v1/jobs', () => {
     expect(status).toBe(201);
     expect(body).toEqual({ data: bookedDetail() });
     const balance = await m.get('/v1/balance');
-    expect(balance.body).toEqual({ data: { apiEnabled: true, balanceMinor: 50_000, reservedMinor: 6900, availableMinor: 43_100, currency: 'INR' } });
+    expect(balance.body).toEqual(balanceBody(50_000, BENGALURU_CHARGE_MINOR));
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 
@@ -163,7 +163,7 @@ describe('POST /v1/jobs', () => {
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(await allJobs(api.table.rt, m.storeId)).toHaveLength(1);
-      expect((await api.table.rt.stores.get(m.storeId))!.reservedMinor).toBe(6900);
+      expect((await api.table.rt.stores.get(m.storeId))!.reservedMinor).toBe(BENGALURU_CHARGE_MINOR);
       await expectLedgerInvariant(api.table.rt, m.storeId);
     });
 
@@ -311,14 +311,14 @@ describe('POST /v1/jobs', () => {
   });
 
   it('returns 422 insufficient_credit when available credit is below the charge, and moves no money', async () => {
-    const m = await merchant({ creditMinor: 6899 });
+    const m = await merchant({ creditMinor: BENGALURU_CHARGE_MINOR - 1 });
     const quoteId = await m.quote();
 
     const { status, body } = await m.book(quoteId);
 
     expect(status).toBe(422);
-    expect(body).toEqual({ error: 'This booking costs 6900 paise; 6899 paise of credit is available', code: 'insufficient_credit' });
-    expect((await m.get('/v1/balance')).body).toEqual({ data: { apiEnabled: true, balanceMinor: 6899, reservedMinor: 0, availableMinor: 6899, currency: 'INR' } });
+    expect(body).toEqual({ error: `This booking costs ${BENGALURU_CHARGE_MINOR} paise; ${BENGALURU_CHARGE_MINOR - 1} paise of credit is available`, code: 'insufficient_credit' });
+    expect((await m.get('/v1/balance')).body).toEqual(balanceBody(BENGALURU_CHARGE_MINOR - 1, 0));
     // The quote stays bookable after a top-up.
     await api.table.rt.stores.credit(m.storeId, 1, 'top-up');
     expect((await m.book(quoteId)).status).toBe(201);

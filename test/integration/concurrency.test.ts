@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { allJobs, expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 
 const api = useLocalApi();
 const merchant = (options?: Parameters<typeof newMerchant>[2]) => newMerchant(api.table.rt, api.server, options);
@@ -38,8 +39,8 @@ describe('under concurrency', () => {
   });
 
   it('never lets available credit go below zero when parallel bookings want more than there is', async () => {
-    // Each Bengaluru quote charges 6,900 paise: credit for 7 of 20, with 100 paise to spare.
-    const m = await merchant({ creditMinor: 7 * 6900 + 100 });
+    // Credit for 7 of the 20 Bengaluru quotes, with 100 paise to spare.
+    const m = await merchant({ creditMinor: 7 * BENGALURU_CHARGE_MINOR + 100 });
     const quotes = await Promise.all(Array.from({ length: 20 }, () => m.quote()));
 
     const responses = await Promise.all(quotes.map((quoteId) => m.book(quoteId)));
@@ -47,7 +48,7 @@ describe('under concurrency', () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(7);
     expect(responses.filter((r) => r.status !== 201).map((r) => [r.status, codeOf(r.body)])).toEqual(Array(13).fill([422, 'insufficient_credit']));
     const store = (await api.table.rt.stores.get(m.storeId))!;
-    expect(store).toMatchObject({ balanceMinor: 48_400, reservedMinor: 48_300, availableMinor: 100, jobCount: 7 });
+    expect(store).toMatchObject({ balanceMinor: 7 * BENGALURU_CHARGE_MINOR + 100, reservedMinor: 7 * BENGALURU_CHARGE_MINOR, availableMinor: 100, jobCount: 7 });
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 

@@ -1,27 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
+import { runScript } from '../helpers/scripts.ts';
 import { allJobs, expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS } from '../helpers/fixtures.ts';
 
 const api = useLocalApi();
 
 /** Runs examples/book-a-delivery.ts as a merchant would; `onLine` sees each output line as it comes. */
-function runExample(env: Record<string, string>, onLine: (line: string) => void = () => undefined): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['examples/book-a-delivery.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text;
-      text.split('\n').filter(Boolean).forEach(onLine);
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
+const runExample = (env: Record<string, string>, onLine?: (line: string) => void) => runScript('examples/book-a-delivery.ts', env, onLine);
 
 describe('examples/book-a-delivery.ts', () => {
   it('quotes, books and polls until the job reaches a terminal state', async () => {
@@ -40,7 +28,7 @@ describe('examples/book-a-delivery.ts', () => {
     expect(code).toBe(0);
     const jobId = /^Booked job (\S+) \(new\): created, pickup code \d{4}$/m.exec(output)?.[1];
     expect(output).toMatch(/^Credit: 1000 INR available$/m);
-    expect(output).toMatch(/^Quote \S+: 4834 m for 69 INR, valid until \S+$/m);
+    expect(output).toMatch(new RegExp(`^Quote \\S+: ${BENGALURU_ROUTE_METERS} m for ${BENGALURU_CHARGE_MINOR / 100} INR, valid until \\S+$`, 'm'));
     expect(jobId).toBeDefined();
     expect(output).toContain(`Job ${jobId}: cancelled`);
     expect(output).toMatch(/^Done: cancelled$/m);

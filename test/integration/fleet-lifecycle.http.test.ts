@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
+import { balanceBody, expectLedgerInvariant, merchantView, newMerchant } from '../helpers/merchant.ts';
+import { dispatchOnce, driveJobByFleetApi, newFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 
 const api = useLocalApi();
 
@@ -16,8 +16,7 @@ describe('a live job driven by the fleet API', () => {
     const job = await merchant.bookJob();
     const charge = job.chargeMinor as number;
     const balance = async () => (await merchant.get('/v1/balance')).body;
-    const merchantView = async () => ((await merchant.get(`/v1/jobs/${job.id}`)).body as JobData).data;
-    const reserved = { data: { apiEnabled: true, balanceMinor: 100_000, reservedMinor: charge, availableMinor: 100_000 - charge, currency: 'INR' } };
+    const reserved = balanceBody(100_000, charge);
     expect(await balance()).toEqual(reserved);
 
     // Act + Assess, step by step
@@ -29,35 +28,35 @@ describe('a live job driven by the fleet API', () => {
     const accepted = await rider.post(`/fleet/v1/jobs/${job.id}/accept`);
     expect(accepted.status).toBe(200);
     expect((accepted.body as JobData).data).toMatchObject({ status: 'picked_by_agent', agentId: 'rider-asha-01' });
-    expect(await merchantView()).toMatchObject({ status: 'picked_by_agent', agentId: 'rider-asha-01' });
+    expect(await merchantView(merchant, job.id)).toMatchObject({ status: 'picked_by_agent', agentId: 'rider-asha-01' });
 
     expect((await rider.post(`/fleet/v1/jobs/${job.id}/start-confirmation`)).status).toBe(200);
     expect((await rider.post(`/fleet/v1/jobs/${job.id}/confirm`)).status).toBe(200);
     const located = await rider.post(`/fleet/v1/jobs/${job.id}/location`, { latitude: 12.9761, longitude: 77.6102, accuracy: 12 });
     expect(located.status).toBe(200);
-    expect((await merchantView()).riderLocation).toMatchObject({ latitude: 12.9761, longitude: 77.6102, accuracy: 12 });
+    expect((await merchantView(merchant, job.id)).riderLocation).toMatchObject({ latitude: 12.9761, longitude: 77.6102, accuracy: 12 });
     expect(await balance()).toEqual(reserved);
 
     const atPickup = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/pickup/arrive`);
     expect(atPickup.status).toBe(200);
     expect((atPickup.body as JobData).data.verification.pickup).toMatchObject({ status: 'active', attemptsRemaining: 5 });
     expect(JSON.stringify(atPickup.body)).not.toContain('"code"');
-    const pickupCode = (await merchantView()).verification as Record<string, { code: string; status: string }>;
-    expect(pickupCode.pickup!.status).toBe('active');
+    const { pickup } = (await merchantView(merchant, job.id)).verification;
+    expect(pickup.status).toBe('active');
 
-    const picked = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/pickup/code`, { code: pickupCode.pickup!.code });
+    const picked = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/pickup/code`, { code: pickup.code });
     expect(picked.status).toBe(200);
     expect((picked.body as JobData).data).toMatchObject({ status: 'pickup_completed' });
     expect(await balance()).toEqual(reserved);
 
     expect((await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/delivery/arrive`)).status).toBe(200);
-    const deliveryCode = ((await merchantView()).verification as Record<string, { code: string }>).delivery!.code;
+    const deliveryCode = (await merchantView(merchant, job.id)).verification.delivery.code;
     const delivered = await rider.post(`/fleet/v1/jobs/${job.id}/handoffs/delivery/code`, { code: deliveryCode });
 
     expect(delivered.status).toBe(200);
-    const final = await merchantView();
+    const final = await merchantView(merchant, job.id);
     expect(final).toMatchObject({ status: 'delivered', settlement: 'captured', riderLocation: null, agentId: 'rider-asha-01' });
-    expect((final.events as Array<{ status: string; actor: string }>).map((event) => [event.status, event.actor])).toEqual([
+    expect(final.events.map((event) => [event.status, event.actor])).toEqual([
       ['created', 'merchant'],
       ['queued', 'system'],
       ['picked_by_agent', 'rider:rider-asha-01'],
@@ -66,7 +65,7 @@ describe('a live job driven by the fleet API', () => {
       ['pickup_completed', 'rider:rider-asha-01'],
       ['delivered', 'rider:rider-asha-01'],
     ]);
-    expect(await balance()).toEqual({ data: { apiEnabled: true, balanceMinor: 100_000 - charge, reservedMinor: 0, availableMinor: 100_000 - charge, currency: 'INR' } });
+    expect(await balance()).toEqual(balanceBody(100_000 - charge, 0));
     await expectLedgerInvariant(rt, merchant.storeId);
     await expectFleetIndexes(rt, merchant.storeId);
   });
@@ -98,13 +97,10 @@ describe('GET /fleet/v1/assignments', () => {
     expect((both.body as JobList).data[0]).toMatchObject({ status: 'picked_by_agent', agentId: rider.agentId });
     expect(idsOf((await other.get('/fleet/v1/assignments')).body)).toEqual([]);
 
-    // The first is delivered: it leaves the list
-    for (const step of ['start-confirmation', 'confirm', 'handoffs/pickup/arrive']) expect((await rider.post(`/fleet/v1/jobs/${first.id}/${step}`)).status).toBe(200);
-    const code = async (which: 'pickup' | 'delivery') => ((await merchant.get(`/v1/jobs/${first.id}`)).body as JobData).data.verification[which]!.code as string;
-    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/pickup/code`, { code: await code('pickup') })).status).toBe(200);
+    // The first is picked up, then delivered: it leaves the list
+    await driveJobByFleetApi(rt, merchant.storeId, first.id, 'pickup_completed', rider);
     expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([first.id, second.id]);
-    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/delivery/arrive`)).status).toBe(200);
-    expect((await rider.post(`/fleet/v1/jobs/${first.id}/handoffs/delivery/code`, { code: await code('delivery') })).status).toBe(200);
+    await driveJobByFleetApi(rt, merchant.storeId, first.id, 'delivered', rider);
     expect(idsOf((await rider.get('/fleet/v1/assignments')).body)).toEqual([second.id]);
     await expectLedgerInvariant(rt, merchant.storeId);
     await expectFleetIndexes(rt, merchant.storeId);

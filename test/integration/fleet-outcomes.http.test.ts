@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
+import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { bookJobAt, driveJobByFleetApi, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
+import { CODE_TTL_MS } from '../../functions/core/lifecycle.ts';
 import { runtime } from '../../functions/runtime.ts';
 
 /**
@@ -15,17 +16,7 @@ const api = useLocalApi();
 
 const CREDIT = 100_000;
 
-/** Where a job can be driven to through the fleet API, in lifecycle order (`*_arrived`: the handoff's code is active). */
-const STAGES = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_arrived', 'pickup_completed', 'delivery_arrived', 'delivered'] as const;
-type Stage = (typeof STAGES)[number];
-
 type Reply = { status: number; body: unknown };
-
-async function merchantView(merchant: TestMerchant, jobId: string): Promise<JobDetail> {
-  const response = await merchant.get(`/v1/jobs/${jobId}`);
-  expect(response.status).toBe(200);
-  return (response.body as { data: JobDetail }).data;
-}
 
 async function fleetView(member: TestFleetMember, jobId: string): Promise<FleetJob> {
   const response = await member.get(`/fleet/v1/jobs/${jobId}`);
@@ -38,62 +29,10 @@ const answer = (reply: Reply): Reply => ({ status: reply.status, body: reply.bod
 
 const fleetData = (reply: Reply) => (reply.body as { data: FleetJob }).data;
 
-/** The balance body a merchant should see with this credit and this much held. */
-const balanceOf = (balanceMinor: number, reservedMinor: number) => ({
-  data: { apiEnabled: true, balanceMinor, reservedMinor, availableMinor: balanceMinor - reservedMinor, currency: 'INR' },
-});
-
-async function expectBalance(merchant: TestMerchant, balanceMinor: number, reservedMinor: number): Promise<void> {
-  expect((await merchant.get('/v1/balance')).body).toEqual(balanceOf(balanceMinor, reservedMinor));
-}
-
 /** The ledger entries of one job, newest first, as [type, balance delta, reserved delta, note]. */
 async function jobLedger(merchant: TestMerchant, jobId: string) {
   const ledger = await api.table.rt.stores.ledger(merchant.storeId);
   return ledger.filter((entry) => entry.jobId === jobId).map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor, entry.note]);
-}
-
-/** One step of the happy path through the fleet API (the dispatcher for `queued`); every step must answer 200. */
-async function takeStep(merchant: TestMerchant, rider: TestFleetMember, jobId: string, stage: Stage): Promise<void> {
-  const move = (path: string, body?: unknown) => rider.post(`/fleet/v1/jobs/${jobId}/${path}`, body);
-  let reply: Reply | null = null;
-  switch (stage) {
-    case 'created':
-      return;
-    case 'queued':
-      await dispatchOnce(api.table.rt);
-      expect((await merchantView(merchant, jobId)).status).toBe('queued');
-      return;
-    case 'picked_by_agent':
-      reply = await move('accept');
-      break;
-    case 'booking_in_progress':
-      reply = await move('start-confirmation');
-      break;
-    case 'booked':
-      reply = await move('confirm');
-      break;
-    case 'pickup_arrived':
-      reply = await move('handoffs/pickup/arrive');
-      break;
-    case 'pickup_completed':
-      reply = await move('handoffs/pickup/code', { code: (await merchantView(merchant, jobId)).verification.pickup.code });
-      break;
-    case 'delivery_arrived':
-      reply = await move('handoffs/delivery/arrive');
-      break;
-    case 'delivered':
-      reply = await move('handoffs/delivery/code', { code: (await merchantView(merchant, jobId)).verification.delivery.code });
-      break;
-  }
-  expect(reply.status, `${stage} of job ${jobId}: ${JSON.stringify(reply.body)}`).toBe(200);
-}
-
-/** Books a job and drives it through the fleet API up to `stage`; returns its id and charge. */
-async function bookAndDriveTo(merchant: TestMerchant, rider: TestFleetMember, stage: Stage): Promise<{ id: string; charge: number }> {
-  const job = await merchant.bookJob();
-  for (const step of STAGES.slice(0, STAGES.indexOf(stage) + 1)) await takeStep(merchant, rider, job.id, step);
-  return { id: job.id, charge: job.chargeMinor as number };
 }
 
 /** A new store with CREDIT and a new rider. */
@@ -131,7 +70,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
   ] as const)('returns 200 from $stage, releases the reservation, and answers the rider’s next move with $expected', async ({ stage, riderMove, expected }) => {
     // Prepare
     const { merchant, rider, actor } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, stage);
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, stage, rider);
     const pickupCode = (await merchantView(merchant, id)).verification.pickup.code;
     await expectBalance(merchant, CREDIT, charge);
 
@@ -166,7 +105,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
   it('returns 409 parcel_return_required after pickup, leaving the job and the balance as they were', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'pickup_completed');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
     const before = await merchantView(merchant, id);
 
     // Act
@@ -192,7 +131,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
   ] as const)('returns 400 not_cancellable once the job is $outcome, changing nothing', async ({ outcome, stage, captured }) => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, stage);
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, stage, rider);
     if (outcome === 'failed') expect((await rider.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Store closed' })).status).toBe(200);
     const before = await merchantView(merchant, id);
     const balanceMinor = captured ? CREDIT - charge : CREDIT;
@@ -214,7 +153,7 @@ describe('a failed delivery', () => {
   it('releases the reservation when the rider fails the job before pickup, with the reason as the event note', async () => {
     // Prepare
     const { merchant, rider, actor } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'booked');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     const reason = 'Bike broke down on the way to the store';
 
     // Act
@@ -239,7 +178,7 @@ describe('a failed delivery', () => {
   it('holds the charge in review when the rider fails the job after pickup, and resolving with capture takes it', async () => {
     // Prepare
     const { merchant, rider, actor } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'pickup_completed');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
     const reason = 'Customer unreachable at the drop';
 
     // Act
@@ -276,7 +215,7 @@ describe('a failed delivery', () => {
   it('gives the charge back when a review is resolved with release', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'pickup_completed');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
     expect((await rider.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Parcel damaged in transit' })).status).toBe(200);
     const failed = await merchantView(merchant, id);
     expect(failed.settlement).toBe('review');
@@ -299,7 +238,7 @@ describe('a failed delivery', () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'pickup_completed');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
     const reason = 'Rider reported an accident; parcel recovered by operations';
 
     // Act
@@ -319,7 +258,7 @@ describe('a failed delivery', () => {
     // Prepare: any rider may see a queued offer, but it is not theirs until they accept it
     const { merchant } = await setUp();
     const bystander = await newFleetMember(api.table.rt, api.server, 'rider');
-    const { id, charge } = await bookAndDriveTo(merchant, bystander, 'queued');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'queued', bystander);
 
     // Act
     const response = await bystander.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Not my job' });
@@ -338,7 +277,7 @@ describe('handoff codes that lock or expire', () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'pickup_arrived');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'pickup_arrived', rider);
     const code = (await merchantView(merchant, id)).verification.pickup.code!;
     const wrong = code === '0000' ? '1111' : '0000';
     const submit = (value: string) => rider.post(`/fleet/v1/jobs/${id}/handoffs/pickup/code`, { code: value });
@@ -385,17 +324,15 @@ describe('handoff codes that lock or expire', () => {
   });
 
   it('refuses an expired pickup code until operations re-issue one, then the new code completes the pickup', async () => {
-    // Prepare: the rider arrived, and the code's 30 minutes have run out
-    const { merchant, rider } = await setUp();
+    // Prepare: the rider arrived at the pickup 31 minutes ago, so the code's 30 minutes have run out
+    const { merchant, rider, actor } = await setUp();
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-    const { id } = await bookAndDriveTo(merchant, rider, 'pickup_arrived');
-    const stored = (await api.table.rt.jobs.get(merchant.storeId, id))!;
-    const pastExpiry = new Date(Date.now() - 60_000).toISOString();
-    await api.table.rt.jobs.save(
-      { ...stored, version: stored.version + 1, verification: { ...stored.verification, pickup: { ...stored.verification.pickup, expiresAt: pastExpiry } } },
-      { expectedVersion: stored.version },
-    );
-    const oldCode = stored.verification.pickup.code;
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
+    const booked = (await api.table.rt.jobs.get(merchant.storeId, id))!;
+    const arrivedAt = new Date(Date.now() - CODE_TTL_MS - 60_000);
+    const { job: arrived } = await api.table.rt.jobs.applyTo(booked, { type: 'arrive_pickup' }, actor, { now: arrivedAt });
+    const pastExpiry = arrived.verification.pickup.expiresAt!;
+    const oldCode = arrived.verification.pickup.code;
 
     // Act
     const late = await rider.post(`/fleet/v1/jobs/${id}/handoffs/pickup/code`, { code: oldCode });
@@ -426,7 +363,7 @@ describe('handoff codes that lock or expire', () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-    const { id } = await bookAndDriveTo(merchant, rider, 'pickup_arrived');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'pickup_arrived', rider);
     const before = await merchantView(merchant, id);
 
     // Act
@@ -443,7 +380,7 @@ describe('a rider declining a job', () => {
     // Prepare
     const { merchant, rider, actor } = await setUp();
     const other = await newFleetMember(api.table.rt, api.server, 'rider');
-    const { id, charge } = await bookAndDriveTo(merchant, rider, 'picked_by_agent');
+    const { id, charge } = await bookJobAt(api.table.rt, merchant, 'picked_by_agent', rider);
 
     // Act
     const declined = await rider.post(`/fleet/v1/jobs/${id}/decline`);
@@ -479,7 +416,7 @@ describe('a rider’s retried moves', () => {
   it('answers a repeated accept by the same rider with 200 and the same job, recording one acceptance', async () => {
     // Prepare
     const { merchant, rider, actor } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'queued');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'queued', rider);
 
     // Act
     const first = await rider.post(`/fleet/v1/jobs/${id}/accept`);
@@ -496,7 +433,7 @@ describe('a rider’s retried moves', () => {
   it('answers a repeated confirm with 200 both times', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'booking_in_progress');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booking_in_progress', rider);
 
     // Act
     const first = await rider.post(`/fleet/v1/jobs/${id}/confirm`);
@@ -513,7 +450,7 @@ describe('a rider’s retried moves', () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const other = await newFleetMember(api.table.rt, api.server, 'rider');
-    const { id } = await bookAndDriveTo(merchant, rider, 'picked_by_agent');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'picked_by_agent', rider);
     const before = await merchantView(merchant, id);
 
     // Act
@@ -530,7 +467,7 @@ describe('rider locations', () => {
     // Prepare: a queued offer is visible to every rider, so this is a refused move rather than a 404
     // (only the accept of an offer is open to every rider)
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'queued');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'queued', rider);
 
     // Act
     const response = await rider.post(`/fleet/v1/jobs/${id}/location`, { latitude: 12.9761, longitude: 77.6102 });
@@ -544,7 +481,7 @@ describe('rider locations', () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const other = await newFleetMember(api.table.rt, api.server, 'rider');
-    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
 
     // Act
     const response = await other.post(`/fleet/v1/jobs/${id}/location`, { latitude: 12.9761, longitude: 77.6102 });
@@ -557,10 +494,10 @@ describe('rider locations', () => {
   it('returns 409 invalid_transition for a location after delivery, and the merchant sees no rider location', async () => {
     // Prepare: the rider reported a location on the way
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     expect((await rider.post(`/fleet/v1/jobs/${id}/location`, { latitude: 12.9761, longitude: 77.6102, accuracy: 8 })).status).toBe(200);
     expect((await merchantView(merchant, id)).riderLocation).toEqual({ latitude: 12.9761, longitude: 77.6102, accuracy: 8, recordedAt: expect.any(String) });
-    for (const stage of ['pickup_arrived', 'pickup_completed', 'delivery_arrived', 'delivered'] as const) await takeStep(merchant, rider, id, stage);
+    await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivered', rider);
 
     // Act
     const response = await rider.post(`/fleet/v1/jobs/${id}/location`, { latitude: 12.9784, longitude: 77.6408 });
@@ -589,7 +526,7 @@ describe('a move that meets a rider’s location report', () => {
   it('still cancels: a location report is not a change the merchant has to retry for', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     const spy = locationLandsAfterRead(rider.agentId!);
 
     // Act
@@ -611,7 +548,7 @@ describe('a move that meets a rider’s location report', () => {
   it('gives up with 409 after three tries when reports keep landing between read and write', async () => {
     // Prepare: every read of the job is followed by a location report
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'booked');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     const jobs = runtime().jobs;
     const read = jobs.get.bind(jobs);
     const spy = vi.spyOn(jobs, 'get').mockImplementation(async (storeId, jobId) => {
@@ -640,7 +577,7 @@ describe('a move that meets a rider’s location report', () => {
   it('still takes the rider’s own confirm', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
-    const { id } = await bookAndDriveTo(merchant, rider, 'booking_in_progress');
+    const { id } = await bookJobAt(api.table.rt, merchant, 'booking_in_progress', rider);
     const spy = locationLandsAfterRead(rider.agentId!);
 
     // Act

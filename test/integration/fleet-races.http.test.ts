@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { bookJobAt, driveJobByFleetApi, newFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 
 /**
  * Requests that meet on one job at the same moment, through HTTP: the merchant's cancel against a
@@ -17,12 +16,6 @@ const ROUNDS = 8;
 
 type Reply = { status: number; body: unknown };
 
-async function merchantView(merchant: TestMerchant, jobId: string): Promise<JobDetail> {
-  const response = await merchant.get(`/v1/jobs/${jobId}`);
-  expect(response.status).toBe(200);
-  return (response.body as { data: JobDetail }).data;
-}
-
 async function ledgerOf(merchant: TestMerchant, jobId: string, type: 'release' | 'capture') {
   return (await api.table.rt.stores.ledger(merchant.storeId)).filter((entry) => entry.jobId === jobId && entry.type === type);
 }
@@ -35,26 +28,8 @@ const errorCode = (reply: Reply) => (reply.body as { code?: string }).code;
 /** Books `count` jobs and lets the dispatcher offer them. */
 async function queuedJobs(merchant: TestMerchant, count: number): Promise<Array<{ id: string; charge: number }>> {
   const jobs: Array<{ id: string; charge: number }> = [];
-  for (let i = 0; i < count; i++) {
-    const job = await merchant.bookJob();
-    jobs.push({ id: job.id, charge: job.chargeMinor as number });
-  }
-  await dispatchOnce(api.table.rt);
+  for (let i = 0; i < count; i++) jobs.push(await bookJobAt(api.table.rt, merchant, 'queued'));
   return jobs;
-}
-
-/** Takes a queued job through the fleet API to the drop, the delivery code running. */
-async function toDrop(merchant: TestMerchant, rider: TestFleetMember, jobId: string): Promise<void> {
-  const move = async (path: string, body?: unknown) => {
-    const reply = await rider.post(`/fleet/v1/jobs/${jobId}/${path}`, body);
-    expect(reply.status, `${path}: ${JSON.stringify(reply.body)}`).toBe(200);
-  };
-  await move('accept');
-  await move('start-confirmation');
-  await move('confirm');
-  await move('handoffs/pickup/arrive');
-  await move('handoffs/pickup/code', { code: (await merchantView(merchant, jobId)).verification.pickup.code });
-  await move('handoffs/delivery/arrive');
 }
 
 describe('a merchant’s cancel and a rider’s accept at the same moment', () => {
@@ -98,9 +73,7 @@ describe('a merchant’s cancel and a rider’s accept at the same moment', () =
       }
     }
 
-    expect((await merchant.get('/v1/balance')).body).toEqual({
-      data: { apiEnabled: true, balanceMinor: CREDIT, reservedMinor: reserved, availableMinor: CREDIT - reserved, currency: 'INR' },
-    });
+    await expectBalance(merchant, CREDIT, reserved);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
@@ -137,7 +110,8 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
     const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const jobs = await queuedJobs(merchant, 5);
-    for (const { id } of jobs) await toDrop(merchant, rider, id);
+    // Each at the drop, the delivery code running.
+    for (const { id } of jobs) await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivery_arrived', rider);
     let captured = 0;
 
     for (const { id, charge } of jobs) {
@@ -164,9 +138,7 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       captured += charge;
     }
 
-    expect((await merchant.get('/v1/balance')).body).toEqual({
-      data: { apiEnabled: true, balanceMinor: CREDIT - captured, reservedMinor: 0, availableMinor: CREDIT - captured, currency: 'INR' },
-    });
+    await expectBalance(merchant, CREDIT - captured, 0);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
-import { bengaluruQuote, createStore, raiseLimits } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, bengaluruQuote, createStore, raiseLimits } from '../helpers/fixtures.ts';
 import { expectLedgerInvariant } from '../helpers/merchant.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
-import { logger } from '../../functions/http/logger.ts';
-import { captureAccessLog } from '../helpers/logs.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -86,7 +85,7 @@ function expectedPage(numbers: number[], limit: number, offset: number) {
       dropPincode: '560038',
       dropPhone: '+919876543211',
       packageDescription: 'Documents',
-      chargeMinor: 6900,
+      chargeMinor: BENGALURU_CHARGE_MINOR,
       settlement: isCancelled(i) ? 'released' : 'reserved',
       createdAt: expect.stringMatching(ISO),
       updatedAt: expect.stringMatching(ISO),
@@ -113,7 +112,7 @@ describe('GET /v1/jobs on a store with 1,000 jobs', () => {
     const stored = (await api.table.rt.stores.get(store.storeId))!;
 
     expect(stored.jobCount).toBe(JOBS);
-    expect(stored.reservedMinor).toBe(6900 * createdNewestFirst.length);
+    expect(stored.reservedMinor).toBe(BENGALURU_CHARGE_MINOR * createdNewestFirst.length);
     await expectLedgerInvariant(api.table.rt, store.storeId);
   });
 
@@ -190,13 +189,7 @@ describe('GET /v1/jobs on a store with 1,000 jobs', () => {
   });
 
   describe('cost', () => {
-    beforeAll(() => {
-      logger.setLogLevel('INFO');
-    });
-
-    afterAll(() => {
-      logger.setLogLevel('SILENT');
-    });
+    useHandlerLogs();
 
     it('costs the same DynamoDB calls for an unfiltered page at offset 0 and offset 900', async () => {
       const records = await captureAccessLog(async () => {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { logger } from '../../functions/http/logger.ts';
+import { balanceBody, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { driveJob, type Stage } from '../helpers/fleet.ts';
+import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { runtime } from '../../functions/runtime.ts';
-import type { Handoff, Job, JobStatus } from '../../functions/core/job.ts';
-import type { MoneyMovement } from '../../functions/data/job.repository.ts';
-import { captureAccessLog } from '../helpers/logs.ts';
-import { AT, CHARGE, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { AT, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
 
 const api = useLocalApi();
 
@@ -77,48 +76,9 @@ async function bookExactQuote(merchant: TestMerchant, quote: Record<string, unkn
   return { chargeMinor, job: (booked.body as { data: Detail }).data };
 }
 
-const ASSIGNED: ReadonlySet<JobStatus> = new Set(['picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
-
-/**
- * Moves a job one status on through the job repository (as dispatch and the rider app would), with
- * what that step changes: the rider and its location, the handoffs, and settlement with its money.
- */
-async function advance(storeId: string, jobId: string, status: JobStatus): Promise<Job> {
-  const { rt } = api.table;
-  const job = (await rt.jobs.get(storeId, jobId))!;
-  const at = new Date();
-  const iso = at.toISOString();
-  const inHalfAnHour = new Date(at.getTime() + 30 * 60 * 1000).toISOString();
-  const active = (handoff: Handoff): Handoff => ({ ...handoff, status: 'active', expiresAt: inHalfAnHour });
-  let next: Job = {
-    ...job,
-    status,
-    version: job.version + 1,
-    updatedAt: iso,
-    events: [...job.events, { id: randomUUID(), status, actor: 'system', note: null, createdAt: iso }],
-  };
-  let money: MoneyMovement | undefined;
-  if (ASSIGNED.has(status)) next = { ...next, agentId: 'rider-7', riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: iso } };
-  if (status === 'booked') next = { ...next, verification: { ...job.verification, pickup: active(job.verification.pickup) } };
-  if (status === 'pickup_completed') {
-    next = { ...next, verification: { pickup: { ...job.verification.pickup, status: 'verified', verifiedAt: iso }, delivery: active(job.verification.delivery) } };
-  }
-  if (status === 'delivered') {
-    next = { ...next, settlement: 'captured', verification: { ...job.verification, delivery: { ...job.verification.delivery, status: 'verified', verifiedAt: iso } } };
-    money = { type: 'capture', balanceDeltaMinor: -job.chargeMinor, reservedDeltaMinor: -job.chargeMinor, note: 'Delivered' };
-  }
-  if (status === 'failed') {
-    const end = (handoff: Handoff): Handoff => ({ ...handoff, status: 'unavailable', expiresAt: null });
-    next = { ...next, settlement: 'released', verification: { pickup: end(job.verification.pickup), delivery: end(job.verification.delivery) } };
-    money = { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note: 'No rider found' };
-  }
-  await rt.jobs.save(next, { expectedVersion: job.version, ...(money && { money }) });
-  return next;
-}
-
-async function advanceThrough(storeId: string, jobId: string, statuses: readonly JobStatus[]): Promise<void> {
-  for (const status of statuses) await advance(storeId, jobId, status);
-}
+// The rider the jobs below are driven by, and where that rider reports being.
+const RIDER = 'rider-7';
+const RIDER_LOCATION = { latitude: 12.9761, longitude: 77.6102, accuracy: 12 };
 
 /** The store's money as the store item and its ledger hold it. */
 async function moneyOf(storeId: string) {
@@ -166,7 +126,7 @@ describe('GET /v1/jobs/{id}', () => {
         packageValueMinor: null,
       }),
     });
-    expect(chargeMinor).toBe(CHARGE);
+    expect(chargeMinor).toBe(BENGALURU_CHARGE_MINOR);
   });
 
   it('shows a weight of a kilogram or more in kilograms', async () => {
@@ -178,7 +138,7 @@ describe('GET /v1/jobs/{id}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       // 1.5 kg is in the 1-5 kg slab: ₹20 on top of the ₹69 fare.
-      data: bookedDetail({ id: booked.id, chargeMinor: 8900, packageWeight: '1.5 kg', packageWeightGrams: 1500, packageValue: 123.45, packageValueMinor: 12_345 }),
+      data: bookedDetail({ id: booked.id, chargeMinor: BENGALURU_CHARGE_MINOR + 2000, packageWeight: '1.5 kg', packageWeightGrams: 1500, packageValue: 123.45, packageValueMinor: 12_345 }),
     });
   });
 
@@ -255,12 +215,8 @@ describe('GET /v1/jobs/{id}', () => {
     beforeAll(async () => {
       merchant = await newMerchant(api.table.rt, api.server);
       jobId = (await merchant.bookJob()).id;
-      logger.setLogLevel('INFO');
     });
-
-    afterAll(() => {
-      logger.setLogLevel('SILENT');
-    });
+    useHandlerLogs();
 
     it('is 4 DynamoDB calls: key, store, rate limit and the job itself', async () => {
       const records = await captureAccessLog(async () => {
@@ -297,49 +253,51 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     const cancelled = (body as { data: Detail }).data;
     expect(cancelled.updatedAt).toBe(cancelled.events[1]!.createdAt);
     expect(await merchant.get(`/v1/jobs/${booked.id}`)).toMatchObject({ status: 200, body: { data: cancelled } });
-    expect((await merchant.get('/v1/balance')).body).toEqual({
-      data: { apiEnabled: true, balanceMinor: 100_000, reservedMinor: 0, availableMinor: 100_000, currency: 'INR' },
-    });
+    expect((await merchant.get('/v1/balance')).body).toEqual(balanceBody(100_000, 0));
     expect(await api.table.rt.stores.ledger(merchant.storeId)).toEqual([
-      { id: expect.any(String), storeId: merchant.storeId, type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -CHARGE, jobId: booked.id, note: 'Cancelled by the merchant', createdAt: cancelled.updatedAt },
-      { id: expect.any(String), storeId: merchant.storeId, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: CHARGE, jobId: booked.id, note: null, createdAt: booked.createdAt },
+      { id: expect.any(String), storeId: merchant.storeId, type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR, jobId: booked.id, note: 'Cancelled by the merchant', createdAt: cancelled.updatedAt },
+      { id: expect.any(String), storeId: merchant.storeId, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: BENGALURU_CHARGE_MINOR, jobId: booked.id, note: null, createdAt: booked.createdAt },
       { id: expect.any(String), storeId: merchant.storeId, type: 'top_up', balanceDeltaMinor: 100_000, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit', createdAt: expect.any(String) },
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });
 
+  // Each stage with the history it has then: dispatched by the system, the rest by the rider (who
+  // reports a location once assigned); at `pickup_arrived` the job is booked with its pickup code running.
   it.each([
-    ['queued', ['queued']],
-    ['picked_by_agent', ['queued', 'picked_by_agent']],
-    ['booking_in_progress', ['queued', 'picked_by_agent', 'booking_in_progress']],
-    ['booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
-  ] as Array<[JobStatus, JobStatus[]]>)('returns 200 from %s, ending both handoffs and releasing the reservation', async (state, path) => {
+    ['queued', 'queued', ['queued']],
+    ['picked_by_agent', 'picked_by_agent', ['queued', 'picked_by_agent']],
+    ['booking_in_progress', 'booking_in_progress', ['queued', 'picked_by_agent', 'booking_in_progress']],
+    ['booked', 'booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
+    ['pickup_arrived', 'booked', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked']],
+  ] as Array<[Stage, string, string[]]>)('returns 200 from %s, ending both handoffs and releasing the reservation', async (stage, state, history) => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const booked = await merchant.bookJob();
-    await advanceThrough(merchant.storeId, booked.id, path);
+    await driveJob(api.table.rt, merchant.storeId, booked.id, stage, RIDER);
+    const assigned = stage !== 'queued';
+    if (assigned) await api.table.rt.jobs.apply(merchant.storeId, booked.id, { type: 'report_location', ...RIDER_LOCATION }, `rider:${RIDER}`);
     const before = (await merchant.get(`/v1/jobs/${booked.id}`)).body as { data: Detail };
-    const assigned = state !== 'queued';
 
     const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
 
     expect(before.data).toMatchObject({
       status: state,
-      agentId: assigned ? 'rider-7' : null,
-      riderLocation: assigned ? { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: AT } : null,
-      verification: { testMode: false, pickup: { status: state === 'booked' ? 'active' : 'pending', code: CODE }, delivery: PENDING },
+      agentId: assigned ? RIDER : null,
+      riderLocation: assigned ? { ...RIDER_LOCATION, recordedAt: AT } : null,
+      verification: { testMode: false, pickup: { status: stage === 'pickup_arrived' ? 'active' : 'pending', code: CODE }, delivery: PENDING },
     });
     expect(status).toBe(200);
     expect(body).toEqual({
       data: bookedDetail({
         id: booked.id,
         status: 'cancelled',
-        agentId: assigned ? 'rider-7' : null,
+        agentId: assigned ? RIDER : null,
         settlement: 'released',
         createdAt: booked.createdAt,
         riderLocation: null,
         events: [
           (booked as Detail).events[0],
-          ...path.map((s) => ({ id: ID, status: s, actor: 'system', note: null, createdAt: AT })),
+          ...history.map((s) => ({ id: ID, status: s, actor: s === 'queued' ? 'system' : `rider:${RIDER}`, note: null, createdAt: AT })),
           { id: ID, status: 'cancelled', actor: 'merchant', note: null, createdAt: AT },
         ],
         verification: { testMode: false, pickup: UNAVAILABLE, delivery: UNAVAILABLE },
@@ -348,8 +306,8 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     expect((body as { data: Detail }).data.events.slice(0, -1)).toEqual(before.data.events);
     const ledger = await api.table.rt.stores.ledger(merchant.storeId);
     expect(ledger.map((e) => [e.type, e.balanceDeltaMinor, e.reservedDeltaMinor, e.jobId])).toEqual([
-      ['release', 0, -CHARGE, booked.id],
-      ['reserve', 0, CHARGE, booked.id],
+      ['release', 0, -BENGALURU_CHARGE_MINOR, booked.id],
+      ['reserve', 0, BENGALURU_CHARGE_MINOR, booked.id],
       ['top_up', 100_000, 0, null],
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
@@ -358,7 +316,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
   it('returns 409 parcel_return_required after pickup and changes nothing', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const booked = await merchant.bookJob();
-    await advanceThrough(merchant.storeId, booked.id, ['queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed']);
+    await driveJob(api.table.rt, merchant.storeId, booked.id, 'pickup_completed', RIDER);
     const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
     const moneyBefore = await moneyOf(merchant.storeId);
 
@@ -373,12 +331,17 @@ describe('POST /v1/jobs/{id}/cancel', () => {
   });
 
   it.each([
-    ['delivered', ['queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered'], 'captured'],
-    ['failed', ['queued', 'failed'], 'released'],
-  ] as Array<[JobStatus, JobStatus[], string]>)('returns 400 not_cancellable from %s and changes nothing', async (state, path, settlement) => {
+    ['delivered', 'captured'],
+    ['failed', 'released'],
+  ])('returns 400 not_cancellable from %s and changes nothing', async (state, settlement) => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const booked = await merchant.bookJob();
-    await advanceThrough(merchant.storeId, booked.id, path);
+    if (state === 'delivered') await driveJob(api.table.rt, merchant.storeId, booked.id, 'delivered', RIDER);
+    else {
+      // No rider accepts it in time: the dispatcher fails it.
+      await driveJob(api.table.rt, merchant.storeId, booked.id, 'queued');
+      await api.table.rt.jobs.apply(merchant.storeId, booked.id, { type: 'dispatch_timeout' }, 'system');
+    }
     const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
     const moneyBefore = await moneyOf(merchant.storeId);
 
@@ -473,7 +436,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     expect(job).toMatchObject({ status: 'cancelled', settlement: 'released', version: 2 });
     expect(job!.events.map((e) => e.status)).toEqual(['created', 'cancelled']);
     const ledger = await api.table.rt.stores.ledger(merchant.storeId);
-    expect(ledger.filter((e) => e.type === 'release')).toEqual([expect.objectContaining({ jobId: booked.id, reservedDeltaMinor: -CHARGE })]);
+    expect(ledger.filter((e) => e.type === 'release')).toEqual([expect.objectContaining({ jobId: booked.id, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR })]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });
 
@@ -486,7 +449,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     const read = jobs.get.bind(jobs);
     const spy = vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
       const job = await read(storeId, jobId);
-      await advance(storeId, jobId, 'queued');
+      await driveJob(api.table.rt, storeId, jobId, 'queued');
       return job;
     });
 

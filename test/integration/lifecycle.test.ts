@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { expectLedgerInvariant, merchantView, newMerchant } from '../helpers/merchant.ts';
+import { driveJob } from '../helpers/fleet.ts';
+import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
+import { admin } from '../helpers/admin.ts';
 
 // The fleet's and the dispatcher's moves are applied here through the data-access module's `apply`
 // (what the fleet API and the workers call); the merchant's side is HTTP. The fleet API's own HTTP
@@ -15,27 +17,11 @@ async function setUp(creditMinor = 50_000) {
   const m = await newMerchant(api.table.rt, api.server, { creditMinor });
   const { id } = await m.bookJob();
   const apply = async (event: LifecycleEvent, actor = rider) => (await api.table.rt.jobs.apply(m.storeId, id, event, actor))!;
-  const job = async () => (await m.get(`/v1/jobs/${id}`)).body as { data: Record<string, unknown> & { verification: { pickup: { code: string | null; status: string }; delivery: { code: string | null; status: string } } } };
+  const job = () => merchantView(m, id);
   const balance = async () => ((await m.get('/v1/balance')).body as { data: Record<string, number> }).data;
-  return { m, id, apply, job, balance };
-}
-
-function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/admin.ts', ...args], { env: { ...process.env, DYNAMODB_ENDPOINT: api.table.endpoint, TABLE_NAME: api.table.tableName } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-async function toPickupCompleted(flow: Awaited<ReturnType<typeof setUp>>) {
-  await flow.apply({ type: 'dispatch' }, 'system');
-  await flow.apply({ type: 'accept', agentId: 'rider-7' });
-  await flow.apply({ type: 'start_confirmation' });
-  await flow.apply({ type: 'confirm' });
-  await flow.apply({ type: 'arrive_pickup' });
-  const code = (await flow.job()).data.verification.pickup.code!;
-  await flow.apply({ type: 'submit_pickup_code', code });
+  // Drives the job on to a stage with rider-7 (as `rider`), through the same events.
+  const driveTo = (stage: Parameters<typeof driveJob>[3]) => driveJob(api.table.rt, m.storeId, id, stage, 'rider-7');
+  return { m, id, apply, job, balance, driveTo };
 }
 
 describe('the delivery lifecycle, against DynamoDB', () => {
@@ -43,8 +29,8 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     const flow = await setUp(50_000);
     const statuses: string[] = [];
     const seen = async () => {
-      const { data } = await flow.job();
-      statuses.push(data.status as string);
+      const data = await flow.job();
+      statuses.push(data.status);
       return data;
     };
 
@@ -59,7 +45,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     await flow.apply({ type: 'arrive_pickup' });
     const atPickup = await seen();
     expect(atPickup.verification.pickup).toMatchObject({ status: 'active', code: expect.stringMatching(/^\d{4}$/) });
-    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 6900, availableMinor: 43_100 });
+    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
     await flow.apply({ type: 'submit_pickup_code', code: atPickup.verification.pickup.code! });
     const afterPickup = await seen();
     expect(afterPickup.verification).toMatchObject({ pickup: { status: 'verified', code: null }, delivery: { status: 'active', code: expect.stringMatching(/^\d{4}$/) } });
@@ -69,7 +55,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
 
     expect(statuses).toEqual(['queued', 'picked_by_agent', 'picked_by_agent', 'booked', 'pickup_completed', 'delivered']);
     expect(delivered).toMatchObject({ status: 'delivered', settlement: 'captured', riderLocation: null });
-    expect((delivered.events as Array<{ status: string; actor: string }>).map((e) => `${e.status}:${e.actor}`)).toEqual([
+    expect(delivered.events.map((e) => `${e.status}:${e.actor}`)).toEqual([
       'created:merchant',
       'queued:system',
       'picked_by_agent:rider:rider-7',
@@ -78,11 +64,11 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       'pickup_completed:rider:rider-7',
       'delivered:rider:rider-7',
     ]);
-    expect(await flow.balance()).toMatchObject({ balanceMinor: 43_100, reservedMinor: 0, availableMinor: 43_100 });
+    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR, reservedMinor: 0, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
     const ledger = await api.table.rt.stores.ledger(flow.m.storeId);
     expect(ledger.map((e) => [e.type, e.balanceDeltaMinor, e.reservedDeltaMinor])).toEqual([
-      ['capture', -6900, -6900],
-      ['reserve', 0, 6900],
+      ['capture', -BENGALURU_CHARGE_MINOR, -BENGALURU_CHARGE_MINOR],
+      ['reserve', 0, BENGALURU_CHARGE_MINOR],
       ['top_up', 50_000, 0],
     ]);
     await expectLedgerInvariant(api.table.rt, flow.m.storeId);
@@ -90,12 +76,11 @@ describe('the delivery lifecycle, against DynamoDB', () => {
 
   it('releases the reservation when the job fails before pickup', async () => {
     const flow = await setUp(50_000);
-    await flow.apply({ type: 'dispatch' }, 'system');
-    await flow.apply({ type: 'accept', agentId: 'rider-7' });
+    await flow.driveTo('picked_by_agent');
 
     await flow.apply({ type: 'fail', note: 'Shop closed' });
 
-    expect((await flow.job()).data).toMatchObject({ status: 'failed', settlement: 'released', verification: { pickup: { status: 'unavailable' } } });
+    expect(await flow.job()).toMatchObject({ status: 'failed', settlement: 'released', verification: { pickup: { status: 'unavailable' } } });
     expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
     await expectLedgerInvariant(api.table.rt, flow.m.storeId);
   });
@@ -104,21 +89,21 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     const captured = await setUp(50_000);
     const released = await setUp(50_000);
     for (const flow of [captured, released]) {
-      await toPickupCompleted(flow);
+      await flow.driveTo('pickup_completed');
       await flow.apply({ type: 'fail', note: 'Customer unreachable' });
-      expect((await flow.job()).data).toMatchObject({ status: 'failed', settlement: 'review' });
-      expect(await flow.balance()).toMatchObject({ reservedMinor: 6900 });
+      expect(await flow.job()).toMatchObject({ status: 'failed', settlement: 'review' });
+      expect(await flow.balance()).toMatchObject({ reservedMinor: BENGALURU_CHARGE_MINOR });
       await expectLedgerInvariant(api.table.rt, flow.m.storeId);
     }
 
-    const capture = await admin('settlement', 'resolve', '--job', captured.id, '--capture', '--json');
-    const release = await admin('settlement', 'resolve', '--job', released.id, '--release');
-    const again = await admin('settlement', 'resolve', '--job', released.id, '--release', '--json');
+    const capture = await admin(api.table, ['settlement', 'resolve', '--job', captured.id, '--capture', '--json']);
+    const release = await admin(api.table, ['settlement', 'resolve', '--job', released.id, '--release']);
+    const again = await admin(api.table, ['settlement', 'resolve', '--job', released.id, '--release', '--json']);
 
     expect(capture).toMatchObject({ code: 0 });
-    expect(JSON.parse(capture.stdout)).toEqual({ jobId: captured.id, storeId: captured.m.storeId, status: 'failed', settlement: 'captured', chargeMinor: 6900 });
-    expect(release.stdout).toBe(`Job ${released.id} of ${released.m.storeId}: settlement released (6900 paise returned to available credit).\n`);
-    expect(await captured.balance()).toMatchObject({ balanceMinor: 43_100, reservedMinor: 0, availableMinor: 43_100 });
+    expect(JSON.parse(capture.stdout)).toEqual({ jobId: captured.id, storeId: captured.m.storeId, status: 'failed', settlement: 'captured', chargeMinor: BENGALURU_CHARGE_MINOR });
+    expect(release.stdout).toBe(`Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise returned to available credit).\n`);
+    expect(await captured.balance()).toMatchObject({ balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR, reservedMinor: 0, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
     expect(await released.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stderr)).toEqual({ error: 'Only a job in settlement review can be resolved', code: 'invalid_transition' });
@@ -127,8 +112,8 @@ describe('the delivery lifecycle, against DynamoDB', () => {
   });
 
   it('refuses a resolve without exactly one of --capture and --release, or for an unknown job', async () => {
-    const neither = await admin('settlement', 'resolve', '--job', 'x', '--json');
-    const unknown = await admin('settlement', 'resolve', '--job', '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', '--capture', '--json');
+    const neither = await admin(api.table, ['settlement', 'resolve', '--job', 'x', '--json']);
+    const unknown = await admin(api.table, ['settlement', 'resolve', '--job', '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', '--capture', '--json']);
 
     expect(neither.code).toBe(2);
     expect(JSON.parse(neither.stderr).error).toBe('Say --capture (the store pays) or --release (the store gets its credit back)');
@@ -139,13 +124,13 @@ describe('the delivery lifecycle, against DynamoDB', () => {
   it('lets a merchant cancel and a rider accept race: the money moves once and the job ends consistent', async () => {
     for (let round = 0; round < 5; round++) {
       const flow = await setUp(50_000);
-      await flow.apply({ type: 'dispatch' }, 'system');
+      await flow.driveTo('queued');
 
       const [cancel, accept] = await Promise.allSettled([flow.m.post(`/v1/jobs/${flow.id}/cancel`), flow.apply({ type: 'accept', agentId: 'rider-7' })]);
 
       const cancelled = cancel.status === 'fulfilled' && cancel.value.status === 200;
       const accepted = accept.status === 'fulfilled';
-      const { data } = await flow.job();
+      const data = await flow.job();
       // One wins the race; a loser that read the job after the winner may still act on the new state.
       expect(cancelled || accepted).toBe(true);
       if (cancelled) expect(data).toMatchObject({ status: 'cancelled', settlement: 'released' });
@@ -162,7 +147,7 @@ describe('a fleet move', () => {
   it('is refused with 403, writing nothing, when its fleet key was revoked while it ran', async () => {
     // Prepare: the rider's key is checked at auth, then revoked before the write
     const flow = await setUp();
-    await flow.apply({ type: 'dispatch' }, 'system');
+    await flow.driveTo('queued');
     const key = await api.table.rt.fleetKeys.create('rider', 'rider-7');
     const before = (await api.table.rt.jobs.get(flow.m.storeId, flow.id))!;
     await api.table.rt.fleetKeys.revoke(key.keyId);

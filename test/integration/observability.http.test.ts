@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { newMerchant } from '../helpers/merchant.ts';
-import { logger } from '../../functions/http/logger.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
-import { captureLogs } from '../helpers/logs.ts';
+import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
-beforeAll(() => {
-  logger.setLogLevel('INFO');
-});
-
-afterAll(() => {
-  logger.setLogLevel('SILENT');
-});
+useHandlerLogs();
 
 
 describe('access logs', () => {

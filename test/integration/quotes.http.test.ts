@@ -1,7 +1,7 @@
 import { dbOf } from '../helpers/table.ts';
 import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
-import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS, authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { createQuote } from '../../functions/merchant/create-quote.ts';
@@ -29,9 +29,9 @@ describe('POST /v1/job-quotes', () => {
     expect(body).toEqual({
       data: {
         id: expect.stringMatching(UUID),
-        // 3,718 m great-circle x 1.3 road factor; ₹40 base covers 2 km, then ₹10/km, rounded up to the rupee
-        distanceMeters: 4834,
-        chargeMinor: 6900,
+        // Worked out from the zone's rate card (see BENGALURU_CHARGE_MINOR)
+        distanceMeters: BENGALURU_ROUTE_METERS,
+        chargeMinor: BENGALURU_CHARGE_MINOR,
         expiresAt: expect.any(String),
         currency: 'INR',
         provider: 'service_fleet',
@@ -57,8 +57,8 @@ describe('POST /v1/job-quotes', () => {
       zoneId: 'bengaluru',
       zoneVersion: 1,
       request: bengaluruQuote,
-      distanceMeters: 4834,
-      chargeMinor: 6900,
+      distanceMeters: BENGALURU_ROUTE_METERS,
+      chargeMinor: BENGALURU_CHARGE_MINOR,
       createdAt: expect.any(String),
       expiresAt: data.expiresAt,
       usedAt: undefined,
@@ -87,7 +87,7 @@ describe('POST /v1/job-quotes', () => {
   it('charges the weight slab of the parcel', async () => {
     const { body } = await quote({ ...bengaluruQuote, packageWeightGrams: 5001 });
 
-    expect(body).toMatchObject({ data: { distanceMeters: 4834, chargeMinor: 6900 + 5000 } });
+    expect(body).toMatchObject({ data: { distanceMeters: BENGALURU_ROUTE_METERS, chargeMinor: BENGALURU_CHARGE_MINOR + 5000 } });
   });
 
   it('returns 400 naming an unknown field', async () => {

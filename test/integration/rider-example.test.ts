@@ -1,50 +1,30 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { dispatchOnce, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
+import { runScript } from '../helpers/scripts.ts';
+import { expectLedgerInvariant, merchantView, newMerchant } from '../helpers/merchant.ts';
+import { bookJobAt, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
+import { BENGALURU_ROUTE_METERS } from '../helpers/fixtures.ts';
 
 const api = useLocalApi();
-
-type Codes = { pickup: { code: string | null }; delivery: { code: string | null } };
 
 /**
  * Runs examples/ride-a-delivery.ts as a rider's app would run; `answer` gives the line to type when
  * the app asks for a code (or null to close the input).
  */
-function runRider(env: Record<string, string>, answer: (question: string) => Promise<string | null>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['examples/ride-a-delivery.ts'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text;
-      for (const line of text.split('\n').filter((l) => /code from the (store|customer): $/.test(l))) {
-        void answer(line).then((typed) => (typed === null ? child.stdin.end() : child.stdin.write(`${typed}\n`)));
-      }
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
-async function codes(merchant: TestMerchant, jobId: string): Promise<Codes> {
-  return ((await merchant.get(`/v1/jobs/${jobId}`)).body as { data: { verification: Codes } }).data.verification;
-}
+const runRider = (env: Record<string, string>, answer: (question: string) => Promise<string | null>) =>
+  runScript('examples/ride-a-delivery.ts', env, (line) => (/code from the (store|customer): $/.test(line) ? answer(line) : undefined));
 
 describe('examples/ride-a-delivery.ts', () => {
   it('takes the nearest offer and delivers it, asking again after a wrong code', async () => {
     // Prepare: a live job on offer; the rider's app types a wrong pickup code first
     const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: 100_000 });
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-example');
-    const job = await merchant.bookJob();
-    await dispatchOnce(api.table.rt);
+    const job = await bookJobAt(api.table.rt, merchant, 'queued');
     const typed: string[] = [];
 
     // Act
     const { code, output } = await runRider({ BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '10', POLL_SECONDS: '0.2' }, async (question) => {
-      const { pickup, delivery } = await codes(merchant, job.id);
+      const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
       const right = question.startsWith('Pickup') ? pickup.code! : delivery.code!;
       const answer = question.startsWith('Pickup') && typed.length === 0 ? (right === '0000' ? '1111' : '0000') : right;
       typed.push(answer);
@@ -53,13 +33,12 @@ describe('examples/ride-a-delivery.ts', () => {
 
     // Assess
     expect(code, output).toBe(0);
-    expect(output).toMatch(new RegExp(`^Accepted job ${job.id}: pickup \\d+ m away at MG Road, Bengaluru, 4834 m to the drop$`, 'm'));
+    expect(output).toMatch(new RegExp(`^Accepted job ${job.id}: pickup \\d+ m away at MG Road, Bengaluru, ${BENGALURU_ROUTE_METERS} m to the drop$`, 'm'));
     expect(output).toMatch(/^Confirmed; on the way to Chai Point, MG Road \(\+919876543210\)$/m);
     expect(output).toMatch(/^ {2}Wrong pickup code; 4 tries left before the handoff locks$/m);
     expect(output).toMatch(/^Done: delivered$/m);
     expect(typed).toHaveLength(3);
-    const final = ((await merchant.get(`/v1/jobs/${job.id}`)).body as { data: Record<string, unknown> }).data;
-    expect(final).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-example' });
+    expect(await merchantView(merchant, job.id)).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-example' });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
@@ -68,13 +47,11 @@ describe('examples/ride-a-delivery.ts', () => {
     // Prepare: the rider accepted and confirmed before the app restarted
     const merchant = await newMerchant(api.table.rt, api.server);
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
-    const job = await merchant.bookJob();
-    await dispatchOnce(api.table.rt);
-    for (const step of ['accept', 'start-confirmation', 'confirm']) expect((await rider.post(`/fleet/v1/jobs/${job.id}/${step}`)).status).toBe(200);
+    const job = await bookJobAt(api.table.rt, merchant, 'booked', rider);
 
     // Act
     const { code, output } = await runRider({ BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '1', POLL_SECONDS: '0.2' }, async (question) => {
-      const { pickup, delivery } = await codes(merchant, job.id);
+      const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
       return question.startsWith('Pickup') ? pickup.code! : delivery.code!;
     });
 

@@ -4,7 +4,7 @@ import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { FleetJob, FleetOffer, toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
-import { bengaluruQuote, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, keysDeep } from '../helpers/fixtures.ts';
+import { bengaluruQuote, BENGALURU_CHARGE_MINOR, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
@@ -44,8 +44,8 @@ function jobWith(status: JobStatus, changes: Partial<Job> = {}): Job {
     dropName: 'Asha Rao',
     dropPhone: '+919845012345',
     route: bengaluruQuote,
-    distanceMeters: 4834,
-    chargeMinor: 6900,
+    distanceMeters: BENGALURU_ROUTE_METERS,
+    chargeMinor: BENGALURU_CHARGE_MINOR,
     riderLocation: null,
     events: [event('created', 'merchant', at(0)), event('queued', 'system', at(1_000))],
     verification: { pickup: handoff('pending'), delivery: { ...handoff('pending'), code: '1907' } },
@@ -271,7 +271,7 @@ describe('toFleetJob', () => {
       version: 3,
       pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
       drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
-      distanceMeters: 4834,
+      distanceMeters: BENGALURU_ROUTE_METERS,
       packageDescription: 'Documents',
       packageWeight: '750 g',
       riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: at(30_000) },
@@ -342,7 +342,7 @@ describe('toFleetOffer', () => {
 
     const offer = toFleetOffer(job);
 
-    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: BENGALURU_PICKUP_PLACE, drop: BENGALURU_DROP_PLACE, distanceMeters: 4834, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
+    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: BENGALURU_PICKUP_PLACE, drop: BENGALURU_DROP_PLACE, distanceMeters: BENGALURU_ROUTE_METERS, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
     expect(FleetOffer.parse(offer)).toEqual(offer);
   });
 

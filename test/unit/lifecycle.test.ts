@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, effectiveHandoff, transition, type LifecycleEvent, type LifecycleEventType } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { JOB_STATUSES, type Job, type JobStatus } from '../../functions/core/job.ts';
-import type { Quote } from '../../functions/core/quote.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { toJobDetail } from '../../functions/schemas/job.schema.ts';
-import { bengaluruQuote } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
 import { SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
 import { readFileSync } from 'node:fs';
 
-const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 6900, availableMinor: 3100, jobCount: 1, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
-const quote: Quote = { id: 'q-1', storeId: 'store_1', zoneId: 'bengaluru', zoneVersion: 1, request: bengaluruQuote, distanceMeters: 4834, chargeMinor: 6900, createdAt: '2026-11-22T09:58:00.000Z', expiresAt: '2026-11-22T10:03:00.000Z' };
+const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
 const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -75,7 +73,7 @@ describe('transition: every (status, event) pair', () => {
 });
 
 describe('transition: money', () => {
-  const charge = 6900;
+  const charge = BENGALURU_CHARGE_MINOR;
 
   it.each([
     ['cancel', 'created', { type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -charge }, 'released'],
@@ -139,7 +137,7 @@ describe('transition: a delivery from start to end', () => {
     ]);
     expect(pickupExpiry).toBe(later(CODE_TTL_MS).toISOString());
     expect(pickup.codeOutcome).toBe('verified');
-    expect(delivery).toMatchObject({ codeOutcome: 'verified', money: { type: 'capture', balanceDeltaMinor: -6900, reservedDeltaMinor: -6900 } });
+    expect(delivery).toMatchObject({ codeOutcome: 'verified', money: { type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR } });
     expect(job).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-7', riderLocation: null, version: 10 });
     expect(job.verification.pickup).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
     expect(job.verification.delivery).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });

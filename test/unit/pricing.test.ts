@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceRoute, weightSurcharge } from '../../functions/core/pricing.ts';
-import type { RateCard } from '../../functions/core/zone.ts';
-
-// The seed's Bengaluru card: ₹40 base, 2 km included, ₹10 per km, five weight slabs.
-const card: RateCard = {
-  baseFareMinor: 4000,
-  includedMeters: 2000,
-  perKmMinor: 1000,
-  weightSlabs: [
-    { upToGrams: 1000, surchargeMinor: 0 },
-    { upToGrams: 5000, surchargeMinor: 2000 },
-    { upToGrams: 10000, surchargeMinor: 5000 },
-    { upToGrams: 20000, surchargeMinor: 10000 },
-    { upToGrams: 100000, surchargeMinor: 25000 },
-  ],
-};
+import { BENGALURU_RATE_CARD as card } from '../helpers/fixtures.ts';
 
 describe('priceRoute', () => {
   it.each([

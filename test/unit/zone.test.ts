@@ -10,18 +10,11 @@ import {
   Zone,
   ZoneFile,
 } from '../../functions/core/zone.ts';
+import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
 
-const rateCard: RateCard = {
-  baseFareMinor: 4000,
-  includedMeters: 2000,
-  perKmMinor: 1000,
-  weightSlabs: [
-    { upToGrams: 1000, surchargeMinor: 0 },
-    { upToGrams: 5000, surchargeMinor: 2000 },
-  ],
-};
+const rateCard = BENGALURU_RATE_CARD;
 
 /** A zone over the lng/lat box [west, east] x [south, north]. */
 function boxZone(id: string, west: number, south: number, east: number, north: number, overrides: Partial<Zone> = {}): Zone {

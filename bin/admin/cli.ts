@@ -1,0 +1,317 @@
+/**
+ * The admin CLI (`npm run admin -- <command>`): what the store dashboard and the platform team manage.
+ * Against a running `npm start` it needs no settings; `--aws` targets the deployed table.
+ * `main` is the whole CLI; bin/admin.ts runs it with the process's arguments, output and environment.
+ */
+import { parseArgs } from 'node:util';
+import { readConfig } from '../../functions/config.ts';
+import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../../functions/core/errors.ts';
+import { MAX_MINOR } from '../../functions/core/money.ts';
+import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
+import { createRuntime, type Runtime } from '../../functions/runtime.ts';
+import { readZoneFile } from '../local/bootstrap.ts';
+import { UsagePlanKeys } from '../aws/usage-plan-keys.ts';
+import { RATE_LIMITS, type RateGroup } from '../../functions/http/routes.ts';
+
+const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
+const LOCAL_TABLE = 'delivery-api';
+
+const USAGE = `Usage: npm run admin -- <command> [options] [--json] [--aws]
+
+Stores
+  store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
+  store show --store ID                                       a store's credit and API access
+  store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
+  store api-access --store ID --enabled true|false            turn merchant API access on or off
+  store ledger --store ID                                     ledger entries, newest first
+  store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--reset]
+                                                              per-minute limits agreed with the store
+Settlement
+  settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
+Keys
+  key create --store ID                                       a new key (shown once)
+  key revoke --key ID                                         revoke a key at once
+Fleet keys (the fleet API, /fleet/v1)
+  fleet-key create --role rider [--agent-id ID]               a rider's key, bound to an agent id (a new one if not given)
+  fleet-key create --role ops                                 a fleet operations key
+  fleet-key revoke --key ID                                   revoke a fleet key at once
+Zones
+  zone list                                                   current zones and versions
+  zone import --file PATH                                     write changed zones as new versions
+
+Options
+  --json   machine-readable output
+  --aws    use AWS (default credentials and region): set TABLE_NAME and USAGE_PLAN_ID from the stack outputs
+Environment
+  DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
+  TABLE_NAME        (default ${LOCAL_TABLE})
+  USAGE_PLAN_ID     when set, new keys are registered with this API Gateway usage plan and revoked keys disabled there`;
+
+/** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
+class UsageError extends Error {
+  readonly showUsage: boolean;
+
+  constructor(message: string, showUsage = false) {
+    super(message);
+    this.showUsage = showUsage;
+  }
+}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  'credit-minor': { type: 'string' },
+  sandbox: { type: 'boolean' },
+  store: { type: 'string' },
+  'amount-minor': { type: 'string' },
+  note: { type: 'string' },
+  enabled: { type: 'string' },
+  key: { type: 'string' },
+  file: { type: 'string' },
+  quotes: { type: 'string' },
+  bookings: { type: 'string' },
+  cancellations: { type: 'string' },
+  reads: { type: 'string' },
+  reset: { type: 'boolean' },
+  job: { type: 'string' },
+  role: { type: 'string' },
+  'agent-id': { type: 'string' },
+  capture: { type: 'boolean' },
+  release: { type: 'boolean' },
+  json: { type: 'boolean' },
+  aws: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job'): string {
+  const value = options[name];
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function paise(raw: string, name: string, { allowZero }: { allowZero: boolean }): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value > MAX_MINOR || (!allowZero && value === 0)) {
+    throw new UsageError(`--${name} must be a whole number of paise${allowZero ? '' : ' greater than 0'} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bool(raw: string, name: string): boolean {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  throw new UsageError(`--${name} must be true or false (got "${raw}")`);
+}
+
+type Output = { json: unknown; text: string };
+
+/** Where keys are registered at the gateway, when the target is a deployed stack. */
+type Gateway = UsagePlanKeys | undefined;
+
+// A key the gateway refused is revoked here too, so no half-made key is left behind.
+async function registerKey(gateway: Gateway, rt: Runtime, key: { keyId: string; storeId: string; apiKey: string }): Promise<void> {
+  if (!gateway) return;
+  try {
+    await gateway.register(key);
+  } catch (error) {
+    await rt.apiKeys.revoke(key.keyId);
+    throw new Error(`API Gateway did not take key ${key.keyId} (${(error as Error).message}); it was revoked here too. Run the command again.`, { cause: error });
+  }
+}
+
+async function run(command: string, options: Options, rt: Runtime, gateway: Gateway): Promise<Output> {
+  switch (command) {
+    case 'store create': {
+      const name = required(options, 'name');
+      const creditMinor = options['credit-minor'] === undefined ? 0 : paise(options['credit-minor'], 'credit-minor', { allowZero: true });
+      const created = await rt.stores.create({ name, sandbox: options.sandbox ?? false, creditMinor });
+      await registerKey(gateway, rt, created);
+      return {
+        json: created,
+        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+      };
+    }
+    case 'store show': {
+      const storeId = required(options, 'store');
+      const store = await rt.stores.get(storeId);
+      if (!store) throw new RecordNotFoundError('store', storeId);
+      return { json: store, text: Object.entries(store).map(([k, v]) => `${k.padEnd(15)} ${String(v)}`).join('\n') };
+    }
+    case 'store credit': {
+      const storeId = required(options, 'store');
+      const amount = paise(required(options, 'amount-minor'), 'amount-minor', { allowZero: false });
+      const store = await rt.stores.credit(storeId, amount, options.note ?? null);
+      const json = { storeId, balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor };
+      return { json, text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.` };
+    }
+    case 'store api-access': {
+      const storeId = required(options, 'store');
+      const enabled = bool(required(options, 'enabled'), 'enabled');
+      const store = await rt.stores.setApiAccess(storeId, enabled);
+      return { json: { storeId, apiEnabled: store.apiEnabled }, text: `API access for ${storeId} is now ${store.apiEnabled ? 'enabled' : 'disabled'}.` };
+    }
+    case 'store ledger': {
+      const storeId = required(options, 'store');
+      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
+      const entries = await rt.stores.ledger(storeId);
+      const lines = entries.map((e) =>
+        [e.createdAt, e.type.padEnd(8), `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22), `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22), e.jobId ?? '', e.note ?? ''].join('  ').trimEnd(),
+      );
+      return { json: entries, text: entries.length === 0 ? `No ledger entries for ${storeId}.` : lines.join('\n') };
+    }
+    case 'store rate-limits': {
+      const storeId = required(options, 'store');
+      const changes: Record<string, number> = {};
+      for (const group of Object.keys(RATE_LIMITS) as RateGroup[]) {
+        const raw = options[group];
+        if (raw === undefined) continue;
+        const value = Number(raw);
+        if (!/^\d+$/.test(raw) || value < 1 || value > 100_000) throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
+        changes[group] = value;
+      }
+      const current = await rt.stores.get(storeId);
+      if (!current) throw new RecordNotFoundError('store', storeId);
+      const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
+      const store = await rt.stores.setRateLimits(storeId, overrides);
+      const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
+      return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };
+    }
+    case 'settlement resolve': {
+      const jobId = required(options, 'job');
+      if (Boolean(options.capture) === Boolean(options.release)) throw new UsageError('Say --capture (the store pays) or --release (the store gets its credit back)');
+      const storeId = await rt.jobs.storeOf(jobId);
+      if (!storeId) throw new RecordNotFoundError('job', jobId);
+      const outcome = options.capture ? 'capture' : 'release';
+      const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
+      const { job } = result;
+      return {
+        json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
+        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${job.chargeMinor} paise ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+      };
+    }
+    case 'key create': {
+      const storeId = required(options, 'store');
+      const created = await rt.apiKeys.create(storeId);
+      await registerKey(gateway, rt, { ...created, storeId });
+      return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
+    }
+    case 'key revoke': {
+      const revoked = await rt.apiKeys.revoke(required(options, 'key'));
+      await gateway?.disable(revoked.keyId);
+      return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
+    }
+    case 'fleet-key create': {
+      const role = options.role;
+      if (role !== 'rider' && role !== 'ops') throw new UsageError(`--role must be rider or ops (got "${role ?? ''}")`);
+      const agentId = options['agent-id'];
+      if (agentId !== undefined && role === 'ops') throw new UsageError('--agent-id is for rider keys only');
+      if (agentId !== undefined && !AGENT_ID_PATTERN.test(agentId)) throw new UsageError(`--agent-id must be 3-64 letters, digits, "_" or "-" (got "${agentId}")`);
+      const created = await rt.fleetKeys.create(role, agentId ?? null);
+      const who = created.role === 'rider' ? `rider ${created.agentId}` : 'fleet operations';
+      return { json: created, text: `Fleet key ${created.keyId} for ${who} (shown once, keep it safe):\n  ${created.fleetKey}` };
+    }
+    case 'fleet-key revoke': {
+      const revoked = await rt.fleetKeys.revoke(required(options, 'key'));
+      return { json: revoked, text: `Revoked fleet key ${revoked.keyId} at ${revoked.revokedAt}.` };
+    }
+    case 'zone list': {
+      const zones = (await rt.zones.repository.listCurrent()).sort((a, b) => a.id.localeCompare(b.id));
+      const json = zones.map(({ polygon: _polygon, ...zone }) => zone);
+      const text = zones
+        .map((z) => `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`)
+        .join('\n');
+      return { json, text: text || 'No zones.' };
+    }
+    case 'zone import': {
+      const file = required(options, 'file');
+      let zones;
+      try {
+        zones = readZoneFile(file).zones;
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const results = await rt.zones.repository.import(zones, { onlyMissing: false });
+      return { json: results, text: results.map((r) => `${r.zoneId.padEnd(12)} v${r.version}  ${r.action}`).join('\n') };
+    }
+    default:
+      throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, true);
+  }
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** Where the CLI writes: each call is one line (or block) of output, as console.log and console.error print it. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/** The terminal: standard output and standard error. */
+export const processIo: CliIo = {
+  stdout: (text) => console.log(text),
+  stderr: (text) => console.error(text),
+};
+
+/**
+ * Runs one admin command (`argv` without node and the script) and returns its exit code: 0 done,
+ * 1 failed, 2 called wrongly. Settings come from `env` (DYNAMODB_ENDPOINT, TABLE_NAME, USAGE_PLAN_ID, …).
+ */
+export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    io.stderr(argv.includes('--json') ? JSON.stringify({ error: message, code: 'usage_error' }) : `✖ ${message}\n(npm run admin -- --help shows every command)`);
+    return 2;
+  }
+  const { values: options, positionals } = parsed;
+  if (options.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  const command = positionals.slice(0, 2).join(' ');
+  const endpoint = options.aws ? undefined : (env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT);
+  const tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
+  let gateway: Gateway;
+  try {
+    if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
+    if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
+    if (options.aws && !env.USAGE_PLAN_ID) throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)');
+    const rt = createRuntime(readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
+    gateway = env.USAGE_PLAN_ID ? new UsagePlanKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
+    const output = await run(command, options, rt, gateway);
+    io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    const message = usage ? error.message : describe(error, endpoint ?? 'AWS', tableName);
+    if (options.json) {
+      const code = usage ? 'usage_error' : error instanceof AppError ? error.code : 'error';
+      io.stderr(JSON.stringify({ error: message, code }));
+    } else {
+      const hint = usage ? (error.showUsage ? `\n\n${USAGE}` : '\n(npm run admin -- --help shows every command)') : '';
+      io.stderr(`✖ ${message}${hint}`);
+    }
+    return usage ? 2 : 1;
+  } finally {
+    // Let go of the gateway's connections. The DynamoDB clients are the process's shared ones (one
+    // pair per endpoint), so a caller that runs several commands in one process opens no new ones.
+    gateway?.destroy();
+  }
+}
+
+function describe(error: unknown, endpoint: string, tableName: string): string {
+  if (error instanceof ServiceUnavailableError) {
+    return `Cannot reach DynamoDB at ${endpoint}. Is \`npm start\` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)`;
+  }
+  if (error instanceof Error && error.name === 'ResourceNotFoundException') {
+    return `Table ${tableName} does not exist at ${endpoint}. \`npm start\` creates it; or set TABLE_NAME.`;
+  }
+  if (error instanceof AppError) return error.message;
+  return (error as Error).message ?? String(error);
+}
+

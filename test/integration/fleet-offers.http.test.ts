@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { merchantView, useMerchant } from '../helpers/merchant.ts';
+import { bookJobAt, dispatchOnce, newFleetMember } from '../helpers/fleet.ts';
+import { BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
+
+/** GET /fleet/v1/offers: the queued live jobs, longest waiting or nearest first. */
+const api = useLocalApi();
+
+type Offer = { id: string; offeredAt: string };
+
+// A live store with room for many jobs, shared by the tests of this file.
+const shop = useMerchant(api, { creditMinor: 10_000_000 });
+
+describe('GET /fleet/v1/offers', () => {
+  it('lists only queued live jobs, longest waiting first, each as where and what without names or phones', async () => {
+    // Prepare: two offers, one of them given back later (so its wait starts again), one taken, one not dispatched
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-offers');
+    const viewer = await newFleetMember(api.table.rt, api.server, 'rider');
+    const requeued = (await shop.merchant.bookJob()).id;
+    const waiting = (await shop.merchant.bookJob()).id;
+    const taken = (await shop.merchant.bookJob()).id;
+    await dispatchOnce(api.table.rt);
+    expect((await rider.post(`/fleet/v1/jobs/${requeued}/accept`)).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${requeued}/decline`)).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${taken}/accept`)).status).toBe(200);
+    const undispatched = (await shop.merchant.bookJob()).id;
+
+    // Act
+    const response = await viewer.get('/fleet/v1/offers?limit=50');
+
+    // Assess
+    expect(response.status).toBe(200);
+    const { data, limit } = response.body as { data: Array<Offer & Record<string, unknown>>; limit: number };
+    expect(limit).toBe(50);
+    const ids = data.map((offer) => offer.id);
+    expect(ids.filter((id) => [requeued, waiting, taken, undispatched].includes(id))).toEqual([waiting, requeued]);
+    expect(data.map((offer) => offer.offeredAt)).toEqual(data.map((offer) => offer.offeredAt).sort());
+    const queuedAt = (id: string) => merchantView(shop.merchant, id).then((job) => job.events.findLast((event) => event.status === 'queued')!.createdAt);
+    expect(data.find((offer) => offer.id === waiting)).toEqual({
+      id: waiting,
+      offeredAt: await queuedAt(waiting),
+      pickup: BENGALURU_PICKUP_PLACE,
+      drop: BENGALURU_DROP_PLACE,
+      distanceMeters: BENGALURU_ROUTE_METERS,
+      pickupDistanceMeters: null,
+      packageDescription: 'Documents',
+      packageWeight: '750 g',
+    });
+    expect(data.find((offer) => offer.id === requeued)!.offeredAt).toBe(await queuedAt(requeued));
+    expect(keysDeep(data).filter((key) => /^(name|phone|code)$|(Name|Phone)$/.test(key))).toEqual([]);
+  });
+
+  it('honours limit', async () => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    await bookJobAt(api.table.rt, shop.merchant, 'queued');
+    await bookJobAt(api.table.rt, shop.merchant, 'queued');
+
+    const one = await rider.get('/fleet/v1/offers?limit=1');
+    const all = await rider.get('/fleet/v1/offers?limit=50');
+
+    // Offers queued in the same dispatch pass wait equally long; any of them may come first.
+    expect(one.status).toBe(200);
+    expect((one.body as { limit: number }).limit).toBe(1);
+    const [first, ...rest] = (one.body as { data: Offer[] }).data;
+    expect(rest).toEqual([]);
+    expect(first!.offeredAt).toBe((all.body as { data: Offer[] }).data[0]!.offeredAt);
+    expect((all.body as { data: Offer[] }).data.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists 20 at most unless told', async () => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get('/fleet/v1/offers');
+
+    expect(response.status).toBe(200);
+    expect((response.body as { limit: number }).limit).toBe(20);
+    expect((response.body as { data: Offer[] }).data.length).toBeLessThanOrEqual(20);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=51', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=1.5', 'limit'],
+    ['limit=', 'limit'],
+    ['page=2', 'page'],
+    ['limit=5&status=queued', 'status'],
+  ])('returns 400 validation_error for ?%s', async (query, field) => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get(`/fleet/v1/offers?${query}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      error: `Invalid query parameters: check ${field}`,
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { [field]: [field === 'limit' ? expect.any(String) : 'Unknown field'] } },
+    });
+  });
+});
+
+describe('GET /fleet/v1/offers near the rider', () => {
+  // Whitefield, about 17 km east of the MG Road pickups of this file's other jobs.
+  const WHITEFIELD = { latitude: 12.9698, longitude: 77.75 };
+
+  it('lists the nearest pickups first with their distance, and only those within withinMeters', async () => {
+    // Prepare: one offer picked up in Whitefield, the rest on MG Road
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    await bookJobAt(api.table.rt, shop.merchant, 'queued');
+    const whitefield = await shop.merchant.bookJob({ quote: { pickupAddress: 'ITPL Main Road, Whitefield', pickupLatitude: 12.9698, pickupLongitude: 77.7489, dropAddress: 'Hope Farm, Whitefield', dropLatitude: 12.9855, dropLongitude: 77.7305 } });
+    await dispatchOnce(api.table.rt);
+    const near = (query: string) => rider.get(`/fleet/v1/offers?latitude=${WHITEFIELD.latitude}&longitude=${WHITEFIELD.longitude}${query}`);
+
+    // Act
+    const sorted = await near('');
+    const within = await near('&withinMeters=1000');
+
+    // Assess: Whitefield first, ~120 m away; MG Road ones about 15.8 km
+    const data = (sorted.body as { data: Array<Offer & { pickupDistanceMeters: number }> }).data;
+    expect(sorted.status).toBe(200);
+    expect(data[0]).toMatchObject({ id: whitefield.id, pickupDistanceMeters: 119 });
+    expect(data.slice(1).every((offer) => offer.pickupDistanceMeters > 15_000 && offer.pickupDistanceMeters < 17_000)).toBe(true);
+    expect(data.map((offer) => offer.pickupDistanceMeters)).toEqual(data.map((offer) => offer.pickupDistanceMeters).sort((a, b) => a - b));
+    expect((within.body as { data: Offer[] }).data.map((offer) => offer.id)).toEqual([whitefield.id]);
+  });
+
+  it.each([
+    ['latitude without longitude', '?latitude=12.97', 'longitude', 'Send latitude and longitude together'],
+    ['longitude without latitude', '?longitude=77.6', 'latitude', 'Send latitude and longitude together'],
+    ['withinMeters without a position', '?withinMeters=5000', 'withinMeters', 'Needs the rider’s latitude and longitude'],
+  ])('returns 400 validation_error for %s', async (_what, query, field, message) => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get(`/fleet/v1/offers${query}`);
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation_error', details: { fieldErrors: { [field]: [message] } } });
+  });
+
+  it.each([
+    ['latitude', '?latitude=91&longitude=77.6'],
+    ['latitude', '?latitude=north&longitude=77.6'],
+    ['longitude', '?latitude=12.9&longitude=-181'],
+    ['withinMeters', '?latitude=12.9&longitude=77.6&withinMeters=99'],
+    ['withinMeters', '?latitude=12.9&longitude=77.6&withinMeters=1.5'],
+  ])('returns 400 validation_error naming %s for %s', async (field, query) => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
+    const response = await rider.get(`/fleet/v1/offers${query}`);
+
+    expect(response.status).toBe(400);
+    expect((response.body as { details: { fieldErrors: Record<string, string[]> } }).details.fieldErrors[field]).toBeDefined();
+  });
+});
+
+// Last in the file: it leaves more than 100 jobs on the dispatch worklist.
+describe('GET /fleet/v1/offers with a long worklist', () => {
+  it('lists the longest-waiting offers first even when they lie past the first 100 jobs of the worklist', async () => {
+    // Prepare: fill the worklist (in booking order) just past 100 jobs; offer them all at once; then
+    // every new job among the first 100 is taken and given back, so it waits less than the last one.
+    const { rt } = api.table;
+    const rider = await newFleetMember(rt, api.server, 'rider');
+    await dispatchOnce(rt);
+    const earlier = await rt.work.list('dispatch');
+    const booked: string[] = [];
+    for (let left = 100 - earlier.length + 1; left > 0; left -= 10) {
+      booked.push(...(await Promise.all(Array.from({ length: Math.min(10, left) }, () => shop.merchant.bookJob()))).map((job) => job.id));
+    }
+    const worklist = (await rt.work.list('dispatch')).map((item) => item.jobId);
+    const pastFirstBatch = worklist.slice(100);
+    const givenBack = worklist.slice(0, 100).filter((id) => booked.includes(id));
+    await dispatchOnce(rt);
+    for (const id of givenBack) {
+      await rt.jobs.apply(shop.merchant.storeId, id, { type: 'accept', agentId: 'rider-long-list' }, 'rider:rider-long-list');
+      await rt.jobs.apply(shop.merchant.storeId, id, { type: 'decline' }, 'rider:rider-long-list');
+    }
+    const olderOffers = earlier.length - (await Promise.all(earlier.map((item) => rt.jobs.get(item.storeId, item.jobId)))).filter((job) => job?.status !== 'queued').length;
+    expect(pastFirstBatch).toHaveLength(1);
+    expect(olderOffers).toBeLessThan(49);
+
+    // Act
+    const response = await rider.get('/fleet/v1/offers?limit=50');
+
+    // Assess: older offers, then the job past the first 100, then the given-back ones
+    expect(response.status).toBe(200);
+    const ids = (response.body as { data: Offer[] }).data.map((offer) => offer.id);
+    expect(ids).toHaveLength(50);
+    expect(ids).toContain(pastFirstBatch[0]);
+    expect(ids.indexOf(pastFirstBatch[0]!)).toBe(olderOffers);
+    expect(ids.slice(olderOffers + 1).every((id) => givenBack.includes(id))).toBe(true);
+  }, 120_000);
+});
