@@ -252,7 +252,7 @@ export class JobRepository extends TableRepository {
    * With a guard, the caller's key and store must still be allowed to write; with a fleet key hash,
    * that fleet key must still be active (else 403).
    */
-  async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; indexChanges?: TransactItem[] }): Promise<void> {
+  private async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; indexChanges: TransactItem[] }): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
     const { money, guard, fleetKeyHash } = options;
     const tx = new Transaction();
@@ -288,7 +288,7 @@ export class JobRepository extends TableRepository {
       });
       tx.add('ledger', ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now));
     }
-    tx.addEach('index', options.indexChanges ?? []);
+    tx.addEach('index', options.indexChanges);
     try {
       await tx.commit(this.db);
     } catch (error) {

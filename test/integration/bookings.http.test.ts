@@ -231,7 +231,7 @@ describe('POST /v1/jobs', () => {
       expect((retry.body as { data: { id: string } }).data.id).toBe(jobs[0]!.id);
       const reserves = (await api.table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'reserve');
       expect(reserves).toHaveLength(1);
-      expect((await api.table.rt.stores.get(m.storeId))!.reservedMinor).toBe(6900);
+      expect((await api.table.rt.stores.get(m.storeId))!.reservedMinor).toBe(BENGALURU_CHARGE_MINOR);
       await expectLedgerInvariant(api.table.rt, m.storeId);
     });
   });
