@@ -23,7 +23,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@aws-sdk/*'], message: 'Only functions/data/ may use the AWS SDK: ask a repository.' },
-            { group: ['@aws-lambda-powertools/idempotency', '@aws-lambda-powertools/idempotency/*'], message: 'Idempotency records are data: use rt.idempotency.' },
+            {
+              group: ['@aws-lambda-powertools/idempotency', '@aws-lambda-powertools/idempotency/*'],
+              message: 'Idempotency records are data: use rt.idempotency.',
+            },
             { group: ['**/data/table.ts', '**/data/table-admin.ts'], message: 'Table keys belong to the repositories in functions/data/.' },
           ],
         },

@@ -47,7 +47,12 @@ class ApiCallError extends Error {
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** One API call with safe retries; resolves with the status and `data`. */
-async function call<T>(options: Options, method: 'GET' | 'POST', path: string, init: { body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; data: T }> {
+async function call<T>(
+  options: Options,
+  method: 'GET' | 'POST',
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; data: T }> {
   for (let attempt = 1; ; attempt++) {
     let wait: number;
     try {
@@ -102,14 +107,17 @@ export async function bookADelivery(options: Options): Promise<Job> {
   const idempotencyKey = `order-${order.externalOrderId}-${randomUUID()}`;
   const booked = await call<Job>(options, 'POST', '/v1/jobs', { body: order, headers: { 'Idempotency-Key': idempotencyKey } });
   let job = booked.data;
-  console.log(`Booked job ${job.id} (${booked.status === 201 ? 'new' : 'already booked by an earlier attempt'}): ${job.status}, pickup code ${job.verification.pickup.code}`);
+  console.log(
+    `Booked job ${job.id} (${booked.status === 201 ? 'new' : 'already booked by an earlier attempt'}): ${job.status}, pickup code ${job.verification.pickup.code}`,
+  );
 
   const deadline = Date.now() + options.maxWaitSeconds * 1000;
   while (!TERMINAL.has(job.status) && Date.now() < deadline) {
     await sleep(options.pollSeconds);
     const previous = job.status;
     job = (await call<Job>(options, 'GET', `/v1/jobs/${job.id}`)).data;
-    if (job.status !== previous) console.log(`Job ${job.id}: ${job.status}${job.riderLocation ? ` (rider at ${job.riderLocation.latitude}, ${job.riderLocation.longitude})` : ''}`);
+    if (job.status !== previous)
+      console.log(`Job ${job.id}: ${job.status}${job.riderLocation ? ` (rider at ${job.riderLocation.latitude}, ${job.riderLocation.longitude})` : ''}`);
   }
   console.log(TERMINAL.has(job.status) ? `Done: ${job.status}` : `Still ${job.status} after ${options.maxWaitSeconds} s; poll again later`);
   return job;

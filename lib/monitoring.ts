@@ -25,7 +25,10 @@ export class Monitoring extends Construct {
 
     const serverErrorRate = new MathExpression({
       expression: '100 * errors / MAX([requests, 1])',
-      usingMetrics: { errors: api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }), requests: api.metricCount({ period: fiveMinutes, statistic: 'Sum' }) },
+      usingMetrics: {
+        errors: api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
+        requests: api.metricCount({ period: fiveMinutes, statistic: 'Sum' }),
+      },
       period: fiveMinutes,
       label: '5XX rate (%)',
     });

@@ -90,7 +90,10 @@ export class DeliveryRestApi extends Construct {
     for (const route of routes as readonly Route[]) {
       const fn = this.routeFunction(route, props);
       // Merchant routes need a usage-plan key at the gateway; fleet routes carry fleet keys, checked by their functions.
-      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), { apiKeyRequired: route.api === 'merchant', operationName: route.name });
+      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
+        apiKeyRequired: route.api === 'merchant',
+        operationName: route.name,
+      });
     }
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
@@ -111,20 +114,24 @@ export class DeliveryRestApi extends Construct {
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions::AwsSolutions-APIG4',
-        reason: 'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every merchant route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
+        reason:
+          'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every merchant route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
       },
       {
         id: 'AwsSolutions::AwsSolutions-COG4',
-        reason: 'A server-to-server API: merchants’ backends call it with a store key; no end users sign in, so a Cognito user pool has nobody to authenticate.',
+        reason:
+          'A server-to-server API: merchants’ backends call it with a store key; no end users sign in, so a Cognito user pool has nobody to authenticate.',
       },
       {
         id: 'AwsSolutions::AwsSolutions-APIG2',
-        reason: 'Requests are validated in the functions with the same zod schemas the API description comes from, so every invalid request gets the spec’s error body with field-level details; gateway validation would answer first, in another shape.',
+        reason:
+          'Requests are validated in the functions with the same zod schemas the API description comes from, so every invalid request gets the spec’s error body with field-level details; gateway validation would answer first, in another shape.',
       },
     );
     Validations.of(this.api.node.findChild('CloudWatchRole')).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      reason: 'The account-wide role API Gateway uses to write execution logs; AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS provides for exactly that.',
+      reason:
+        'The account-wide role API Gateway uses to write execution logs; AmazonAPIGatewayPushToCloudWatchLogs is the policy AWS provides for exactly that.',
     });
   }
 
@@ -193,7 +200,12 @@ export class DeliveryRestApi extends Construct {
   private addGatewayResponses(): void {
     const json = { 'Content-Type': "'application/json'" };
     const respond = (id: string, type: ResponseType, statusCode: string | undefined, error: string, code: string, headers: Record<string, string> = {}) =>
-      this.api.addGatewayResponse(id, { type, ...(statusCode && { statusCode }), responseHeaders: { ...json, ...headers }, templates: errorTemplate(error, code) });
+      this.api.addGatewayResponse(id, {
+        type,
+        ...(statusCode && { statusCode }),
+        responseHeaders: { ...json, ...headers },
+        templates: errorTemplate(error, code),
+      });
     respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Missing or invalid API key', 'unauthorized');
     respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing or invalid API key', 'unauthorized');
     respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Missing or invalid API key', 'unauthorized');

@@ -1,4 +1,4 @@
-import type { Duration} from 'aws-cdk-lib';
+import type { Duration } from 'aws-cdk-lib';
 import { Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -61,7 +61,8 @@ export class ServiceFunction extends Construct {
     });
     const { table } = props;
     this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.table, resources: [table.tableArn] }));
-    if (access.index) this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.index, resources: [`${table.tableArn}/index/GSI1`] }));
+    if (access.index)
+      this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.index, resources: [`${table.tableArn}/index/GSI1`] }));
     if (access.updates !== 'none') {
       this.fn.addToRolePolicy(
         new PolicyStatement({
@@ -79,7 +80,8 @@ export class ServiceFunction extends Construct {
     }
     Validations.of(role).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason: 'X-Ray (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; every other statement of this role names its log group, the table or its index.',
+      reason:
+        'X-Ray (xray:PutTraceSegments, xray:PutTelemetryRecords) supports no resource-level permissions; every other statement of this role names its log group, the table or its index.',
     });
   }
 }

@@ -44,12 +44,26 @@ async function book(): Promise<string> {
   const quote = await call('/v1/job-quotes', {
     method: 'POST',
     headers: merchant,
-    body: JSON.stringify({ pickupAddress: 'MG Road', pickupLatitude: 12.9756, pickupLongitude: 77.6066, dropAddress: 'Indiranagar', dropLatitude: 12.9784, dropLongitude: 77.6408 }),
+    body: JSON.stringify({
+      pickupAddress: 'MG Road',
+      pickupLatitude: 12.9756,
+      pickupLongitude: 77.6066,
+      dropAddress: 'Indiranagar',
+      dropLatitude: 12.9784,
+      dropLongitude: 77.6408,
+    }),
   });
   const job = await call('/v1/jobs', {
     method: 'POST',
     headers: { ...merchant, 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({ quoteId: quote.body.data.id, externalOrderId: 'BENCH', pickupName: 'Store', pickupPhone: '9876543210', dropName: 'Customer', dropPhone: '9845012345' }),
+    body: JSON.stringify({
+      quoteId: quote.body.data.id,
+      externalOrderId: 'BENCH',
+      pickupName: 'Store',
+      pickupPhone: '9876543210',
+      dropName: 'Customer',
+      dropPhone: '9845012345',
+    }),
   });
   return job.body.data.id as string;
 }
@@ -60,7 +74,11 @@ const codeOf = async (jobId: string, which: 'pickup' | 'delivery') =>
 const timings = new Map<string, number[]>();
 async function timed(name: string, fleetKey: string, path: string, body?: unknown): Promise<void> {
   const started = performance.now();
-  const response = await call(path, { method: 'POST', headers: { Authorization: `Bearer ${fleetKey}`, 'Content-Type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const response = await call(path, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${fleetKey}`, 'Content-Type': 'application/json' },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${name}: ${response.status} ${JSON.stringify(response.body)}`);
   timings.set(name, [...(timings.get(name) ?? []), ms]);
@@ -86,7 +104,8 @@ try {
   }
   console.log(`Fleet moves, ${JOBS} live deliveries through the local server (ms)\n`);
   console.log(`${'move'.padEnd(28)}${'median'.padStart(8)}${'p95'.padStart(8)}`);
-  for (const [name, values] of timings) console.log(`${name.padEnd(28)}${percentile(values, 0.5).toFixed(1).padStart(8)}${percentile(values, 0.95).toFixed(1).padStart(8)}`);
+  for (const [name, values] of timings)
+    console.log(`${name.padEnd(28)}${percentile(values, 0.5).toFixed(1).padStart(8)}${percentile(values, 0.95).toFixed(1).padStart(8)}`);
 
   // 2. Offers as the dispatch worklist grows.
   console.log(`\nGET /fleet/v1/offers?limit=20 (median of ${RUNS}, ms)\n`);

@@ -33,7 +33,9 @@ try {
   const width = Math.max(...rows.map((row) => row.handler.length)) + 2;
   console.log(`${'function'.padEnd(width)} ${'size'.padStart(10)} ${`load (median of ${RUNS})`.padStart(22)}`);
   for (const row of rows) {
-    console.log(`${row.handler.padEnd(width)} ${`${row.kb.toFixed(1)} KiB`.padStart(10)} ${`${row.loadMs.toFixed(1)} ms`.padStart(22)}${row.over ? '  OVER BUDGET' : ''}`);
+    console.log(
+      `${row.handler.padEnd(width)} ${`${row.kb.toFixed(1)} KiB`.padStart(10)} ${`${row.loadMs.toFixed(1)} ms`.padStart(22)}${row.over ? '  OVER BUDGET' : ''}`,
+    );
   }
   if (rows.some((row) => row.over)) process.exitCode = 1;
 } finally {

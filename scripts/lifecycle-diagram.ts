@@ -30,7 +30,14 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   resolve: { type: 'resolve', outcome: 'capture' },
 };
 
-const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({ code: '1234', status, expiresAt: null, verifiedAt: null, failedAttempts: 0, ...extra });
+const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({
+  code: '1234',
+  status,
+  expiresAt: null,
+  verifiedAt: null,
+  failedAttempts: 0,
+  ...extra,
+});
 
 /**
  * A job in `status`, its handoffs as they naturally are there, plus what `event` needs to be possible
@@ -39,7 +46,18 @@ const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Hando
  */
 export function jobInState(status: JobStatus, event: LifecycleEventType, now = NOW): Job {
   const base = newJob({
-    store: { id: 'store_x', name: 'x', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 6900, availableMinor: 3100, jobCount: 1, rateLimitOverrides: {}, createdAt: now.toISOString() },
+    store: {
+      id: 'store_x',
+      name: 'x',
+      sandbox: false,
+      apiEnabled: true,
+      balanceMinor: 10_000,
+      reservedMinor: 6900,
+      availableMinor: 3100,
+      jobCount: 1,
+      rateLimitOverrides: {},
+      createdAt: now.toISOString(),
+    },
     quote: {
       id: 'q',
       storeId: 'store_x',

@@ -53,7 +53,9 @@ function isOperationDocs(value: unknown): value is DocsByRoute {
 export async function loadOperationDocs(): Promise<DocsByRoute> {
   const docs: DocsByRoute = {};
   const exporter = new Map<string, string>();
-  for (const file of readdirSync(SCHEMA_MODULES).filter((name) => name.endsWith('.schema.ts')).sort()) {
+  for (const file of readdirSync(SCHEMA_MODULES)
+    .filter((name) => name.endsWith('.schema.ts'))
+    .sort()) {
     const module = (await import(new URL(file, SCHEMA_MODULES).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       if (!isOperationDocs(value)) continue;
@@ -74,11 +76,19 @@ const routeKey = (route: Route) => `${route.method} ${route.path}`;
  * The routes of one API with their operation docs, in route-table order. Throws, naming each route,
  * when a route of the table has no doc or a doc names a route the table does not have.
  */
-export function documentedRoutes<A extends Route['api']>(table: readonly Route[], docs: DocsByRoute, api: A): Array<{ route: Extract<Route, { api: A }>; doc: OperationDoc }> {
+export function documentedRoutes<A extends Route['api']>(
+  table: readonly Route[],
+  docs: DocsByRoute,
+  api: A,
+): Array<{ route: Extract<Route, { api: A }>; doc: OperationDoc }> {
   const tableKeys = new Set(table.map(routeKey));
   const problems = [
-    ...table.filter((route) => !docs[routeKey(route)]).map((route) => `${routeKey(route)} is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it`),
-    ...Object.keys(docs).filter((key) => !tableKeys.has(key)).map((key) => `${key} has an operation doc but is not in the route table (functions/http/routes.ts)`),
+    ...table
+      .filter((route) => !docs[routeKey(route)])
+      .map((route) => `${routeKey(route)} is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it`),
+    ...Object.keys(docs)
+      .filter((key) => !tableKeys.has(key))
+      .map((key) => `${key} has an operation doc but is not in the route table (functions/http/routes.ts)`),
   ];
   if (problems.length > 0) throw new Error(`Cannot describe the API:\n  ${problems.join('\n  ')}`);
   return table.filter((route): route is Extract<Route, { api: A }> => route.api === api).map((route) => ({ route, doc: docs[routeKey(route)]! }));
@@ -110,7 +120,11 @@ const exampleOf = (error: AppError): ErrorBody => JSON.parse(errorResult(error).
 // A booking request with a phone number that is not an Indian mobile: the real validation error.
 function invalidPhoneError(): AppError {
   try {
-    parseOrThrow(BookingRequest, { quoteId: EXAMPLE_QUOTE_ID, externalOrderId: 'ORD-1001', pickupName: 'Chai Point', pickupPhone: '9876543210', dropName: 'Asha Rao', dropPhone: '12345' }, 'request body');
+    parseOrThrow(
+      BookingRequest,
+      { quoteId: EXAMPLE_QUOTE_ID, externalOrderId: 'ORD-1001', pickupName: 'Chai Point', pickupPhone: '9876543210', dropName: 'Asha Rao', dropPhone: '12345' },
+      'request body',
+    );
   } catch (error) {
     return error as AppError;
   }
@@ -119,22 +133,45 @@ function invalidPhoneError(): AppError {
 
 // One example body per error status, with codes from the error table (functions/http/errors.ts).
 const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; example: ErrorBody }> = {
-  400: { name: 'BadRequest', description: 'Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled', example: exampleOf(invalidPhoneError()) },
-  401: { name: 'Unauthorized', description: 'API key missing or invalid, or API access disabled', example: exampleOf(new UnauthorizedError('invalid_api_key')) },
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid JSON, invalid input or pagination; on cancel, a state that cannot be cancelled',
+    example: exampleOf(invalidPhoneError()),
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'API key missing or invalid, or API access disabled',
+    example: exampleOf(new UnauthorizedError('invalid_api_key')),
+  },
   403: { name: 'Forbidden', description: 'API access disabled or the key revoked during the request', example: exampleOf(new AccessRevokedError()) },
   404: { name: 'NotFound', description: 'Quote or job not found for this store', example: exampleOf(new JobNotFoundError(EXAMPLE_JOB_ID)) },
-  409: { name: 'Conflict', description: 'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile', example: exampleOf(new QuoteUsedError()) },
-  422: { name: 'Unprocessable', description: 'Outside the service area or route too long (quotes); insufficient credit (bookings)', example: exampleOf(new OutsideServiceAreaError('drop')) },
+  409: {
+    name: 'Conflict',
+    description: 'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile',
+    example: exampleOf(new QuoteUsedError()),
+  },
+  422: {
+    name: 'Unprocessable',
+    description: 'Outside the service area or route too long (quotes); insufficient credit (bookings)',
+    example: exampleOf(new OutsideServiceAreaError('drop')),
+  },
   429: { name: 'RateLimited', description: 'Store request limit exceeded; wait Retry-After seconds', example: exampleOf(new RateLimitedError(6)) },
   500: { name: 'InternalError', description: 'Unexpected server error', example: exampleOf(new InternalError('never shown')) },
-  503: { name: 'ServiceUnavailable', description: 'Service temporarily unavailable; retry after Retry-After seconds', example: exampleOf(new ServiceUnavailableError()) },
+  503: {
+    name: 'ServiceUnavailable',
+    description: 'Service temporarily unavailable; retry after Retry-After seconds',
+    example: exampleOf(new ServiceUnavailableError()),
+  },
 };
 
 /** Every error code the API uses, grouped by status (for the description of ErrorBody.code). */
 function codesByStatus(): string {
   const groups = new Map<number, string[]>();
   for (const [code, status] of Object.entries(STATUS_BY_CODE)) groups.set(status, [...(groups.get(status) ?? []), code]);
-  return [...groups].sort(([a], [b]) => a - b).map(([status, codes]) => `${status}: ${codes.join(', ')}`).join('; ');
+  return [...groups]
+    .sort(([a], [b]) => a - b)
+    .map(([status, codes]) => `${status}: ${codes.join(', ')}`)
+    .join('; ');
 }
 
 function parameters(operation: OperationDoc) {
@@ -151,7 +188,6 @@ function parameters(operation: OperationDoc) {
   add('query', operation.query);
   return list;
 }
-
 
 const rateLimitHeaders = {
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
@@ -176,7 +212,10 @@ function errorResponses(wording: Record<number, string> = {}, examples: Record<n
 
 const HEADERS = {
   RetryAfter: { description: 'Whole seconds to wait before retrying (at least 1)', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]*$' } },
-  RateLimitLimit: { description: 'Requests a minute allowed in the route’s limit group (merchant: per store; fleet: per key)', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  RateLimitLimit: {
+    description: 'Requests a minute allowed in the route’s limit group (merchant: per store; fleet: per key)',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
   RateLimitRemaining: { description: 'Requests left now in the group', schema: { type: 'string', pattern: '^[0-9]+$' } },
   RateLimitReset: { description: 'Seconds until the group’s budget is full again', schema: { type: 'string', pattern: '^[0-9]+$' } },
   RequestId: { description: 'This request’s id, for support', schema: { type: 'string' } },
@@ -184,7 +223,11 @@ const HEADERS = {
 
 const SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'Local runtime (npm start)' },
-  { url: '{baseUrl}', description: 'A deployed stage (the stack output ApiUrl, without the trailing slash)', variables: { baseUrl: { default: 'https://api.example.com/prod' } } },
+  {
+    url: '{baseUrl}',
+    description: 'A deployed stage (the stack output ApiUrl, without the trailing slash)',
+    variables: { baseUrl: { default: 'https://api.example.com/prod' } },
+  },
 ];
 
 // The order of components.schemas: requests, then `{ data }` responses, then whole-body ones (the lists).
@@ -232,7 +275,11 @@ function pathsFor<R extends Route>(operations: Array<{ route: R; doc: OperationD
         ...Object.fromEntries(
           doc.success.map((success) => [
             String(success.status),
-            { description: success.description, headers: rateLimitHeaders, content: { 'application/json': { schema: ref(success.name), example: success.example } } },
+            {
+              description: success.description,
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: ref(success.name), example: success.example } },
+            },
           ]),
         ),
         ...Object.fromEntries(doc.errors.map((status) => [String(status), { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` }])),
@@ -264,16 +311,25 @@ export async function buildOpenApiDocument(docs?: DocsByRoute) {
     servers: SERVERS,
     security: [{ ApiKey: [] }],
     tags: tagsOf(MERCHANT_TAGS),
-    paths: pathsFor(operations, (route) => `Rate limit group \`${route.rateGroup}\`: ${RATE_LIMITS[route.rateGroup].capacity} requests a minute per store, shared by its keys.`),
+    paths: pathsFor(
+      operations,
+      (route) => `Rate limit group \`${route.rateGroup}\`: ${RATE_LIMITS[route.rateGroup].capacity} requests a minute per store, shared by its keys.`,
+    ),
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'The store’s key: mdk_live_… (or mdk_test_… for a sandbox store). Server side only.' } },
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'The store’s key: mdk_live_… (or mdk_test_… for a sandbox store). Server side only.',
+        },
+      },
       schemas: componentSchemas(operations),
       responses: errorResponses(),
       headers: HEADERS,
     },
   };
 }
-
 
 // Fleet wording and examples for the statuses whose meaning differs from the merchant API's.
 const FLEET_ERROR_WORDING: Record<number, string> = {
@@ -291,7 +347,6 @@ const FLEET_ERROR_EXAMPLES: Record<number, ErrorBody> = {
   409: exampleOf(new IllegalTransitionError({ status: 'picked_by_agent' } as Job, 'accept')),
   422: exampleOf(new WrongCodeError('pickup', 3)),
 };
-
 
 const FLEET_TAGS: Record<FleetTag, string> = {
   Offers: 'Jobs waiting for a rider',
@@ -315,10 +370,18 @@ export async function buildFleetOpenApiDocument(docs?: DocsByRoute) {
     tags: tagsOf(FLEET_TAGS),
     paths: pathsFor(
       operations,
-      (route) => `Allowed keys: ${route.roles.map((role) => (role === 'ops' ? 'operations' : 'rider')).join(', ')}. Rate limit: ${FLEET_RATE_LIMIT.capacity} requests a minute per fleet key.`,
+      (route) =>
+        `Allowed keys: ${route.roles.map((role) => (role === 'ops' ? 'operations' : 'rider')).join(', ')}. Rate limit: ${FLEET_RATE_LIMIT.capacity} requests a minute per fleet key.`,
     ),
     components: {
-      securitySchemes: { FleetKey: { type: 'http', scheme: 'bearer', description: 'A fleet key: fk_rider_… (a rider, bound to one agent id) or fk_ops_… (fleet operations), made with `npm run admin -- fleet-key create`.' } },
+      securitySchemes: {
+        FleetKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A fleet key: fk_rider_… (a rider, bound to one agent id) or fk_ops_… (fleet operations), made with `npm run admin -- fleet-key create`.',
+        },
+      },
       schemas: componentSchemas(operations),
       responses: errorResponses(FLEET_ERROR_WORDING, FLEET_ERROR_EXAMPLES),
       headers: HEADERS,

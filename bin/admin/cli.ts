@@ -116,7 +116,9 @@ async function registerKey(gateway: Gateway, rt: Runtime, key: { keyId: string; 
     await gateway.register(key);
   } catch (error) {
     await rt.apiKeys.revoke(key.keyId);
-    throw new Error(`API Gateway did not take key ${key.keyId} (${(error as Error).message}); it was revoked here too. Run the command again.`, { cause: error });
+    throw new Error(`API Gateway did not take key ${key.keyId} (${(error as Error).message}); it was revoked here too. Run the command again.`, {
+      cause: error,
+    });
   }
 }
 
@@ -136,14 +138,22 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const storeId = required(options, 'store');
       const store = await rt.stores.get(storeId);
       if (!store) throw new RecordNotFoundError('store', storeId);
-      return { json: store, text: Object.entries(store).map(([k, v]) => `${k.padEnd(15)} ${String(v)}`).join('\n') };
+      return {
+        json: store,
+        text: Object.entries(store)
+          .map(([k, v]) => `${k.padEnd(15)} ${String(v)}`)
+          .join('\n'),
+      };
     }
     case 'store credit': {
       const storeId = required(options, 'store');
       const amount = paise(required(options, 'amount-minor'), 'amount-minor', { allowZero: false });
       const store = await rt.stores.credit(storeId, amount, options.note ?? null);
       const json = { storeId, balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor };
-      return { json, text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.` };
+      return {
+        json,
+        text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.`,
+      };
     }
     case 'store api-access': {
       const storeId = required(options, 'store');
@@ -156,7 +166,16 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
       const entries = await rt.stores.ledger(storeId);
       const lines = entries.map((e) =>
-        [e.createdAt, e.type.padEnd(8), `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22), `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22), e.jobId ?? '', e.note ?? ''].join('  ').trimEnd(),
+        [
+          e.createdAt,
+          e.type.padEnd(8),
+          `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22),
+          `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22),
+          e.jobId ?? '',
+          e.note ?? '',
+        ]
+          .join('  ')
+          .trimEnd(),
       );
       return { json: entries, text: entries.length === 0 ? `No ledger entries for ${storeId}.` : lines.join('\n') };
     }
@@ -167,7 +186,8 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
         const raw = options[group];
         if (raw === undefined) continue;
         const value = Number(raw);
-        if (!/^\d+$/.test(raw) || value < 1 || value > 100_000) throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
+        if (!/^\d+$/.test(raw) || value < 1 || value > 100_000)
+          throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
         changes[group] = value;
       }
       const current = await rt.stores.get(storeId);
@@ -175,11 +195,17 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
       const store = await rt.stores.setRateLimits(storeId, overrides);
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
-      return { json: { storeId, perMinute: limits }, text: Object.entries(limits).map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`).join('\n') };
+      return {
+        json: { storeId, perMinute: limits },
+        text: Object.entries(limits)
+          .map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`)
+          .join('\n'),
+      };
     }
     case 'settlement resolve': {
       const jobId = required(options, 'job');
-      if (Boolean(options.capture) === Boolean(options.release)) throw new UsageError('Say --capture (the store pays) or --release (the store gets its credit back)');
+      if (Boolean(options.capture) === Boolean(options.release))
+        throw new UsageError('Say --capture (the store pays) or --release (the store gets its credit back)');
       const storeId = await rt.jobs.storeOf(jobId);
       if (!storeId) throw new RecordNotFoundError('job', jobId);
       const outcome = options.capture ? 'capture' : 'release';
@@ -206,7 +232,8 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       if (role !== 'rider' && role !== 'ops') throw new UsageError(`--role must be rider or ops (got "${role ?? ''}")`);
       const agentId = options['agent-id'];
       if (agentId !== undefined && role === 'ops') throw new UsageError('--agent-id is for rider keys only');
-      if (agentId !== undefined && !AGENT_ID_PATTERN.test(agentId)) throw new UsageError(`--agent-id must be 3-64 letters, digits, "_" or "-" (got "${agentId}")`);
+      if (agentId !== undefined && !AGENT_ID_PATTERN.test(agentId))
+        throw new UsageError(`--agent-id must be 3-64 letters, digits, "_" or "-" (got "${agentId}")`);
       const created = await rt.fleetKeys.create(role, agentId ?? null);
       const who = created.role === 'rider' ? `rider ${created.agentId}` : 'fleet operations';
       return { json: created, text: `Fleet key ${created.keyId} for ${who} (shown once, keep it safe):\n  ${created.fleetKey}` };
@@ -219,7 +246,10 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const zones = (await rt.zones.repository.listCurrent()).sort((a, b) => a.id.localeCompare(b.id));
       const json = zones.map(({ polygon: _polygon, ...zone }) => zone);
       const text = zones
-        .map((z) => `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`)
+        .map(
+          (z) =>
+            `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`,
+        )
         .join('\n');
       return { json, text: text || 'No zones.' };
     }
@@ -265,7 +295,9 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message;
-    io.stderr(argv.includes('--json') ? JSON.stringify({ error: message, code: 'usage_error' }) : `✖ ${message}\n(npm run admin -- --help shows every command)`);
+    io.stderr(
+      argv.includes('--json') ? JSON.stringify({ error: message, code: 'usage_error' }) : `✖ ${message}\n(npm run admin -- --help shows every command)`,
+    );
     return 2;
   }
   const { values: options, positionals } = parsed;
@@ -274,7 +306,7 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     return 0;
   }
   const command = positionals.slice(0, 2).join(' ');
-  const endpoint = options.aws ? undefined : (env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT);
+  const endpoint = options.aws ? undefined : env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT;
   const tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
   let gateway: Gateway;
   try {
@@ -314,4 +346,3 @@ function describe(error: unknown, endpoint: string, tableName: string): string {
   if (error instanceof AppError) return error.message;
   return (error as Error).message ?? String(error);
 }
-

@@ -1,4 +1,11 @@
-import { APIGatewayClient, CreateApiKeyCommand, CreateUsagePlanKeyCommand, DeleteApiKeyCommand, GetApiKeysCommand, UpdateApiKeyCommand } from '@aws-sdk/client-api-gateway';
+import {
+  APIGatewayClient,
+  CreateApiKeyCommand,
+  CreateUsagePlanKeyCommand,
+  DeleteApiKeyCommand,
+  GetApiKeysCommand,
+  UpdateApiKeyCommand,
+} from '@aws-sdk/client-api-gateway';
 
 /**
  * Merchant keys as API Gateway knows them. Every merchant route requires a key registered with the stack's
@@ -18,7 +25,13 @@ export class UsagePlanKeys {
   /** Registers a new key with the usage plan; a half-made registration is undone. */
   async register(key: { keyId: string; storeId: string; apiKey: string }): Promise<void> {
     const created = await this.client.send(
-      new CreateApiKeyCommand({ name: key.keyId, value: key.apiKey, enabled: true, description: `Merchant key of ${key.storeId}`, tags: { storeId: key.storeId } }),
+      new CreateApiKeyCommand({
+        name: key.keyId,
+        value: key.apiKey,
+        enabled: true,
+        description: `Merchant key of ${key.storeId}`,
+        tags: { storeId: key.storeId },
+      }),
     );
     try {
       await this.client.send(new CreateUsagePlanKeyCommand({ usagePlanId: this.usagePlanId, keyId: created.id, keyType: 'API_KEY' }));

@@ -76,4 +76,3 @@ export async function startDynamoDbLocal(options: { port: number; dataDir?: stri
   }
   return { endpoint, process: child, stop };
 }
-

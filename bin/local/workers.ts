@@ -24,4 +24,3 @@ export function startWorkers(rt: Runtime, intervalMs: number, onError: (error: u
     },
   };
 }
-

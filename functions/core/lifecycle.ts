@@ -64,7 +64,6 @@ export class IllegalTransitionError extends AppError {
   }
 }
 
-
 // Money of a settlement change: releasing or capturing the job's reservation.
 const release = (job: Job, note: string): Money => ({ type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note });
 // Ending before pickup gives back what is still held; a job holding nothing moves no money.
@@ -104,7 +103,8 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         status,
         settlement,
         riderLocation: null,
-        verification: status === 'delivered' ? job.verification : { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
+        verification:
+          status === 'delivered' ? job.verification : { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
       },
       note,
     );
@@ -148,7 +148,11 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       requireStatus('booked');
       const pickup = job.verification.pickup;
       if (pickup.status !== 'pending') throw illegal(`The pickup code is already ${pickup.status}`);
-      return { job: next({ verification: { ...job.verification, pickup: { ...pickup, status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }) };
+      return {
+        job: next({
+          verification: { ...job.verification, pickup: { ...pickup, status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } },
+        }),
+      };
     }
 
     case 'submit_pickup_code':
@@ -158,8 +162,11 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
     case 'arrive_drop': {
       requireStatus('pickup_completed');
       const delivery = job.verification.delivery;
-      if (delivery.status !== 'active' || delivery.expiresAt !== null) throw illegal(`The delivery code is ${delivery.status === 'active' ? 'already running' : delivery.status}`);
-      return { job: next({ verification: { ...job.verification, delivery: { ...delivery, expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }) };
+      if (delivery.status !== 'active' || delivery.expiresAt !== null)
+        throw illegal(`The delivery code is ${delivery.status === 'active' ? 'already running' : delivery.status}`);
+      return {
+        job: next({ verification: { ...job.verification, delivery: { ...delivery, expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }),
+      };
     }
 
     case 'submit_delivery_code':
@@ -187,7 +194,13 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       const handoff = job.verification[event.handoff];
       const wanted = event.type === 'reset_lock' ? 'locked' : 'expired';
       if (effectiveHandoff(handoff, now).status !== wanted || ENDED.has(job.status)) throw illegal(`The ${event.handoff} code is not ${wanted}`);
-      const fresh: Handoff = { code: verificationCode(), status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(), verifiedAt: null, failedAttempts: 0 };
+      const fresh: Handoff = {
+        code: verificationCode(),
+        status: 'active',
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+        verifiedAt: null,
+        failedAttempts: 0,
+      };
       return { job: next({ verification: { ...job.verification, [event.handoff]: fresh } }) };
     }
 
@@ -206,7 +219,11 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
  * The refusal a code submission's outcome stands for (null when the code was right): a wrong code
  * (counted), a locked handoff (five wrong codes) or an expired code. One wording for every path.
  */
-export function handoffRefusal(which: 'pickup' | 'delivery', outcome: CodeOutcome, handoff: Handoff): WrongCodeError | HandoffLockedError | CodeExpiredError | null {
+export function handoffRefusal(
+  which: 'pickup' | 'delivery',
+  outcome: CodeOutcome,
+  handoff: Handoff,
+): WrongCodeError | HandoffLockedError | CodeExpiredError | null {
   switch (outcome) {
     case 'verified':
       return null;

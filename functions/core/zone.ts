@@ -77,10 +77,5 @@ export function assertRouteServed(zone: Zone, distanceMeters: number): void {
 
 /** Whether a zone still serves a route it once quoted (used when a booking meets a newer zone version). */
 export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng): boolean {
-  return (
-    zone.active &&
-    pointInPolygon(pickup, zone.polygon) &&
-    pointInPolygon(drop, zone.polygon) &&
-    routeMeters(zone, pickup, drop) <= zone.maxRouteMeters
-  );
+  return zone.active && pointInPolygon(pickup, zone.polygon) && pointInPolygon(drop, zone.polygon) && routeMeters(zone, pickup, drop) <= zone.maxRouteMeters;
 }

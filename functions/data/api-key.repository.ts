@@ -40,9 +40,7 @@ export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: str
 export class ApiKeyRepository extends TableRepository {
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }));
     if (!Item) return null;
     return {
       keyId: Item.keyId,
@@ -56,9 +54,7 @@ export class ApiKeyRepository extends TableRepository {
 
   /** A new key for an existing store; the store's mode (live or sandbox) decides the key's prefix. */
   async create(storeId: string, now = new Date()): Promise<{ keyId: string; apiKey: string }> {
-    const { Item: store } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }),
-    );
+    const { Item: store } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
     if (!store) throw new RecordNotFoundError('store', storeId);
     const keyId = newId('key');
     const apiKey = generateApiKey(store.sandbox as boolean);
@@ -71,9 +67,7 @@ export class ApiKeyRepository extends TableRepository {
 
   /** Revokes a key by id; revoking a revoked key is a no-op that reports the same result. */
   async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; storeId: string; revokedAt: string }> {
-    const { Item: byId } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }),
-    );
+    const { Item: byId } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.apiKeyById(keyId), ConsistentRead: true }));
     if (!byId) throw new RecordNotFoundError('key', keyId);
     const revokedAt = await this.revokeKeyItems(keys.apiKeyByHash(byId.keyHash as string), keys.apiKeyById(keyId), byId.revokedAt as string | undefined, now);
     return { keyId, storeId: byId.storeId as string, revokedAt };

@@ -1,6 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_TTL_SECONDS, newJob } from '../core/booking.ts';
-import { IdempotencyConflictError, InsufficientCreditError, QuoteExpiredError, QuoteNotFoundError, QuoteUsedError, ServiceUnavailableError, ZoneChangedError } from '../core/errors.ts';
+import {
+  IdempotencyConflictError,
+  InsufficientCreditError,
+  QuoteExpiredError,
+  QuoteNotFoundError,
+  QuoteUsedError,
+  ServiceUnavailableError,
+  ZoneChangedError,
+} from '../core/errors.ts';
 import type { BookingDetails, Job } from '../core/job.ts';
 import type { Quote } from '../core/quote.ts';
 import type { Store } from '../core/store.ts';
@@ -35,7 +43,6 @@ export interface BookingResult {
   created: boolean;
 }
 
-
 /**
  * Books a quote in one DynamoDB transaction, so it happens completely or not at all, and exactly
  * once per (store, Idempotency-Key) even if the caller dies right after it. Its named items:
@@ -56,7 +63,11 @@ export class BookingRepository extends TableRepository {
   private readonly jobs: JobRepository;
   private readonly zones: ZoneRepository;
 
-  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, deps: { stores: StoreRepository; jobs: JobRepository; zones: ZoneRepository }) {
+  constructor(
+    db: ConstructorParameters<typeof TableRepository>[0],
+    tableName: string,
+    deps: { stores: StoreRepository; jobs: JobRepository; zones: ZoneRepository },
+  ) {
     super(db, tableName);
     this.stores = deps.stores;
     this.jobs = deps.jobs;
@@ -65,9 +76,7 @@ export class BookingRepository extends TableRepository {
 
   /** The booking an Idempotency-Key already made, if any (fingerprint and job id). */
   async findMarker(storeId: string, idempotencyKey: string, now: Date): Promise<{ fingerprint: string; jobId: string } | null> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.bookingMarker(storeId, idempotencyKey), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.bookingMarker(storeId, idempotencyKey), ConsistentRead: true }));
     if (!Item || (Item.ttl as number) < now.getTime() / 1000) return null;
     return { fingerprint: Item.fingerprint as string, jobId: Item.jobId as string };
   }
@@ -87,7 +96,8 @@ export class BookingRepository extends TableRepository {
         if (error.failed('quote')) throw quoteFailure(error.oldItem('quote'), input);
         if (error.failed('store')) {
           const old = error.oldItem('store')!;
-          if ((old.availableMinor as number) < input.quote.chargeMinor) throw new InsufficientCreditError(input.quote.chargeMinor, old.availableMinor as number);
+          if ((old.availableMinor as number) < input.quote.chargeMinor)
+            throw new InsufficientCreditError(input.quote.chargeMinor, old.availableMinor as number);
           // Another booking took the next job number first: go again with the store as it is now.
         }
         if (error.failed('zone')) zoneVersion = await this.recheckZone(input);
@@ -132,7 +142,14 @@ export class BookingRepository extends TableRepository {
         },
       })
       .add('job', { Put: { TableName: this.tableName, Item: jobItem(job), ConditionExpression: 'attribute_not_exists(PK)' } })
-      .add('ledger', ledgerPut(this.tableName, { storeId: store.id, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: quote.chargeMinor, jobId: job.id, note: null }, now))
+      .add(
+        'ledger',
+        ledgerPut(
+          this.tableName,
+          { storeId: store.id, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: quote.chargeMinor, jobId: job.id, note: null },
+          now,
+        ),
+      )
       .add('marker', {
         Put: {
           TableName: this.tableName,
@@ -151,7 +168,13 @@ export class BookingRepository extends TableRepository {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       })
-      .add('pointer', { Put: { TableName: this.tableName, Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id }, ConditionExpression: 'attribute_not_exists(PK)' } })
+      .add('pointer', {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.jobPointer(job.id), type: 'jobPointer', storeId: store.id },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      })
       .add(
         'work',
         workItemPut(this.tableName, {
@@ -191,4 +214,3 @@ function quoteFailure(old: Record<string, unknown> | undefined, input: BookingIn
   if (old.usedAt) return new QuoteUsedError();
   return new QuoteExpiredError();
 }
-

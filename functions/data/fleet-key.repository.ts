@@ -22,11 +22,22 @@ export class FleetKeyRepository extends TableRepository {
   async findByHash(hash: string): Promise<FleetKeyRecord | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyByHash(hash), ConsistentRead: true }));
     if (!Item) return null;
-    return { keyId: Item.keyId, role: Item.role, agentId: Item.agentId ?? null, status: Item.status, createdAt: Item.createdAt, revokedAt: Item.revokedAt ?? null };
+    return {
+      keyId: Item.keyId,
+      role: Item.role,
+      agentId: Item.agentId ?? null,
+      status: Item.status,
+      createdAt: Item.createdAt,
+      revokedAt: Item.revokedAt ?? null,
+    };
   }
 
   /** A new key for a rider (bound to `agentId`, a new one if not given) or for operations. */
-  async create(role: FleetRole, agentId: string | null, now = new Date()): Promise<{ keyId: string; fleetKey: string; role: FleetRole; agentId: string | null }> {
+  async create(
+    role: FleetRole,
+    agentId: string | null,
+    now = new Date(),
+  ): Promise<{ keyId: string; fleetKey: string; role: FleetRole; agentId: string | null }> {
     const keyId = newId('fleetkey');
     const fleetKey = generateFleetKey(role);
     const hash = hashApiKey(fleetKey);
@@ -55,7 +66,12 @@ export class FleetKeyRepository extends TableRepository {
   async revoke(keyId: string, now = new Date()): Promise<{ keyId: string; revokedAt: string }> {
     const { Item: byId } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.fleetKeyById(keyId), ConsistentRead: true }));
     if (!byId) throw new RecordNotFoundError('fleet key', keyId);
-    const revokedAt = await this.revokeKeyItems(keys.fleetKeyByHash(byId.keyHash as string), keys.fleetKeyById(keyId), byId.revokedAt as string | undefined, now);
+    const revokedAt = await this.revokeKeyItems(
+      keys.fleetKeyByHash(byId.keyHash as string),
+      keys.fleetKeyById(keyId),
+      byId.revokedAt as string | undefined,
+      now,
+    );
     return { keyId, revokedAt };
   }
 }

@@ -29,7 +29,12 @@ export function addGuardChecks(tx: Transaction, tableName: string, guard: WriteG
   });
   if (options.store) {
     tx.add(GUARD.store, {
-      ConditionCheck: { TableName: tableName, Key: keys.store(guard.storeId), ConditionExpression: 'apiEnabled = :true', ExpressionAttributeValues: { ':true': true } },
+      ConditionCheck: {
+        TableName: tableName,
+        Key: keys.store(guard.storeId),
+        ConditionExpression: 'apiEnabled = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
     });
   }
   return tx;

@@ -76,7 +76,12 @@ export class IdempotencyStore {
       awsSdkV3Client: this.client,
     });
     // The first argument is what is hashed; the second carries the work's inputs and outputs.
-    const wrapped = makeIdempotent(fn as (identity: I, context: object) => Promise<R>, { persistenceStore, config, keyPrefix: options.keyPrefix, dataIndexArgument: 0 });
+    const wrapped = makeIdempotent(fn as (identity: I, context: object) => Promise<R>, {
+      persistenceStore,
+      config,
+      keyPrefix: options.keyPrefix,
+      dataIndexArgument: 0,
+    });
     return async (identity, context, lambda) => {
       config.registerLambdaContext(lambda);
       try {

@@ -149,7 +149,11 @@ export class JobRepository extends TableRepository {
 
   /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */
   async assignedTo(agentId: string): Promise<Job[]> {
-    const items = await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.agentJob(agentId, '').PK }, ConsistentRead: true });
+    const items = await this.queryAll({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.agentJob(agentId, '').PK },
+      ConsistentRead: true,
+    });
     const jobs = await this.getMany(items.map((item) => ({ storeId: item.storeId as string, jobId: item.jobId as string })));
     return jobs.filter((job) => holderOf(job) === agentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
@@ -176,11 +180,24 @@ export class JobRepository extends TableRepository {
   async offers(query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
     const entries = query.near
       ? await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.offersPartition }, ConsistentRead: true })
-      : (await this.db.send(new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.offersPartition }, ConsistentRead: true, Limit: query.limit }))).Items ?? [];
+      : ((
+          await this.db.send(
+            new QueryCommand({
+              TableName: this.tableName,
+              KeyConditionExpression: 'PK = :pk',
+              ExpressionAttributeValues: { ':pk': keys.offersPartition },
+              ConsistentRead: true,
+              Limit: query.limit,
+            }),
+          )
+        ).Items ?? []);
     const { near } = query;
     const chosen = near
       ? entries
-          .map((entry) => ({ entry, meters: greatCircleMeters(near, { latitude: entry.pickupLatitude as number, longitude: entry.pickupLongitude as number }) }))
+          .map((entry) => ({
+            entry,
+            meters: greatCircleMeters(near, { latitude: entry.pickupLatitude as number, longitude: entry.pickupLongitude as number }),
+          }))
           .filter(({ meters }) => query.withinMeters === undefined || Math.round(meters) <= query.withinMeters)
           .sort((a, b) => a.meters - b.meters || (a.entry.SK as string).localeCompare(b.entry.SK as string))
           .slice(0, query.limit)
@@ -237,9 +254,7 @@ export class JobRepository extends TableRepository {
     let pending: Array<Record<string, unknown>> = itemKeys;
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-      const result = await this.db.send(
-        new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }),
-      );
+      const result = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
       jobs.push(...(result.Responses?.[this.tableName] ?? []).map(toJob));
       pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
     }
@@ -271,7 +286,8 @@ export class JobRepository extends TableRepository {
         Update: {
           TableName: this.tableName,
           Key: keys.store(next.storeId),
-          UpdateExpression: 'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
+          UpdateExpression:
+            'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
           // Money never goes negative; with a guard, API access must still be on.
           ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
           ExpressionAttributeValues: {
@@ -286,7 +302,21 @@ export class JobRepository extends TableRepository {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       });
-      tx.add('ledger', ledgerPut(this.tableName, { storeId: next.storeId, type: money.type, balanceDeltaMinor: money.balanceDeltaMinor, reservedDeltaMinor: money.reservedDeltaMinor, jobId: next.id, note: money.note }, now));
+      tx.add(
+        'ledger',
+        ledgerPut(
+          this.tableName,
+          {
+            storeId: next.storeId,
+            type: money.type,
+            balanceDeltaMinor: money.balanceDeltaMinor,
+            reservedDeltaMinor: money.reservedDeltaMinor,
+            jobId: next.id,
+            note: money.note,
+          },
+          now,
+        ),
+      );
     }
     tx.addEach('index', options.indexChanges);
     try {

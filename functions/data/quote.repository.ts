@@ -16,23 +16,23 @@ export class QuoteRepository extends TableRepository {
       await addGuardChecks(new Transaction(), this.tableName, guard)
         .add('quote', {
           Put: {
-                TableName: this.tableName,
-                Item: {
-                  ...keys.quote(quote.storeId, quote.id),
-                  type: 'quote',
-                  quoteId: quote.id,
-                  storeId: quote.storeId,
-                  zoneId: quote.zoneId,
-                  zoneVersion: quote.zoneVersion,
-                  request: quote.request,
-                  distanceMeters: quote.distanceMeters,
-                  chargeMinor: quote.chargeMinor,
-                  createdAt: quote.createdAt,
-                  expiresAt: quote.expiresAt,
-                  ttl: Math.ceil(Date.parse(quote.expiresAt) / 1000) + RETAIN_AFTER_EXPIRY_SECONDS,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
+            TableName: this.tableName,
+            Item: {
+              ...keys.quote(quote.storeId, quote.id),
+              type: 'quote',
+              quoteId: quote.id,
+              storeId: quote.storeId,
+              zoneId: quote.zoneId,
+              zoneVersion: quote.zoneVersion,
+              request: quote.request,
+              distanceMeters: quote.distanceMeters,
+              chargeMinor: quote.chargeMinor,
+              createdAt: quote.createdAt,
+              expiresAt: quote.expiresAt,
+              ttl: Math.ceil(Date.parse(quote.expiresAt) / 1000) + RETAIN_AFTER_EXPIRY_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
         })
         .commit(this.db);
     } catch (error) {
@@ -43,9 +43,7 @@ export class QuoteRepository extends TableRepository {
 
   /** The store's quote with this id, or null (another store's quote is not found by construction). */
   async get(storeId: string, quoteId: string): Promise<Quote | null> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.quote(storeId, quoteId), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.quote(storeId, quoteId), ConsistentRead: true }));
     if (!Item) return null;
     return {
       id: Item.quoteId,

@@ -11,9 +11,7 @@ export interface RateLimit {
 }
 
 /** The outcome of one request against a bucket. */
-export type RateDecision =
-  | { allowed: true; remaining: number; resetSeconds: number }
-  | { allowed: false; retryAfterSeconds: number };
+export type RateDecision = { allowed: true; remaining: number; resetSeconds: number } | { allowed: false; retryAfterSeconds: number };
 
 // Under a burst, each failed write returns the bucket's current state, so every retry is informed;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.

@@ -44,7 +44,9 @@ export abstract class TableRepository {
             ExpressionAttributeValues: { ':revoked': 'revoked', ':active': 'active', ':now': revokedAt },
           },
         })
-        .add('byId', { Update: { TableName: this.tableName, Key: byId, UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } } })
+        .add('byId', {
+          Update: { TableName: this.tableName, Key: byId, UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': revokedAt } },
+        })
         .commit(this.db);
     } catch (error) {
       if (error instanceof TransactionCancelled && error.failed('byHash')) return previouslyRevokedAt ?? revokedAt;

@@ -73,9 +73,7 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
 export class StoreRepository extends TableRepository {
   /** The store, read strongly consistent (auth depends on it), or null. */
   async get(storeId: string): Promise<Store | null> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
     return Item ? toStore(Item) : null;
   }
 
@@ -91,24 +89,31 @@ export class StoreRepository extends TableRepository {
           TableName: this.tableName,
           Item: {
             ...keys.store(storeId),
-                type: 'store',
-                storeId,
-                name: input.name,
-                sandbox: input.sandbox,
-                apiEnabled: true,
-                balanceMinor: input.creditMinor,
-                reservedMinor: 0,
-                availableMinor: input.creditMinor,
-                jobCount: 0,
-                createdAt,
-                updatedAt: createdAt,
-              },
+            type: 'store',
+            storeId,
+            name: input.name,
+            sandbox: input.sandbox,
+            apiEnabled: true,
+            balanceMinor: input.creditMinor,
+            reservedMinor: 0,
+            availableMinor: input.creditMinor,
+            jobCount: 0,
+            createdAt,
+            updatedAt: createdAt,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })
       .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now));
     if (input.creditMinor > 0) {
-      tx.add('ledger', ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: input.creditMinor, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit' }, now));
+      tx.add(
+        'ledger',
+        ledgerPut(
+          this.tableName,
+          { storeId, type: 'top_up', balanceDeltaMinor: input.creditMinor, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit' },
+          now,
+        ),
+      );
     }
     await tx.commit(this.db);
     return { storeId, keyId, apiKey };

@@ -22,7 +22,15 @@ export function workItemPut(tableName: string, item: Omit<WorkItem, 'step'>) {
   return {
     Put: {
       TableName: tableName,
-      Item: { ...keys.work(item.kind, item.createdAt, item.jobId), type: 'work', storeId: item.storeId, jobId: item.jobId, createdAt: item.createdAt, step: 0, ...(item.outcome && { outcome: item.outcome }) },
+      Item: {
+        ...keys.work(item.kind, item.createdAt, item.jobId),
+        type: 'work',
+        storeId: item.storeId,
+        jobId: item.jobId,
+        createdAt: item.createdAt,
+        step: 0,
+        ...(item.outcome && { outcome: item.outcome }),
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -35,7 +43,11 @@ export function workItemPut(tableName: string, item: Omit<WorkItem, 'step'>) {
  */
 export class WorkRepository extends TableRepository {
   async list(kind: WorkKind): Promise<WorkItem[]> {
-    const items = await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.work(kind, '', '').PK }, ConsistentRead: true });
+    const items = await this.queryAll({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.work(kind, '', '').PK },
+      ConsistentRead: true,
+    });
     return items.map((item) => ({
       kind,
       storeId: item.storeId as string,

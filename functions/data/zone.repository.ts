@@ -29,9 +29,7 @@ export class ZoneRepository extends TableRepository {
 
   /** The current version of one zone, read strongly consistent, or null. */
   async getCurrent(zoneId: string): Promise<VersionedZone | null> {
-    const { Item } = await this.db.send(
-      new GetCommand({ TableName: this.tableName, Key: keys.zoneCurrent(zoneId), ConsistentRead: true }),
-    );
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.zoneCurrent(zoneId), ConsistentRead: true }));
     return Item ? toZone(Item) : null;
   }
 

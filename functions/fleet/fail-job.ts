@@ -2,4 +2,7 @@ import { fleetJobAction } from '../use-cases/fleet-move.ts';
 import { FailRequest, FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/fail: the delivery cannot go on. Before pickup the credit is released; after, the settlement goes to review. */
-export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/fail', { path: FleetJobPath, body: FailRequest }, ({ body }) => ({ type: 'fail', note: body.reason }));
+export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/fail', { path: FleetJobPath, body: FailRequest }, ({ body }) => ({
+  type: 'fail',
+  note: body.reason,
+}));

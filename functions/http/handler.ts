@@ -70,7 +70,11 @@ export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P>, 'merchant' | 'hea
  * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
  * (and the route's roles) and a per-key rate limit in place of the store's.
  */
-export function fleetHandler<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
+export function fleetHandler<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(
   key: FleetRouteKey,
   schemas: Omit<RouteSchemas<B, Q, P, undefined>, 'headers'>,
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<APIGatewayProxyResult>,

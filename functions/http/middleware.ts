@@ -132,7 +132,8 @@ export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMidd
     const key = await rt().fleetKeys.findByHash(keyHash);
     if (!key) throw new UnauthorizedError('invalid_fleet_key');
     if (key.status !== 'active') throw new UnauthorizedError('revoked_fleet_key');
-    request.context.fleet = key.role === 'rider' ? { role: 'rider', keyId: key.keyId, keyHash, agentId: key.agentId! } : { role: 'ops', keyId: key.keyId, keyHash, agentId: null };
+    request.context.fleet =
+      key.role === 'rider' ? { role: 'rider', keyId: key.keyId, keyHash, agentId: key.agentId! } : { role: 'ops', keyId: key.keyId, keyHash, agentId: null };
     logger.appendKeys({ fleetKeyId: key.keyId, fleetRole: key.role });
     if (!route.roles.includes(key.role)) {
       throw new WrongFleetRoleError(route.roles.includes('ops') ? 'ops' : 'rider');

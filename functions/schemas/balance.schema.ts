@@ -18,7 +18,8 @@ export const balanceOperations = {
   'GET /v1/balance': {
     operationId: 'getBalance',
     summary: 'Check credit',
-    description: 'The store’s prepaid credit in paise: balance, the part reserved for open jobs, and what is available for new bookings. Counts against the read limit.',
+    description:
+      'The store’s prepaid credit in paise: balance, the part reserved for open jobs, and what is available for new bookings. Counts against the read limit.',
     tag: 'Credit',
     success: [
       {

@@ -46,7 +46,12 @@ export const OfferListQuery = z
       .meta({ queryInteger: { type: 'integer', minimum: 1, maximum: 50, default: 20 } }),
     latitude: QueryNumber(Latitude, { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' }),
     longitude: QueryNumber(Longitude, { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' }),
-    withinMeters: QueryNumber(z.number().int().min(100).max(100_000), { type: 'integer', minimum: 100, maximum: 100000, description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)' }),
+    withinMeters: QueryNumber(z.number().int().min(100).max(100_000), {
+      type: 'integer',
+      minimum: 100,
+      maximum: 100000,
+      description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)',
+    }),
   })
   .superRefine((query, ctx) => {
     if ((query.latitude === undefined) !== (query.longitude === undefined)) {
@@ -129,8 +134,20 @@ export const FleetJobList = z.strictObject({ data: z.array(FleetJob) });
 function place(job: Job, stop: 'pickup' | 'drop') {
   const { route } = job;
   return stop === 'pickup'
-    ? { address: route.pickupAddress, city: route.pickupCity ?? null, pincode: route.pickupPincode ?? null, latitude: route.pickupLatitude, longitude: route.pickupLongitude }
-    : { address: route.dropAddress, city: route.dropCity ?? null, pincode: route.dropPincode ?? null, latitude: route.dropLatitude, longitude: route.dropLongitude };
+    ? {
+        address: route.pickupAddress,
+        city: route.pickupCity ?? null,
+        pincode: route.pickupPincode ?? null,
+        latitude: route.pickupLatitude,
+        longitude: route.pickupLongitude,
+      }
+    : {
+        address: route.dropAddress,
+        city: route.dropCity ?? null,
+        pincode: route.dropPincode ?? null,
+        latitude: route.dropLatitude,
+        longitude: route.dropLongitude,
+      };
 }
 
 const weight = (job: Job) => (job.route.packageWeightGrams === undefined ? null : formatWeight(job.route.packageWeightGrams));
@@ -152,7 +169,12 @@ export function toFleetOffer(job: Job, rider?: LatLng): FleetOffer {
 
 function fleetHandoff(stored: Handoff, now: Date) {
   const handoff = effectiveHandoff(stored, now);
-  return { status: handoff.status, expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt, attemptsRemaining: Math.max(0, MAX_CODE_ATTEMPTS - handoff.failedAttempts) };
+  return {
+    status: handoff.status,
+    expiresAt: handoff.expiresAt,
+    verifiedAt: handoff.verifiedAt,
+    attemptsRemaining: Math.max(0, MAX_CODE_ATTEMPTS - handoff.failedAttempts),
+  };
 }
 
 /** A job as the fleet sees it, as of `now`. Names and phones show only once a rider holds the job. */
@@ -187,8 +209,24 @@ const fleetJobExample = {
   status: 'booked',
   agentId: 'rider_7Qm2Xc9LpB4tR1vN8sKd',
   version: 5,
-  pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066, name: 'Chai Point, MG Road', phone: '+919876543210' },
-  drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408, name: 'Asha Rao', phone: '+919845012345' },
+  pickup: {
+    address: 'MG Road, Bengaluru',
+    city: 'Bengaluru',
+    pincode: '560001',
+    latitude: 12.9756,
+    longitude: 77.6066,
+    name: 'Chai Point, MG Road',
+    phone: '+919876543210',
+  },
+  drop: {
+    address: '100 Feet Road, Indiranagar, Bengaluru',
+    city: 'Bengaluru',
+    pincode: '560038',
+    latitude: 12.9784,
+    longitude: 77.6408,
+    name: 'Asha Rao',
+    phone: '+919845012345',
+  },
   distanceMeters: 4834,
   packageDescription: 'Documents',
   packageWeight: '750 g',
@@ -197,14 +235,34 @@ const fleetJobExample = {
   events: [
     createdEventExample,
     { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
-    { id: '1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c', status: 'picked_by_agent', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:00.000Z' },
-    { id: '2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d', status: 'booking_in_progress', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:02:30.000Z' },
-    { id: '3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e', status: 'booked', actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd', note: null, createdAt: '2026-11-22T10:03:00.000Z' },
+    {
+      id: '1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c',
+      status: 'picked_by_agent',
+      actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd',
+      note: null,
+      createdAt: '2026-11-22T10:02:00.000Z',
+    },
+    {
+      id: '2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d',
+      status: 'booking_in_progress',
+      actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd',
+      note: null,
+      createdAt: '2026-11-22T10:02:30.000Z',
+    },
+    {
+      id: '3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e',
+      status: 'booked',
+      actor: 'rider:rider_7Qm2Xc9LpB4tR1vN8sKd',
+      note: null,
+      createdAt: '2026-11-22T10:03:00.000Z',
+    },
   ],
   createdAt: EXAMPLE_AT,
   updatedAt: '2026-11-22T10:04:10.000Z',
 };
-const arrivedHandoffsExample = /* @__PURE__ */ variant(pendingFleetHandoffsExample, { pickup: { status: 'active', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: null, attemptsRemaining: 5 } });
+const arrivedHandoffsExample = /* @__PURE__ */ variant(pendingFleetHandoffsExample, {
+  pickup: { status: 'active', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: null, attemptsRemaining: 5 },
+});
 
 // What a route that names a job can answer besides success.
 const JOB_ROUTE_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503] as const;
@@ -223,7 +281,21 @@ export const fleetOperations = {
         description: 'Offers',
         name: 'FleetOfferList',
         schema: FleetOfferList,
-        example: { data: [{ id: EXAMPLE_JOB_ID, offeredAt: '2026-11-22T10:00:01.000Z', pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 }, drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 }, distanceMeters: 4834, pickupDistanceMeters: 1210, packageDescription: 'Documents', packageWeight: '750 g' }], limit: 20 },
+        example: {
+          data: [
+            {
+              id: EXAMPLE_JOB_ID,
+              offeredAt: '2026-11-22T10:00:01.000Z',
+              pickup: { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 },
+              drop: { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 },
+              distanceMeters: 4834,
+              pickupDistanceMeters: 1210,
+              packageDescription: 'Documents',
+              packageWeight: '750 g',
+            },
+          ],
+          limit: 20,
+        },
       },
     ],
     errors: [400, 401, 403, 429, 500, 503],
@@ -231,7 +303,8 @@ export const fleetOperations = {
   'GET /fleet/v1/assignments': {
     operationId: 'listAssignments',
     summary: 'My jobs',
-    description: 'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.',
+    description:
+      'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.',
     tag: 'Riders',
     success: [{ status: 200, description: 'The rider’s current jobs', name: 'FleetJobList', schema: FleetJobList, example: { data: [fleetJobExample] } }],
     errors: [401, 403, 429, 500, 503],
@@ -239,7 +312,8 @@ export const fleetOperations = {
   'GET /fleet/v1/jobs/{id}': {
     operationId: 'getFleetJob',
     summary: 'A job',
-    description: 'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
+    description:
+      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
@@ -248,10 +322,20 @@ export const fleetOperations = {
   'POST /fleet/v1/jobs/{id}/accept': {
     operationId: 'acceptOffer',
     summary: 'Accept an offer',
-    description: 'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job.',
+    description:
+      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job.',
     tag: 'Riders',
     path: FleetJobPath,
-    success: [{ status: 200, description: 'The job, now this rider’s', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'picked_by_agent' }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job, now this rider’s',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'picked_by_agent' }) },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/start-confirmation': {
@@ -260,7 +344,16 @@ export const fleetOperations = {
     description: 'The rider is confirming the job (`picked_by_agent` → `booking_in_progress`).',
     tag: 'Riders',
     path: FleetJobPath,
-    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'booking_in_progress' }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'booking_in_progress' }) },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/confirm': {
@@ -275,10 +368,20 @@ export const fleetOperations = {
   'POST /fleet/v1/jobs/{id}/decline': {
     operationId: 'declineJob',
     summary: 'Decline',
-    description: 'Gives an accepted, unconfirmed job back (`picked_by_agent` or `booking_in_progress` → `queued`): it is offered again, and dispatch’s wait starts again.',
+    description:
+      'Gives an accepted, unconfirmed job back (`picked_by_agent` or `booking_in_progress` → `queued`): it is offered again, and dispatch’s wait starts again.',
     tag: 'Riders',
     path: FleetJobPath,
-    success: [{ status: 200, description: 'The job, back on offer', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'queued', agentId: null, riderLocation: null }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job, back on offer',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'queued', agentId: null, riderLocation: null }) },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/location': {
@@ -288,16 +391,35 @@ export const fleetOperations = {
     tag: 'Riders',
     path: FleetJobPath,
     requestBody: { name: 'LocationRequest', schema: LocationRequest, example: { latitude: 12.9761, longitude: 77.6102, accuracy: 12 } },
-    success: [{ status: 200, description: 'The job with its new location', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job with its new location',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: fleetJobExample },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive': {
     operationId: 'arrive',
     summary: 'Arrive at pickup or drop',
-    description: 'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.',
+    description:
+      'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.',
     tag: 'Riders',
     path: HandoffPath,
-    success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { verification: arrivedHandoffsExample }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { verification: arrivedHandoffsExample }) },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': {
@@ -308,17 +430,36 @@ export const fleetOperations = {
     tag: 'Riders',
     path: HandoffPath,
     requestBody: { name: 'CodeRequest', schema: CodeRequest, example: { code: '4821' } },
-    success: [{ status: 200, description: 'The code was right: the job moved on', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'pickup_completed' }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The code was right: the job moved on',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'pickup_completed' }) },
+      },
+    ],
     errors: [400, 401, 403, 404, 409, 422, 429, 500, 503],
   },
   'POST /fleet/v1/jobs/{id}/fail': {
     operationId: 'failJob',
     summary: 'Report failure',
-    description: 'The delivery cannot go on. Before pickup the job fails and the merchant’s reservation is released; after pickup it fails with settlement `review`, resolved by operations (`settlement resolve`). The reason is the event’s note.',
+    description:
+      'The delivery cannot go on. Before pickup the job fails and the merchant’s reservation is released; after pickup it fails with settlement `review`, resolved by operations (`settlement resolve`). The reason is the event’s note.',
     tag: 'Riders',
     path: FleetJobPath,
     requestBody: { name: 'FailRequest', schema: FailRequest, example: { reason: 'Store closed; nobody answered the phone' } },
-    success: [{ status: 200, description: 'The failed job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'failed', riderLocation: null }) } }],
+    success: [
+      {
+        status: 200,
+        description: 'The failed job',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: /* @__PURE__ */ variant(fleetJobExample, { status: 'failed', riderLocation: null }) },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock': {
@@ -327,7 +468,16 @@ export const fleetOperations = {
     description: 'A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.',
     tag: 'Operations',
     path: HandoffPath,
-    success: [{ status: 200, description: 'The job with the handoff active again', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job with the handoff active again',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: fleetJobExample },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code': {
@@ -336,7 +486,16 @@ export const fleetOperations = {
     description: 'An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.',
     tag: 'Operations',
     path: HandoffPath,
-    success: [{ status: 200, description: 'The job with the handoff active again', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
+    success: [
+      {
+        status: 200,
+        description: 'The job with the handoff active again',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: fleetJobExample },
+      },
+    ],
     errors: JOB_ROUTE_ERRORS,
   },
 } satisfies OperationDocs;

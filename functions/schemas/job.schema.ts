@@ -83,7 +83,10 @@ export const RiderLocationView = z.strictObject({ latitude: Latitude, longitude:
 
 const HandoffView = z.strictObject({
   status: z.enum(VERIFICATION_STATUSES),
-  code: z.string().regex(/^\d{4}$/).nullable(),
+  code: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
   expiresAt: DateTime.nullable(),
   verifiedAt: DateTime.nullable(),
 });
@@ -227,7 +230,11 @@ const jobDetailExample = /* @__PURE__ */ variant(jobExample, {
 const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   status: 'cancelled',
   settlement: 'released',
-  verification: { testMode: false, pickup: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null }, delivery: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null } },
+  verification: {
+    testMode: false,
+    pickup: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null },
+    delivery: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null },
+  },
 });
 
 export const jobOperations = {
@@ -241,11 +248,25 @@ export const jobOperations = {
     requestBody: {
       name: 'BookingRequest',
       schema: BookingRequest,
-      example: { quoteId: EXAMPLE_QUOTE_ID, externalOrderId: 'ORD-1001', pickupName: 'Chai Point, MG Road', pickupPhone: '+91 98765 43210', dropName: 'Asha Rao', dropPhone: '098450-12345' },
+      example: {
+        quoteId: EXAMPLE_QUOTE_ID,
+        externalOrderId: 'ORD-1001',
+        pickupName: 'Chai Point, MG Road',
+        pickupPhone: '+91 98765 43210',
+        dropName: 'Asha Rao',
+        dropPhone: '098450-12345',
+      },
     },
     success: [
       { status: 201, description: 'The job was booked', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } },
-      { status: 200, description: 'The same request came again with the same Idempotency-Key: the existing job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } },
+      {
+        status: 200,
+        description: 'The same request came again with the same Idempotency-Key: the existing job',
+        name: 'JobDetailResponse',
+        schema: JobDetail,
+        envelope: true,
+        example: { data: jobDetailExample },
+      },
     ],
     errors: [400, 401, 403, 404, 409, 422, 429, 500, 503],
   },
@@ -255,7 +276,15 @@ export const jobOperations = {
     description: 'The store’s jobs, newest first, optionally of one status. Counts against the read limit.',
     tag: 'Jobs',
     query: JobListQuery,
-    success: [{ status: 200, description: 'A page of job summaries', name: 'JobListResponse', schema: JobListResponse, example: { data: [jobExample], limit: 50, offset: 0 } }],
+    success: [
+      {
+        status: 200,
+        description: 'A page of job summaries',
+        name: 'JobListResponse',
+        schema: JobListResponse,
+        example: { data: [jobExample], limit: 50, offset: 0 },
+      },
+    ],
     errors: [400, 401, 403, 429, 500, 503],
   },
   'GET /v1/jobs/{id}': {
@@ -274,7 +303,9 @@ export const jobOperations = {
       'Cancels the job while its state allows (created, queued, picked_by_agent, booking_in_progress, booked) and releases its reservation. After pickup the parcel must be returned first (409); finished jobs cannot be cancelled (400). Counts against the cancellation limit.',
     tag: 'Jobs',
     path: JobPath,
-    success: [{ status: 200, description: 'The cancelled job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: cancelledJobExample } }],
+    success: [
+      { status: 200, description: 'The cancelled job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: cancelledJobExample } },
+    ],
     errors: [400, 401, 403, 404, 409, 429, 500, 503],
   },
 } satisfies OperationDocs;

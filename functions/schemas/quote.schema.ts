@@ -50,7 +50,8 @@ export const quoteOperations = {
   'POST /v1/job-quotes': {
     operationId: 'createQuote',
     summary: 'Create a quote',
-    description: 'Prices a pickup-to-drop route. Both stops must lie in one supported delivery zone. The quote is valid for five minutes and can be booked once.',
+    description:
+      'Prices a pickup-to-drop route. Both stops must lie in one supported delivery zone. The quote is valid for five minutes and can be booked once.',
     tag: 'Quotes',
     requestBody: { name: 'QuoteRequest', schema: QuoteRequest, example: quoteRequestExample },
     success: [
@@ -60,7 +61,16 @@ export const quoteOperations = {
         name: 'QuoteResponse',
         schema: QuoteResponse,
         envelope: true,
-        example: { data: { id: EXAMPLE_QUOTE_ID, distanceMeters: 4834, chargeMinor: 6900, expiresAt: '2026-11-22T10:05:00.000Z', currency: 'INR', provider: 'service_fleet' } },
+        example: {
+          data: {
+            id: EXAMPLE_QUOTE_ID,
+            distanceMeters: 4834,
+            chargeMinor: 6900,
+            expiresAt: '2026-11-22T10:05:00.000Z',
+            currency: 'INR',
+            provider: 'service_fleet',
+          },
+        },
       },
     ],
     errors: [400, 401, 403, 422, 429, 500, 503],

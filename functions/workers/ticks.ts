@@ -63,7 +63,8 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
       continue;
     }
     const late = now.getTime() - Date.parse(offeredAt(job)) >= timeoutMs;
-    const event: LifecycleEvent | null = job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
+    const event: LifecycleEvent | null =
+      job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
     if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
   }
   return report;
@@ -105,7 +106,11 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
     const reportDue = now.getTime() - lastReport >= runMs / 20;
     if (!raced && reportDue && job && ASSIGNED.has(job.status)) {
       const { route } = job;
-      const at = simulatedPosition({ latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude }, fraction);
+      const at = simulatedPosition(
+        { latitude: route.pickupLatitude, longitude: route.pickupLongitude },
+        { latitude: route.dropLatitude, longitude: route.dropLongitude },
+        fraction,
+      );
       await attempt(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
     }
     if (!raced && (!job || ENDED.has(job.status) || step >= steps.length)) {

@@ -114,7 +114,9 @@ describe('the fleet OpenAPI document', () => {
   });
 
   it('takes the job id as a UUID and the handoff as pickup or delivery', () => {
-    expect(operation('GET', '/fleet/v1/jobs/{id}').parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) }]);
+    expect(operation('GET', '/fleet/v1/jobs/{id}').parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
+    ]);
     expect(operation('POST', '/fleet/v1/jobs/{id}/handoffs/{handoff}/code').parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
       { name: 'handoff', in: 'path', required: true, schema: { type: 'string', enum: ['pickup', 'delivery'] } },
@@ -124,9 +126,29 @@ describe('the fleet OpenAPI document', () => {
   it('describes the offers’ query (limit, the rider’s position, a radius) with their ranges', () => {
     expect(operation('GET', '/fleet/v1/offers').parameters).toEqual([
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 50, default: 20 } },
-      { name: 'latitude', in: 'query', required: false, schema: { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' } },
-      { name: 'longitude', in: 'query', required: false, schema: { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' } },
-      { name: 'withinMeters', in: 'query', required: false, schema: { type: 'integer', minimum: 100, maximum: 100000, description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)' } },
+      {
+        name: 'latitude',
+        in: 'query',
+        required: false,
+        schema: { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' },
+      },
+      {
+        name: 'longitude',
+        in: 'query',
+        required: false,
+        schema: { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' },
+      },
+      {
+        name: 'withinMeters',
+        in: 'query',
+        required: false,
+        schema: {
+          type: 'integer',
+          minimum: 100,
+          maximum: 100000,
+          description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)',
+        },
+      },
     ]);
   });
 
@@ -153,7 +175,11 @@ describe('the fleet OpenAPI document', () => {
   });
 
   it('shows the fleet no handoff code: the job’s handoffs carry state and attempts only', () => {
-    const job = (schemas.FleetJobResponse as { properties: { data: { properties: { verification: { properties: Record<string, { properties: Json; required: string[] }> } } } } }).properties.data;
+    const job = (
+      schemas.FleetJobResponse as {
+        properties: { data: { properties: { verification: { properties: Record<string, { properties: Json; required: string[] }> } } } };
+      }
+    ).properties.data;
     const handoffs = job.properties.verification.properties;
 
     expect(Object.keys(handoffs)).toEqual(['pickup', 'delivery']);
@@ -167,7 +193,20 @@ describe('the fleet OpenAPI document', () => {
   it('shows no names or phone numbers in offers', () => {
     const names = propertyNames(schemas.FleetOfferList);
 
-    expect(names).toEqual(expect.arrayContaining(['id', 'offeredAt', 'pickup', 'drop', 'distanceMeters', 'packageDescription', 'packageWeight', 'address', 'latitude', 'longitude']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'id',
+        'offeredAt',
+        'pickup',
+        'drop',
+        'distanceMeters',
+        'packageDescription',
+        'packageWeight',
+        'address',
+        'latitude',
+        'longitude',
+      ]),
+    );
     expect(names.filter((name) => /^(name|phone|code)$|(Name|Phone)$/.test(name))).toEqual([]);
   });
 
@@ -200,7 +239,9 @@ describe('the fleet OpenAPI document', () => {
       check(success.schema, success.example, `${routeKey(route)} 200`);
       checked += 1;
     }
-    for (const [name, response] of Object.entries(doc.components.responses as Record<string, { content: Record<string, { schema: Json; example: unknown }> }>)) {
+    for (const [name, response] of Object.entries(
+      doc.components.responses as Record<string, { content: Record<string, { schema: Json; example: unknown }> }>,
+    )) {
       const content = response.content['application/json']!;
       check(content.schema, content.example, name);
       checked += 1;

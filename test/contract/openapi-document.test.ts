@@ -6,7 +6,11 @@ import { routesOf } from '../../functions/http/routes.ts';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 const doc = await buildOpenApiDocument();
-type Op = { parameters: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>; responses: Record<string, unknown>; requestBody?: unknown };
+type Op = {
+  parameters: Array<{ name: string; in: string; required: boolean; schema: Record<string, unknown> }>;
+  responses: Record<string, unknown>;
+  requestBody?: unknown;
+};
 const operation = (method: string, path: string) => (doc.paths[path] as Record<string, Op>)[method.toLowerCase()]!;
 
 // The status codes the spec (shared/spec/merchant-api.md) lists for each endpoint.
@@ -39,7 +43,11 @@ describe('the OpenAPI document', () => {
   it('describes every merchant route of the route table, and nothing else (the fleet API has its own document)', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((method) => `${method.toUpperCase()} ${path}`));
 
-    expect(documented.sort()).toEqual(routesOf('merchant').map((r) => `${r.method} ${r.path}`).sort());
+    expect(documented.sort()).toEqual(
+      routesOf('merchant')
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    );
   });
 
   it.each(Object.entries(SPEC_STATUSES))('lists every status the spec lists for %s', (key, statuses) => {
@@ -61,7 +69,15 @@ describe('the OpenAPI document', () => {
 
   it('describes the list’s query parameters with their ranges and defaults', () => {
     expect(operation('GET', '/v1/jobs').parameters).toEqual([
-      { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered', 'failed', 'cancelled'] } },
+      {
+        name: 'status',
+        in: 'query',
+        required: false,
+        schema: {
+          type: 'string',
+          enum: ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered', 'failed', 'cancelled'],
+        },
+      },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
       { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } },
     ]);
@@ -75,7 +91,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('carries the formats, ranges and nullability of the spec’s tables', () => {
-    const detail = (doc.components.schemas.JobDetailResponse as { properties: { data: { properties: Record<string, Record<string, unknown>>; required: string[] } } }).properties.data;
+    const detail = (
+      doc.components.schemas.JobDetailResponse as { properties: { data: { properties: Record<string, Record<string, unknown>>; required: string[] } } }
+    ).properties.data;
     expect(detail.properties.id).toMatchObject({ type: 'string', format: 'uuid' });
     expect(detail.properties.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
     expect(detail.properties.chargeMinor).toMatchObject({ anyOf: [{ type: 'integer', minimum: 0, maximum: 9007199254740991 }, { type: 'null' }] });

@@ -22,7 +22,9 @@ describe('the operation docs of the schema modules', () => {
   it('fail the build, naming the route, when a route of the table has no doc', async () => {
     const missing = without('GET /v1/balance');
 
-    expect(() => documentedRoutes(routes, missing, 'merchant')).toThrow('GET /v1/balance is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it');
+    expect(() => documentedRoutes(routes, missing, 'merchant')).toThrow(
+      'GET /v1/balance is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it',
+    );
     await expect(buildOpenApiDocument(missing)).rejects.toThrow('GET /v1/balance is in the route table');
     await expect(buildFleetOpenApiDocument(missing)).rejects.toThrow('GET /v1/balance is in the route table');
   });
@@ -30,7 +32,9 @@ describe('the operation docs of the schema modules', () => {
   it('fail the build, naming the route, when a doc names a route the table does not have', async () => {
     const extra = { ...docs, 'GET /v1/nothing': stray };
 
-    expect(() => documentedRoutes(routes, extra, 'fleet')).toThrow('GET /v1/nothing has an operation doc but is not in the route table (functions/http/routes.ts)');
+    expect(() => documentedRoutes(routes, extra, 'fleet')).toThrow(
+      'GET /v1/nothing has an operation doc but is not in the route table (functions/http/routes.ts)',
+    );
     await expect(buildOpenApiDocument(extra)).rejects.toThrow('GET /v1/nothing has an operation doc');
   });
 
@@ -46,13 +50,17 @@ describe('the operation docs of the schema modules', () => {
     const balance = docs['GET /v1/balance']!;
     const clash = { ...docs, 'GET /v1/balance': { ...balance, success: [{ ...balance.success[0]!, name: 'QuoteResponse' }] } };
 
-    await expect(buildOpenApiDocument(clash)).rejects.toThrow('POST /v1/job-quotes names another body QuoteResponse than GET /v1/balance does: one component name, one schema');
+    await expect(buildOpenApiDocument(clash)).rejects.toThrow(
+      'POST /v1/job-quotes names another body QuoteResponse than GET /v1/balance does: one component name, one schema',
+    );
   });
 
   // The handlers import the schema modules: a bundle that does not use the docs must not carry them.
   it.each(readdirSync(schemasDir).filter((file) => file.endsWith('.schema.ts')))('stay out of a bundle of %s’s schemas', async (file) => {
     const module = (await import(new URL(file, schemasDir).href)) as Record<string, unknown>;
-    const docExports = Object.entries(module).filter(([, value]) => value !== null && typeof value === 'object' && Object.keys(value).some((key) => key in docs));
+    const docExports = Object.entries(module).filter(
+      ([, value]) => value !== null && typeof value === 'object' && Object.keys(value).some((key) => key in docs),
+    );
     const ownDocs = docExports.flatMap(([, value]) => Object.values(value as DocsByRoute));
     const schemaExports = Object.keys(module).filter((name) => !docExports.some(([docName]) => docName === name));
 

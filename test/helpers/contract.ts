@@ -62,7 +62,7 @@ export function assertMatchesContract(request: { method: string; path: string },
   const documented = operation.responses[String(response.status)];
   if (!documented) throw new Error(`Contract: ${where} is not a documented status (documented: ${Object.keys(operation.responses).join(', ')})`);
   const definition = resolve(documented, 'responses');
-  const schema = ((definition.content as Record<string, { schema: Json }> | undefined)?.['application/json'])?.schema;
+  const schema = (definition.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema;
   if (schema) check(validatorFor(schema), body, where);
   for (const [name, header] of Object.entries((definition.headers ?? {}) as Record<string, Json>)) {
     const spec = resolve(header, 'headers');
@@ -75,9 +75,10 @@ export function assertMatchesContract(request: { method: string; path: string },
   }
 }
 
-
 function check(validate: ValidateFunction, value: unknown, where: string): void {
   if (validate(value)) return;
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  const problems = (validate.errors ?? []).map(
+    (e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  );
   throw new Error(`Contract: ${where} does not match the API description: ${problems.join('; ')}\n${JSON.stringify(value).slice(0, 500)}`);
 }

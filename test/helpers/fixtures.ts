@@ -2,7 +2,6 @@ import type { Runtime } from '../../functions/runtime.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { RateCard } from '../../functions/core/zone.ts';
 
-
 /** A store with credit and its first key, made through the same repository the admin CLI uses. */
 export async function createStore(rt: Runtime, options: { creditMinor?: number; sandbox?: boolean; name?: string } = {}) {
   return rt.stores.create({ name: options.name ?? 'Test store', sandbox: options.sandbox ?? false, creditMinor: options.creditMinor ?? 100_000 });
@@ -62,7 +61,13 @@ export const pricedBengaluruQuote: Quote = {
 
 /** The stops of `bengaluruQuote` as the fleet API shows them (no names or phones). */
 export const BENGALURU_PICKUP_PLACE = { address: 'MG Road, Bengaluru', city: 'Bengaluru', pincode: '560001', latitude: 12.9756, longitude: 77.6066 };
-export const BENGALURU_DROP_PLACE = { address: '100 Feet Road, Indiranagar, Bengaluru', city: 'Bengaluru', pincode: '560038', latitude: 12.9784, longitude: 77.6408 };
+export const BENGALURU_DROP_PLACE = {
+  address: '100 Feet Road, Indiranagar, Bengaluru',
+  city: 'Bengaluru',
+  pincode: '560038',
+  latitude: 12.9784,
+  longitude: 77.6408,
+};
 
 /** Every property name anywhere in a JSON value (to show a field appears nowhere). */
 export function keysDeep(value: unknown): string[] {

@@ -28,7 +28,9 @@ export async function newFleetMember(rt: Runtime, server: TestServer, role: 'rid
     agentId: created.agentId,
     get: async (path) => readResponse(await server.request(path, { headers })),
     post: async (path, body) =>
-      readResponse(await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) })),
+      readResponse(
+        await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }),
+      ),
   };
 }
 
@@ -52,7 +54,17 @@ export async function dispatchOnce(rt: Runtime): Promise<void> {
  * Where a job can be driven to on its way to delivery, in lifecycle order: its statuses, and the two
  * moments at a door (`pickup_arrived`, `delivery_arrived`: the rider is there and the handoff's code runs).
  */
-export const STAGES = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_arrived', 'pickup_completed', 'delivery_arrived', 'delivered'] as const;
+export const STAGES = [
+  'created',
+  'queued',
+  'picked_by_agent',
+  'booking_in_progress',
+  'booked',
+  'pickup_arrived',
+  'pickup_completed',
+  'delivery_arrived',
+  'delivered',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** The stage a job stands at: its status, or the door its rider is at. */
@@ -155,7 +167,9 @@ export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<
   const jobs = (await allJobs(rt, storeId)).filter((job) => !job.testMode);
   const expected = [
     ...jobs.filter((job) => job.status === 'queued').map((job) => `${keys.offer(offeredAt(job), job.id).PK} ${keys.offer(offeredAt(job), job.id).SK}`),
-    ...jobs.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)).map((job) => `${keys.agentJob(job.agentId!, job.id).PK} ${keys.agentJob(job.agentId!, job.id).SK}`),
+    ...jobs
+      .filter((job) => job.agentId !== null && ASSIGNED.has(job.status))
+      .map((job) => `${keys.agentJob(job.agentId!, job.id).PK} ${keys.agentJob(job.agentId!, job.id).SK}`),
   ];
   expect(items.map((item) => `${item.PK as string} ${item.SK as string}`).sort()).toEqual(expected.sort());
 }

@@ -45,4 +45,3 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-

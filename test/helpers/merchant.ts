@@ -33,7 +33,9 @@ export async function newMerchant(
   if (!options.defaultLimits) await raiseLimits(rt, store.storeId);
   const get = async (path: string) => readResponse(await server.request(path, { headers: { 'X-Api-Key': store.apiKey } }));
   const post = async (path: string, body?: unknown, headers: Record<string, string> = authHeaders(store.apiKey)) =>
-    readResponse(await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
+    readResponse(
+      await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }),
+    );
   const merchant: TestMerchant = {
     ...store,
     get,
@@ -59,7 +61,10 @@ export async function newMerchant(
  * A merchant that the tests of a file (or describe block) share, made before them (`options` as for
  * newMerchant). Read `shop.merchant` inside tests: it exists once beforeAll ran.
  */
-export function useMerchant(api: { readonly table: TestTable; readonly server: TestServer }, options: Parameters<typeof newMerchant>[2] = {}): { readonly merchant: TestMerchant } {
+export function useMerchant(
+  api: { readonly table: TestTable; readonly server: TestServer },
+  options: Parameters<typeof newMerchant>[2] = {},
+): { readonly merchant: TestMerchant } {
   const context = {} as { merchant: TestMerchant };
   beforeAll(async () => {
     context.merchant = await newMerchant(api.table.rt, api.server, options);

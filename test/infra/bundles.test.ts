@@ -29,7 +29,18 @@ afterAll(async () => {
 
 /** Imports the bundle in a fresh Node process (as Lambda does) and invokes its handler with one event. */
 function invokeBundle(bundle: Bundle, headers: Record<string, string>, env: Record<string, string>): Promise<{ statusCode: number; body: unknown }> {
-  const event = { httpMethod: 'GET', path: '/', resource: '/', headers, multiValueHeaders: {}, queryStringParameters: null, pathParameters: null, body: null, isBase64Encoded: false, requestContext: { requestId: 'bundle-test' } };
+  const event = {
+    httpMethod: 'GET',
+    path: '/',
+    resource: '/',
+    headers,
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    pathParameters: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'bundle-test' },
+  };
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});
 const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 });
 process.stdout.write(JSON.stringify({ statusCode: result.statusCode, body: JSON.parse(result.body) }));`;
@@ -55,18 +66,32 @@ describe('function bundles (built as CDK builds them)', () => {
     expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
   });
 
-  it.each(routesOf('fleet').map((r) => [r.name]))('load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route', async (handler) => {
-    const result = await invokeBundle(bundles.get(handler)!, { Authorization: 'Bearer mdk_live_00000000000000000000000000000000' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
+  it.each(routesOf('fleet').map((r) => [r.name]))(
+    'load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route',
+    async (handler) => {
+      const result = await invokeBundle(
+        bundles.get(handler)!,
+        { Authorization: 'Bearer mdk_live_00000000000000000000000000000000' },
+        { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' },
+      );
 
-    expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid fleet key', code: 'unauthorized' } });
-  });
+      expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid fleet key', code: 'unauthorized' } });
+    },
+  );
 
   it('serve a real request from DynamoDB: the bundled balance function answers 200', async () => {
     const store = await createStore(table.rt, { creditMinor: 4242 });
 
-    const result = await invokeBundle(bundles.get('get-balance')!, { 'X-Api-Key': store.apiKey }, { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
+    const result = await invokeBundle(
+      bundles.get('get-balance')!,
+      { 'X-Api-Key': store.apiKey },
+      { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint },
+    );
 
-    expect(result).toEqual({ statusCode: 200, body: { data: { apiEnabled: true, balanceMinor: 4242, reservedMinor: 0, availableMinor: 4242, currency: 'INR' } } });
+    expect(result).toEqual({
+      statusCode: 200,
+      body: { data: { apiEnabled: true, balanceMinor: 4242, reservedMinor: 0, availableMinor: 4242, currency: 'INR' } },
+    });
   });
 
   it('keep what only booking needs (powertools idempotency) out of the other functions', () => {

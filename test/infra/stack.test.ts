@@ -81,11 +81,22 @@ describe('the CDK stack', () => {
         MemorySize: 512,
         Timeout: 10,
         TracingConfig: { Mode: 'Active' },
-        Environment: { Variables: { TABLE_NAME: { Ref: expect.any(String) }, LOG_LEVEL: 'INFO', POWERTOOLS_SERVICE_NAME: 'delivery-api', NODE_OPTIONS: '--enable-source-maps' } },
+        Environment: {
+          Variables: {
+            TABLE_NAME: { Ref: expect.any(String) },
+            LOG_LEVEL: 'INFO',
+            POWERTOOLS_SERVICE_NAME: 'delivery-api',
+            NODE_OPTIONS: '--enable-source-maps',
+          },
+        },
       });
       const [, method] = ofType('AWS::ApiGateway::Method').find(([, m]) => JSON.stringify(m.Properties.Integration ?? {}).includes(id))!;
       // Fleet routes carry fleet keys (Authorization: Bearer), which their functions check.
-      expect(method.Properties).toMatchObject({ HttpMethod: route.method, ApiKeyRequired: route.api === 'merchant', Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' } });
+      expect(method.Properties).toMatchObject({
+        HttpMethod: route.method,
+        ApiKeyRequired: route.api === 'merchant',
+        Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
+      });
     }
   });
 
@@ -95,7 +106,12 @@ describe('the CDK stack', () => {
     for (const [, method] of anyMethods) {
       expect(method.Properties).toMatchObject({
         ApiKeyRequired: false,
-        Integration: { Type: 'MOCK', IntegrationResponses: [{ StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST)(, (GET|POST))*'$/) } }] },
+        Integration: {
+          Type: 'MOCK',
+          IntegrationResponses: [
+            { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST)(, (GET|POST))*'$/) } },
+          ],
+        },
       });
     }
   });
@@ -110,7 +126,14 @@ describe('the CDK stack', () => {
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
       GlobalSecondaryIndexes: [
-        { IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+        {
+          IndexName: 'GSI1',
+          KeySchema: [
+            { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+            { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
       ],
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: false })],
     });
@@ -157,7 +180,10 @@ describe('the CDK stack', () => {
         expect(update.Condition).toBeUndefined();
       }
       // Everything else: its own log group, and X-Ray (which has no resource-level permissions).
-      expect(others.map((s) => asArray(s.Action).sort())).toEqual([['logs:CreateLogStream', 'logs:PutLogEvents'], ['xray:PutTelemetryRecords', 'xray:PutTraceSegments']]);
+      expect(others.map((s) => asArray(s.Action).sort())).toEqual([
+        ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+      ]);
       for (const s of dynamo) expect(JSON.stringify(s.Resource)).not.toBe('"*"');
       expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
     });
@@ -172,9 +198,7 @@ describe('the CDK stack', () => {
   });
 
   it('reshapes API Gateway’s own answers into the spec’s error body', () => {
-    const responses = Object.fromEntries(
-      ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType as string, r.Properties]),
-    );
+    const responses = Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType as string, r.Properties]));
     const bodyOf = (type: string) => JSON.parse((responses[type]!.ResponseTemplates as Record<string, string>)['application/json']!);
     expect(responses.INVALID_API_KEY).toMatchObject({ StatusCode: '401' });
     expect(bodyOf('INVALID_API_KEY')).toEqual({ error: 'Missing or invalid API key', code: 'unauthorized' });
@@ -192,7 +216,10 @@ describe('the CDK stack', () => {
 
   it('throttles per key in the usage plan and per stage, reads keys from the X-Api-Key header', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER' });
-    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 5, BurstLimit: 60 }, ApiStages: [Match.objectLike({ Stage: Match.anyValue() })] });
+    template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      Throttle: { RateLimit: 5, BurstLimit: 60 },
+      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
+    });
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
       TracingEnabled: true,
@@ -210,7 +237,10 @@ describe('the CDK stack', () => {
         'p99 latency above 2 s over 5 minutes',
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
-        ...HANDLERS.flatMap((handler) => [`${functionId(handler)}: more than 5 invocation errors in 5 minutes`, `${functionId(handler)}: throttled by Lambda concurrency`]),
+        ...HANDLERS.flatMap((handler) => [
+          `${functionId(handler)}: more than 5 invocation errors in 5 minutes`,
+          `${functionId(handler)}: throttled by Lambda concurrency`,
+        ]),
       ]),
     );
     expect(alarms).toHaveLength(4 + 2 * HANDLERS.length);

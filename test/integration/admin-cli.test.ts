@@ -22,13 +22,40 @@ afterAll(async () => {
 // The commands run in this process (bin/admin/cli.ts's main); the last describe runs bin/admin.ts as a process.
 describe('admin CLI', () => {
   it('creates a live store with credit and a key that authenticates, and records the opening credit', async () => {
-    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, ['store', 'create', '--name', 'Chai Point', '--credit-minor', '50000']);
+    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, [
+      'store',
+      'create',
+      '--name',
+      'Chai Point',
+      '--credit-minor',
+      '50000',
+    ]);
 
-    expect(created).toEqual({ storeId: expect.stringMatching(/^store_[0-9A-Za-z]{20}$/), keyId: expect.stringMatching(/^key_/), apiKey: expect.stringMatching(/^mdk_live_[0-9A-Za-z]{32}$/) });
-    expect(await table.rt.stores.get(created.storeId)).toMatchObject({ name: 'Chai Point', sandbox: false, apiEnabled: true, balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
+    expect(created).toEqual({
+      storeId: expect.stringMatching(/^store_[0-9A-Za-z]{20}$/),
+      keyId: expect.stringMatching(/^key_/),
+      apiKey: expect.stringMatching(/^mdk_live_[0-9A-Za-z]{32}$/),
+    });
+    expect(await table.rt.stores.get(created.storeId)).toMatchObject({
+      name: 'Chai Point',
+      sandbox: false,
+      apiEnabled: true,
+      balanceMinor: 50_000,
+      reservedMinor: 0,
+      availableMinor: 50_000,
+    });
     const ledger = await adminJson<Array<Record<string, unknown>>>(table, ['store', 'ledger', '--store', created.storeId]);
     expect(ledger).toEqual([
-      { id: expect.any(String), storeId: created.storeId, type: 'top_up', balanceDeltaMinor: 50_000, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        storeId: created.storeId,
+        type: 'top_up',
+        balanceDeltaMinor: 50_000,
+        reservedDeltaMinor: 0,
+        jobId: null,
+        note: 'Opening credit',
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
@@ -41,7 +68,16 @@ describe('admin CLI', () => {
   it('tops up credit with a ledger entry; ledger lists newest first and sums to the balance', async () => {
     const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Top-up', '--credit-minor', '100']);
 
-    const credited = await adminJson<Record<string, unknown>>(table, ['store', 'credit', '--store', storeId, '--amount-minor', '2500', '--note', 'UPI payment 42']);
+    const credited = await adminJson<Record<string, unknown>>(table, [
+      'store',
+      'credit',
+      '--store',
+      storeId,
+      '--amount-minor',
+      '2500',
+      '--note',
+      'UPI payment 42',
+    ]);
     const ledger = await adminJson<Array<{ note: string; balanceDeltaMinor: number }>>(table, ['store', 'ledger', '--store', storeId]);
 
     expect(credited).toEqual({ storeId, balanceMinor: 2600, reservedMinor: 0, availableMinor: 2600 });
@@ -79,7 +115,9 @@ describe('admin CLI', () => {
     const reset = await adminJson<Record<string, unknown>>(table, ['store', 'rate-limits', '--store', storeId, '--reset']);
 
     expect(raised).toEqual({ storeId, perMinute: { quotes: 10, bookings: 120, cancellations: 10, reads: 600 } });
-    expect(text.stdout).toBe('quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nreads          600 a minute (agreed)\n');
+    expect(text.stdout).toBe(
+      'quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nreads          600 a minute (agreed)\n',
+    );
     expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, reads: 60 } });
     expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
   });
@@ -139,8 +177,20 @@ describe('fleet-key', () => {
   it('creates a rider key bound to the agent id given, stored only by its hash', async () => {
     const created = await adminJson<CreatedFleetKey>(table, ['fleet-key', 'create', '--role', 'rider', '--agent-id', 'rider-asha-01']);
 
-    expect(created).toEqual({ keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/), fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/), role: 'rider', agentId: 'rider-asha-01' });
-    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toEqual({ keyId: created.keyId, role: 'rider', agentId: 'rider-asha-01', status: 'active', createdAt: expect.any(String), revokedAt: null });
+    expect(created).toEqual({
+      keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/),
+      fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/),
+      role: 'rider',
+      agentId: 'rider-asha-01',
+    });
+    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toEqual({
+      keyId: created.keyId,
+      role: 'rider',
+      agentId: 'rider-asha-01',
+      status: 'active',
+      createdAt: expect.any(String),
+      revokedAt: null,
+    });
     expect(await offersWith(created.fleetKey)).toEqual({ status: 200, body: { data: [], limit: 20 } });
   });
 
@@ -148,14 +198,24 @@ describe('fleet-key', () => {
     const first = await adminJson<CreatedFleetKey>(table, ['fleet-key', 'create', '--role', 'rider']);
     const second = await adminJson<CreatedFleetKey>(table, ['fleet-key', 'create', '--role', 'rider']);
 
-    expect(first).toEqual({ keyId: expect.stringMatching(/^fleetkey_/), fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/), role: 'rider', agentId: expect.stringMatching(/^rider_[0-9A-Za-z]{20}$/) });
+    expect(first).toEqual({
+      keyId: expect.stringMatching(/^fleetkey_/),
+      fleetKey: expect.stringMatching(/^fk_rider_[0-9A-Za-z]{32}$/),
+      role: 'rider',
+      agentId: expect.stringMatching(/^rider_[0-9A-Za-z]{20}$/),
+    });
     expect(second.agentId).not.toBe(first.agentId);
   });
 
   it('creates an operations key with no agent id', async () => {
     const created = await adminJson<CreatedFleetKey>(table, ['fleet-key', 'create', '--role', 'ops']);
 
-    expect(created).toEqual({ keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/), fleetKey: expect.stringMatching(/^fk_ops_[0-9A-Za-z]{32}$/), role: 'ops', agentId: null });
+    expect(created).toEqual({
+      keyId: expect.stringMatching(/^fleetkey_[0-9A-Za-z]{20}$/),
+      fleetKey: expect.stringMatching(/^fk_ops_[0-9A-Za-z]{32}$/),
+      role: 'ops',
+      agentId: null,
+    });
     expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toMatchObject({ role: 'ops', agentId: null, status: 'active' });
   });
 
@@ -175,7 +235,11 @@ describe('fleet-key', () => {
 
     expect(revoked).toEqual({ keyId: created.keyId, revokedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(again).toEqual(revoked);
-    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toMatchObject({ keyId: created.keyId, status: 'revoked', revokedAt: revoked.revokedAt });
+    expect(await table.rt.fleetKeys.findByHash(hashApiKey(created.fleetKey))).toMatchObject({
+      keyId: created.keyId,
+      status: 'revoked',
+      revokedAt: revoked.revokedAt,
+    });
     expect(await offersWith(created.fleetKey)).toEqual({ status: 401, body: { error: 'This fleet key has been revoked', code: 'unauthorized' } });
     expect((await offersWith(other.fleetKey)).status).toBe(200);
   });
@@ -228,6 +292,10 @@ describe('bin/admin.ts, run as a user runs it', () => {
   it('exits 1 saying how to fix it when DynamoDB cannot be reached', async () => {
     const result = await adminProcess(['zone', 'list'], { DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', TABLE_NAME: 'x' });
 
-    expect(result).toEqual({ code: 1, stdout: '', stderr: '✖ Cannot reach DynamoDB at http://127.0.0.1:1. Is `npm start` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)\n' });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: '✖ Cannot reach DynamoDB at http://127.0.0.1:1. Is `npm start` running? (Or set DYNAMODB_ENDPOINT, or use --aws.)\n',
+    });
   });
 });

@@ -38,7 +38,8 @@ beforeAll(async () => {
       if (req.method === 'POST' && url.pathname.startsWith('/usageplans/')) {
         return failUsagePlan ? reply(400, { message: 'Invalid usage plan' }) : reply(201, { id: body!.keyId, type: 'API_KEY' });
       }
-      if (req.method === 'GET' && url.pathname === '/apikeys') return reply(200, { item: [{ id: 'gw-existing', name: url.searchParams.get('name'), enabled: true }] });
+      if (req.method === 'GET' && url.pathname === '/apikeys')
+        return reply(200, { item: [{ id: 'gw-existing', name: url.searchParams.get('name'), enabled: true }] });
       if (req.method === 'PATCH') return reply(200, { id: url.pathname.split('/').pop(), enabled: false });
       if (req.method === 'DELETE') return reply(202, undefined);
       return reply(404, { message: 'not found' });
@@ -69,7 +70,17 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
 
     expect(result.code).toBe(0);
     expect(calls).toEqual([
-      { method: 'POST', path: '/apikeys', body: { name: created.keyId, value: created.apiKey, enabled: true, description: `Merchant key of ${created.storeId}`, tags: { storeId: created.storeId } } },
+      {
+        method: 'POST',
+        path: '/apikeys',
+        body: {
+          name: created.keyId,
+          value: created.apiKey,
+          enabled: true,
+          description: `Merchant key of ${created.storeId}`,
+          tags: { storeId: created.storeId },
+        },
+      },
       { method: 'POST', path: '/usageplans/plan-1/keys', body: { keyId: 'gw-1', keyType: 'API_KEY' } },
     ]);
   });
@@ -113,6 +124,10 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
   it('refuses --aws without USAGE_PLAN_ID', async () => {
     const result = await admin(table, ['zone', 'list', '--aws', '--json'], { TABLE_NAME: 'x', USAGE_PLAN_ID: '' });
 
-    expect(result).toEqual({ code: 2, stdout: '', stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)', code: 'usage_error' })}\n` });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)', code: 'usage_error' })}\n`,
+    });
   });
 });

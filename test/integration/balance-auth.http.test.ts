@@ -87,7 +87,9 @@ describe('API-key authentication', () => {
     await api.table.rt.stores.setApiAccess(store.storeId, false);
 
     const read = await balance({ 'X-Api-Key': store.apiKey });
-    const write = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    const write = await readResponse(
+      await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify(bengaluruQuote) }),
+    );
     await api.table.rt.stores.setApiAccess(store.storeId, true);
     const again = await balance({ 'X-Api-Key': store.apiKey });
 
@@ -105,7 +107,9 @@ describe('API-key authentication', () => {
   it('scopes quotes to the caller’s store: another store cannot read them', async () => {
     const owner = await createStore(api.table.rt);
     const other = await createStore(api.table.rt);
-    const created = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(owner.apiKey), body: JSON.stringify(bengaluruQuote) }));
+    const created = await readResponse(
+      await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(owner.apiKey), body: JSON.stringify(bengaluruQuote) }),
+    );
     const { id } = (created.body as { data: { id: string } }).data;
 
     expect(await api.table.rt.quotes.get(owner.storeId, id)).not.toBeNull();

@@ -68,23 +68,30 @@ describe('POST /v1/jobs', () => {
     expect(body).toMatchObject({ data: { pickupPhone: '+919876543210', dropPhone: '+919876543210' } });
   });
 
-  it.each([['5876543210'], ['987654321'], ['+92 9876543210'], ['98765.43210'], ['98765\t43210'], ['']])('returns 400 naming the field for the phone %j', async (phone) => {
-    const m = await merchant();
+  it.each([['5876543210'], ['987654321'], ['+92 9876543210'], ['98765.43210'], ['98765\t43210'], ['']])(
+    'returns 400 naming the field for the phone %j',
+    async (phone) => {
+      const m = await merchant();
 
-    const { status, body } = await m.book(await m.quote(), { body: { dropPhone: phone } });
+      const { status, body } = await m.book(await m.quote(), { body: { dropPhone: phone } });
 
-    expect(status).toBe(400);
-    expect(body).toEqual({
-      error: 'Invalid request body: check dropPhone',
-      code: 'validation_error',
-      details: { formErrors: [], fieldErrors: { dropPhone: ['Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0'] } },
-    });
-  });
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        error: 'Invalid request body: check dropPhone',
+        code: 'validation_error',
+        details: { formErrors: [], fieldErrors: { dropPhone: ['Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0'] } },
+      });
+    },
+  );
 
   it('returns 400 naming every missing, invalid or unknown field', async () => {
     const m = await merchant();
 
-    const { status, body } = await m.post('/v1/jobs', { quoteId: 'nope', externalOrderId: '', pickupName: 'x'.repeat(101), extra: true }, bookingHeaders(m.apiKey, 'k1'));
+    const { status, body } = await m.post(
+      '/v1/jobs',
+      { quoteId: 'nope', externalOrderId: '', pickupName: 'x'.repeat(101), extra: true },
+      bookingHeaders(m.apiKey, 'k1'),
+    );
 
     expect(status).toBe(400);
     expect(body).toEqual({
@@ -130,10 +137,18 @@ describe('POST /v1/jobs', () => {
       const { status, body } = await m.post('/v1/jobs', bookingBody(await m.quote()), bookingHeaders(m.apiKey, key));
 
       expect(status).toBe(400);
-      expect(body).toEqual({ error: 'Invalid headers: check Idempotency-Key', code: 'validation_error', details: { formErrors: [], fieldErrors: { 'Idempotency-Key': [message] } } });
+      expect(body).toEqual({
+        error: 'Invalid headers: check Idempotency-Key',
+        code: 'validation_error',
+        details: { formErrors: [], fieldErrors: { 'Idempotency-Key': [message] } },
+      });
     });
 
-    it.each([['one character', 'k'], ['128 characters', 'k'.repeat(128)], ['every allowed symbol', 'Order_2026-11-22:shop.7']])('accepts a key of %s', async (_case, key) => {
+    it.each([
+      ['one character', 'k'],
+      ['128 characters', 'k'.repeat(128)],
+      ['every allowed symbol', 'Order_2026-11-22:shop.7'],
+    ])('accepts a key of %s', async (_case, key) => {
       const m = await merchant();
 
       const { status } = await m.book(await m.quote(), { idempotencyKey: key });
@@ -213,10 +228,13 @@ describe('POST /v1/jobs', () => {
       const quoteId = await m.quote();
       // The first invocation is killed right after its transaction committed: nothing after that point runs.
       aroundNextBooking({ after: () => new Promise<void>(() => undefined) });
-      const dying = createBooking(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-crash'), body: bookingBody(quoteId) }), {
-        ...lambdaContext,
-        getRemainingTimeInMillis: () => 300,
-      });
+      const dying = createBooking(
+        proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-crash'), body: bookingBody(quoteId) }),
+        {
+          ...lambdaContext,
+          getRemainingTimeInMillis: () => 300,
+        },
+      );
       await expect.poll(async () => (await allJobs(api.table.rt, m.storeId)).length).toBe(1);
       // Past the dead invocation's timeout its in-flight record no longer blocks the key.
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -317,7 +335,10 @@ describe('POST /v1/jobs', () => {
     const { status, body } = await m.book(quoteId);
 
     expect(status).toBe(422);
-    expect(body).toEqual({ error: `This booking costs ${BENGALURU_CHARGE_MINOR} paise; ${BENGALURU_CHARGE_MINOR - 1} paise of credit is available`, code: 'insufficient_credit' });
+    expect(body).toEqual({
+      error: `This booking costs ${BENGALURU_CHARGE_MINOR} paise; ${BENGALURU_CHARGE_MINOR - 1} paise of credit is available`,
+      code: 'insufficient_credit',
+    });
     expect((await m.get('/v1/balance')).body).toEqual(balanceBody(BENGALURU_CHARGE_MINOR - 1, 0));
     // The quote stays bookable after a top-up.
     await api.table.rt.stores.credit(m.storeId, 1, 'top-up');
@@ -333,7 +354,10 @@ describe('POST /v1/jobs', () => {
     const quoteId = await m.quote();
     aroundNextBooking({ before: async () => void (await revoke(m)) });
 
-    const result = await createBooking(proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-403'), body: bookingBody(quoteId) }), lambdaContext);
+    const result = await createBooking(
+      proxyEvent({ method: 'POST', path: '/v1/jobs', headers: bookingHeaders(m.apiKey, 'order-403'), body: bookingBody(quoteId) }),
+      lambdaContext,
+    );
 
     expect(result.statusCode).toBe(403);
     expect(JSON.parse(result.body)).toEqual({ error: 'API access was disabled or the API key was revoked during the request', code: 'forbidden' });

@@ -30,7 +30,10 @@ describe('under concurrency', () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of responses.filter((r) => r.status !== 201)) {
       // Replays of the finished booking, or told to retry while it is still running.
-      expect([[200, undefined], [409, 'idempotency_in_progress']]).toContainEqual([r.status, codeOf(r.body)]);
+      expect([
+        [200, undefined],
+        [409, 'idempotency_in_progress'],
+      ]).toContainEqual([r.status, codeOf(r.body)]);
     }
     const jobs = await allJobs(api.table.rt, m.storeId);
     expect(jobs).toHaveLength(1);
@@ -48,7 +51,12 @@ describe('under concurrency', () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(7);
     expect(responses.filter((r) => r.status !== 201).map((r) => [r.status, codeOf(r.body)])).toEqual(Array(13).fill([422, 'insufficient_credit']));
     const store = (await api.table.rt.stores.get(m.storeId))!;
-    expect(store).toMatchObject({ balanceMinor: 7 * BENGALURU_CHARGE_MINOR + 100, reservedMinor: 7 * BENGALURU_CHARGE_MINOR, availableMinor: 100, jobCount: 7 });
+    expect(store).toMatchObject({
+      balanceMinor: 7 * BENGALURU_CHARGE_MINOR + 100,
+      reservedMinor: 7 * BENGALURU_CHARGE_MINOR,
+      availableMinor: 100,
+      jobCount: 7,
+    });
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 
@@ -76,7 +84,10 @@ describe('under concurrency', () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of responses.filter((r) => r.status !== 200)) {
       // Lost the race at the write, or read the job after the winner had cancelled it.
-      expect([[409, 'concurrent_modification'], [400, 'not_cancellable']]).toContainEqual([r.status, codeOf(r.body)]);
+      expect([
+        [409, 'concurrent_modification'],
+        [400, 'not_cancellable'],
+      ]).toContainEqual([r.status, codeOf(r.body)]);
     }
     const releases = (await api.table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'release');
     expect(releases).toHaveLength(1);

@@ -12,7 +12,15 @@ beforeAll(async () => {
   if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium (or set CHROMIUM_PATH)`);
   browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -59,13 +67,24 @@ describe('the API reference page', () => {
 
     await page.goto(`${api.server.url}/docs`);
     await page.locator('.opblock').nth(5).waitFor({ timeout: 20_000 });
-    const operations = await page.locator('.opblock-summary').evaluateAll((nodes) =>
-      nodes.map((node) => `${node.querySelector('.opblock-summary-method')?.textContent} ${node.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-    );
+    const operations = await page
+      .locator('.opblock-summary')
+      .evaluateAll((nodes) =>
+        nodes.map(
+          (node) => `${node.querySelector('.opblock-summary-method')?.textContent} ${node.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+        ),
+      );
     const title = await page.locator('.info .title').textContent();
     await page.close();
 
-    expect(operations.sort()).toEqual(['GET /v1/balance', 'GET /v1/jobs', 'GET /v1/jobs/{id}', 'POST /v1/job-quotes', 'POST /v1/jobs', 'POST /v1/jobs/{id}/cancel']);
+    expect(operations.sort()).toEqual([
+      'GET /v1/balance',
+      'GET /v1/jobs',
+      'GET /v1/jobs/{id}',
+      'POST /v1/job-quotes',
+      'POST /v1/jobs',
+      'POST /v1/jobs/{id}/cancel',
+    ]);
     expect(title).toContain('Merchant Delivery Booking API');
     expect(outside).toEqual([]);
   });

@@ -69,17 +69,20 @@ describe('examples/book-a-delivery.ts', () => {
           return;
         }
         const target = new URL(api.server.url);
-        const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (upstreamResponse) => {
-          if (key === 'POST /v1/jobs' && count === 1) {
-            injected.push(`booking answered ${upstreamResponse.statusCode}, client told 503`);
-            upstreamResponse.resume();
-            res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
-            res.end(JSON.stringify({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' }));
-            return;
-          }
-          res.writeHead(upstreamResponse.statusCode!, upstreamResponse.headers);
-          upstreamResponse.pipe(res);
-        });
+        const upstream = httpRequest(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+          (upstreamResponse) => {
+            if (key === 'POST /v1/jobs' && count === 1) {
+              injected.push(`booking answered ${upstreamResponse.statusCode}, client told 503`);
+              upstreamResponse.resume();
+              res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+              res.end(JSON.stringify({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' }));
+              return;
+            }
+            res.writeHead(upstreamResponse.statusCode!, upstreamResponse.headers);
+            upstreamResponse.pipe(res);
+          },
+        );
         req.pipe(upstream);
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));

@@ -130,7 +130,9 @@ describe('fleet keys on the merchant API', () => {
   it('returns 401 for an operations key in X-Api-Key on a write route', async () => {
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
 
-    const response = await readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': ops.fleetKey, 'Content-Type': 'application/json' }, body: '{}' }));
+    const response = await readResponse(
+      await api.server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': ops.fleetKey, 'Content-Type': 'application/json' }, body: '{}' }),
+    );
 
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
@@ -157,16 +159,19 @@ describe('fleet roles', () => {
     expect(response.body).toEqual({ error: 'This route is for fleet operations keys', code: 'forbidden' });
   });
 
-  it.each(['accept', 'start-confirmation', 'confirm', 'decline'])('returns 403 to an operations key on the rider route …/%s and leaves the job as it was', async (action) => {
-    const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-    const { id } = await bookJobAt(api.table.rt, shop.merchant, 'queued');
+  it.each(['accept', 'start-confirmation', 'confirm', 'decline'])(
+    'returns 403 to an operations key on the rider route …/%s and leaves the job as it was',
+    async (action) => {
+      const ops = await newFleetMember(api.table.rt, api.server, 'ops');
+      const { id } = await bookJobAt(api.table.rt, shop.merchant, 'queued');
 
-    const response = await ops.post(`/fleet/v1/jobs/${id}/${action}`);
+      const response = await ops.post(`/fleet/v1/jobs/${id}/${action}`);
 
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: 'This route is for rider keys', code: 'forbidden' });
-    expect(await merchantView(shop.merchant, id)).toMatchObject({ status: 'queued', agentId: null });
-  });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: 'This route is for rider keys', code: 'forbidden' });
+      expect(await merchantView(shop.merchant, id)).toMatchObject({ status: 'queued', agentId: null });
+    },
+  );
 
   it('lets operations read any live job: on offer, accepted by a rider, or not yet dispatched', async () => {
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
@@ -182,7 +187,10 @@ describe('fleet roles', () => {
       [200, 'picked_by_agent'],
       [200, 'created'],
     ]);
-    expect((responses[1]!.body as FleetJobBody).data).toMatchObject({ agentId: 'rider-seen-by-ops', pickup: { name: 'Chai Point, MG Road', phone: '+919876543210' } });
+    expect((responses[1]!.body as FleetJobBody).data).toMatchObject({
+      agentId: 'rider-seen-by-ops',
+      pickup: { name: 'Chai Point, MG Road', phone: '+919876543210' },
+    });
   });
 
   it('lets operations list the offers', async () => {

@@ -109,7 +109,16 @@ describe('GET /fleet/v1/offers near the rider', () => {
     // Prepare: one offer picked up in Whitefield, the rest on MG Road
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     await bookJobAt(api.table.rt, shop.merchant, 'queued');
-    const whitefield = await shop.merchant.bookJob({ quote: { pickupAddress: 'ITPL Main Road, Whitefield', pickupLatitude: 12.9698, pickupLongitude: 77.7489, dropAddress: 'Hope Farm, Whitefield', dropLatitude: 12.9855, dropLongitude: 77.7305 } });
+    const whitefield = await shop.merchant.bookJob({
+      quote: {
+        pickupAddress: 'ITPL Main Road, Whitefield',
+        pickupLatitude: 12.9698,
+        pickupLongitude: 77.7489,
+        dropAddress: 'Hope Farm, Whitefield',
+        dropLatitude: 12.9855,
+        dropLongitude: 77.7305,
+      },
+    });
     await dispatchOnce(api.table.rt);
     const near = (query: string) => rider.get(`/fleet/v1/offers?latitude=${WHITEFIELD.latitude}&longitude=${WHITEFIELD.longitude}${query}`);
 
@@ -176,7 +185,8 @@ describe('GET /fleet/v1/offers with a long worklist', () => {
       await rt.jobs.apply(shop.merchant.storeId, id, { type: 'accept', agentId: 'rider-long-list' }, 'rider:rider-long-list');
       await rt.jobs.apply(shop.merchant.storeId, id, { type: 'decline' }, 'rider:rider-long-list');
     }
-    const olderOffers = earlier.length - (await Promise.all(earlier.map((item) => rt.jobs.get(item.storeId, item.jobId)))).filter((job) => job?.status !== 'queued').length;
+    const olderOffers =
+      earlier.length - (await Promise.all(earlier.map((item) => rt.jobs.get(item.storeId, item.jobId)))).filter((job) => job?.status !== 'queued').length;
     expect(pastFirstBatch).toHaveLength(1);
     expect(olderOffers).toBeLessThan(49);
 

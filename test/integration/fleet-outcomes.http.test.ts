@@ -48,12 +48,36 @@ describe('the merchant cancelling a job the fleet is working on', () => {
   // The status/actor history each stage has when the merchant cancels (actor `rider` is the test's rider).
   const historyAt: Record<string, Array<[string, string]>> = {
     created: [['created', 'merchant']],
-    queued: [['created', 'merchant'], ['queued', 'system']],
-    picked_by_agent: [['created', 'merchant'], ['queued', 'system'], ['picked_by_agent', 'rider']],
-    booking_in_progress: [['created', 'merchant'], ['queued', 'system'], ['picked_by_agent', 'rider'], ['booking_in_progress', 'rider']],
-    booked: [['created', 'merchant'], ['queued', 'system'], ['picked_by_agent', 'rider'], ['booking_in_progress', 'rider'], ['booked', 'rider']],
+    queued: [
+      ['created', 'merchant'],
+      ['queued', 'system'],
+    ],
+    picked_by_agent: [
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider'],
+    ],
+    booking_in_progress: [
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider'],
+      ['booking_in_progress', 'rider'],
+    ],
+    booked: [
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider'],
+      ['booking_in_progress', 'rider'],
+      ['booked', 'rider'],
+    ],
     // Arriving at the pickup starts the code's clock but is not a status change.
-    pickup_arrived: [['created', 'merchant'], ['queued', 'system'], ['picked_by_agent', 'rider'], ['booking_in_progress', 'rider'], ['booked', 'rider']],
+    pickup_arrived: [
+      ['created', 'merchant'],
+      ['queued', 'system'],
+      ['picked_by_agent', 'rider'],
+      ['booking_in_progress', 'rider'],
+      ['booked', 'rider'],
+    ],
   };
 
   it.each([
@@ -81,10 +105,22 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     // Assess
     expect(cancelled.status).toBe(200);
     const job = (cancelled.body as { data: JobDetail }).data;
-    expect(job).toMatchObject({ id, status: 'cancelled', settlement: 'released', riderLocation: null, verification: { testMode: false, pickup: ended, delivery: ended } });
+    expect(job).toMatchObject({
+      id,
+      status: 'cancelled',
+      settlement: 'released',
+      riderLocation: null,
+      verification: { testMode: false, pickup: ended, delivery: ended },
+    });
     expect(job.events.map((event) => [event.status, event.actor === actor ? 'rider' : event.actor])).toEqual([...historyAt[stage]!, ['cancelled', 'merchant']]);
     expect(job.events.at(-1)).toEqual({ id: expect.any(String), status: 'cancelled', actor: 'merchant', note: null, createdAt: job.updatedAt });
-    const moveEvent = { accept: 'accept', 'start-confirmation': 'start_confirmation', confirm: 'confirm', 'handoffs/pickup/arrive': 'arrive_pickup', 'handoffs/pickup/code': 'submit_pickup_code' }[riderMove];
+    const moveEvent = {
+      accept: 'accept',
+      'start-confirmation': 'start_confirmation',
+      confirm: 'confirm',
+      'handoffs/pickup/arrive': 'arrive_pickup',
+      'handoffs/pickup/code': 'submit_pickup_code',
+    }[riderMove];
     expect(answer(riderReply)).toEqual({
       status: expected,
       body:
@@ -162,7 +198,13 @@ describe('a failed delivery', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(fleetData(response)).toMatchObject({ id, status: 'failed', agentId: rider.agentId, riderLocation: null });
-    expect(fleetData(response).events.at(-1)).toEqual({ id: expect.any(String), status: 'failed', actor, note: reason, createdAt: fleetData(response).updatedAt });
+    expect(fleetData(response).events.at(-1)).toEqual({
+      id: expect.any(String),
+      status: 'failed',
+      actor,
+      note: reason,
+      createdAt: fleetData(response).updatedAt,
+    });
     const job = await merchantView(merchant, id);
     expect(job).toMatchObject({ status: 'failed', settlement: 'released', verification: { pickup: ended, delivery: ended } });
     expect(job.events.at(-1)).toEqual({ id: expect.any(String), status: 'failed', actor, note: reason, createdAt: job.updatedAt });
@@ -288,14 +330,24 @@ describe('handoff codes that lock or expire', () => {
         status: 422,
         body: { error: `Wrong pickup code; ${left} ${left === 1 ? 'try' : 'tries'} left before the handoff locks`, code: 'wrong_code' },
       });
-      expect((await fleetView(rider, id)).verification.pickup).toEqual({ status: 'active', expiresAt: expect.any(String), verifiedAt: null, attemptsRemaining: left });
+      expect((await fleetView(rider, id)).verification.pickup).toEqual({
+        status: 'active',
+        expiresAt: expect.any(String),
+        verifiedAt: null,
+        attemptsRemaining: left,
+      });
     }
 
     // Act + Assess: the fifth locks, and then even the right code is refused
     const lockedBody = { error: 'The pickup handoff is locked after 5 wrong codes; fleet operations must reset it', code: 'handoff_locked' };
     expect(answer(await submit(wrong))).toEqual({ status: 409, body: lockedBody });
     expect(answer(await submit(code))).toEqual({ status: 409, body: lockedBody });
-    expect((await fleetView(rider, id)).verification.pickup).toEqual({ status: 'locked', expiresAt: expect.any(String), verifiedAt: null, attemptsRemaining: 0 });
+    expect((await fleetView(rider, id)).verification.pickup).toEqual({
+      status: 'locked',
+      expiresAt: expect.any(String),
+      verifiedAt: null,
+      attemptsRemaining: 0,
+    });
     const locked = await merchantView(merchant, id);
     expect(locked).toMatchObject({ status: 'booked', verification: { pickup: { status: 'locked', code: null, verifiedAt: null } } });
 
@@ -312,7 +364,12 @@ describe('handoff codes that lock or expire', () => {
     expect(fleetData(reset).verification.pickup).toEqual({ status: 'active', expiresAt: expect.any(String), verifiedAt: null, attemptsRemaining: 5 });
     expect(fleetData(reset).status).toBe('booked');
     const fresh = (await merchantView(merchant, id)).verification.pickup;
-    expect(fresh).toEqual({ status: 'active', code: expect.stringMatching(/^\d{4}$/), expiresAt: fleetData(reset).verification.pickup.expiresAt, verifiedAt: null });
+    expect(fresh).toEqual({
+      status: 'active',
+      code: expect.stringMatching(/^\d{4}$/),
+      expiresAt: fleetData(reset).verification.pickup.expiresAt,
+      verifiedAt: null,
+    });
 
     // Act + Assess: the new code completes the pickup
     const picked = await submit(fresh.code!);
@@ -347,7 +404,12 @@ describe('handoff codes that lock or expire', () => {
     expect(reissued.status).toBe(200);
     expect(fleetData(reissued).verification.pickup).toEqual({ status: 'active', expiresAt: expect.any(String), verifiedAt: null, attemptsRemaining: 5 });
     const fresh = (await merchantView(merchant, id)).verification.pickup;
-    expect(fresh).toEqual({ status: 'active', code: expect.stringMatching(/^\d{4}$/), expiresAt: fleetData(reissued).verification.pickup.expiresAt, verifiedAt: null });
+    expect(fresh).toEqual({
+      status: 'active',
+      code: expect.stringMatching(/^\d{4}$/),
+      expiresAt: fleetData(reissued).verification.pickup.expiresAt,
+      verifiedAt: null,
+    });
     expect(Date.parse(fresh.expiresAt!)).toBeGreaterThan(Date.now());
 
     // Act + Assess: the new code completes the pickup
@@ -388,7 +450,13 @@ describe('a rider declining a job', () => {
     // Assess: queued again, nobody's, offered again from the moment of the decline
     expect(declined.status).toBe(200);
     expect(fleetData(declined)).toMatchObject({ status: 'queued', agentId: null, pickup: { name: null, phone: null }, drop: { name: null, phone: null } });
-    expect(fleetData(declined).events.at(-1)).toEqual({ id: expect.any(String), status: 'queued', actor, note: `Declined by ${rider.agentId}`, createdAt: fleetData(declined).updatedAt });
+    expect(fleetData(declined).events.at(-1)).toEqual({
+      id: expect.any(String),
+      status: 'queued',
+      actor,
+      note: `Declined by ${rider.agentId}`,
+      createdAt: fleetData(declined).updatedAt,
+    });
     const offers = ((await other.get('/fleet/v1/offers?limit=50')).body as { data: Array<{ id: string; offeredAt: string }> }).data;
     expect(offers.filter((offer) => offer.id === id)).toEqual([expect.objectContaining({ id, offeredAt: fleetData(declined).updatedAt })]);
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'queued', agentId: null, settlement: 'reserved' });
@@ -407,7 +475,10 @@ describe('a rider declining a job', () => {
       ['queued', actor],
       ['picked_by_agent', `rider:${other.agentId}`],
     ]);
-    expect(answer(await rider.get(`/fleet/v1/jobs/${id}`))).toEqual({ status: 404, body: { error: `No job ${id} on offer or assigned to this key`, code: 'job_not_found' } });
+    expect(answer(await rider.get(`/fleet/v1/jobs/${id}`))).toEqual({
+      status: 404,
+      body: { error: `No job ${id} on offer or assigned to this key`, code: 'job_not_found' },
+    });
     await expectBalance(merchant, CREDIT, charge);
   });
 });
@@ -569,7 +640,10 @@ describe('a move that meets a rider’s location report', () => {
 
     // Assess
     expect(reads).toBe(3);
-    expect(answer(response)).toEqual({ status: 409, body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' } });
+    expect(answer(response)).toEqual({
+      status: 409,
+      body: { error: 'The job changed while this change was being made; fetch it and retry', code: 'concurrent_modification' },
+    });
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'booked', settlement: 'reserved' });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });

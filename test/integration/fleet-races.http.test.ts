@@ -99,7 +99,10 @@ describe('two riders accepting one offer at the same moment', () => {
       expect(errorCode(loser), outcome).toBe(loser.status === 404 ? 'job_not_found' : 'concurrent_modification');
       const job = await merchantView(merchant, id);
       expect(job, outcome).toMatchObject({ status: 'picked_by_agent', agentId: winners[0]!.agentId, settlement: 'reserved' });
-      expect(job.events.filter((event) => event.status === 'picked_by_agent'), outcome).toEqual([expect.objectContaining({ actor: `rider:${winners[0]!.agentId}` })]);
+      expect(
+        job.events.filter((event) => event.status === 'picked_by_agent'),
+        outcome,
+      ).toEqual([expect.objectContaining({ actor: `rider:${winners[0]!.agentId}` })]);
     }
   });
 });
@@ -118,7 +121,10 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       const code = (await merchantView(merchant, id)).verification.delivery.code;
 
       // Act
-      const [delivery, cancel] = await Promise.all([rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code }), merchant.post(`/v1/jobs/${id}/cancel`)]);
+      const [delivery, cancel] = await Promise.all([
+        rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code }),
+        merchant.post(`/v1/jobs/${id}/cancel`),
+      ]);
 
       // Assess: the cancel never writes, so it cannot make the delivery lose; it answers for the state it read
       const outcome = `delivery ${delivery.status} ${JSON.stringify(delivery.body)}, cancel ${cancel.status} ${JSON.stringify(cancel.body)}`;
@@ -131,8 +137,14 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       );
       const job = await merchantView(merchant, id);
       expect(job, outcome).toMatchObject({ status: 'delivered', settlement: 'captured' });
-      expect(job.events.filter((event) => event.status === 'delivered'), outcome).toHaveLength(1);
-      expect(job.events.filter((event) => event.status === 'cancelled'), outcome).toEqual([]);
+      expect(
+        job.events.filter((event) => event.status === 'delivered'),
+        outcome,
+      ).toHaveLength(1);
+      expect(
+        job.events.filter((event) => event.status === 'cancelled'),
+        outcome,
+      ).toEqual([]);
       expect(await ledgerOf(merchant, id, 'capture'), outcome).toEqual([expect.objectContaining({ balanceDeltaMinor: -charge, reservedDeltaMinor: -charge })]);
       expect(await ledgerOf(merchant, id, 'release'), outcome).toEqual([]);
       captured += charge;

@@ -104,7 +104,13 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       ['GET /fleet/v1/offers', 401, 1],
       ['GET /fleet/v1/offers', 401, 0],
     ]);
-    expect(access[0]).toMatchObject({ level: 'INFO', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/), fleetKeyId: rider.keyId, fleetRole: 'rider', latencyMs: expect.any(Number) });
+    expect(access[0]).toMatchObject({
+      level: 'INFO',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      fleetKeyId: rider.keyId,
+      fleetRole: 'rider',
+      latencyMs: expect.any(Number),
+    });
     expect(access[6]).toMatchObject({ fleetKeyId: ops.keyId, fleetRole: 'ops' });
     expect(raw).not.toContain(rider.fleetKey);
     expect(raw).not.toContain(ops.fleetKey);

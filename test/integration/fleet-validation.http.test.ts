@@ -30,7 +30,10 @@ describe('fleet routing', () => {
 
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(response.body).toEqual({ error: expect.stringMatching(/^GET is not allowed on \/fleet\/v1\/jobs\/[0-9a-f-]{36}\/accept; use POST$/), code: 'method_not_allowed' });
+    expect(response.body).toEqual({
+      error: expect.stringMatching(/^GET is not allowed on \/fleet\/v1\/jobs\/[0-9a-f-]{36}\/accept; use POST$/),
+      code: 'method_not_allowed',
+    });
   });
 
   // The path parameter cannot be decoded, so it cannot be a job id: a client error, not a 500.
@@ -64,21 +67,33 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/location`, body);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: `Invalid request body: check ${field}`, code: 'validation_error', details: { formErrors: [], fieldErrors: { [field]: [expect.any(String)] } } });
+    expect(response.body).toEqual({
+      error: `Invalid request body: check ${field}`,
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { [field]: [expect.any(String)] } },
+    });
   });
 
   it('says "Required" for a missing latitude', async () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/location`, { longitude: 77.6 });
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid request body: check latitude', code: 'validation_error', details: { formErrors: [], fieldErrors: { latitude: ['Required'] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid request body: check latitude',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { latitude: ['Required'] } },
+    });
   });
 
   it('names an unknown field in a location', async () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/location`, { latitude: 12.9, longitude: 77.6, speed: 12 });
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid request body: check speed', code: 'validation_error', details: { formErrors: [], fieldErrors: { speed: ['Unknown field'] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid request body: check speed',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { speed: ['Unknown field'] } },
+    });
   });
 
   it('leaves the job untouched after a refused location', async () => {
@@ -108,7 +123,11 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/handoffs/pickup/code`, { code });
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid request body: check code', code: 'validation_error', details: { formErrors: [], fieldErrors: { code: ['Must be the four-digit code'] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid request body: check code',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { code: ['Must be the four-digit code'] } },
+    });
   });
 
   it.each([
@@ -119,7 +138,11 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/handoffs/delivery/code`, body);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid request body: check code', code: 'validation_error', details: { formErrors: [], fieldErrors: { code: [expect.any(String)] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid request body: check code',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { code: [expect.any(String)] } },
+    });
   });
 
   it('does not count a malformed code as a wrong try', async () => {
@@ -140,7 +163,11 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/fail`, body);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid request body: check reason', code: 'validation_error', details: { formErrors: [], fieldErrors: { reason: [expect.any(String)] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid request body: check reason',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { reason: [expect.any(String)] } },
+    });
     expect(await merchantView(shop.merchant, jobId)).toMatchObject({ status: 'picked_by_agent' });
   });
 
@@ -148,12 +175,16 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/handoffs/parcel/${action}`, action === 'code' ? { code: '1234' } : undefined);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid path: check handoff', code: 'validation_error', details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup or delivery'] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid path: check handoff',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup or delivery'] } },
+    });
   });
 
   it.each([
     ['location', '{"latitude": 12.9,'],
-    ['location', "{latitude: 12.9, longitude: 77.6}"],
+    ['location', '{latitude: 12.9, longitude: 77.6}'],
     ['fail', 'reason=lost'],
   ])('returns 400 invalid_json for a body on …/%s that is not JSON (%s)', async (action, body) => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/${action}`, body);
@@ -171,7 +202,11 @@ describe('fleet request validation', () => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/${action}`, body);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Request body is required', code: 'validation_error', details: { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} } });
+    expect(response.body).toEqual({
+      error: 'Request body is required',
+      code: 'validation_error',
+      details: { formErrors: ['Send a JSON object as the request body'], fieldErrors: {} },
+    });
   });
 
   it.each([

@@ -104,7 +104,11 @@ describe('which jobs the fleet can see', () => {
     const response = method === 'GET' ? await rider.get(`/fleet/v1/jobs/${id}`) : await rider.post(`/fleet/v1/jobs/${id}/accept`);
 
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: 'Invalid path: check id', code: 'validation_error', details: { formErrors: [], fieldErrors: { id: ['Must be a job id (a UUID)'] } } });
+    expect(response.body).toEqual({
+      error: 'Invalid path: check id',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { id: ['Must be a job id (a UUID)'] } },
+    });
   });
 });
 
@@ -121,10 +125,27 @@ describe('a job as the fleet sees it', () => {
       { id: ID, status: 'created', actor: 'merchant', note: null, createdAt: AT },
       { id: ID, status: 'queued', actor: 'system', note: null, createdAt: AT },
     ];
-    const common = { id, distanceMeters: BENGALURU_ROUTE_METERS, packageDescription: 'Documents', packageWeight: '750 g', riderLocation: null, verification: { pickup: FRESH_HANDOFF, delivery: FRESH_HANDOFF }, createdAt: AT, updatedAt: AT };
+    const common = {
+      id,
+      distanceMeters: BENGALURU_ROUTE_METERS,
+      packageDescription: 'Documents',
+      packageWeight: '750 g',
+      riderLocation: null,
+      verification: { pickup: FRESH_HANDOFF, delivery: FRESH_HANDOFF },
+      createdAt: AT,
+      updatedAt: AT,
+    };
     expect(offered.status).toBe(200);
     expect(offered.body).toEqual({
-      data: { ...common, status: 'queued', agentId: null, version: 2, pickup: { ...BENGALURU_PICKUP_PLACE, name: null, phone: null }, drop: { ...BENGALURU_DROP_PLACE, name: null, phone: null }, events },
+      data: {
+        ...common,
+        status: 'queued',
+        agentId: null,
+        version: 2,
+        pickup: { ...BENGALURU_PICKUP_PLACE, name: null, phone: null },
+        drop: { ...BENGALURU_DROP_PLACE, name: null, phone: null },
+        events,
+      },
     });
     const held = {
       data: {
@@ -151,7 +172,10 @@ describe('a job as the fleet sees it', () => {
     const read = await rider.get(`/fleet/v1/jobs/${id}`);
 
     expect(arrived.status).toBe(200);
-    expect((read.body as FleetJobBody).data.verification).toEqual({ pickup: { status: 'active', expiresAt: AT, verifiedAt: null, attemptsRemaining: 5 }, delivery: FRESH_HANDOFF });
+    expect((read.body as FleetJobBody).data.verification).toEqual({
+      pickup: { status: 'active', expiresAt: AT, verifiedAt: null, attemptsRemaining: 5 },
+      delivery: FRESH_HANDOFF,
+    });
     expect((await merchantView(shop.merchant, id)).verification).toMatchObject({ pickup: { status: 'active', code: expect.stringMatching(/^\d{4}$/) } });
     expect([...keysDeep(arrived.body), ...keysDeep(read.body)]).not.toContain('code');
   });

@@ -209,4 +209,3 @@ describe('GET /v1/jobs on a store with 1,000 jobs', () => {
     });
   });
 });
-

@@ -10,7 +10,6 @@ import { AT, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
 
 const api = useLocalApi();
 
-
 const SUMMARY_KEYS = [
   'id',
   'externalOrderId',
@@ -87,7 +86,6 @@ async function moneyOf(storeId: string) {
   return { balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor, ledger };
 }
 
-
 describe('GET /v1/jobs/{id}', () => {
   it('returns 200 with exactly the job detail fields right after booking', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
@@ -138,7 +136,14 @@ describe('GET /v1/jobs/{id}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       // 1.5 kg is in the 1-5 kg slab: ₹20 on top of the ₹69 fare.
-      data: bookedDetail({ id: booked.id, chargeMinor: BENGALURU_CHARGE_MINOR + 2000, packageWeight: '1.5 kg', packageWeightGrams: 1500, packageValue: 123.45, packageValueMinor: 12_345 }),
+      data: bookedDetail({
+        id: booked.id,
+        chargeMinor: BENGALURU_CHARGE_MINOR + 2000,
+        packageWeight: '1.5 kg',
+        packageWeightGrams: 1500,
+        packageValue: 123.45,
+        packageValueMinor: 12_345,
+      }),
     });
   });
 
@@ -175,7 +180,10 @@ describe('GET /v1/jobs/{id}', () => {
     });
   });
 
-  it.each([['a random v4 uuid', randomUUID()], ['the nil uuid', '00000000-0000-0000-0000-000000000000']])('returns 404 job_not_found for %s', async (_name, id) => {
+  it.each([
+    ['a random v4 uuid', randomUUID()],
+    ['the nil uuid', '00000000-0000-0000-0000-000000000000'],
+  ])('returns 404 job_not_found for %s', async (_name, id) => {
     const merchant = await newMerchant(api.table.rt, api.server);
     await merchant.bookJob();
 
@@ -255,9 +263,36 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     expect(await merchant.get(`/v1/jobs/${booked.id}`)).toMatchObject({ status: 200, body: { data: cancelled } });
     expect((await merchant.get('/v1/balance')).body).toEqual(balanceBody(100_000, 0));
     expect(await api.table.rt.stores.ledger(merchant.storeId)).toEqual([
-      { id: expect.any(String), storeId: merchant.storeId, type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR, jobId: booked.id, note: 'Cancelled by the merchant', createdAt: cancelled.updatedAt },
-      { id: expect.any(String), storeId: merchant.storeId, type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: BENGALURU_CHARGE_MINOR, jobId: booked.id, note: null, createdAt: booked.createdAt },
-      { id: expect.any(String), storeId: merchant.storeId, type: 'top_up', balanceDeltaMinor: 100_000, reservedDeltaMinor: 0, jobId: null, note: 'Opening credit', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        storeId: merchant.storeId,
+        type: 'release',
+        balanceDeltaMinor: 0,
+        reservedDeltaMinor: -BENGALURU_CHARGE_MINOR,
+        jobId: booked.id,
+        note: 'Cancelled by the merchant',
+        createdAt: cancelled.updatedAt,
+      },
+      {
+        id: expect.any(String),
+        storeId: merchant.storeId,
+        type: 'reserve',
+        balanceDeltaMinor: 0,
+        reservedDeltaMinor: BENGALURU_CHARGE_MINOR,
+        jobId: booked.id,
+        note: null,
+        createdAt: booked.createdAt,
+      },
+      {
+        id: expect.any(String),
+        storeId: merchant.storeId,
+        type: 'top_up',
+        balanceDeltaMinor: 100_000,
+        reservedDeltaMinor: 0,
+        jobId: null,
+        note: 'Opening credit',
+        createdAt: expect.any(String),
+      },
     ]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });

@@ -45,10 +45,17 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     await flow.apply({ type: 'arrive_pickup' });
     const atPickup = await seen();
     expect(atPickup.verification.pickup).toMatchObject({ status: 'active', code: expect.stringMatching(/^\d{4}$/) });
-    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
+    expect(await flow.balance()).toMatchObject({
+      balanceMinor: 50_000,
+      reservedMinor: BENGALURU_CHARGE_MINOR,
+      availableMinor: 50_000 - BENGALURU_CHARGE_MINOR,
+    });
     await flow.apply({ type: 'submit_pickup_code', code: atPickup.verification.pickup.code! });
     const afterPickup = await seen();
-    expect(afterPickup.verification).toMatchObject({ pickup: { status: 'verified', code: null }, delivery: { status: 'active', code: expect.stringMatching(/^\d{4}$/) } });
+    expect(afterPickup.verification).toMatchObject({
+      pickup: { status: 'verified', code: null },
+      delivery: { status: 'active', code: expect.stringMatching(/^\d{4}$/) },
+    });
     await flow.apply({ type: 'arrive_drop' });
     await flow.apply({ type: 'submit_delivery_code', code: afterPickup.verification.delivery.code! });
     const delivered = await seen();
@@ -64,7 +71,11 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       'pickup_completed:rider:rider-7',
       'delivered:rider:rider-7',
     ]);
-    expect(await flow.balance()).toMatchObject({ balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR, reservedMinor: 0, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
+    expect(await flow.balance()).toMatchObject({
+      balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR,
+      reservedMinor: 0,
+      availableMinor: 50_000 - BENGALURU_CHARGE_MINOR,
+    });
     const ledger = await api.table.rt.stores.ledger(flow.m.storeId);
     expect(ledger.map((e) => [e.type, e.balanceDeltaMinor, e.reservedDeltaMinor])).toEqual([
       ['capture', -BENGALURU_CHARGE_MINOR, -BENGALURU_CHARGE_MINOR],
@@ -101,9 +112,21 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     const again = await admin(api.table, ['settlement', 'resolve', '--job', released.id, '--release', '--json']);
 
     expect(capture).toMatchObject({ code: 0 });
-    expect(JSON.parse(capture.stdout)).toEqual({ jobId: captured.id, storeId: captured.m.storeId, status: 'failed', settlement: 'captured', chargeMinor: BENGALURU_CHARGE_MINOR });
-    expect(release.stdout).toBe(`Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise returned to available credit).\n`);
-    expect(await captured.balance()).toMatchObject({ balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR, reservedMinor: 0, availableMinor: 50_000 - BENGALURU_CHARGE_MINOR });
+    expect(JSON.parse(capture.stdout)).toEqual({
+      jobId: captured.id,
+      storeId: captured.m.storeId,
+      status: 'failed',
+      settlement: 'captured',
+      chargeMinor: BENGALURU_CHARGE_MINOR,
+    });
+    expect(release.stdout).toBe(
+      `Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise returned to available credit).\n`,
+    );
+    expect(await captured.balance()).toMatchObject({
+      balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR,
+      reservedMinor: 0,
+      availableMinor: 50_000 - BENGALURU_CHARGE_MINOR,
+    });
     expect(await released.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
     expect(again.code).toBe(1);
     expect(JSON.parse(again.stderr)).toEqual({ error: 'Only a job in settlement review can be resolved', code: 'invalid_transition' });

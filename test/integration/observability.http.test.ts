@@ -10,7 +10,6 @@ const api = useLocalApi();
 
 useHandlerLogs();
 
-
 describe('access logs', () => {
   it('write one structured line per request with request id, store, route, status, latency and DynamoDB calls', async () => {
     const store = await createStore(api.table.rt);
@@ -92,7 +91,11 @@ describe('access logs', () => {
 
     const { raw, records } = await captureLogs(async () => {
       await api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } });
-      await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(store.apiKey), body: JSON.stringify({ ...bengaluruQuote, dropPhone: phone }) });
+      await api.server.request('/v1/job-quotes', {
+        method: 'POST',
+        headers: authHeaders(store.apiKey),
+        body: JSON.stringify({ ...bengaluruQuote, dropPhone: phone }),
+      });
       await api.server.request('/v1/balance', { headers: { 'X-Api-Key': `${store.apiKey.slice(0, -1)}x` } });
     });
 
@@ -120,7 +123,11 @@ describe('unexpected errors', () => {
     expect(JSON.parse(result!.body)).toEqual({ error: 'Internal server error', code: 'internal_error' });
     expect(result!.body).not.toContain('exploded');
     const failure = records.find((r) => r.message === 'request failed')!;
-    expect(failure).toMatchObject({ level: 'ERROR', requestId: 'req-500', error: { name: 'Error', message: 'database exploded for mdk_live_[REDACTED] calling [REDACTED-PHONE]', stack: expect.any(String) } });
+    expect(failure).toMatchObject({
+      level: 'ERROR',
+      requestId: 'req-500',
+      error: { name: 'Error', message: 'database exploded for mdk_live_[REDACTED] calling [REDACTED-PHONE]', stack: expect.any(String) },
+    });
     expect(raw).not.toContain(store.apiKey);
     expect(raw).not.toContain('9876543210');
   });

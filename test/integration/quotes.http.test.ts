@@ -16,7 +16,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 // Each test uses its own store: the quote limit (10 a minute) is per store.
 async function quote(body: unknown, apiKey?: string) {
   const key = apiKey ?? (await createStore(api.table.rt)).apiKey;
-  return readResponse(await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(key), body: typeof body === 'string' ? body : JSON.stringify(body) }));
+  return readResponse(
+    await api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(key), body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  );
 }
 
 describe('POST /v1/job-quotes', () => {
@@ -152,7 +154,11 @@ describe('POST /v1/job-quotes', () => {
 
   it('parses a JSON body sent without a JSON content type', async () => {
     const { apiKey } = await createStore(api.table.rt);
-    const response = await api.server.request('/v1/job-quotes', { method: 'POST', headers: { 'X-Api-Key': apiKey, 'Content-Type': 'text/plain' }, body: JSON.stringify(bengaluruQuote) });
+    const response = await api.server.request('/v1/job-quotes', {
+      method: 'POST',
+      headers: { 'X-Api-Key': apiKey, 'Content-Type': 'text/plain' },
+      body: JSON.stringify(bengaluruQuote),
+    });
 
     expect(response.status).toBe(201);
   });
@@ -189,9 +195,16 @@ describe('POST /v1/job-quotes', () => {
         await revoke(store);
         return createQuote(input);
       });
-      const result = await handler(proxyEvent({ method: 'POST', path: '/v1/job-quotes', headers: authHeaders(store.apiKey), body: bengaluruQuote }), lambdaContext);
+      const result = await handler(
+        proxyEvent({ method: 'POST', path: '/v1/job-quotes', headers: authHeaders(store.apiKey), body: bengaluruQuote }),
+        lambdaContext,
+      );
       const { Items } = await dbOf(api.table.rt).send(
-        new QueryCommand({ TableName: api.table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)', ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' } }),
+        new QueryCommand({
+          TableName: api.table.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :quote)',
+          ExpressionAttributeValues: { ':pk': keys.store(store.storeId).PK, ':quote': 'QUOTE#' },
+        }),
       );
       return { status: result.statusCode, body: JSON.parse(result.body) as unknown, quotesStored: Items?.length };
     }

@@ -23,13 +23,16 @@ describe('examples/ride-a-delivery.ts', () => {
     const typed: string[] = [];
 
     // Act
-    const { code, output } = await runRider({ BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '10', POLL_SECONDS: '0.2' }, async (question) => {
-      const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
-      const right = question.startsWith('Pickup') ? pickup.code! : delivery.code!;
-      const answer = question.startsWith('Pickup') && typed.length === 0 ? (right === '0000' ? '1111' : '0000') : right;
-      typed.push(answer);
-      return answer;
-    });
+    const { code, output } = await runRider(
+      { BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '10', POLL_SECONDS: '0.2' },
+      async (question) => {
+        const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
+        const right = question.startsWith('Pickup') ? pickup.code! : delivery.code!;
+        const answer = question.startsWith('Pickup') && typed.length === 0 ? (right === '0000' ? '1111' : '0000') : right;
+        typed.push(answer);
+        return answer;
+      },
+    );
 
     // Assess
     expect(code, output).toBe(0);
@@ -50,10 +53,13 @@ describe('examples/ride-a-delivery.ts', () => {
     const job = await bookJobAt(api.table.rt, merchant, 'booked', rider);
 
     // Act
-    const { code, output } = await runRider({ BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '1', POLL_SECONDS: '0.2' }, async (question) => {
-      const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
-      return question.startsWith('Pickup') ? pickup.code! : delivery.code!;
-    });
+    const { code, output } = await runRider(
+      { BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '1', POLL_SECONDS: '0.2' },
+      async (question) => {
+        const { pickup, delivery } = (await merchantView(merchant, job.id)).verification;
+        return question.startsWith('Pickup') ? pickup.code! : delivery.code!;
+      },
+    );
 
     // Assess
     expect(code, output).toBe(0);
@@ -67,7 +73,10 @@ describe('examples/ride-a-delivery.ts', () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
 
     // No offer is left in this file's table: the tests above deliver theirs.
-    const { code, output } = await runRider({ BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '0.5', POLL_SECONDS: '0.2' }, async () => null);
+    const { code, output } = await runRider(
+      { BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '0.5', POLL_SECONDS: '0.2' },
+      async () => null,
+    );
 
     expect(code).toBe(0);
     expect(output).toMatch(/^No offer within 0\.5 s; try again later$/m);

@@ -12,8 +12,6 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-
-
 interface Started {
   child: ChildProcess;
   output: () => string;

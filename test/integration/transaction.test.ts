@@ -14,7 +14,12 @@ afterAll(async () => {
 });
 
 const put = (tableName: string, sk: string, condition?: string) => ({
-  Put: { TableName: tableName, Item: { PK: 'TX', SK: sk, n: 1 }, ...(condition && { ConditionExpression: condition }), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const },
+  Put: {
+    TableName: tableName,
+    Item: { PK: 'TX', SK: sk, n: 1 },
+    ...(condition && { ConditionExpression: condition }),
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  },
 });
 
 describe('a named transaction', () => {
@@ -22,7 +27,12 @@ describe('a named transaction', () => {
     await new Transaction().add('a', put(table.tableName, 'ok-a')).add('b', put(table.tableName, 'ok-b')).commit(dbOf(table.rt));
 
     const { Items } = await dbOf(table.rt).send(
-      new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ok)', ExpressionAttributeValues: { ':pk': 'TX', ':ok': 'ok-' }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :ok)',
+        ExpressionAttributeValues: { ':pk': 'TX', ':ok': 'ok-' },
+        ConsistentRead: true,
+      }),
     );
     expect(Items?.map((item) => item.SK)).toEqual(['ok-a', 'ok-b']);
   });

@@ -19,7 +19,15 @@ afterAll(async () => {
 describe('when DynamoDB is unreachable', () => {
   it.each([
     ['GET /v1/balance', () => server.request('/v1/balance', { headers: { 'X-Api-Key': 'mdk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' } })],
-    ['POST /v1/job-quotes', () => server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders('mdk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'), body: JSON.stringify(bengaluruQuote) })],
+    [
+      'POST /v1/job-quotes',
+      () =>
+        server.request('/v1/job-quotes', {
+          method: 'POST',
+          headers: authHeaders('mdk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'),
+          body: JSON.stringify(bengaluruQuote),
+        }),
+    ],
   ])('%s answers 503 service_unavailable with Retry-After', async (_route, send) => {
     const { status, headers, body } = await readResponse(await send());
 

@@ -27,7 +27,15 @@ describe('a simulator step that loses a race', () => {
 
     const { data } = (await m.get(`/v1/jobs/${id}`)).body as { data: { status: string; events: Array<{ status: string }> } };
     expect(data.status).toBe('delivered');
-    expect(data.events.map((e) => e.status)).toEqual(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered']);
+    expect(data.events.map((e) => e.status)).toEqual([
+      'created',
+      'queued',
+      'picked_by_agent',
+      'booking_in_progress',
+      'booked',
+      'pickup_completed',
+      'delivered',
+    ]);
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 });

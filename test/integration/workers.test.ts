@@ -47,7 +47,12 @@ describe('the sandbox simulator', () => {
     const seen = await tickThrough(m, job, 0, WHOLE_RUN_MS);
 
     const last = seen.at(-1)!;
-    expect(last).toMatchObject({ status: 'delivered', settlement: 'captured', riderLocation: null, verification: { testMode: true, pickup: { status: 'verified' }, delivery: { status: 'verified' } } });
+    expect(last).toMatchObject({
+      status: 'delivered',
+      settlement: 'captured',
+      riderLocation: null,
+      verification: { testMode: true, pickup: { status: 'verified' }, delivery: { status: 'verified' } },
+    });
     expect(last.events.map((e) => `${e.status}:${e.actor}`)).toEqual([
       'created:merchant',
       'queued:simulator',
@@ -133,7 +138,15 @@ describe('dispatch', () => {
     const simulatedJob = await merchantView(sandbox, simulated.id);
 
     expect(liveJob.events.map((e) => e.status)).toEqual(['created', 'queued', 'failed']);
-    expect(simulatedJob.events.map((e) => e.status)).toEqual(['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered']);
+    expect(simulatedJob.events.map((e) => e.status)).toEqual([
+      'created',
+      'queued',
+      'picked_by_agent',
+      'booking_in_progress',
+      'booked',
+      'pickup_completed',
+      'delivered',
+    ]);
     expect((await api.table.rt.stores.ledger(m.storeId)).map((e) => e.type)).toEqual(['release', 'reserve', 'top_up']);
     expect((await api.table.rt.stores.ledger(sandbox.storeId)).map((e) => e.type)).toEqual(['capture', 'reserve', 'top_up']);
     await expectLedgerInvariant(api.table.rt, m.storeId);
@@ -169,6 +182,9 @@ describe('the local background loop (startWorkers)', () => {
     // Assess: moved by the dispatcher and the simulator, without an error
     expect(errors).toEqual([]);
     expect((await merchantView(live, liveJob.id)).events.map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:system']);
-    expect((await merchantView(sandbox, simulatedJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:simulator']);
+    expect((await merchantView(sandbox, simulatedJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual([
+      'created:merchant',
+      'queued:simulator',
+    ]);
   });
 });

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  API_KEY_PATTERN,
-  generateApiKey,
-  hashApiKey,
-  looksLikeApiKey,
-  newId,
-  randomBase62,
-} from '../../functions/core/api-key.ts';
+import { API_KEY_PATTERN, generateApiKey, hashApiKey, looksLikeApiKey, newId, randomBase62 } from '../../functions/core/api-key.ts';
 
 const BASE62_CHARACTERS = new Set('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
@@ -71,12 +64,9 @@ describe('hashApiKey', () => {
 describe('looksLikeApiKey', () => {
   const body = 'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY';
 
-  it.each([`mdk_live_${body}`, `mdk_test_${body}`, `mdk_live_${'0'.repeat(32)}`, `mdk_test_${'z'.repeat(32)}`])(
-    'accepts %s',
-    (value) => {
-      expect(looksLikeApiKey(value)).toBe(true);
-    },
-  );
+  it.each([`mdk_live_${body}`, `mdk_test_${body}`, `mdk_live_${'0'.repeat(32)}`, `mdk_test_${'z'.repeat(32)}`])('accepts %s', (value) => {
+    expect(looksLikeApiKey(value)).toBe(true);
+  });
 
   it.each([
     ['a wrong environment', `mdk_prod_${body}`],

@@ -41,9 +41,7 @@ describe('readConfig', () => {
   });
 
   it.each(['not a url', 'http//127.0.0.1:8000', '127.0.0.1 8000'])('fails naming DYNAMODB_ENDPOINT when it is %j', (endpoint) => {
-    expect(() => readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: endpoint })).toThrow(
-      'Invalid configuration: DYNAMODB_ENDPOINT must be an http(s) URL',
-    );
+    expect(() => readConfig({ TABLE_NAME: 't', DYNAMODB_ENDPOINT: endpoint })).toThrow('Invalid configuration: DYNAMODB_ENDPOINT must be an http(s) URL');
   });
 
   // 'localhost:8000' parses as a URL whose scheme is "localhost:", and no DynamoDB speaks FTP.

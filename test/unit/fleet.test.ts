@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_ID_PATTERN, FLEET_KEY_PATTERN, alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, generateFleetKey, looksLikeFleetKey, type FleetCaller } from '../../functions/core/fleet-access.ts';
+import {
+  AGENT_ID_PATTERN,
+  FLEET_KEY_PATTERN,
+  alreadyApplied,
+  fleetActor,
+  fleetCanSee,
+  fleetMoveRefusal,
+  generateFleetKey,
+  looksLikeFleetKey,
+  type FleetCaller,
+} from '../../functions/core/fleet-access.ts';
 import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
@@ -13,7 +23,14 @@ const rider: FleetCaller = { role: 'rider', keyId: 'fleetkey_rider', keyHash: 'h
 const otherRider: FleetCaller = { role: 'rider', keyId: 'fleetkey_other', keyHash: 'h2', agentId: 'rider-ravi-02' };
 const ops: FleetCaller = { role: 'ops', keyId: 'fleetkey_ops', keyHash: 'h3', agentId: null };
 
-const handoff = (status: Handoff['status'], changes: Partial<Handoff> = {}): Handoff => ({ code: '4821', status, expiresAt: null, verifiedAt: null, failedAttempts: 0, ...changes });
+const handoff = (status: Handoff['status'], changes: Partial<Handoff> = {}): Handoff => ({
+  code: '4821',
+  status,
+  expiresAt: null,
+  verifiedAt: null,
+  failedAttempts: 0,
+  ...changes,
+});
 const event = (status: JobStatus, actor: string, createdAt: string, note: string | null = null): JobEvent => ({
   id: `00000000-0000-4000-8000-${String(Math.round(Date.parse(createdAt) / 1000) % 1e12).padStart(12, '0')}`,
   status,
@@ -187,9 +204,24 @@ describe('alreadyApplied', () => {
   const cases: Array<[string, LifecycleEvent, Job, Job]> = [
     ['accept', { type: 'accept', agentId: 'rider-asha-01' }, jobWith('picked_by_agent'), jobWith('queued')],
     ['start_confirmation', { type: 'start_confirmation' }, jobWith('booking_in_progress'), jobWith('picked_by_agent')],
-    ['confirm', { type: 'confirm' }, jobWith('booked'), jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } })],
-    ['arrive_pickup', { type: 'arrive_pickup' }, jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }), jobWith('booked')],
-    ['submit_pickup_code', { type: 'submit_pickup_code', code: '4821' }, jobWith('pickup_completed', { verification: pickupDone }), jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } })],
+    [
+      'confirm',
+      { type: 'confirm' },
+      jobWith('booked'),
+      jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
+    ],
+    [
+      'arrive_pickup',
+      { type: 'arrive_pickup' },
+      jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
+      jobWith('booked'),
+    ],
+    [
+      'submit_pickup_code',
+      { type: 'submit_pickup_code', code: '4821' },
+      jobWith('pickup_completed', { verification: pickupDone }),
+      jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
+    ],
     [
       'arrive_drop',
       { type: 'arrive_drop' },
@@ -224,7 +256,11 @@ describe('alreadyApplied', () => {
 
   it.each([
     ['pickup', { type: 'submit_pickup_code', code: '0000' }, jobWith('pickup_completed', { verification: pickupDone })],
-    ['delivery', { type: 'submit_delivery_code', code: '0000' }, jobWith('delivered', { verification: { ...pickupDone, delivery: { ...handoff('verified'), code: '1907' } } })],
+    [
+      'delivery',
+      { type: 'submit_delivery_code', code: '0000' },
+      jobWith('delivered', { verification: { ...pickupDone, delivery: { ...handoff('verified'), code: '1907' } } }),
+    ],
   ] as const)('does not take another %s code for a retry of the verified one', (_which, lifecycleEvent, job) => {
     expect(alreadyApplied(job, lifecycleEvent, rider)).toBe(false);
   });
@@ -244,16 +280,26 @@ describe('alreadyApplied', () => {
   it.each<[string, LifecycleEvent, Job]>([
     ['decline (the job back on offer)', { type: 'decline' }, jobWith('queued')],
     ['decline (the rider still holds it)', { type: 'decline' }, jobWith('picked_by_agent')],
-    ['report_location', { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: null }, jobWith('booked', { riderLocation: { latitude: 12.97, longitude: 77.6, accuracy: null, recordedAt: at(0) } })],
-    ['reset_lock', { type: 'reset_lock', handoff: 'pickup' }, jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } })],
-    ['reissue_code', { type: 'reissue_code', handoff: 'pickup' }, jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } })],
+    [
+      'report_location',
+      { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: null },
+      jobWith('booked', { riderLocation: { latitude: 12.97, longitude: 77.6, accuracy: null, recordedAt: at(0) } }),
+    ],
+    [
+      'reset_lock',
+      { type: 'reset_lock', handoff: 'pickup' },
+      jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
+    ],
+    [
+      'reissue_code',
+      { type: 'reissue_code', handoff: 'pickup' },
+      jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
+    ],
   ])('never takes %s for a retry', (_what, lifecycleEvent, job) => {
     expect(alreadyApplied(job, lifecycleEvent, rider)).toBe(false);
     expect(alreadyApplied(job, lifecycleEvent, ops)).toBe(false);
   });
 });
-
-
 
 describe('toFleetJob', () => {
   it('is the job without handoff codes, with contacts once a rider holds it', () => {
@@ -287,7 +333,9 @@ describe('toFleetJob', () => {
   });
 
   it.each(JOB_STATUSES)('never carries a code, here for a %s job', (status) => {
-    const job = jobWith(status, { verification: { pickup: handoff('verified', { verifiedAt: at(0) }), delivery: handoff('active', { expiresAt: at(60_000) }) } });
+    const job = jobWith(status, {
+      verification: { pickup: handoff('verified', { verifiedAt: at(0) }), delivery: handoff('active', { expiresAt: at(60_000) }) },
+    });
 
     const view = toFleetJob(job, NOW);
 
@@ -312,7 +360,12 @@ describe('toFleetJob', () => {
     [4, 1],
     [MAX_CODE_ATTEMPTS, 0],
   ])('counts %d wrong tries as %d attempts remaining', (failedAttempts, remaining) => {
-    const job = jobWith('booked', { verification: { pickup: handoff(failedAttempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'active', { expiresAt: at(60_000), failedAttempts }), delivery: handoff('pending') } });
+    const job = jobWith('booked', {
+      verification: {
+        pickup: handoff(failedAttempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'active', { expiresAt: at(60_000), failedAttempts }),
+        delivery: handoff('pending'),
+      },
+    });
 
     expect(toFleetJob(job, NOW).verification.pickup.attemptsRemaining).toBe(remaining);
   });
@@ -320,8 +373,18 @@ describe('toFleetJob', () => {
   it('shows an active code past its expiry as expired, as of the time asked', () => {
     const job = jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } });
 
-    expect(toFleetJob(job, new Date(NOW.getTime() + 59_999)).verification.pickup).toEqual({ status: 'active', expiresAt: at(60_000), verifiedAt: null, attemptsRemaining: 5 });
-    expect(toFleetJob(job, new Date(NOW.getTime() + 60_000)).verification.pickup).toEqual({ status: 'expired', expiresAt: at(60_000), verifiedAt: null, attemptsRemaining: 5 });
+    expect(toFleetJob(job, new Date(NOW.getTime() + 59_999)).verification.pickup).toEqual({
+      status: 'active',
+      expiresAt: at(60_000),
+      verifiedAt: null,
+      attemptsRemaining: 5,
+    });
+    expect(toFleetJob(job, new Date(NOW.getTime() + 60_000)).verification.pickup).toEqual({
+      status: 'expired',
+      expiresAt: at(60_000),
+      verifiedAt: null,
+      attemptsRemaining: 5,
+    });
     expect(job.verification.pickup.status).toBe('active');
   });
 
@@ -342,7 +405,16 @@ describe('toFleetOffer', () => {
 
     const offer = toFleetOffer(job);
 
-    expect(offer).toEqual({ id: job.id, offeredAt: at(1_000), pickup: BENGALURU_PICKUP_PLACE, drop: BENGALURU_DROP_PLACE, distanceMeters: BENGALURU_ROUTE_METERS, pickupDistanceMeters: null, packageDescription: 'Documents', packageWeight: '1.5 kg' });
+    expect(offer).toEqual({
+      id: job.id,
+      offeredAt: at(1_000),
+      pickup: BENGALURU_PICKUP_PLACE,
+      drop: BENGALURU_DROP_PLACE,
+      distanceMeters: BENGALURU_ROUTE_METERS,
+      pickupDistanceMeters: null,
+      packageDescription: 'Documents',
+      packageWeight: '1.5 kg',
+    });
     expect(FleetOffer.parse(offer)).toEqual(offer);
   });
 
@@ -351,7 +423,9 @@ describe('toFleetOffer', () => {
 
     expect(toFleetOffer(job, { latitude: BENGALURU_PICKUP_PLACE.latitude, longitude: BENGALURU_PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(0);
     // 0.01° of latitude is about 1,112 m
-    expect(toFleetOffer(job, { latitude: BENGALURU_PICKUP_PLACE.latitude + 0.01, longitude: BENGALURU_PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(1112);
+    expect(toFleetOffer(job, { latitude: BENGALURU_PICKUP_PLACE.latitude + 0.01, longitude: BENGALURU_PICKUP_PLACE.longitude }).pickupDistanceMeters).toBe(
+      1112,
+    );
   });
 
   it('dates an offer given back by a rider from its last queueing', () => {

@@ -206,7 +206,9 @@ describe('the error family', () => {
     new errors.BodyRequiredError(),
     new errors.TopUpTooLargeError(100),
     new InvalidJsonError(),
-    ...(['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'api_access_disabled', 'missing_fleet_key', 'invalid_fleet_key', 'revoked_fleet_key'] as const).map((reason) => new UnauthorizedError(reason)),
+    ...(
+      ['missing_api_key', 'invalid_api_key', 'revoked_api_key', 'api_access_disabled', 'missing_fleet_key', 'invalid_fleet_key', 'revoked_fleet_key'] as const
+    ).map((reason) => new UnauthorizedError(reason)),
     new AccessRevokedError(),
     new errors.FleetKeyRevokedError(),
     new errors.WrongFleetRoleError('ops'),

@@ -1,10 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFingerprint, formatWeight, jobIdFor, seqOfJobId, verificationCode, visibleCode, visibleRiderLocation, JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../../functions/core/job.ts';
+import {
+  bookingFingerprint,
+  formatWeight,
+  jobIdFor,
+  seqOfJobId,
+  verificationCode,
+  visibleCode,
+  visibleRiderLocation,
+  JOB_STATUSES,
+  type Handoff,
+  type Job,
+  type JobStatus,
+} from '../../functions/core/job.ts';
 import { assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
 
-const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: 0, availableMinor: 10_000, jobCount: 0, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+const store: Store = {
+  id: 'store_1',
+  name: 'S',
+  sandbox: false,
+  apiEnabled: true,
+  balanceMinor: 10_000,
+  reservedMinor: 0,
+  availableMinor: 10_000,
+  jobCount: 0,
+  rateLimitOverrides: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const now = new Date('2026-11-22T10:00:00.000Z');
 const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
 
@@ -27,7 +50,11 @@ describe('job ids', () => {
     expect(ids.filter((id) => id.endsWith('000000000001'))).toEqual([]);
   });
 
-  it.each([['a version 4 uuid', '123e4567-e89b-42d3-a456-426614174000'], ['not a uuid', 'job-1'], ['upper-case junk', 'ZZZZZZZZ-ZZZZ-8ZZZ-8ZZZ-ZZZZZZZZZZZZ']])('are not found in %s', (_case, id) => {
+  it.each([
+    ['a version 4 uuid', '123e4567-e89b-42d3-a456-426614174000'],
+    ['not a uuid', 'job-1'],
+    ['upper-case junk', 'ZZZZZZZZ-ZZZZ-8ZZZ-8ZZZ-ZZZZZZZZZZZZ'],
+  ])('are not found in %s', (_case, id) => {
     expect(seqOfJobId(id)).toBeNull();
   });
 
@@ -99,10 +126,25 @@ describe('newJob', () => {
   it('starts created, with the charge reserved, one merchant event and two pending codes', () => {
     const job = newJob({ store: { ...store, sandbox: true }, quote, details, idempotencyKey: 'k', seq: 7, now });
 
-    expect(job).toMatchObject({ seq: 7, version: 1, status: 'created', settlement: 'reserved', testMode: true, chargeMinor: BENGALURU_CHARGE_MINOR, agentId: null, riderLocation: null });
+    expect(job).toMatchObject({
+      seq: 7,
+      version: 1,
+      status: 'created',
+      settlement: 'reserved',
+      testMode: true,
+      chargeMinor: BENGALURU_CHARGE_MINOR,
+      agentId: null,
+      riderLocation: null,
+    });
     expect(seqOfJobId(job.id)).toBe(7);
     expect(job.events).toEqual([{ id: expect.any(String), status: 'created', actor: 'merchant', note: null, createdAt: now.toISOString() }]);
-    expect(job.verification.pickup).toEqual({ code: expect.stringMatching(/^\d{4}$/), status: 'pending', expiresAt: null, verifiedAt: null, failedAttempts: 0 });
+    expect(job.verification.pickup).toEqual({
+      code: expect.stringMatching(/^\d{4}$/),
+      status: 'pending',
+      expiresAt: null,
+      verifiedAt: null,
+      failedAttempts: 0,
+    });
     expect(job.verification.delivery.status).toBe('pending');
   });
 });

@@ -8,7 +8,18 @@ import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helper
 import { SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
 import { readFileSync } from 'node:fs';
 
-const store: Store = { id: 'store_1', name: 'S', sandbox: false, apiEnabled: true, balanceMinor: 10_000, reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1, rateLimitOverrides: {}, createdAt: '2026-01-01T00:00:00.000Z' };
+const store: Store = {
+  id: 'store_1',
+  name: 'S',
+  sandbox: false,
+  apiEnabled: true,
+  balanceMinor: 10_000,
+  reservedMinor: BENGALURU_CHARGE_MINOR,
+  availableMinor: 10_000 - BENGALURU_CHARGE_MINOR,
+  jobCount: 1,
+  rateLimitOverrides: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -84,7 +95,11 @@ describe('transition: money', () => {
   ] as const)('%s from %s moves %j and leaves settlement %s', (event, status, money, settlement) => {
     const result = transition(jobAt(status, event), EVENTS[event], 'test', now);
 
-    expect(result.money === undefined ? undefined : { type: result.money.type, balanceDeltaMinor: result.money.balanceDeltaMinor, reservedDeltaMinor: result.money.reservedDeltaMinor }).toEqual(money);
+    expect(
+      result.money === undefined
+        ? undefined
+        : { type: result.money.type, balanceDeltaMinor: result.money.balanceDeltaMinor, reservedDeltaMinor: result.money.reservedDeltaMinor },
+    ).toEqual(money);
     expect(result.job.settlement).toBe(settlement);
   });
 
@@ -137,7 +152,10 @@ describe('transition: a delivery from start to end', () => {
     ]);
     expect(pickupExpiry).toBe(later(CODE_TTL_MS).toISOString());
     expect(pickup.codeOutcome).toBe('verified');
-    expect(delivery).toMatchObject({ codeOutcome: 'verified', money: { type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR } });
+    expect(delivery).toMatchObject({
+      codeOutcome: 'verified',
+      money: { type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR },
+    });
     expect(job).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-7', riderLocation: null, version: 10 });
     expect(job.verification.pickup).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
     expect(job.verification.delivery).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
@@ -176,7 +194,13 @@ describe('transition: handoff codes', () => {
   it('lets operations reset a lock with a fresh code', () => {
     const { job } = transition(jobAt('booked', 'reset_lock'), { type: 'reset_lock', handoff: 'pickup' }, 'admin', now);
 
-    expect(job.verification.pickup).toEqual({ code: expect.stringMatching(/^\d{4}$/), status: 'active', expiresAt: later(CODE_TTL_MS).toISOString(), verifiedAt: null, failedAttempts: 0 });
+    expect(job.verification.pickup).toEqual({
+      code: expect.stringMatching(/^\d{4}$/),
+      status: 'active',
+      expiresAt: later(CODE_TTL_MS).toISOString(),
+      verifiedAt: null,
+      failedAttempts: 0,
+    });
   });
 
   it('expires a code past its time: the submission is refused and the handoff stored as expired', () => {

@@ -61,27 +61,33 @@ describe('redactText', () => {
 
   // The logger promises that no phone number reaches the logs, so every form the API accepts as a
   // phone number must be masked, including those with more than one separator between digit groups.
-  it.each([
-    '9876543210',
-    '+91 98765 43210',
-    '98765-43210',
-    '98765  43210',
-    '98765 - 43210',
-    '98765--43210',
-  ])('masks %s, a phone number normalizeIndianMobile accepts', (phone) => {
-    expect(normalizeIndianMobile(phone)).toBe('+919876543210');
+  it.each(['9876543210', '+91 98765 43210', '98765-43210', '98765  43210', '98765 - 43210', '98765--43210'])(
+    'masks %s, a phone number normalizeIndianMobile accepts',
+    (phone) => {
+      expect(normalizeIndianMobile(phone)).toBe('+919876543210');
 
-    expect(redactText(`drop ${phone} done`)).toBe('drop [REDACTED-PHONE] done');
-  });
+      expect(redactText(`drop ${phone} done`)).toBe('drop [REDACTED-PHONE] done');
+    },
+  );
 });
 
 describe('redactReplacer', () => {
-  it.each(['x-api-key', 'X-Api-Key', 'X-API-KEY', 'apiKey', 'apikey', 'api_key', 'authorization', 'Authorization', 'dropPhone', 'pickupPhone', 'phone', 'DROPPHONE'])(
-    'masks the field %s',
-    (key) => {
-      expect(redactReplacer(key, 'anything at all')).toBe('[REDACTED]');
-    },
-  );
+  it.each([
+    'x-api-key',
+    'X-Api-Key',
+    'X-API-KEY',
+    'apiKey',
+    'apikey',
+    'api_key',
+    'authorization',
+    'Authorization',
+    'dropPhone',
+    'pickupPhone',
+    'phone',
+    'DROPPHONE',
+  ])('masks the field %s', (key) => {
+    expect(redactReplacer(key, 'anything at all')).toBe('[REDACTED]');
+  });
 
   it.each([
     ['a number', 9876543210],

@@ -27,7 +27,15 @@ describe('matchRoute', () => {
   it('finds a fleet route with both path parameters, decoded', () => {
     expect(matchRoute('POST', '/fleet/v1/jobs/0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1/handoffs/pickup/code')).toEqual({
       kind: 'found',
-      route: { name: 'fleet-submit-code', api: 'fleet', method: 'POST', path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code', handler: 'fleet/submit-code', roles: ['rider'], access: 'move-job-money' },
+      route: {
+        name: 'fleet-submit-code',
+        api: 'fleet',
+        method: 'POST',
+        path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code',
+        handler: 'fleet/submit-code',
+        roles: ['rider'],
+        access: 'move-job-money',
+      },
       pathParameters: { id: '0E5BD4A2-4e42-8b7c-93a7-52d8c1f0e9a1', handoff: 'pickup' },
     });
   });

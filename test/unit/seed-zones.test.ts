@@ -25,8 +25,7 @@ function destination(start: LatLng, bearingDegrees: number, meters: number): Lat
   const phi1 = toRadians(start.latitude);
   const lambda1 = toRadians(start.longitude);
   const phi2 = Math.asin(Math.sin(phi1) * Math.cos(delta) + Math.cos(phi1) * Math.sin(delta) * Math.cos(theta));
-  const lambda2 =
-    lambda1 + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
+  const lambda2 = lambda1 + Math.atan2(Math.sin(theta) * Math.sin(delta) * Math.cos(phi1), Math.cos(delta) - Math.sin(phi1) * Math.sin(phi2));
   return { latitude: toDegrees(phi2), longitude: toDegrees(lambda2) };
 }
 
@@ -42,8 +41,7 @@ function segmentsIntersect(p: Point, q: Point, r: Point, s: Point): boolean {
   return (o1 === 0 && within(p, q, r)) || (o2 === 0 && within(p, q, s)) || (o3 === 0 && within(r, s, p)) || (o4 === 0 && within(r, s, q));
 }
 
-const edges = (zone: Zone): Array<[Point, Point]> =>
-  zone.polygon.map((vertex, i) => [vertex, zone.polygon[(i + 1) % zone.polygon.length]!]);
+const edges = (zone: Zone): Array<[Point, Point]> => zone.polygon.map((vertex, i) => [vertex, zone.polygon[(i + 1) % zone.polygon.length]!]);
 
 const vertexAsLatLng = ([longitude, latitude]: Point): LatLng => ({ latitude, longitude });
 
@@ -73,14 +71,11 @@ describe('seed/zones.json', () => {
       expect(pointInPolygon(centre, zoneNamed(name).polygon)).toBe(true);
     });
 
-    it.each(COMPASS.map((direction, i) => [direction, i * 22.5] as const))(
-      'covers the point 15 km %s of the centre',
-      (_direction, bearing) => {
-        const point = destination(centre, bearing, 15_000);
+    it.each(COMPASS.map((direction, i) => [direction, i * 22.5] as const))('covers the point 15 km %s of the centre', (_direction, bearing) => {
+      const point = destination(centre, bearing, 15_000);
 
-        expect(pointInPolygon(point, zoneNamed(name).polygon)).toBe(true);
-      },
-    );
+      expect(pointInPolygon(point, zoneNamed(name).polygon)).toBe(true);
+    });
 
     it('is the only zone that covers the city centre', () => {
       const covering = zones.filter((zone) => pointInPolygon(centre, zone.polygon)).map((zone) => zone.name);
@@ -94,8 +89,7 @@ describe('seed/zones.json', () => {
     for (const [i, a] of zones.entries()) {
       for (const b of zones.slice(i + 1)) {
         const vertexInside =
-          a.polygon.some((v) => pointInPolygon(vertexAsLatLng(v), b.polygon)) ||
-          b.polygon.some((v) => pointInPolygon(vertexAsLatLng(v), a.polygon));
+          a.polygon.some((v) => pointInPolygon(vertexAsLatLng(v), b.polygon)) || b.polygon.some((v) => pointInPolygon(vertexAsLatLng(v), a.polygon));
         const edgesCross = edges(a).some(([p, q]) => edges(b).some(([r, s]) => segmentsIntersect(p, q, r, s)));
         if (vertexInside || edgesCross) overlaps.push(`${a.id}/${b.id}`);
       }

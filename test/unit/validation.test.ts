@@ -81,9 +81,7 @@ describe('parseOrThrow with QuoteRequest', () => {
   it('names every required field of an empty object', () => {
     const error = validationErrorFor({});
 
-    expect(error?.message).toBe(
-      'Invalid quote request: check pickupAddress, pickupLatitude, pickupLongitude, dropAddress, dropLatitude, dropLongitude',
-    );
+    expect(error?.message).toBe('Invalid quote request: check pickupAddress, pickupLatitude, pickupLongitude, dropAddress, dropLatitude, dropLongitude');
     expect(error?.details).toEqual({
       formErrors: [],
       fieldErrors: {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../functions/core/geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from '../../functions/core/errors.ts';
-import {
-  assertRouteServed,
-  findServingZone,
-  RateCard,
-  routeMeters,
-  stillServes,
-  Zone,
-  ZoneFile,
-} from '../../functions/core/zone.ts';
+import { assertRouteServed, findServingZone, RateCard, routeMeters, stillServes, Zone, ZoneFile } from '../../functions/core/zone.ts';
 import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
@@ -50,9 +42,7 @@ describe('RateCard', () => {
     const result = RateCard.safeParse(card);
 
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'weightSlabs must be sorted by upToGrams, ascending and without repeats',
-    ]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['weightSlabs must be sorted by upToGrams, ascending and without repeats']);
   });
 
   it('accepts a single weight slab', () => {
@@ -94,8 +84,26 @@ describe('Zone', () => {
     ['an id of digits and hyphens', { id: 'delhi-ncr-2' }],
     ['a road factor of exactly 1', { roadFactor: 1 }],
     ['a road factor of exactly 3', { roadFactor: 3 }],
-    ['a triangle', { polygon: [[77, 12], [78, 12], [77.5, 13]] }],
-    ['longitudes and latitudes at their limits', { polygon: [[-180, -90], [180, -90], [180, 90]] }],
+    [
+      'a triangle',
+      {
+        polygon: [
+          [77, 12],
+          [78, 12],
+          [77.5, 13],
+        ],
+      },
+    ],
+    [
+      'longitudes and latitudes at their limits',
+      {
+        polygon: [
+          [-180, -90],
+          [180, -90],
+          [180, 90],
+        ],
+      },
+    ],
   ])('accepts %s', (_what, change) => {
     expect(Zone.safeParse({ ...zone, ...change }).success).toBe(true);
   });
@@ -108,10 +116,45 @@ describe('Zone', () => {
     ['an empty name', { name: '' }],
     ['a 101-character name', { name: 'n'.repeat(101) }],
     ['a non-boolean active flag', { active: 'yes' }],
-    ['a polygon of two points', { polygon: [[77, 12], [78, 12]] }],
-    ['a longitude beyond 180', { polygon: [[180.1, 12], [78, 12], [77.5, 13]] }],
-    ['a latitude beyond 90', { polygon: [[77, 90.1], [78, 12], [77.5, 13]] }],
-    ['a point with three coordinates', { polygon: [[77, 12, 0], [78, 12], [77.5, 13]] }],
+    [
+      'a polygon of two points',
+      {
+        polygon: [
+          [77, 12],
+          [78, 12],
+        ],
+      },
+    ],
+    [
+      'a longitude beyond 180',
+      {
+        polygon: [
+          [180.1, 12],
+          [78, 12],
+          [77.5, 13],
+        ],
+      },
+    ],
+    [
+      'a latitude beyond 90',
+      {
+        polygon: [
+          [77, 90.1],
+          [78, 12],
+          [77.5, 13],
+        ],
+      },
+    ],
+    [
+      'a point with three coordinates',
+      {
+        polygon: [
+          [77, 12, 0],
+          [78, 12],
+          [77.5, 13],
+        ],
+      },
+    ],
     ['a road factor below 1', { roadFactor: 0.99 }],
     ['a road factor above 3', { roadFactor: 3.01 }],
     ['a zero maximum route', { maxRouteMeters: 0 }],
@@ -163,12 +206,7 @@ describe('findServingZone', () => {
     ['both stops are outside', at(5, 5), at(6, 6), 'Pickup and drop are outside every service zone'],
     ['the pickup is outside', at(5, 5), at(0.5, 0.5), 'Pickup is outside every service zone'],
     ['the drop is outside', at(0.5, 0.5), at(5, 5), 'Drop is outside every service zone'],
-    [
-      'the stops are in different zones',
-      at(0.5, 0.5),
-      at(0.5, 2.5),
-      'Pickup and drop are in different service zones; both must be in one zone',
-    ],
+    ['the stops are in different zones', at(0.5, 0.5), at(0.5, 2.5), 'Pickup and drop are in different service zones; both must be in one zone'],
   ])('throws OutsideServiceAreaError when %s', (_when, pickup, drop, message) => {
     let thrown: unknown;
     try {
@@ -182,17 +220,13 @@ describe('findServingZone', () => {
   });
 
   it('throws when there are no zones at all', () => {
-    expect(() => findServingZone([], at(0.5, 0.5), at(0.5, 0.5))).toThrow(
-      new OutsideServiceAreaError('both'),
-    );
+    expect(() => findServingZone([], at(0.5, 0.5), at(0.5, 0.5))).toThrow(new OutsideServiceAreaError('both'));
   });
 
   it('ignores inactive zones', () => {
     const inactive = { ...west, active: false };
 
-    expect(() => findServingZone([inactive, east], at(0.5, 0.5), at(0.6, 0.6))).toThrow(
-      'Pickup and drop are outside every service zone',
-    );
+    expect(() => findServingZone([inactive, east], at(0.5, 0.5), at(0.6, 0.6))).toThrow('Pickup and drop are outside every service zone');
   });
 
   it('serves from an active zone that overlaps an inactive one', () => {
@@ -205,9 +239,7 @@ describe('findServingZone', () => {
   it('reports a stop that only an inactive zone covers as outside', () => {
     const inactive = boxZone('east', 2, 0, 3, 1, { active: false });
 
-    expect(() => findServingZone([west, inactive], at(0.5, 0.5), at(0.5, 2.5))).toThrow(
-      'Drop is outside every service zone',
-    );
+    expect(() => findServingZone([west, inactive], at(0.5, 0.5), at(0.5, 2.5))).toThrow('Drop is outside every service zone');
   });
 
   it.each([
