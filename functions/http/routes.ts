@@ -207,9 +207,7 @@ export function routeFor<K extends RouteKey>(key: K): Extract<Route, { api: K ex
 }
 
 export type RouteMatch =
-  | { kind: 'found'; route: Route; pathParameters: Record<string, string> | null }
-  | { kind: 'method_not_allowed'; allow: HttpMethod[] }
-  | { kind: 'not_found' };
+  { kind: 'found'; route: Route; pathParameters: Record<string, string> | null } | { kind: 'method_not_allowed'; allow: HttpMethod[] } | { kind: 'not_found' };
 
 function pathPattern(path: string): RegExp {
   const segments = path.split('/').map((segment) => {
