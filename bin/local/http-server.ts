@@ -24,9 +24,10 @@ export async function loadHandlers(): Promise<Map<Route, ProxyHandler>> {
   return new Map(entries);
 }
 
+// Header and query names are the client's: null-prototype maps, so `constructor` or `__proto__` is just a name.
 function multiValue(pairs: Iterable<[string, string]>): { single: Record<string, string>; multi: Record<string, string[]> } {
-  const single: Record<string, string> = {};
-  const multi: Record<string, string[]> = {};
+  const single: Record<string, string> = Object.create(null);
+  const multi: Record<string, string[]> = Object.create(null);
   for (const [name, value] of pairs) {
     single[name] = value; // REST APIs put the last value in the single-value map
     (multi[name] ??= []).push(value);

@@ -278,3 +278,45 @@ describe('toValidationDetails', () => {
     });
   });
 });
+
+describe('field names that Object.prototype also has', () => {
+  it.each(Object.getOwnPropertyNames(Object.prototype))('reports an unknown field named %s like any other', (name) => {
+    const body = JSON.parse(`{${JSON.stringify(name)}: 1}`) as unknown;
+
+    const error = (() => {
+      try {
+        parseOrThrow(z.strictObject({ quoteId: z.string() }), body, 'request body');
+      } catch (thrown) {
+        return thrown as ValidationError;
+      }
+      return null;
+    })();
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error!.message).toBe(`Invalid request body: check quoteId, ${name}`);
+    expect(JSON.parse(JSON.stringify(error!.details))).toEqual(
+      JSON.parse(`{"formErrors":[],"fieldErrors":{"quoteId":["Required"],${JSON.stringify(name)}:["Unknown field"]}}`),
+    );
+  });
+});
+
+describe('what a validation error echoes', () => {
+  it('names at most 20 fields, cut to 64 characters, and counts the rest, however large the request', () => {
+    const fields = Array.from({ length: 20_000 }, (_, i) => [`field_${String(i).padStart(5, '0')}_${'x'.repeat(100)}`, i]);
+    const body = Object.fromEntries([['quoteId', 'q'], ...fields]);
+
+    let error: ValidationError | null = null;
+    try {
+      parseOrThrow(z.strictObject({ quoteId: z.string() }), body, 'request body');
+    } catch (thrown) {
+      error = thrown as ValidationError;
+    }
+
+    const named = Object.keys(error!.details!.fieldErrors);
+    expect(named).toHaveLength(20);
+    expect(named[0]).toBe(`field_00000_${'x'.repeat(51)}…`);
+    expect(named.every((name) => name.length === 64)).toBe(true);
+    expect(error!.message).toMatch(/^Invalid request body: check field_00000_x+…, .+ and 19980 more fields$/);
+    expect(JSON.stringify({ error: error!.message, code: error!.code, details: error!.details }).length).toBeLessThan(4096);
+  });
+});
