@@ -11,6 +11,7 @@ import { serveDocs } from './docs.ts';
 // API Gateway accepts up to 10 MB; no request to this API is near 64 KB, so refuse big bodies early.
 const MAX_BODY_BYTES = 1024 * 1024;
 const STAGE = 'local';
+const KEEP_ALIVE_MS = 65_000;
 
 /** Loads every route's handler module, exactly the modules Lambda runs. */
 export async function loadHandlers(): Promise<Map<Route, ProxyHandler>> {
@@ -162,6 +163,10 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
 /** Starts the local API server; port 0 picks a free port. Resolves with its base URL. */
 export async function startHttpServer(options: { host: string; port: number }): Promise<{ server: Server; url: string }> {
   const server = createServer(createRequestListener(await loadHandlers()));
+  // Clients keep idle connections 4-60 s (Node's agent, browsers, SDKs); closing ours first would race
+  // their next request on the reused socket (ECONNRESET). Outlast them, as load balancers do.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
