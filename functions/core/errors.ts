@@ -84,15 +84,19 @@ export class InvalidJsonError extends AppError {
   }
 }
 
-/** Why a request was not authenticated; each reason has its own words. */
+/**
+ * Why a request was not authenticated, and what the client is told. An unknown key, a revoked key
+ * and a store with API access off are told alike (a caller probing keys learns nothing); the reason
+ * itself goes to the access log.
+ */
 const UNAUTHORIZED = {
   missing_api_key: 'Missing API key: send it in the X-Api-Key header',
   invalid_api_key: 'Invalid API key',
-  revoked_api_key: 'This API key has been revoked',
-  api_access_disabled: 'API access is disabled for this store',
+  revoked_api_key: 'Invalid API key',
+  api_access_disabled: 'Invalid API key',
   missing_fleet_key: 'Missing fleet key: send it as "Authorization: Bearer fk_…"',
   invalid_fleet_key: 'Invalid fleet key',
-  revoked_fleet_key: 'This fleet key has been revoked',
+  revoked_fleet_key: 'Invalid fleet key',
 } as const;
 export type UnauthorizedReason = keyof typeof UNAUTHORIZED;
 

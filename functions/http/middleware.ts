@@ -66,6 +66,8 @@ export function edge(route: Route): ApiMiddleware {
   }
   function edgeOnError(request: ApiRequest): void {
     const response = errorResult(request.error);
+    // The client is told only "invalid key"; the log says which (unknown, revoked, access off).
+    if (request.error instanceof UnauthorizedError) logger.appendKeys({ authFailure: request.error.reason });
     if (response.statusCode >= 500) logger.error('request failed', { error: request.error });
     finish(request, response);
   }

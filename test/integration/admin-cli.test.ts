@@ -240,7 +240,7 @@ describe('fleet-key', () => {
       status: 'revoked',
       revokedAt: revoked.revokedAt,
     });
-    expect(await offersWith(created.fleetKey)).toEqual({ status: 401, body: { error: 'This fleet key has been revoked', code: 'unauthorized' } });
+    expect(await offersWith(created.fleetKey)).toEqual({ status: 401, body: { error: 'Invalid fleet key', code: 'unauthorized' } });
     expect((await offersWith(other.fleetKey)).status).toBe(200);
   });
 

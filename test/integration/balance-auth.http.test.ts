@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -78,7 +79,7 @@ describe('API-key authentication', () => {
     const other = await balance({ 'X-Api-Key': second.apiKey });
 
     expect(revoked.status).toBe(401);
-    expect(revoked.body).toEqual({ error: 'This API key has been revoked', code: 'unauthorized' });
+    expect(revoked.body).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
     expect(other.status).toBe(200);
   });
 
@@ -93,8 +94,8 @@ describe('API-key authentication', () => {
     await api.table.rt.stores.setApiAccess(store.storeId, true);
     const again = await balance({ 'X-Api-Key': store.apiKey });
 
-    expect(read).toMatchObject({ status: 401, body: { error: 'API access is disabled for this store', code: 'unauthorized' } });
-    expect(write).toMatchObject({ status: 401, body: { error: 'API access is disabled for this store', code: 'unauthorized' } });
+    expect(read).toMatchObject({ status: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
+    expect(write).toMatchObject({ status: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
     expect(again.status).toBe(200);
   });
 
@@ -131,5 +132,29 @@ describe('unknown routes and methods', () => {
     expect(status).toBe(405);
     expect(headers.get('allow')).toBe('POST');
     expect(body).toEqual({ error: 'GET is not allowed on /v1/job-quotes; use POST', code: 'method_not_allowed' });
+  });
+});
+
+describe('why an API key was refused', () => {
+  useHandlerLogs();
+
+  it('answers an unknown key, a revoked key and a store with access off alike, and keeps the reason in the access log', async () => {
+    const revokedStore = await createStore(api.table.rt);
+    await api.table.rt.apiKeys.revoke(revokedStore.keyId);
+    const offStore = await createStore(api.table.rt);
+    await api.table.rt.stores.setApiAccess(offStore.storeId, false);
+    const keys = ['mdk_live_00000000000000000000000000000000', revokedStore.apiKey, offStore.apiKey];
+
+    const answers: unknown[] = [];
+    const lines = await captureAccessLog(async () => {
+      for (const key of keys) answers.push(await balance({ 'X-Api-Key': key }));
+    });
+
+    expect(answers.map((answer) => (answer as { body: unknown }).body)).toEqual(Array(3).fill({ error: 'Invalid API key', code: 'unauthorized' }));
+    expect(lines.map((line) => [line.status, line.authFailure])).toEqual([
+      [401, 'invalid_api_key'],
+      [401, 'revoked_api_key'],
+      [401, 'api_access_disabled'],
+    ]);
   });
 });

@@ -79,7 +79,7 @@ describe('fleet authentication', () => {
     }
   });
 
-  it.each(routes)('returns 401 on %s %s for a revoked fleet key, saying it was revoked', async (method, path) => {
+  it.each(routes)('returns 401 on %s %s for a revoked fleet key, as for any invalid key', async (method, path) => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
     await api.table.rt.fleetKeys.revoke(rider.keyId);
@@ -89,9 +89,9 @@ describe('fleet authentication', () => {
     const opsResponse = await fleetRequest(api.server, method, path, { Authorization: `Bearer ${ops.fleetKey}` });
 
     expect(riderResponse.status).toBe(401);
-    expect(riderResponse.body).toEqual({ error: 'This fleet key has been revoked', code: 'unauthorized' });
+    expect(riderResponse.body).toEqual({ error: 'Invalid fleet key', code: 'unauthorized' });
     expect(opsResponse.status).toBe(401);
-    expect(opsResponse.body).toEqual({ error: 'This fleet key has been revoked', code: 'unauthorized' });
+    expect(opsResponse.body).toEqual({ error: 'Invalid fleet key', code: 'unauthorized' });
   });
 
   it('accepts the Bearer scheme in any letter case', async () => {
