@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * A job
-         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.
+         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended); operations always see them. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */

@@ -5,5 +5,5 @@ import { toFleetJob } from '../schemas/fleet.schema.ts';
 /** GET /fleet/v1/assignments: the jobs this rider holds now (accepted, not yet delivered or ended), most recently changed first. */
 export const handler = fleetHandler('GET /fleet/v1/assignments', {}, async ({ caller, rt }) => {
   const jobs = await rt.jobs.assignedTo(caller.agentId!);
-  return jsonResult(200, { data: jobs.map((job) => toFleetJob(job)) });
+  return jsonResult(200, { data: jobs.map((job) => toFleetJob(job, 'rider')) });
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { formatWeight, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
+import { ASSIGNED, formatWeight, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
+import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { Latitude, Longitude } from './common.schema.ts';
@@ -177,9 +178,12 @@ function fleetHandoff(stored: Handoff, now: Date) {
   };
 }
 
-/** A job as the fleet sees it, as of `now`. Names and phones show only once a rider holds the job. */
-export function toFleetJob(job: Job, now = new Date()): FleetJob {
-  const contacts = job.agentId !== null;
+/**
+ * A job as the fleet sees it, as of `now`. Names and phones show to a rider only while a rider holds
+ * the job (accepted, not yet ended); operations see them always (they settle failed deliveries).
+ */
+export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): FleetJob {
+  const contacts = viewer === 'ops' || (job.agentId !== null && ASSIGNED.has(job.status));
   return {
     id: job.id,
     status: job.status,
@@ -313,7 +317,7 @@ export const fleetOperations = {
     operationId: 'getFleetJob',
     summary: 'A job',
     description:
-      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
+      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended); operations always see them. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],

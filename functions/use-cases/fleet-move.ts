@@ -48,14 +48,14 @@ export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodO
     try {
       result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
     } catch (error) {
-      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job);
+      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job, caller);
       throw error;
     }
     // A wrong, locking or late code was written down (the attempt counts), and is refused.
     const which = handoffOf(event);
     const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
     if (refused) throw refused;
-    return fleetJobResult(result.job);
+    return fleetJobResult(result.job, caller);
   });
 }
 
@@ -70,4 +70,4 @@ export async function openOffers(rt: Runtime, query: { limit: number; near?: Lat
 }
 
 /** 200 with the fleet's view of a job. */
-export const fleetJobResult = (job: Job): APIGatewayProxyResult => ok(toFleetJob(job));
+export const fleetJobResult = (job: Job, caller: FleetCaller): APIGatewayProxyResult => ok(toFleetJob(job, caller.role));

@@ -180,3 +180,42 @@ describe('a job as the fleet sees it', () => {
     expect([...keysDeep(arrived.body), ...keysDeep(read.body)]).not.toContain('code');
   });
 });
+
+describe('names and phone numbers', () => {
+  type Contacts = { pickup: { name: string | null; phone: string | null }; drop: { name: string | null; phone: string | null } };
+  const contactsOf = (body: unknown) => {
+    const { pickup, drop } = (body as { data: Contacts }).data;
+    return { pickup: [pickup.name, pickup.phone], drop: [drop.name, drop.phone] };
+  };
+  const HIDDEN = { pickup: [null, null], drop: [null, null] };
+
+  it('show to the rider while they hold the job, and to nobody but operations once it ends', async () => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const ops = await newFleetMember(api.table.rt, api.server, 'ops');
+    const { id } = await bookJobAt(api.table.rt, shop.merchant, 'booked', rider);
+
+    const held = await rider.get(`/fleet/v1/jobs/${id}`);
+    const cancelled = await shop.merchant.post(`/v1/jobs/${id}/cancel`);
+    const afterwards = await rider.get(`/fleet/v1/jobs/${id}`);
+    const forOps = await ops.get(`/fleet/v1/jobs/${id}`);
+
+    expect(cancelled.status).toBe(200);
+    expect(contactsOf(held.body)).toEqual({ pickup: ['Chai Point, MG Road', '+919876543210'], drop: ['Asha Rao', '+919845012345'] });
+    expect(afterwards.status).toBe(200);
+    expect(contactsOf(afterwards.body)).toEqual(HIDDEN);
+    expect(contactsOf(forOps.body)).toEqual({ pickup: ['Chai Point, MG Road', '+919876543210'], drop: ['Asha Rao', '+919845012345'] });
+  });
+
+  it('are gone from the answer to the delivering code and from every read after it', async () => {
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const { id } = await bookJobAt(api.table.rt, shop.merchant, 'delivery_arrived', rider);
+    const code = ((await merchantView(shop.merchant, id)).verification as { delivery: { code: string } }).delivery.code;
+
+    const delivered = await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code });
+    const read = await rider.get(`/fleet/v1/jobs/${id}`);
+
+    expect((delivered.body as FleetJobBody).data.status).toBe('delivered');
+    expect(contactsOf(delivered.body)).toEqual(HIDDEN);
+    expect(contactsOf(read.body)).toEqual(HIDDEN);
+  });
+});

@@ -308,7 +308,7 @@ describe('toFleetJob', () => {
       verification: { pickup: handoff('active', { expiresAt: at(60_000), failedAttempts: 2 }), delivery: handoff('pending') },
     });
 
-    const view = toFleetJob(job, NOW);
+    const view = toFleetJob(job, 'rider', NOW);
 
     expect(view).toEqual({
       id: job.id,
@@ -337,20 +337,33 @@ describe('toFleetJob', () => {
       verification: { pickup: handoff('verified', { verifiedAt: at(0) }), delivery: handoff('active', { expiresAt: at(60_000) }) },
     });
 
-    const view = toFleetJob(job, NOW);
+    const view = toFleetJob(job, 'rider', NOW);
 
     expect(keysDeep(view)).not.toContain('code');
     expect(JSON.stringify(view)).not.toContain('4821');
   });
 
-  it('shows no names or phones while no rider holds the job', () => {
-    for (const job of [jobWith('created'), jobWith('queued')]) {
-      const view = toFleetJob(job, NOW);
+  it('shows a rider no names or phones while no rider holds the job: before one accepts, and once it has ended', () => {
+    const jobs = [
+      jobWith('created'),
+      jobWith('queued'),
+      ...(['delivered', 'failed', 'cancelled'] as const).map((status) => jobWith(status, { agentId: 'rider-7' })),
+    ];
+    for (const job of jobs) {
+      const view = toFleetJob(job, 'rider', NOW);
 
       expect([view.pickup, view.drop]).toEqual([
         { ...BENGALURU_PICKUP_PLACE, name: null, phone: null },
         { ...BENGALURU_DROP_PLACE, name: null, phone: null },
       ]);
+    }
+  });
+
+  it('shows operations the names and phones whatever the job’s state', () => {
+    for (const status of ['queued', 'booked', 'delivered', 'failed', 'cancelled'] as const) {
+      const view = toFleetJob(jobWith(status, { agentId: status === 'queued' ? null : 'rider-7' }), 'ops', NOW);
+
+      expect([view.pickup.name, view.pickup.phone, view.drop.name, view.drop.phone].every((value) => value !== null)).toBe(true);
     }
   });
 
@@ -367,19 +380,19 @@ describe('toFleetJob', () => {
       },
     });
 
-    expect(toFleetJob(job, NOW).verification.pickup.attemptsRemaining).toBe(remaining);
+    expect(toFleetJob(job, 'rider', NOW).verification.pickup.attemptsRemaining).toBe(remaining);
   });
 
   it('shows an active code past its expiry as expired, as of the time asked', () => {
     const job = jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } });
 
-    expect(toFleetJob(job, new Date(NOW.getTime() + 59_999)).verification.pickup).toEqual({
+    expect(toFleetJob(job, 'rider', new Date(NOW.getTime() + 59_999)).verification.pickup).toEqual({
       status: 'active',
       expiresAt: at(60_000),
       verifiedAt: null,
       attemptsRemaining: 5,
     });
-    expect(toFleetJob(job, new Date(NOW.getTime() + 60_000)).verification.pickup).toEqual({
+    expect(toFleetJob(job, 'rider', new Date(NOW.getTime() + 60_000)).verification.pickup).toEqual({
       status: 'expired',
       expiresAt: at(60_000),
       verifiedAt: null,
@@ -391,7 +404,7 @@ describe('toFleetJob', () => {
   it('shows null city, pincode, description and weight where the route has none', () => {
     const { pickupCity: _pc, pickupPincode: _pp, dropCity: _dc, dropPincode: _dp, packageDescription: _d, packageWeightGrams: _w, ...bare } = bengaluruQuote;
 
-    const view = toFleetJob(jobWith('queued', { route: bare }), NOW);
+    const view = toFleetJob(jobWith('queued', { route: bare }), 'rider', NOW);
 
     expect(view.pickup).toEqual({ ...BENGALURU_PICKUP_PLACE, city: null, pincode: null, name: null, phone: null });
     expect(view.drop).toEqual({ ...BENGALURU_DROP_PLACE, city: null, pincode: null, name: null, phone: null });
