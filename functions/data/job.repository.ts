@@ -112,11 +112,11 @@ export class JobRepository extends TableRepository {
   }
 
   /**
-   * Applies an event like `applyTo`, and if a change that left the status alone (a rider's location
-   * report, a code attempt) got in between the read and the write, applies it again to the job as it
-   * is now: the transition function decides afresh, and nobody has to retry for a GPS ping. A
-   * concurrent change of status still answers 409 concurrent_modification, so of two moves that race
-   * for the job exactly one wins.
+   * Applies an event like `applyTo`, and if a change that left the status and the holder alone (a
+   * rider's location report, a code attempt) got in between the read and the write, applies it again
+   * to the job as it is now: the transition function decides afresh, and nobody has to retry for a GPS
+   * ping. A concurrent change of status or of holder still answers 409 concurrent_modification, so of
+   * two moves that race for the job exactly one wins, and no rider's move lands on another's job.
    */
   async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
     for (let attempt = 1; ; attempt++) {
@@ -125,7 +125,9 @@ export class JobRepository extends TableRepository {
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError) || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
         const latest = await this.get(job.storeId, job.id);
-        if (!latest || latest.status !== job.status) throw error;
+        // Only a change that left both the status and the holder alone is absorbed: a job handed to
+        // another rider at the same status is not the job this move was allowed on.
+        if (!latest || latest.status !== job.status || latest.agentId !== job.agentId) throw error;
         job = latest;
       }
     }
