@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { cancellationReasons, type CancellationReason } from './client.ts';
 
@@ -11,6 +12,12 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  */
 export class Transaction {
   private readonly entries: Array<{ name: string; item: TransactItem }> = [];
+  /**
+   * One logical operation, one token: when the SDK retries a transaction whose first attempt
+   * committed but whose answer was lost, DynamoDB (for ten minutes) answers success instead of failing
+   * the retry on its own writes. (The SDK fills in a token when none is given; ours does not depend on it.)
+   */
+  readonly token = randomUUID();
 
   /** Adds an item under a name no other item of this transaction has. */
   add(name: string, item: TransactItem): this {
@@ -33,7 +40,7 @@ export class Transaction {
   /** Sends the transaction; a cancelled one throws TransactionCancelled (any other error as it is). */
   async commit(db: DynamoDBDocumentClient): Promise<void> {
     try {
-      await db.send(new TransactWriteCommand({ TransactItems: this.entries.map((entry) => entry.item) }));
+      await db.send(new TransactWriteCommand({ TransactItems: this.entries.map((entry) => entry.item), ClientRequestToken: this.token }));
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (!reasons) throw error;

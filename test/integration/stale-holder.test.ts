@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
-import { driveJob } from '../helpers/fleet.ts';
+import { driveJob, type Stage } from '../helpers/fleet.ts';
 import { ConcurrentModificationError } from '../../functions/core/errors.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
-import type { JobStatus } from '../../functions/core/job.ts';
 
 /**
  * A rider's move is read, then written on the version it read; when the write loses to a change that
@@ -14,7 +13,7 @@ import type { JobStatus } from '../../functions/core/job.ts';
  */
 const api = useLocalApi();
 
-const MOVES_AT: Array<[JobStatus, LifecycleEvent]> = [
+const MOVES_AT: Array<[Stage, LifecycleEvent]> = [
   ['picked_by_agent', { type: 'start_confirmation' }],
   ['picked_by_agent', { type: 'decline' }],
   ['picked_by_agent', { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: 10 }],

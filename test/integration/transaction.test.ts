@@ -1,4 +1,5 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transaction, TransactionCancelled } from '../../functions/data/transaction.ts';
 import { createTestTable, dbOf, type TestTable } from '../helpers/table.ts';
@@ -61,5 +62,44 @@ describe('a named transaction', () => {
 
   it('refuses two items of the same name', () => {
     expect(() => new Transaction().add('job', put('t', 'a')).add('job', put('t', 'b'))).toThrow('Transaction item "job" added twice');
+  });
+});
+
+describe('a transaction whose answer is lost after it committed', () => {
+  it('is retried by the SDK as the same operation and succeeds, instead of failing on its own writes', async () => {
+    // A client whose first TransactWriteItems answer is lost on the way back, after DynamoDB committed.
+    const base = new DynamoDBClient({
+      region: 'local',
+      endpoint: table.endpoint,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 3,
+    });
+    let lost = 0;
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'TransactWriteItemsCommand' && lost === 0) {
+          lost += 1;
+          throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError', code: 'ECONNRESET', $metadata: {} });
+        }
+        return result;
+      },
+      { step: 'deserialize', name: 'loseFirstAnswer' },
+    );
+    const db = DynamoDBDocumentClient.from(base);
+
+    await new Transaction().add('once', put(table.tableName, 'lost-answer', 'attribute_not_exists(PK)')).commit(db);
+
+    expect(lost).toBe(1);
+    const { Items } = await dbOf(table.rt).send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk AND SK = :sk',
+        ExpressionAttributeValues: { ':pk': 'TX', ':sk': 'lost-answer' },
+        ConsistentRead: true,
+      }),
+    );
+    expect(Items).toHaveLength(1);
+    base.destroy();
   });
 });
