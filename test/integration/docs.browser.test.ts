@@ -1,27 +1,13 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { useLocalApi } from '../helpers/server.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 const api = useLocalApi();
-// Debian's chromium (`.ci/run` installs it); CHROMIUM_PATH points elsewhere if needed.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium (or set CHROMIUM_PATH)`);
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
