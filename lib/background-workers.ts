@@ -16,8 +16,10 @@ export interface BackgroundWorkersProps {
 
 /**
  * Dispatch and the sandbox simulator without a server: a function EventBridge starts every minute,
- * which ticks every two seconds for most of the minute. One run at a time (reserved concurrency 1);
- * ticks are safe to repeat, so a retried invocation moves nothing twice.
+ * which ticks every two seconds for most of the minute. No concurrency is reserved (a new account's
+ * quota of 10 must stay unreserved): ticks are safe to overlap and to repeat, since every move is a
+ * versioned write, so two runs side by side move nothing twice. A failed run is not retried, by
+ * EventBridge or by Lambda's own asynchronous retries: the next minute's run does the work.
  */
 export class BackgroundWorkers extends Construct {
   readonly fn: NodejsFunction;
@@ -31,8 +33,8 @@ export class BackgroundWorkers extends Construct {
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       timeout: Duration.seconds(60),
-      reservedConcurrency: 1,
     }).fn;
+    this.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     new Rule(this, 'EveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })] });
   }
 }

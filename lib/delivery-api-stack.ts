@@ -4,7 +4,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { DataTable } from './data-table.ts';
 import { DeliveryRestApi } from './rest-api.ts';
@@ -18,7 +18,7 @@ export interface DeliveryApiStackProps extends StackProps {
   /** Keep the table when the stack is deleted (default: every stage but `dev`). */
   retainData?: boolean;
   logRetention?: RetentionDays;
-  /** Where alarms are e-mailed (optional). */
+  /** Where alarms are e-mailed (required for the `prod` stage). */
   alarmEmail?: string;
   logLevel?: string;
 }
@@ -30,6 +30,9 @@ export class DeliveryApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: DeliveryApiStackProps) {
     super(scope, id, props);
+    // Nobody would hear a production alarm without somewhere to send it.
+    if (props.stage === 'prod' && !props.alarmEmail)
+      throw new Error('A production stage needs alarmEmail: cdk deploy -c stage=prod -c alarmEmail=oncall@example.com');
     const retain = props.retainData ?? props.stage !== 'dev';
     const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
 
@@ -41,6 +44,18 @@ export class DeliveryApiStack extends Stack {
     const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
     topicKey.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
     const topic = new Topic(this, 'AlarmTopic', { displayName: 'Delivery API alarms', masterKey: topicKey, enforceSSL: true });
+    // enforceSSL gives the topic a resource policy, which replaces SNS's default: say who may publish.
+    topic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': `arn:${this.partition}:cloudwatch:${this.region}:${this.account}:alarm:*` },
+        },
+      }),
+    );
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
     new Monitoring(this, 'Monitoring', { api: this.restApi.api, functions: [...this.restApi.functions, workers.fn], table, action: new SnsAction(topic) });
 

@@ -28,7 +28,7 @@ export interface RestApiProps {
 }
 
 /**
- * 10 s: each DynamoDB call has a 5 s request timeout and up to 3 attempts on the throttling path;
+ * 10 s: a DynamoDB call's worst case (DYNAMO_CALL_LIMITS, 8.5 s) and the early 503 fit in it, and
  * API Gateway itself gives up at 29 s. (Memory: see ServiceFunction.)
  */
 const TIMEOUT = Duration.seconds(10);

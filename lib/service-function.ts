@@ -17,8 +17,6 @@ export interface ServiceFunctionProps extends FunctionSpec {
   logLevel: string;
   timeout: Duration;
   environment?: Record<string, string>;
-  /** At most this many concurrent runs (unset: the account's pool). */
-  reservedConcurrency?: number;
 }
 
 /**
@@ -57,7 +55,6 @@ export class ServiceFunction extends Construct {
         ...props.environment,
       },
       description: props.description,
-      ...(props.reservedConcurrency !== undefined && { reservedConcurrentExecutions: props.reservedConcurrency }),
     });
     const { table } = props;
     this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.table, resources: [table.tableArn] }));

@@ -11,6 +11,15 @@ export interface DynamoConfig {
   endpoint?: string | undefined;
 }
 
+/**
+ * How long one DynamoDB call may take: up to 3 attempts of at most 1 s to connect and 1.5 s to
+ * answer, with the SDK's backoff between them (under 1 s in all for 3 attempts). DynamoDB answers in
+ * milliseconds, so an attempt that takes seconds is better tried again; and the worst case (8.5 s)
+ * plus the early answer fit in a route function's 10 s (a test checks), so a slow DynamoDB becomes
+ * our 503, never the gateway's 502.
+ */
+export const DYNAMO_CALL_LIMITS = { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxBackoffMs: 1_000 } as const;
+
 /** Per-request tally of DynamoDB calls, so the access log can say what each request cost. */
 export const dynamoCallScope = new AsyncLocalStorage<{ calls: number }>();
 
@@ -51,8 +60,8 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
     ...(local && { endpoint: config.endpoint }),
     // DynamoDB Local accepts any credentials; don't make a tester configure AWS for it.
     ...(local && !process.env.AWS_ACCESS_KEY_ID && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+    maxAttempts: DYNAMO_CALL_LIMITS.maxAttempts,
+    requestHandler: { connectionTimeout: DYNAMO_CALL_LIMITS.connectionTimeoutMs, requestTimeout: DYNAMO_CALL_LIMITS.requestTimeoutMs },
   });
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },

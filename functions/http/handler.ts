@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
@@ -38,6 +39,9 @@ function pickHeaders(schema: z.ZodType, headers: Record<string, string | undefin
   const names = Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
   return Object.fromEntries(names.map((name) => [name, headers[name.toLowerCase()]]));
 }
+
+/** How long before its timeout an invocation stops waiting and answers 503 itself. */
+export const EARLY_ANSWER_MS = 500;
 
 /** A Lambda handler in API Gateway's REST proxy shape. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -94,7 +98,15 @@ function routeHandler(
   schemas: RouteSchemas<unknown, unknown, unknown, unknown>,
   useCase: (input: ValidatedInput, context: ApiContext) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
-  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>().use(edge(route)).use(httpHeaderNormalizer());
+  const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>({
+    // Answer before Lambda kills the invocation: the spec's 503 with Retry-After, not the gateway's 502.
+    timeoutEarlyInMillis: EARLY_ANSWER_MS,
+    timeoutEarlyResponse: () => {
+      throw new ServiceUnavailableError(new Error('the invocation ran out of time'));
+    },
+  })
+    .use(edge(route))
+    .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
   if (schemas.body) chain.use(requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.ZodType, value, where) : undefined);

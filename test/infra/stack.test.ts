@@ -6,6 +6,8 @@ import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery
 import { ACCESS, RATE_BUCKET_ATTRIBUTES, type TableAccess } from '../../lib/access.ts';
 import { functionId, routes, type Route } from '../../functions/http/routes.ts';
 import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
+import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
+import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
 import { TABLE } from '../../functions/data/table.ts';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -140,7 +142,7 @@ describe('the CDK stack', () => {
   });
 
   it('retains and protects the table outside dev', () => {
-    const prod = synth({ stage: 'prod' });
+    const prod = synth({ stage: 'prod', alarmEmail: 'oncall@example.com' });
     const [, table] = Object.entries(prod.resources).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')!;
     expect(table).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect((table.Properties.Replicas as Array<Record<string, unknown>>)[0]).toMatchObject({ DeletionProtectionEnabled: true });
@@ -247,15 +249,54 @@ describe('the CDK stack', () => {
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
   });
 
-  it('runs the dispatcher and the sandbox simulator every minute, one run at a time, with no retries of a run', () => {
+  it('runs the dispatcher and the sandbox simulator every minute, with no retries of a run: neither EventBridge’s nor Lambda’s own', () => {
     const id = logicalIdOf('scheduled-workers');
 
-    expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60, ReservedConcurrentExecutions: 1 });
+    expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60 });
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
     });
+    // Lambda retries a failed asynchronous invocation twice by itself unless told not to.
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+  });
+
+  it('reserves no concurrency anywhere, so it deploys to a new account (quota 10, of which 10 must stay unreserved)', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('lets CloudWatch publish this account’s alarms to the alarm topic, over TLS only', () => {
+    const policies = ofType('AWS::SNS::TopicPolicy');
+    const statements = (policies[0]![1].Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement;
+
+    expect(policies).toHaveLength(1);
+
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({
+          Effect: 'Allow',
+          Principal: { Service: 'cloudwatch.amazonaws.com' },
+          Action: 'sns:Publish',
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } }, ArnLike: { 'aws:SourceArn': expect.anything() } },
+        }),
+      ]),
+    );
+  });
+
+  it('gives every route function time for a DynamoDB call’s worst case (every attempt timing out) and then its own 503', () => {
+    const { maxAttempts, connectionTimeoutMs, requestTimeoutMs, maxBackoffMs } = DYNAMO_CALL_LIMITS;
+    const worstCallMs = maxAttempts * (connectionTimeoutMs + requestTimeoutMs) + maxBackoffMs;
+
+    for (const route of routes as readonly Route[]) {
+      const timeoutMs = (resources[logicalIdOf(route.name)]!.Properties.Timeout as number) * 1000;
+      expect(worstCallMs + EARLY_ANSWER_MS).toBeLessThan(timeoutMs);
+    }
+  });
+
+  it('refuses to synthesise a production stage without an alarm e-mail', () => {
+    expect(() => synth({ stage: 'prod' })).toThrow('A production stage needs alarmEmail');
   });
 
   it('outputs the API URL, table name and usage plan id', () => {

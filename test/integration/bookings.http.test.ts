@@ -242,8 +242,11 @@ describe('POST /v1/jobs', () => {
       const retry = await m.book(quoteId, { idempotencyKey: 'order-crash' });
 
       const jobs = await allJobs(api.table.rt, m.storeId);
-      // Middy answers a timed-out invocation with a 500 just before Lambda would have killed it.
-      expect((await dying).statusCode).toBe(500);
+      // Just before Lambda would kill it, the invocation answers the spec's 503 (retry with the same key).
+      const died = await dying;
+      expect(died.statusCode).toBe(503);
+      expect(died.headers).toMatchObject({ 'Retry-After': '1' });
+      expect(JSON.parse(died.body)).toEqual({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' });
       expect(retry.status).toBe(200);
       expect(jobs).toHaveLength(1);
       expect((retry.body as { data: { id: string } }).data.id).toBe(jobs[0]!.id);
