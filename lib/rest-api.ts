@@ -135,25 +135,49 @@ export class DeliveryRestApi extends Construct {
     });
   }
 
-  // In front of the stage: a per-IP flood limit and AWS's known-bad-inputs rules. Per-store limits stay exact in DynamoDB.
+  // In front of the stage: per-IP flood limits and AWS's known-bad-inputs rules. Per-store and per-key
+  // limits stay exact in DynamoDB; a flood block answers like them (429 rate_limited, Retry-After).
   private addFirewall(stage: string): void {
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const rateLimited = {
+      block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited', responseHeaders: [{ name: 'Retry-After', value: '60' }] } },
+    };
+    const fleetPath = {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'CONTAINS',
+        searchString: '/fleet/v1/',
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
     const acl = new CfnWebACL(this, 'Firewall', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`delivery-api-${stage}`),
+      customResponseBodies: {
+        'rate-limited': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: 'Rate limit exceeded; retry in 60 s', code: 'rate_limited' }) },
+      },
       rules: [
         {
           name: 'PerIpFlood',
           priority: 0,
-          // 3,000 requests in 5 minutes from one address is far above any store's combined limits.
-          statement: { rateBasedStatement: { limit: 3000, aggregateKeyType: 'IP' } },
-          action: { block: {} },
+          // Merchant routes: 3,000 requests in 5 minutes from one address is far above any store's combined limits.
+          statement: { rateBasedStatement: { limit: 3000, aggregateKeyType: 'IP', scopeDownStatement: { notStatement: { statement: fleetPath } } } },
+          action: rateLimited,
           visibilityConfig: visibility('per-ip-flood'),
         },
         {
-          name: 'KnownBadInputs',
+          name: 'PerIpFleetFlood',
           priority: 1,
+          // Fleet routes: riders on mobile networks share carrier-NAT addresses; 60,000 in 5 minutes
+          // is 100 riders behind one address, each at its key's whole limit (120 a minute).
+          statement: { rateBasedStatement: { limit: 60000, aggregateKeyType: 'IP', scopeDownStatement: fleetPath } },
+          action: rateLimited,
+          visibilityConfig: visibility('per-ip-fleet-flood'),
+        },
+        {
+          name: 'KnownBadInputs',
+          priority: 2,
           statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
           overrideAction: { none: {} },
           visibilityConfig: visibility('known-bad-inputs'),

@@ -295,6 +295,28 @@ describe('the CDK stack', () => {
     }
   });
 
+  it('answers a WAF flood block with the spec’s 429 rate_limited and Retry-After, with room for riders behind carrier NAT', () => {
+    type Rule = { Name: string; Statement: { RateBasedStatement?: { Limit: number } }; Action?: unknown };
+    const acl = ofType('AWS::WAFv2::WebACL')[0]![1];
+    const { Rules: rules, CustomResponseBodies: bodies } = acl.Properties as {
+      Rules: Rule[];
+      CustomResponseBodies: Record<string, { Content: string; ContentType: string }>;
+    };
+    const floods = rules.filter((rule) => rule.Statement.RateBasedStatement);
+
+    expect(floods.map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit])).toEqual([
+      ['PerIpFlood', 3000],
+      ['PerIpFleetFlood', 60000],
+    ]);
+    for (const rule of floods) {
+      expect(rule.Action).toEqual({
+        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited', ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }] } },
+      });
+    }
+    expect(bodies['rate-limited']!.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(bodies['rate-limited']!.Content)).toEqual({ error: 'Rate limit exceeded; retry in 60 s', code: 'rate_limited' });
+  });
+
   it('refuses to synthesise a production stage without an alarm e-mail', () => {
     expect(() => synth({ stage: 'prod' })).toThrow('A production stage needs alarmEmail');
   });
