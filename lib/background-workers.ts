@@ -3,7 +3,9 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { WORKER_ITEM_FAILED } from '../functions/workers/ticks.ts';
 import { Construct } from 'constructs';
 import { SCHEDULED_WORKERS } from './functions.ts';
 import { ServiceFunction } from './service-function.ts';
@@ -23,17 +25,28 @@ export interface BackgroundWorkersProps {
  */
 export class BackgroundWorkers extends Construct {
   readonly fn: NodejsFunction;
+  /** Worklist items a tick could not move (each logged as `worker item failed`). */
+  readonly itemFailures: Metric;
 
   constructor(scope: Construct, id: string, props: BackgroundWorkersProps) {
     super(scope, id);
-    this.fn = new ServiceFunction(this, 'ScheduledWorkers', {
+    const workers = new ServiceFunction(this, 'ScheduledWorkers', {
       ...SCHEDULED_WORKERS,
       description: 'Dispatch and the sandbox simulator, every minute',
       table: props.table,
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       timeout: Duration.seconds(60),
-    }).fn;
+    });
+    this.fn = workers.fn;
+    const failures = new MetricFilter(this, 'ItemFailures', {
+      logGroup: workers.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', WORKER_ITEM_FAILED),
+      metricNamespace: 'DeliveryApi',
+      metricName: 'WorkerItemFailures',
+      metricValue: '1',
+    });
+    this.itemFailures = failures.metric({ period: Duration.minutes(5), statistic: 'Sum' });
     this.fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });
     new Rule(this, 'EveryMinute', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })] });
   }

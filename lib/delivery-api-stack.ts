@@ -57,7 +57,13 @@ export class DeliveryApiStack extends Stack {
       }),
     );
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
-    new Monitoring(this, 'Monitoring', { api: this.restApi.api, functions: [...this.restApi.functions, workers.fn], table, action: new SnsAction(topic) });
+    new Monitoring(this, 'Monitoring', {
+      api: this.restApi.api,
+      functions: [...this.restApi.functions, workers.fn],
+      table,
+      workerItemFailures: workers.itemFailures,
+      action: new SnsAction(topic),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.restApi.api.url, description: 'Base URL merchants call' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'TABLE_NAME for the admin CLI (--aws)' });

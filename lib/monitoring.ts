@@ -9,6 +9,8 @@ export interface MonitoringProps {
   api: RestApi;
   functions: NodejsFunction[];
   table: TableV2;
+  /** The workers' failed worklist items. */
+  workerItemFailures: IMetric;
   action?: IAlarmAction;
 }
 
@@ -52,6 +54,7 @@ export class Monitoring extends Construct {
     });
     this.add('TableThrottles', throttles, 1, 'DynamoDB throttled reads or writes');
     this.add('TableSystemErrors', tableMetric('SystemErrors'), 1, 'DynamoDB system errors');
+    this.add('WorkerItemFailures', props.workerItemFailures, 1, 'Workers: a job failed to move (worker item failed in the logs)');
   }
 
   private add(id: string, metric: IMetric, threshold: number, description: string): void {

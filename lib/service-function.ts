@@ -29,11 +29,13 @@ export interface ServiceFunctionProps extends FunctionSpec {
  */
 export class ServiceFunction extends Construct {
   readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
     const access = ACCESS[props.access];
     const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
+    this.logGroup = logGroup;
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: props.description });
     role.addToPolicy(new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
     this.fn = new NodejsFunction(this, 'Function', {

@@ -152,6 +152,16 @@ export function offeredAt(job: Job): string {
   return job.events.findLast((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
 }
 
+/** When the job was first put on offer: dispatch's timeout runs from here, whatever re-offers came after. */
+export function firstQueuedAt(job: Job): string {
+  return job.events.find((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
+}
+
+/** The riders who declined the job (a decline is the only rider move back to `queued`), in order. */
+export function declinedBy(job: Job): string[] {
+  return job.events.flatMap((event) => (event.status === 'queued' && event.actor?.startsWith('rider:') ? [event.actor.slice('rider:'.length)] : []));
+}
+
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */
 export function visibleRiderLocation(job: Job): RiderLocation | null {
   const assigned = job.agentId !== null && ASSIGNED.has(job.status);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, CodeExpiredError, HandoffLockedError, NotCancellableError, ParcelReturnRequiredError, WrongCodeError } from './errors.ts';
-import { ASSIGNED, BEFORE_PICKUP, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
+import { ASSIGNED, BEFORE_PICKUP, declinedBy, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
 
 /**
  * The delivery lifecycle as one pure function: (job, event) → the job's next state and the money it
@@ -36,6 +36,11 @@ export type LifecycleEventType = LifecycleEvent['type'];
 
 /** How long a handoff code stays usable once the rider is at the door. */
 export const CODE_TTL_MS = 30 * 60 * 1000;
+/**
+ * The fifth decline ends the job: it fails and its credit is released, rather than being offered
+ * for ever. With each rider declining at most once, this bounds what one job can accumulate.
+ */
+export const MAX_DECLINES = 5;
 /** The fifth wrong code locks the handoff until operations reset it. */
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -126,6 +131,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
 
     case 'accept':
       requireStatus('queued');
+      if (declinedBy(job).includes(event.agentId)) throw illegal('You declined this job; it is offered to other riders');
       return { job: next({ status: 'picked_by_agent', agentId: event.agentId }) };
 
     case 'start_confirmation':
@@ -136,9 +142,15 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       requireStatus('booking_in_progress');
       return { job: next({ status: 'booked' }) };
 
-    case 'decline':
+    case 'decline': {
       requireStatus('picked_by_agent', 'booking_in_progress');
+      if (declinedBy(job).length + 1 >= MAX_DECLINES) {
+        const note = `Declined by ${MAX_DECLINES} riders; no rider would take the job`;
+        const { settlement, money } = releaseHeld(job, note);
+        return { job: { ...ended('failed', settlement, note), agentId: null }, money };
+      }
       return { job: next({ status: 'queued', agentId: null, riderLocation: null }, `Declined by ${job.agentId ?? 'the rider'}`) };
+    }
 
     case 'report_location':
       if (!ASSIGNED.has(job.status)) throw illegal('A rider location is taken only while a rider is assigned');

@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from 'zod';
 import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
-import type { Job } from '../core/job.ts';
+import { declinedBy, type Job } from '../core/job.ts';
 import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import { ok } from '../http/responses.ts';
 import { fleetHandler, type FleetInput, type ProxyHandler } from '../http/handler.ts';
@@ -63,10 +63,12 @@ const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id), or, given the rider's position,
- * nearest pickup first (optionally only those within `withinMeters`), from the offers index.
+ * nearest pickup first (optionally only those within `withinMeters`), from the offers index. A rider
+ * is not offered the jobs they declined (they may not take them back).
  */
-export async function openOffers(rt: Runtime, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
-  return (await rt.jobs.offers(query)).map((job) => toFleetOffer(job, query.near));
+export async function openOffers(rt: Runtime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
+  const jobs = await rt.jobs.offers(query);
+  return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId)).map((job) => toFleetOffer(job, query.near));
 }
 
 /** 200 with the fleet's view of a job. */

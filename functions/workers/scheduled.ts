@@ -12,15 +12,16 @@ const RESERVE_MS = 5_000;
  * and it ticks every two seconds for most of that minute (one invocation at a time, by reserved
  * concurrency). A tick is safe to repeat, so an overlapping or retried invocation moves nothing twice.
  */
-export async function handler(_event: ScheduledEvent, context: Context): Promise<{ ticks: number; moved: number; finished: number }> {
+export async function handler(_event: ScheduledEvent, context: Context): Promise<{ ticks: number; moved: number; finished: number; failed: number }> {
   const rt = runtime();
-  const totals = { ticks: 0, moved: 0, finished: 0 };
+  const totals = { ticks: 0, moved: 0, finished: 0, failed: 0 };
   logger.addContext(context);
   while (context.getRemainingTimeInMillis() > RESERVE_MS + TICK_MS || totals.ticks === 0) {
     const started = Date.now();
     for (const report of [await dispatchTick(rt), await simulateTick(rt)]) {
       totals.moved += report.moved;
       totals.finished += report.finished;
+      totals.failed += report.failed;
     }
     totals.ticks += 1;
     if (context.getRemainingTimeInMillis() <= RESERVE_MS + TICK_MS) break;

@@ -1,9 +1,10 @@
 import { AppError } from '../core/errors.ts';
-import { ASSIGNED, ENDED, offeredAt, type Job } from '../core/job.ts';
+import { ASSIGNED, ENDED, firstQueuedAt, type Job } from '../core/job.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
 import type { Runtime } from '../runtime.ts';
+import { logger } from '../http/logger.ts';
 
 /**
  * The two background workers, each one pass over its worklist per tick. A tick is safe to repeat and
@@ -12,10 +13,11 @@ import type { Runtime } from '../runtime.ts';
  * event, no duplicate ledger entry).
  */
 
-/** What a tick did, for logs and tests. */
+/** What a tick did, for logs and tests: moves made, items let go of, items that failed (logged). */
 export interface TickReport {
   moved: number;
   finished: number;
+  failed: number;
 }
 
 /**
@@ -35,6 +37,26 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
   }
 }
 
+/**
+ * Runs `step` on every item of a worklist. An item that throws (a job DynamoDB refuses to write, a
+ * bug) is logged as `worker item failed` (the stack counts these in a metric with an alarm) and
+ * counted; the others go on, so one bad job never stops the work of every store.
+ */
+async function eachItem(rt: Runtime, kind: WorkKind, report: TickReport, step: (item: WorkItem, job: Job | null) => Promise<void>): Promise<TickReport> {
+  for (const { item, job } of await listWithJobs(rt, kind)) {
+    try {
+      await step(item, job);
+    } catch (error) {
+      report.failed += 1;
+      logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: item.jobId, storeId: item.storeId, error });
+    }
+  }
+  return report;
+}
+
+/** The log message of a failed worklist item (the stack's metric filter matches it). */
+export const WORKER_ITEM_FAILED = 'worker item failed';
+
 // A worklist with its jobs, read in one BatchGet per 100 (null for a job that no longer exists). A job
 // that changes after this read is caught by the version condition of the move (a race, tried next tick).
 async function listWithJobs(rt: Runtime, kind: WorkKind): Promise<Array<{ item: WorkItem; job: Job | null }>> {
@@ -48,26 +70,25 @@ const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picke
 
 /**
  * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders through
- * the fleet API); if no rider accepts within DISPATCH_TIMEOUT_SECONDS of its being (re)queued, it
- * fails and its reservation is released. A job stays on the list until a rider has confirmed it, so
- * one a rider declines is offered again and timed again.
+ * the fleet API); if it is still waiting for a rider DISPATCH_TIMEOUT_SECONDS after it was first
+ * queued, it fails and its reservation is released. A job stays on the list until a rider has
+ * confirmed it, so one a rider declines is offered again, on the same clock.
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
-  const report = { moved: 0, finished: 0 };
   const timeoutMs = rt.config.DISPATCH_TIMEOUT_SECONDS * 1000;
-  for (const { item, job } of await listWithJobs(rt, 'dispatch')) {
+  const report = { moved: 0, finished: 0, failed: 0 };
+  return eachItem(rt, 'dispatch', report, async (item, job) => {
     if (!job || !DISPATCH_PHASE.has(job.status)) {
       // Confirmed by a rider, cancelled or ended: dispatch has nothing more to do for it.
       await rt.work.remove(item);
       report.finished += 1;
-      continue;
+      return;
     }
-    const late = now.getTime() - Date.parse(offeredAt(job)) >= timeoutMs;
+    const late = now.getTime() - Date.parse(firstQueuedAt(job)) >= timeoutMs;
     const event: LifecycleEvent | null =
       job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
     if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
-  }
-  return report;
+  });
 }
 
 /**
@@ -75,9 +96,9 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
  * (SIMULATION_SECONDS for a whole delivery) passes, and reports a moving location while assigned.
  */
 export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickReport> {
-  const report = { moved: 0, finished: 0 };
+  const report = { moved: 0, finished: 0, failed: 0 };
   const runMs = rt.config.SIMULATION_SECONDS * 1000;
-  for (const { item, job: read } of await listWithJobs(rt, 'simulation')) {
+  return eachItem(rt, 'simulation', report, async (item, read) => {
     let job = read;
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
     const steps = simulationSteps(item.outcome ?? 'delivered');
@@ -117,8 +138,7 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
       await rt.work.remove(item);
       report.finished += 1;
     }
-  }
-  return report;
+  });
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;

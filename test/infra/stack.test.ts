@@ -239,13 +239,14 @@ describe('the CDK stack', () => {
         'p99 latency above 2 s over 5 minutes',
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
+        'Workers: a job failed to move (worker item failed in the logs)',
         ...HANDLERS.flatMap((handler) => [
           `${functionId(handler)}: more than 5 invocation errors in 5 minutes`,
           `${functionId(handler)}: throttled by Lambda concurrency`,
         ]),
       ]),
     );
-    expect(alarms).toHaveLength(4 + 2 * HANDLERS.length);
+    expect(alarms).toHaveLength(5 + 2 * HANDLERS.length);
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
   });
 
@@ -260,6 +261,19 @@ describe('the CDK stack', () => {
     });
     // Lambda retries a failed asynchronous invocation twice by itself unless told not to.
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+  });
+
+  it('counts the workers’ failed items from their log in a metric, which an alarm watches', () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.message = "worker item failed" }',
+      MetricTransformations: [{ MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1' }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'DeliveryApi',
+      MetricName: 'WorkerItemFailures',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
   it('reserves no concurrency anywhere, so it deploys to a new account (quota 10, of which 10 must stay unreserved)', () => {

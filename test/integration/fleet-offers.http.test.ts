@@ -13,6 +13,25 @@ type Offer = { id: string; offeredAt: string };
 const shop = useMerchant(api, { creditMinor: 10_000_000 });
 
 describe('GET /fleet/v1/offers', () => {
+  it('leaves out, for a rider, the offers they declined (they may not take them back); other riders still see them', async () => {
+    const decliner = await newFleetMember(api.table.rt, api.server, 'rider');
+    const other = await newFleetMember(api.table.rt, api.server, 'rider');
+    const ops = await newFleetMember(api.table.rt, api.server, 'ops');
+    const { id } = await shop.merchant.bookJob();
+    await dispatchOnce(api.table.rt);
+    expect((await decliner.post(`/fleet/v1/jobs/${id}/accept`)).status).toBe(200);
+    expect((await decliner.post(`/fleet/v1/jobs/${id}/decline`)).status).toBe(200);
+
+    const ids = async (member: typeof decliner) => ((await member.get('/fleet/v1/offers?limit=50')).body as { data: Offer[] }).data.map((offer) => offer.id);
+    const retake = await decliner.post(`/fleet/v1/jobs/${id}/accept`);
+
+    expect(await ids(decliner)).not.toContain(id);
+    expect(await ids(other)).toContain(id);
+    expect(await ids(ops)).toContain(id);
+    expect(retake.status).toBe(409);
+    expect(retake.body).toEqual({ error: 'You declined this job; it is offered to other riders', code: 'invalid_transition' });
+  });
+
   it('lists only queued live jobs, longest waiting first, each as where and what without names or phones', async () => {
     // Prepare: two offers, one of them given back later (so its wait starts again), one taken, one not dispatched
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-offers');

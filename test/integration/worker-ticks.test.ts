@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { driveJob, expectFleetIndexes } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { dynamoCallScope } from '../../functions/data/client.ts';
@@ -60,7 +61,7 @@ describe('the simulated rider’s location', () => {
 });
 
 describe('dispatch with riders', () => {
-  it('keeps an accepted job off the timeout, and times a declined job from its return to the offers', async () => {
+  it('keeps an accepted job off the timeout, and times a declined job from when it was first queued', async () => {
     // Prepare: a live job, queued at t0 (the clock is the test's; the timeout is 20 minutes)
     const m = await newMerchant(api.table.rt, api.server);
     const { id } = await m.bookJob();
@@ -72,16 +73,16 @@ describe('dispatch with riders', () => {
     await dispatchTick(rt, at(0));
     await rt.jobs.applyTo(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(1) });
 
-    // Act + Assess: long past the timeout, an accepted job is not failed, and stays on the list
-    await dispatchTick(rt, at(60));
+    // Act + Assess: past the timeout, an accepted job is not failed, and stays on the list
+    await dispatchTick(rt, at(25));
     expect((await job()).status).toBe('picked_by_agent');
     expect(await onDispatchList()).toBe(true);
 
-    // The rider declines at 61 min: the job's 20 minutes start again then
-    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(61) });
-    await dispatchTick(rt, at(80));
+    // The rider declines at 26 min: the job is back on offer, but its 20 minutes ran from t0, so
+    // accept-and-decline cannot keep a job waiting for ever
+    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(26) });
     expect((await job()).status).toBe('queued');
-    await dispatchTick(rt, at(81));
+    await dispatchTick(rt, at(26));
     expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectLedgerInvariant(api.table.rt, m.storeId);
     await expectFleetIndexes(api.table.rt, m.storeId);
@@ -100,7 +101,7 @@ describe('dispatch with riders', () => {
     const report = await dynamoCallScope.run(scope, () => dispatchTick(rt));
 
     // Assess
-    expect(report).toEqual({ moved: 0, finished: 0 });
+    expect(report).toEqual({ moved: 0, finished: 0, failed: 0 });
     expect(scope.calls).toBe(2);
   });
 
@@ -137,5 +138,46 @@ describe('the scheduled function (AWS)', () => {
     expect(result.moved).toBeGreaterThanOrEqual(1);
     expect(deadline - Date.now()).toBeGreaterThanOrEqual(5_000);
     expect(((await m.get(`/v1/jobs/${id}`)).body as { data: { status: string } }).data.status).toBe('queued');
+  });
+});
+
+describe('a job a worker cannot move', () => {
+  useHandlerLogs();
+
+  it.each([
+    ['dispatch', false],
+    ['the simulator', true],
+  ] as const)('does not stop %s for every other job: it is logged, counted, and the rest move on', async (_worker, sandbox) => {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox });
+    const broken = (await m.bookJob()).id;
+    const healthy = (await m.bookJob()).id;
+    const rt = runtime();
+    const applyTo = rt.jobs.applyTo.bind(rt.jobs);
+    const spy = vi.spyOn(rt.jobs, 'applyTo').mockImplementation(async (job, ...rest) => {
+      if (job.id === broken) throw new Error('Item size has exceeded the maximum allowed size');
+      return applyTo(job, ...rest);
+    });
+    const tick = () => (sandbox ? simulateTick(rt, new Date(Date.now() + 10_000)) : dispatchTick(rt));
+
+    let report: Awaited<ReturnType<typeof tick>> | undefined;
+    const { records } = await captureLogs(async () => {
+      report = await tick();
+    });
+    spy.mockRestore();
+
+    expect(report!.failed).toBeGreaterThanOrEqual(1);
+    expect((await rt.jobs.get(m.storeId, healthy))!.status).not.toBe('created');
+    expect((await rt.jobs.get(m.storeId, broken))!.status).toBe('created');
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: 'ERROR',
+          message: 'worker item failed',
+          worker: sandbox ? 'simulation' : 'dispatch',
+          jobId: broken,
+          storeId: m.storeId,
+        }),
+      ]),
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, effectiveHandoff, transition, type LifecycleEvent, type LifecycleEventType } from '../../functions/core/lifecycle.ts';
+import {
+  CODE_TTL_MS,
+  MAX_CODE_ATTEMPTS,
+  MAX_DECLINES,
+  effectiveHandoff,
+  transition,
+  type LifecycleEvent,
+  type LifecycleEventType,
+} from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
-import { JOB_STATUSES, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { firstQueuedAt, JOB_STATUSES, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
 import type { Store } from '../../functions/core/store.ts';
 import { toJobDetail } from '../../functions/schemas/job.schema.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
@@ -248,5 +256,64 @@ describe('transition: handoff codes', () => {
     expect(job.verification.pickup).toMatchObject({ status: 'unavailable', expiresAt: null });
     expect(job.verification.delivery.status).toBe('unavailable');
     expect(job.events.at(-1)).toMatchObject({ status: 'failed', note: 'Shop closed' });
+  });
+});
+
+describe('what one job can accumulate', () => {
+  // A job on offer, accepted by `rider` and put back on offer by them, `times` over (each rider once).
+  function offeredAndDeclined(times: number): Job {
+    let job = transition(booked(), { type: 'dispatch' }, 'system', now).job;
+    for (let i = 0; i < times; i++) {
+      job = transition(job, { type: 'accept', agentId: `rider-${i}` }, `rider:rider-${i}`, later(i * 1000)).job;
+      job = transition(job, { type: 'decline' }, `rider:rider-${i}`, later(i * 1000 + 500)).job;
+    }
+    return job;
+  }
+
+  it('refuses a rider taking back a job they declined', () => {
+    const job = offeredAndDeclined(1);
+
+    expect(() => transition(job, { type: 'accept', agentId: 'rider-0' }, 'rider:rider-0', later(5_000))).toThrow(
+      expect.objectContaining({ code: 'invalid_transition', message: 'You declined this job; it is offered to other riders' }),
+    );
+    expect(transition(job, { type: 'accept', agentId: 'rider-other' }, 'rider:rider-other', later(5_000)).job.status).toBe('picked_by_agent');
+  });
+
+  it(`ends the job at its ${MAX_DECLINES}th decline: failed, credit released, with a note`, () => {
+    const before = offeredAndDeclined(MAX_DECLINES - 1);
+    const taken = transition(before, { type: 'accept', agentId: 'rider-last' }, 'rider:rider-last', later(60_000)).job;
+
+    const result = transition(taken, { type: 'decline' }, 'rider:rider-last', later(61_000));
+
+    expect(result.job).toMatchObject({ status: 'failed', settlement: 'released', agentId: null });
+    expect(result.job.events.at(-1)).toMatchObject({
+      status: 'failed',
+      actor: 'rider:rider-last',
+      note: `Declined by ${MAX_DECLINES} riders; no rider would take the job`,
+    });
+    expect(result.money).toEqual({
+      type: 'release',
+      balanceDeltaMinor: 0,
+      reservedDeltaMinor: -BENGALURU_CHARGE_MINOR,
+      note: `Declined by ${MAX_DECLINES} riders; no rider would take the job`,
+    });
+  });
+
+  it('keeps the events of the busiest possible job few, whatever riders do (the item stays far below 400 KB)', () => {
+    const before = offeredAndDeclined(MAX_DECLINES - 1);
+    let job = transition(before, { type: 'accept', agentId: 'rider-last' }, 'rider:rider-last', later(60_000)).job;
+    job = transition(job, { type: 'decline' }, 'rider:rider-last', later(61_000)).job;
+
+    expect(job.events.length).toBeLessThanOrEqual(3 + 2 * MAX_DECLINES);
+    expect(() => transition(job, { type: 'accept', agentId: 'rider-next' }, 'rider:rider-next', later(62_000))).toThrow(
+      expect.objectContaining({ code: 'invalid_transition' }),
+    );
+  });
+
+  it('times dispatch from the first time the job was queued, not from its latest re-offer', () => {
+    const job = offeredAndDeclined(2);
+
+    expect(firstQueuedAt(job)).toBe(now.toISOString());
+    expect(offeredAt(job)).toBe(later(1_500).toISOString());
   });
 });
