@@ -9,6 +9,10 @@ const Config = z.object({
   ZONE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long dispatch waits for a rider to accept before the job fails (real fleets wait ~20 minutes). */
   DISPATCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1200),
+  /** How many live jobs one rider may hold at once (accepted, not yet delivered or ended). */
+  RIDER_MAX_HELD_JOBS: z.coerce.number().int().min(1).max(20).default(2),
+  /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
+  ACCEPT_CONFIRM_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z.coerce.number().min(1).max(3600).default(60),
 });

@@ -34,7 +34,7 @@ export function createRuntime(config: Config): Runtime {
   const table = config.TABLE_NAME;
   const stores = new StoreRepository(db, table);
   const zones = new ZoneRepository(db, table);
-  const jobs = new JobRepository(db, table);
+  const jobs = new JobRepository(db, table, { maxHeldJobs: config.RIDER_MAX_HELD_JOBS });
   return {
     config,
     stores,

@@ -16,11 +16,16 @@ export interface TableAccess {
   table: string[];
   /** Actions on GSI1 (the jobs-by-status index). */
   index?: string[];
-  /** UpdateItem on any item, only on rate-limit bucket attributes, or not at all. */
-  updates: 'any' | 'rate-limit-bucket' | 'none';
+  /** UpdateItem on any item, only on these attributes (a rate-limit bucket's, a rider's holding counter), or not at all. */
+  updates: 'any' | readonly string[] | 'none';
 }
 
-const READ_BUCKET = 'rate-limit-bucket' as const;
+/** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
+/** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
+const HOLDING_ATTRIBUTES = ['holding'];
+
+const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
 
 /** The table actions of each kind of function (a route names its kind in the route table). */
@@ -39,7 +44,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // Accept takes the job off the offers index and puts the rider's assignment item; decline does the reverse.
-  'move-job-holder': { table: MOVE, updates: READ_BUCKET },
+  'move-job-holder': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
   // Moves that can move money (cancel and failure release, delivery captures): also the store's totals,
   // a ledger entry, and the end of the job's offer or assignment item.
   'move-job-money': { table: MOVE, updates: 'any' },
@@ -47,6 +52,3 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // store totals, ledger entry, offer item), advance and remove work items.
   workers: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
 };
-
-/** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];

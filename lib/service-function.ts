@@ -6,7 +6,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ACCESS, RATE_BUCKET_ATTRIBUTES } from './access.ts';
+import { ACCESS } from './access.ts';
 import type { FunctionSpec } from './functions.ts';
 import { BUNDLING } from './bundling.ts';
 
@@ -68,9 +68,9 @@ export class ServiceFunction extends Construct {
           effect: Effect.ALLOW,
           actions: ['dynamodb:UpdateItem'],
           resources: [table.tableArn],
-          ...(access.updates === 'rate-limit-bucket' && {
+          ...(Array.isArray(access.updates) && {
             conditions: {
-              'ForAllValues:StringEquals': { 'dynamodb:Attributes': RATE_BUCKET_ATTRIBUTES },
+              'ForAllValues:StringEquals': { 'dynamodb:Attributes': access.updates },
               StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
             },
           }),

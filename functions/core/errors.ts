@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'parcel_return_required'
   | 'not_cancellable'
   | 'invalid_transition'
+  | 'rider_at_capacity'
   | 'wrong_code'
   | 'handoff_locked'
   | 'code_expired'
@@ -285,6 +286,14 @@ export class NotCancellableError extends AppError {
   constructor(status: string) {
     super('not_cancellable', `A ${status} job cannot be cancelled`);
     this.name = 'NotCancellableError';
+  }
+}
+
+/** A rider who already holds as many live jobs as a rider may hold tried to accept another. */
+export class RiderAtCapacityError extends AppError {
+  constructor(maxHeldJobs: number) {
+    super('rider_at_capacity', `You already hold ${maxHeldJobs} jobs; deliver or decline one before accepting another`);
+    this.name = 'RiderAtCapacityError';
   }
 }
 

@@ -157,9 +157,26 @@ export function firstQueuedAt(job: Job): string {
   return job.events.find((event) => event.status === 'queued')?.createdAt ?? job.updatedAt;
 }
 
-/** The riders who declined the job (a decline is the only rider move back to `queued`), in order. */
+/**
+ * The riders who gave the job back, in order: each rider who held it (accepted it) before it went
+ * back on offer, whether they declined or let their acceptance lapse unconfirmed.
+ */
 export function declinedBy(job: Job): string[] {
-  return job.events.flatMap((event) => (event.status === 'queued' && event.actor?.startsWith('rider:') ? [event.actor.slice('rider:'.length)] : []));
+  const riders: string[] = [];
+  let holder: string | null = null;
+  for (const event of job.events) {
+    if (event.status === 'picked_by_agent') holder = event.actor?.startsWith('rider:') ? event.actor.slice('rider:'.length) : null;
+    else if (event.status === 'queued' && holder !== null) {
+      riders.push(holder);
+      holder = null;
+    }
+  }
+  return riders;
+}
+
+/** When the rider who holds the job accepted it (null if nobody holds it). */
+export function acceptedAt(job: Job): string | null {
+  return job.agentId === null ? null : (job.events.findLast((event) => event.status === 'picked_by_agent')?.createdAt ?? null);
 }
 
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */

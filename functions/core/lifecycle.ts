@@ -149,7 +149,9 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         const { settlement, money } = releaseHeld(job, note);
         return { job: { ...ended('failed', settlement, note), agentId: null }, money };
       }
-      return { job: next({ status: 'queued', agentId: null, riderLocation: null }, `Declined by ${job.agentId ?? 'the rider'}`) };
+      // The dispatcher (`system`) declines for a rider whose acceptance went unconfirmed too long.
+      const why = actor === 'system' ? `Not confirmed in time by ${job.agentId ?? 'the rider'}` : `Declined by ${job.agentId ?? 'the rider'}`;
+      return { job: next({ status: 'queued', agentId: null, riderLocation: null }, why) };
     }
 
     case 'report_location':

@@ -3,7 +3,7 @@ import { ASSIGNED, offeredAt, seqOfJobId, type Job, type JobStatus } from '../co
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError } from '../core/errors.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, RiderAtCapacityError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
@@ -76,6 +76,14 @@ function toJob(item: Record<string, unknown>): Job {
  * the BatchGet. The index lags writes by a moment; jobs whose status moved on are dropped from the page.
  */
 export class JobRepository extends TableRepository {
+  /** How many live jobs one rider may hold at once. */
+  private readonly maxHeldJobs: number;
+
+  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number } = { maxHeldJobs: 2 }) {
+    super(db, tableName);
+    this.maxHeldJobs = limits.maxHeldJobs;
+  }
+
   /** The store's job with this id, in one read, or null (ids that are not ours are simply not found). */
   async get(storeId: string, jobId: string): Promise<Job | null> {
     const seq = seqOfJobId(jobId);
@@ -145,6 +153,7 @@ export class JobRepository extends TableRepository {
       guard: options.guard,
       fleetKeyHash: options.fleetKeyHash,
       indexChanges: this.indexChanges(job, result.job),
+      holding: this.holdingChanges(job, result.job),
     });
     return result;
   }
@@ -152,12 +161,32 @@ export class JobRepository extends TableRepository {
   /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */
   async assignedTo(agentId: string): Promise<Job[]> {
     const items = await this.queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.agentJob(agentId, '').PK },
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :job)',
+      ExpressionAttributeValues: { ':pk': keys.agentJob(agentId, '').PK, ':job': keys.agentJobPrefix },
       ConsistentRead: true,
     });
     const jobs = await this.getMany(items.map((item) => ({ storeId: item.storeId as string, jobId: item.jobId as string })));
     return jobs.filter((job) => holderOf(job) === agentId).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /**
+   * The riders' holding counters a move changes: the rider who takes the job counts one more, on the
+   * condition that they hold fewer than `maxHeldJobs` (else 409 rider_at_capacity, and nothing is
+   * written); the rider who lets it go (decline, delivery, failure, cancel) one fewer.
+   */
+  private holdingChanges(before: Job, after: Job): { gained?: TransactItem; released?: TransactItem } {
+    const [was, is] = [holderOf(before), holderOf(after)];
+    if (was === is) return {};
+    const counter = (agentId: string, delta: 1 | -1): TransactItem => ({
+      Update: {
+        TableName: this.tableName,
+        Key: keys.agentHolding(agentId),
+        UpdateExpression: 'ADD holding :delta',
+        ExpressionAttributeValues: { ':delta': delta, ...(delta > 0 && { ':max': this.maxHeldJobs }) },
+        ...(delta > 0 && { ConditionExpression: 'attribute_not_exists(holding) OR holding < :max' }),
+      },
+    });
+    return { ...(is && { gained: counter(is, 1) }), ...(was && { released: counter(was, -1) }) };
   }
 
   // The index items (offer, assignment) the job had before and has after the move: those it no longer
@@ -269,7 +298,15 @@ export class JobRepository extends TableRepository {
    * With a guard, the caller's key and store must still be allowed to write; with a fleet key hash,
    * that fleet key must still be active (else 403).
    */
-  private async save(next: Job, options: WriteOptions & { expectedVersion: number; money?: MoneyMovement; indexChanges: TransactItem[] }): Promise<void> {
+  private async save(
+    next: Job,
+    options: WriteOptions & {
+      expectedVersion: number;
+      money?: MoneyMovement;
+      indexChanges: TransactItem[];
+      holding: { gained?: TransactItem; released?: TransactItem };
+    },
+  ): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
     const { money, guard, fleetKeyHash } = options;
     const tx = new Transaction();
@@ -321,12 +358,15 @@ export class JobRepository extends TableRepository {
       );
     }
     tx.addEach('index', options.indexChanges);
+    if (options.holding.gained) tx.add('holding:gained', options.holding.gained);
+    if (options.holding.released) tx.add('holding:released', options.holding.released);
     try {
       await tx.commit(this.db);
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       if (guard) rethrowGuardFailure(error, { storeItem: 'store' });
       if (error.failed('fleetKey')) throw new FleetKeyRevokedError();
+      if (error.failed('holding:gained')) throw new RiderAtCapacityError(this.maxHeldJobs);
       if (error.failed('job') || error.conflicted) throw new ConcurrentModificationError();
       // Only a broken money invariant is left: never expected, so not the client's to see in detail.
       throw new InternalError(`Money movement for job ${next.id} would break the store's balance invariants`, error);

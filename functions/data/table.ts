@@ -71,6 +71,9 @@ export const keys = {
   offersPartition: 'OFFERS',
   /** A live job a rider holds (accepted, not yet delivered or ended), for the rider's own list. */
   agentJob: (agentId: string, jobId: string) => ({ PK: `AGENT#${agentId}`, SK: `JOB#${jobId}` }),
+  agentJobPrefix: 'JOB#',
+  /** How many live jobs a rider holds now (`holding`), kept in each move's own transaction. */
+  agentHolding: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'HOLDING' }),
   /** A job on the dispatcher's or the simulator's worklist, oldest first. */
   work: (kind: string, createdAt: string, jobId: string) => ({ PK: `WORK#${kind}`, SK: `${createdAt}#${jobId}` }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */

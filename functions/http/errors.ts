@@ -23,6 +23,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   concurrent_modification: 409,
   parcel_return_required: 409,
   invalid_transition: 409,
+  rider_at_capacity: 409,
   handoff_locked: 409,
   code_expired: 409,
   outside_service_area: 422,

@@ -1,5 +1,5 @@
 import { AppError } from '../core/errors.ts';
-import { ASSIGNED, ENDED, firstQueuedAt, type Job } from '../core/job.ts';
+import { acceptedAt, ASSIGNED, ENDED, firstQueuedAt, type Job } from '../core/job.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
@@ -72,10 +72,12 @@ const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picke
  * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders through
  * the fleet API); if it is still waiting for a rider DISPATCH_TIMEOUT_SECONDS after it was first
  * queued, it fails and its reservation is released. A job stays on the list until a rider has
- * confirmed it, so one a rider declines is offered again, on the same clock.
+ * confirmed it, so one a rider declines is offered again, on the same clock; an acceptance left
+ * unconfirmed for ACCEPT_CONFIRM_SECONDS is declined for the rider (they may not take it back).
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const timeoutMs = rt.config.DISPATCH_TIMEOUT_SECONDS * 1000;
+  const confirmMs = rt.config.ACCEPT_CONFIRM_SECONDS * 1000;
   const report = { moved: 0, finished: 0, failed: 0 };
   return eachItem(rt, 'dispatch', report, async (item, job) => {
     if (!job || !DISPATCH_PHASE.has(job.status)) {
@@ -84,11 +86,18 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
       report.finished += 1;
       return;
     }
-    const late = now.getTime() - Date.parse(firstQueuedAt(job)) >= timeoutMs;
-    const event: LifecycleEvent | null =
-      job.status === 'created' ? { type: 'dispatch' } : job.status === 'queued' && late ? { type: 'dispatch_timeout' } : null;
+    const event = dispatchEvent(job, now, timeoutMs, confirmMs);
     if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
   });
+}
+
+// What dispatch does to a job now: offer it; fail it once it has waited too long since first queued;
+// put it back on offer when its rider has not confirmed their acceptance in time; or nothing.
+function dispatchEvent(job: Job, now: Date, timeoutMs: number, confirmMs: number): LifecycleEvent | null {
+  if (job.status === 'created') return { type: 'dispatch' };
+  if (job.status === 'queued') return now.getTime() - Date.parse(firstQueuedAt(job)) >= timeoutMs ? { type: 'dispatch_timeout' } : null;
+  const accepted = acceptedAt(job);
+  return accepted !== null && now.getTime() - Date.parse(accepted) >= confirmMs ? { type: 'decline' } : null;
 }
 
 /**

@@ -36,11 +36,13 @@ describe('a merchant’s cancel and a rider’s accept at the same moment', () =
   it('leaves each job either cancelled and released once, or accepted and still reserved', async () => {
     // Prepare
     const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
-    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const jobs = await queuedJobs(merchant, ROUNDS);
     let reserved = 0;
 
     for (const { id, charge } of jobs) {
+      // A rider of this round (a rider may hold only a few jobs at once)
+      const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+
       // Act
       const [cancel, accept] = await Promise.all([merchant.post(`/v1/jobs/${id}/cancel`), rider.post(`/fleet/v1/jobs/${id}/accept`)]);
 
@@ -83,10 +85,12 @@ describe('two riders accepting one offer at the same moment', () => {
   it('gives each job to exactly one of them', async () => {
     // Prepare
     const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
-    const riders = [await newFleetMember(api.table.rt, api.server, 'rider'), await newFleetMember(api.table.rt, api.server, 'rider')] as const;
     const jobs = await queuedJobs(merchant, ROUNDS);
 
     for (const { id } of jobs) {
+      // Two riders of this round (a rider may hold only a few jobs at once)
+      const riders = [await newFleetMember(api.table.rt, api.server, 'rider'), await newFleetMember(api.table.rt, api.server, 'rider')] as const;
+
       // Act
       const replies = await Promise.all(riders.map((rider) => rider.post(`/fleet/v1/jobs/${id}/accept`)));
 
@@ -111,13 +115,17 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
   it('delivers each job exactly once, capturing once, and refuses the cancel', async () => {
     // Prepare
     const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
-    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const jobs = await queuedJobs(merchant, 5);
-    // Each at the drop, the delivery code running.
-    for (const { id } of jobs) await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivery_arrived', rider);
+    // Each at the drop with a rider of its own (a rider may hold only a few jobs at once), the delivery code running.
+    const riders = new Map<string, Awaited<ReturnType<typeof newFleetMember>>>();
+    for (const { id } of jobs) {
+      riders.set(id, await newFleetMember(api.table.rt, api.server, 'rider'));
+      await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivery_arrived', riders.get(id));
+    }
     let captured = 0;
 
     for (const { id, charge } of jobs) {
+      const rider = riders.get(id)!;
       const code = (await merchantView(merchant, id)).verification.delivery.code;
 
       // Act

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
@@ -27,16 +28,18 @@ const MOVES_AT: Array<[Stage, LifecycleEvent]> = [
 describe('a rider’s move that meets the job handed to another rider at the same status', () => {
   it.each(MOVES_AT)('at %s, %j by the first rider is refused with 409 and changes nothing', async (status, event) => {
     const m = await newMerchant(api.table.rt, api.server);
+    // Riders of this case alone (each rider may hold only a few jobs at once).
+    const [a, b] = [`rider-a-${randomUUID().slice(0, 8)}`, `rider-b-${randomUUID().slice(0, 8)}`];
     const { id } = await m.bookJob();
     const rt = api.table.rt;
-    const stale = await driveJob(rt, m.storeId, id, status, 'rider-a');
+    const stale = await driveJob(rt, m.storeId, id, status, a);
     // Meanwhile rider A declines and rider B takes the job up to the same status.
-    const declined = await rt.jobs.applyTo(stale, { type: 'decline' }, 'rider:rider-a');
-    await rt.jobs.applyTo(declined.job, { type: 'accept', agentId: 'rider-b' }, 'rider:rider-b');
-    const handed = await driveJob(rt, m.storeId, id, status, 'rider-b');
-    expect([handed.status, handed.agentId]).toEqual([status, 'rider-b']);
+    const declined = await rt.jobs.applyTo(stale, { type: 'decline' }, `rider:${a}`);
+    await rt.jobs.applyTo(declined.job, { type: 'accept', agentId: b }, `rider:${b}`);
+    const handed = await driveJob(rt, m.storeId, id, status, b);
+    expect([handed.status, handed.agentId]).toEqual([status, b]);
 
-    const outcome = await rt.jobs.applyToLatest(stale, event, 'rider:rider-a').then(
+    const outcome = await rt.jobs.applyToLatest(stale, event, `rider:${a}`).then(
       () => 'applied',
       (error: unknown) => error,
     );

@@ -71,18 +71,21 @@ describe('dispatch with riders', () => {
     const job = async () => (await rt.jobs.get(m.storeId, id))!;
     const onDispatchList = async () => (await rt.work.list('dispatch')).some((item) => item.jobId === id);
     await dispatchTick(rt, at(0));
-    await rt.jobs.applyTo(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(1) });
+    await dispatchTick(rt, at(19));
+    expect((await job()).status).toBe('queued');
+    await rt.jobs.applyTo(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(19.5) });
 
-    // Act + Assess: past the timeout, an accepted job is not failed, and stays on the list
-    await dispatchTick(rt, at(25));
+    // Act + Assess: past the 20 minutes (and within the rider's 2 minutes to confirm), an accepted
+    // job is not failed, and stays on the list
+    await dispatchTick(rt, at(21));
     expect((await job()).status).toBe('picked_by_agent');
     expect(await onDispatchList()).toBe(true);
 
-    // The rider declines at 26 min: the job is back on offer, but its 20 minutes ran from t0, so
+    // The rider declines at 21 min: the job is back on offer, but its 20 minutes ran from t0, so
     // accept-and-decline cannot keep a job waiting for ever
-    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(26) });
+    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(21) });
     expect((await job()).status).toBe('queued');
-    await dispatchTick(rt, at(26));
+    await dispatchTick(rt, at(21));
     expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectLedgerInvariant(api.table.rt, m.storeId);
     await expectFleetIndexes(api.table.rt, m.storeId);

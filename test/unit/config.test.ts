@@ -10,6 +10,8 @@ describe('readConfig', () => {
       LOG_LEVEL: 'INFO',
       ZONE_CACHE_SECONDS: 60,
       DISPATCH_TIMEOUT_SECONDS: 1200,
+      RIDER_MAX_HELD_JOBS: 2,
+      ACCEPT_CONFIRM_SECONDS: 120,
       SIMULATION_SECONDS: 60,
     });
   });
@@ -22,10 +24,19 @@ describe('readConfig', () => {
       LOG_LEVEL: 'DEBUG',
       ZONE_CACHE_SECONDS: '300',
       DISPATCH_TIMEOUT_SECONDS: '600',
+      RIDER_MAX_HELD_JOBS: '3',
+      ACCEPT_CONFIRM_SECONDS: '90',
       SIMULATION_SECONDS: '30',
     };
 
-    expect(readConfig(env)).toEqual({ ...env, ZONE_CACHE_SECONDS: 300, DISPATCH_TIMEOUT_SECONDS: 600, SIMULATION_SECONDS: 30 });
+    expect(readConfig(env)).toEqual({
+      ...env,
+      ZONE_CACHE_SECONDS: 300,
+      DISPATCH_TIMEOUT_SECONDS: 600,
+      RIDER_MAX_HELD_JOBS: 3,
+      ACCEPT_CONFIRM_SECONDS: 90,
+      SIMULATION_SECONDS: 30,
+    });
   });
 
   it('drops variables it does not know', () => {
@@ -82,6 +93,8 @@ describe('readConfig', () => {
 
   it.each([
     ['DISPATCH_TIMEOUT_SECONDS', '0'],
+    ['RIDER_MAX_HELD_JOBS', '0'],
+    ['ACCEPT_CONFIRM_SECONDS', '0'],
     ['SIMULATION_SECONDS', 'soon'],
   ])('fails naming %s when it is %s', (name, value) => {
     expect(() => readConfig({ TABLE_NAME: 't', [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
