@@ -13,6 +13,15 @@ export interface RateLimit {
 /** The outcome of one request against a bucket. */
 export type RateDecision = { allowed: true; remaining: number; resetSeconds: number } | { allowed: false; retryAfterSeconds: number };
 
+/**
+ * How far apart the clocks of concurrent requests may be. Each request decides with its own clock,
+ * and their writes land in any order: without a tolerance, a burst of exactly `capacity` requests
+ * could see one refused because an earlier write used a clock a few ms later. A tolerance below one
+ * refill interval never admits more than `capacity` in a burst (the next token is a whole interval
+ * away); it only lets refills arrive up to this much early.
+ */
+export const CLOCK_TOLERANCE_MS = 250;
+
 // Under a burst, each failed write returns the bucket's current state, so every retry is informed;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
 const MAX_ATTEMPTS = 64;
@@ -20,7 +29,7 @@ const MAX_ATTEMPTS = 64;
 /**
  * Token buckets (per store and group, per fleet key), stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
  * bucket would be full again. A request at `now` is allowed iff max(tat, now) + interval - now <= period,
- * where interval = period / capacity. That is a token bucket of `capacity` refilling over `period`,
+ * where interval = period / capacity (plus CLOCK_TOLERANCE_MS for the requests' clock skew). That is a token bucket of `capacity` refilling over `period`,
  * kept in one number, so each decision is one conditional UpdateItem:
  *
  *   busy bucket (tat >= now): SET tat = tat + interval   IF now <= tat <= now + period - interval
@@ -46,7 +55,7 @@ export class RateLimitRepository extends TableRepository {
 
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
-    const maxTat = now + limit.periodMs - interval;
+    const maxTat = now + limit.periodMs - interval + Math.min(CLOCK_TOLERANCE_MS, interval / 4);
     const bucketKey = `${bucket.PK}#${bucket.SK}`;
     const seen = this.lastSeenTat.get(bucketKey);
     let knownTat: number | null | undefined = seen === undefined || seen < now ? null : seen;
@@ -75,8 +84,8 @@ export class RateLimitRepository extends TableRepository {
         this.lastSeenTat.set(bucketKey, tat);
         return {
           allowed: true,
-          remaining: Math.floor((now + limit.periodMs - tat) / interval),
-          resetSeconds: Math.ceil((tat - now) / 1000),
+          remaining: Math.max(0, Math.floor((now + limit.periodMs - tat) / interval)),
+          resetSeconds: Math.max(0, Math.ceil((tat - now) / 1000)),
         };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
+import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
 
 const api = useLocalApi();
 
@@ -69,6 +70,25 @@ describe('per-store rate limits', () => {
     expect(decisions.filter((d) => !d.allowed)).toEqual(Array(5).fill({ allowed: false, retryAfterSeconds: 1 }));
   });
 
+  it('answers every request of a burst of exactly the limit, whatever order their clocks reach DynamoDB in (30 bursts)', async () => {
+    const limit = { capacity: 10, periodMs: 60_000 };
+    const refused: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      const { storeId } = await createStore(api.table.rt);
+      const t = Date.now();
+      // Each request read its clock at a slightly different moment (up to 50 ms apart), and they land in any order.
+      const clocks = Array.from({ length: 10 }, (_, i) => t + ((i * 37 + round * 11) % 50));
+
+      const burst = await Promise.all(clocks.map((now) => api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, now)));
+      const eleventh = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, t + 50);
+
+      refused.push(burst.filter((decision) => !decision.allowed).length);
+      expect(eleventh.allowed).toBe(false);
+    }
+
+    expect(refused).toEqual(Array(30).fill(0));
+  });
+
   it('counts remaining requests down in RateLimit-Remaining', async () => {
     const { apiKey } = await createStore(api.table.rt);
 
@@ -79,14 +99,14 @@ describe('per-store rate limits', () => {
     expect(second.headers.get('ratelimit-remaining')).toBe('58');
   });
 
-  it('refills the bucket over the minute (one quote token every 6 s)', async () => {
+  it('refills the bucket over the minute (one quote token every 6 s, up to the clock tolerance early)', async () => {
     const { storeId } = await createStore(api.table.rt);
     const limit = { capacity: 10, periodMs: 60_000 };
     const start = Date.now();
     for (let i = 0; i < 10; i++) await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start);
 
     const empty = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start);
-    const almost = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 5_999);
+    const almost = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 6_000 - CLOCK_TOLERANCE_MS - 1);
     const refilled = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 6_000);
     const afterIdle = await api.table.rt.rateLimits.consumeForStore(storeId, 'quotes', limit, start + 10 * 60_000);
 
