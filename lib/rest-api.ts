@@ -99,7 +99,12 @@ export class DeliveryRestApi extends Construct {
     for (const [path, resource] of resources) {
       const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
       if (allow.length > 0) this.addMethodNotAllowed(resource, allow);
+      // A path that only leads to routes (/, /v1, …) is not a route itself.
+      else this.addNotFound(resource);
     }
+    // Every other path: the spec's 404. Without it the gateway answers an unknown path that carries
+    // an Authorization header (a fleet key) as a malformed AWS signature (403).
+    this.addNotFound(this.api.root.addResource('{proxy+}'));
 
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
       name: `delivery-api-${props.stage}-merchants`,
@@ -200,6 +205,18 @@ export class DeliveryRestApi extends Construct {
     });
     this.functions.push(fn);
     return fn;
+  }
+
+  private addNotFound(resource: IResource): void {
+    resource.addMethod(
+      'ANY',
+      new MockIntegration({
+        passthroughBehavior: PassthroughBehavior.NEVER,
+        requestTemplates: { 'application/json': '{"statusCode": 404}' },
+        integrationResponses: [{ statusCode: '404', responseTemplates: errorTemplate('No such route', 'not_found') }],
+      }),
+      { apiKeyRequired: false, methodResponses: [{ statusCode: '404' }] },
+    );
   }
 
   private addMethodNotAllowed(resource: IResource, allow: string[]): void {

@@ -67,6 +67,26 @@ describe('the CDK stack', () => {
     expect(logicalIdOf('fleet-accept-job')).toMatch(/^MerchantFleetAcceptJobFunction[0-9A-F]{8}$/);
   });
 
+  it('answers every path that is not a route with the spec’s 404, whatever headers come with it', () => {
+    const methods = ofType('AWS::ApiGateway::Method').map(([, m]) => m.Properties);
+    const resourcesWithMethods = new Set(methods.map((m) => JSON.stringify(m.ResourceId)));
+    const notFound = methods.filter(
+      (m) => (m.Integration as { IntegrationResponses?: Array<{ StatusCode: string }> }).IntegrationResponses?.[0]?.StatusCode === '404',
+    );
+    const proxy = ofType('AWS::ApiGateway::Resource').find(([, r]) => r.Properties.PathPart === '{proxy+}');
+
+    expect(proxy).toBeDefined();
+    // Every resource (the root, /v1, /fleet/v1/jobs/{id}/handoffs …) answers something: no path falls through to the gateway's 403.
+    for (const [id] of ofType('AWS::ApiGateway::Resource')) expect(resourcesWithMethods.has(JSON.stringify({ Ref: id }))).toBe(true);
+    expect(notFound.length).toBeGreaterThan(1);
+    for (const method of notFound) {
+      expect(method).toMatchObject({ HttpMethod: 'ANY', ApiKeyRequired: false, AuthorizationType: 'NONE' });
+      const template = (method.Integration as { IntegrationResponses: Array<{ ResponseTemplates: Record<string, string> }> }).IntegrationResponses[0]!
+        .ResponseTemplates['application/json']!;
+      expect(JSON.parse(template)).toEqual({ error: 'No such route', code: 'not_found' });
+    }
+  });
+
   it('serves exactly the local server’s route table', () => {
     expect(synthesisedRoutes()).toEqual((routes as readonly Route[]).map((r) => `${r.method} ${r.path}`).sort());
   });
@@ -103,7 +123,11 @@ describe('the CDK stack', () => {
   });
 
   it('answers a known path’s other methods with 405 and Allow', () => {
-    const anyMethods = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'ANY');
+    const anyMethods = ofType('AWS::ApiGateway::Method').filter(
+      ([, m]) =>
+        m.Properties.HttpMethod === 'ANY' &&
+        (m.Properties.Integration as { IntegrationResponses: Array<{ StatusCode: string }> }).IntegrationResponses[0]!.StatusCode === '405',
+    );
     expect(anyMethods).toHaveLength(new Set(routes.map((r) => r.path)).size);
     for (const [, method] of anyMethods) {
       expect(method.Properties).toMatchObject({
