@@ -61,7 +61,13 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
     // DynamoDB Local accepts any credentials; don't make a tester configure AWS for it.
     ...(local && !process.env.AWS_ACCESS_KEY_ID && { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
     maxAttempts: DYNAMO_CALL_LIMITS.maxAttempts,
-    requestHandler: { connectionTimeout: DYNAMO_CALL_LIMITS.connectionTimeoutMs, requestTimeout: DYNAMO_CALL_LIMITS.requestTimeoutMs },
+    // throwOnRequestTimeout: without it the HTTP handler only logs a warning when requestTimeout
+    // passes and goes on waiting, so a stalled DynamoDB would hold the request until Lambda kills it.
+    requestHandler: {
+      connectionTimeout: DYNAMO_CALL_LIMITS.connectionTimeoutMs,
+      requestTimeout: DYNAMO_CALL_LIMITS.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
   });
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },

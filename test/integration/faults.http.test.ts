@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
+import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
+import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
+import { newFleetMember } from '../helpers/fleet.ts';
+import { routes, type Route } from '../../functions/http/routes.ts';
+
+/**
+ * DynamoDB failing under the service: throttling, server errors, transaction conflicts, dropped
+ * connections (before and after DynamoDB did the work) and stalls, injected by a proxy between the
+ * handlers and DynamoDB Local. Every answer is the spec's (a transient failure is 503
+ * service_unavailable with Retry-After), never a 500, and nothing is half-done.
+ */
+let table: TestTable;
+let proxy: FaultProxy;
+let server: TestServer;
+
+beforeAll(async () => {
+  table = await createTestTable();
+  proxy = await startFaultProxy(table.endpoint);
+  // The handlers' runtime is built on first use: from here on they reach DynamoDB through the proxy
+  // (the test's own `table.rt` still talks to DynamoDB Local directly).
+  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await proxy?.close();
+  await table?.drop();
+});
+
+const UNAVAILABLE = { error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' };
+
+// A request each route can act on, made with faults off (the route's own call is the one that meets them).
+async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string; init: RequestInit }> {
+  proxy.inject([]);
+  const job = route.path.includes('{id}') ? await m.bookJob() : null;
+  const path = route.path.replace('{id}', job?.id ?? '').replace('{handoff}', 'pickup');
+  if (route.api === 'fleet') {
+    const member = await newFleetMember(table.rt, server, route.roles.includes('rider') ? 'rider' : 'ops');
+    return {
+      path,
+      init: {
+        method: route.method,
+        headers: { Authorization: `Bearer ${member.fleetKey}`, 'Content-Type': 'application/json' },
+        body: route.method === 'POST' ? '{}' : undefined,
+      },
+    };
+  }
+  const body =
+    route.path === '/v1/job-quotes'
+      ? JSON.stringify({
+          pickupAddress: 'MG Road',
+          pickupLatitude: 12.9756,
+          pickupLongitude: 77.6066,
+          dropAddress: 'Indiranagar',
+          dropLatitude: 12.9784,
+          dropLongitude: 77.6408,
+        })
+      : route.path === '/v1/jobs' && route.method === 'POST'
+        ? JSON.stringify(bookingBody(await m.quote()))
+        : undefined;
+  return { path, init: { method: route.method, headers: bookingHeaders(m.apiKey, randomUUID()), ...(body && { body }) } };
+}
+
+describe.each([
+  ['a server error on every call', { kind: 'internal' }],
+  ['a dropped connection on every call', { kind: 'drop' }],
+] as Array<[string, Fault]>)('%s', (_case, fault) => {
+  it.each((routes as readonly Route[]).map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'answers %s with 503 service_unavailable and Retry-After, never a 500',
+    async (_key, route) => {
+      const m = await newMerchant(table.rt, server);
+      const { path, init } = await requestFor(route, m);
+      const before = await table.rt.stores.get(m.storeId);
+
+      proxy.inject([{ operation: '*', fault }]);
+      const response = await server.request(path, init);
+      proxy.inject([]);
+      const { status, headers, body } = await readResponse(response);
+
+      expect(status).toBe(503);
+      expect(body).toEqual(UNAVAILABLE);
+      expect(headers.get('retry-after')).toBe('1');
+      expect(await table.rt.stores.get(m.storeId)).toEqual(before);
+    },
+  );
+});
+
+describe('a booking whose transaction meets a fault', () => {
+  it.each([
+    ['throttled once', { kind: 'throttle' }, 1],
+    ['a server error once', { kind: 'internal' }, 1],
+    ['a conflicting transaction once', { kind: 'conflict' }, 1],
+    ['its answer lost once after DynamoDB committed it', { kind: 'drop-after' }, 1],
+    ['a stall past the request timeout once', { kind: 'stall', ms: 2_000 }, 1],
+  ] as Array<[string, Fault, number]>)('is %s: booked exactly once, 201', async (_case, fault, times) => {
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const quoteId = await m.quote();
+
+    const writesBefore = proxy.seen.get('TransactWriteItems') ?? 0;
+
+    proxy.inject([{ operation: 'TransactWriteItems', fault, times }]);
+    const booked = await m.book(quoteId, { idempotencyKey: 'order-fault' });
+    proxy.inject([]);
+
+    expect(booked.status).toBe(201);
+    // The faulted attempt and at least one more: the fault was met, and got over.
+    expect((proxy.seen.get('TransactWriteItems') ?? 0) - writesBefore).toBeGreaterThanOrEqual(2);
+    expect(await allJobs(table.rt, m.storeId)).toHaveLength(1);
+    expect((await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'reserve')).toHaveLength(1);
+    await expectLedgerInvariant(table.rt, m.storeId);
+  });
+
+  it('whose answer is lost on every attempt answers 503, and the retry with the same key gets the one job', async () => {
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const quoteId = await m.quote();
+
+    proxy.inject([{ operation: 'TransactWriteItems', fault: { kind: 'drop-after' } }]);
+    const first = await m.book(quoteId, { idempotencyKey: 'order-lost' });
+    proxy.inject([]);
+    const retry = await m.book(quoteId, { idempotencyKey: 'order-lost' });
+
+    const jobs = await allJobs(table.rt, m.storeId);
+    expect(first).toMatchObject({ status: 503, body: UNAVAILABLE });
+    expect([200, 201]).toContain(retry.status);
+    expect(jobs).toHaveLength(1);
+    expect((retry.body as { data: { id: string } }).data.id).toBe(jobs[0]!.id);
+    expect((await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'reserve')).toHaveLength(1);
+    await expectLedgerInvariant(table.rt, m.storeId);
+  });
+});
+
+describe('a cancel whose answer is lost after DynamoDB committed it', () => {
+  it('releases the credit once, and a retry sees the cancelled job', async () => {
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const job = await m.bookJob();
+
+    proxy.inject([{ operation: 'TransactWriteItems', fault: { kind: 'drop-after' } }]);
+    const first = await m.post(`/v1/jobs/${job.id}/cancel`);
+    proxy.inject([]);
+    const read = await m.get(`/v1/jobs/${job.id}`);
+
+    expect([200, 503]).toContain(first.status);
+    expect(read.body).toMatchObject({ data: { status: 'cancelled', settlement: 'released' } });
+    expect((await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'release')).toHaveLength(1);
+    await expectLedgerInvariant(table.rt, m.storeId);
+  });
+});
+
+describe('a DynamoDB that stalls on every call', () => {
+  it('gets a 503 with Retry-After once each attempt has timed out, not a hang until the function is killed', async () => {
+    const m = await newMerchant(table.rt, server);
+
+    proxy.inject([{ operation: '*', fault: { kind: 'stall', ms: 5_000 } }]);
+    const { status, headers, body } = await readResponse(await server.request('/v1/balance', { headers: { 'X-Api-Key': m.apiKey } }));
+    proxy.inject([]);
+
+    expect(status).toBe(503);
+    expect(body).toEqual(UNAVAILABLE);
+    expect(headers.get('retry-after')).toBe('1');
+  });
+});
