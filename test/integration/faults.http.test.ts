@@ -4,7 +4,7 @@ import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
+import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
 import { newFleetMember } from '../helpers/fleet.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 
@@ -53,14 +53,7 @@ async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string
   }
   const body =
     route.path === '/v1/job-quotes'
-      ? JSON.stringify({
-          pickupAddress: 'MG Road',
-          pickupLatitude: 12.9756,
-          pickupLongitude: 77.6066,
-          dropAddress: 'Indiranagar',
-          dropLatitude: 12.9784,
-          dropLongitude: 77.6408,
-        })
+      ? JSON.stringify(bengaluruQuote)
       : route.path === '/v1/jobs' && route.method === 'POST'
         ? JSON.stringify(bookingBody(await m.quote()))
         : undefined;
