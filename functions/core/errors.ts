@@ -289,6 +289,14 @@ export class NotCancellableError extends AppError {
   }
 }
 
+/** A job item DynamoDB will not let grow (its 400 KB limit): the lifecycle's bounds keep jobs far below it. */
+export class JobFullError extends AppError {
+  constructor() {
+    super('invalid_transition', 'This job has taken as many changes as it can hold; it cannot change any more');
+    this.name = 'JobFullError';
+  }
+}
+
 /** A rider who already holds as many live jobs as a rider may hold tried to accept another. */
 export class RiderAtCapacityError extends AppError {
   constructor(maxHeldJobs: number) {

@@ -103,6 +103,11 @@ export function dynamoClients(config: DynamoConfig): { base: DynamoDBClient; doc
   return clients;
 }
 
+/** Whether an error is DynamoDB refusing an item larger than it stores (400 KB). */
+export function isItemTooLarge(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ValidationException' && /item size/i.test(error.message);
+}
+
 /** Whether an error is DynamoDB's "a condition did not hold". */
 export function isConditionFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';

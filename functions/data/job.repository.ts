@@ -3,7 +3,8 @@ import { ASSIGNED, offeredAt, seqOfJobId, type Job, type JobStatus } from '../co
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, RiderAtCapacityError } from '../core/errors.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
+import { isItemTooLarge } from './client.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
@@ -363,6 +364,7 @@ export class JobRepository extends TableRepository {
     try {
       await tx.commit(this.db);
     } catch (error) {
+      if (isItemTooLarge(error)) throw new JobFullError();
       if (!(error instanceof TransactionCancelled)) throw error;
       if (guard) rethrowGuardFailure(error, { storeItem: 'store' });
       if (error.failed('fleetKey')) throw new FleetKeyRevokedError();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createTestTable, dbOf, type TestTable } from '../helpers/table.ts';
+import { jobItem } from '../../functions/data/job.repository.ts';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
@@ -156,5 +158,46 @@ describe('a DynamoDB that stalls on every call', () => {
     expect(status).toBe(503);
     expect(body).toEqual(UNAVAILABLE);
     expect(headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('a job item DynamoDB will not let grow (its 400 KB item limit)', () => {
+  it.each([
+    ['the merchant’s cancel', 'cancel'],
+    ['a rider’s move', 'fleet'],
+  ] as const)('answers %s with 409 invalid_transition, not a 500, and changes nothing', async (_case, who) => {
+    proxy.inject([]);
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const booked = await m.bookJob();
+    // A job whose history has grown to just under the limit (written as it is, past every bound the lifecycle keeps).
+    const job = (await table.rt.jobs.get(m.storeId, booked.id))!;
+    // One padding event whose note is as long as DynamoDB will store (found by halving), so the next change cannot fit.
+    const padded = (noteLength: number) => ({
+      ...job,
+      status: 'queued' as const,
+      events: [...job.events, { id: randomUUID(), status: 'queued' as const, actor: 'system', note: 'x'.repeat(noteLength), createdAt: job.createdAt }],
+    });
+    let [fits, tooLong] = [0, 420_000];
+    while (tooLong - fits > 16) {
+      const mid = Math.floor((fits + tooLong) / 2);
+      const stored = await dbOf(table.rt)
+        .send(new PutCommand({ TableName: table.tableName, Item: jobItem(padded(mid)) }))
+        .then(
+          () => true,
+          () => false,
+        );
+      if (stored) fits = mid;
+      else tooLong = mid;
+    }
+    await dbOf(table.rt).send(new PutCommand({ TableName: table.tableName, Item: jobItem(padded(fits)) }));
+    const before = (await table.rt.jobs.get(m.storeId, booked.id))!;
+    const rider = await newFleetMember(table.rt, server, 'rider');
+
+    const response = who === 'cancel' ? await m.post(`/v1/jobs/${booked.id}/cancel`) : await rider.post(`/fleet/v1/jobs/${booked.id}/accept`);
+
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'This job has taken as many changes as it can hold; it cannot change any more', code: 'invalid_transition' });
+    expect(await table.rt.jobs.get(m.storeId, booked.id)).toEqual(before);
+    await expectLedgerInvariant(table.rt, m.storeId);
   });
 });

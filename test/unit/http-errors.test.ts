@@ -234,6 +234,7 @@ describe('the error family', () => {
     new errors.NotCancellableError('delivered'),
     new errors.InsufficientCreditError(2, 1),
     new errors.RiderAtCapacityError(2),
+    new errors.JobFullError(),
     new errors.WrongCodeError('pickup', 4),
     new errors.HandoffLockedError('pickup', 5),
     new errors.CodeExpiredError('delivery'),
