@@ -10,6 +10,7 @@ export interface RunFacts {
   machine: string;
   seconds: number;
   setup: string[];
+  notes: string[];
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -29,6 +30,7 @@ export function summary(facts: RunFacts, client: LoadClient, observed: Observed,
     '',
     `**${total} requests** (${(total / facts.seconds).toFixed(0)} a second), **${serverErrors} 5xx**, ${client.rateLimited} answered 429 as specified; ` +
       `**${checks.length - failed.length} of ${checks.length} checks passed**.`,
+    ...facts.notes.flatMap((note) => ['', note]),
     '',
     'Latency is as the load client saw it (same process as the server, on the same 2 cores as DynamoDB Local).',
     '',

@@ -197,7 +197,7 @@ export async function runRider(
         return;
       case 'at_pickup':
         if (!job.codes && !(await learnCodes(job))) return lookAgain(job);
-        if (job.wrongCode) return wrongCode(job, 'pickup');
+        if (job.wrongCode) return wrongPickupCode(job);
         if (await move('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', '/handoffs/pickup/code', { code: job.codes!.pickup })) job.stage = 'picked_up';
         return;
       case 'picked_up':
@@ -222,10 +222,10 @@ export async function runRider(
     }
   }
 
-  // A wrong code once: 422 wrong_code, the attempt counted; the right one comes next.
-  async function wrongCode(job: Held, which: 'pickup'): Promise<void> {
-    const answer = await fleet('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', `/fleet/v1/jobs/${job.id}/handoffs/${which}/code`, 'POST', {
-      code: wrong(job.codes![which]),
+  // A wrong pickup code once: 422 wrong_code, the attempt counted; the right one comes next.
+  async function wrongPickupCode(job: Held): Promise<void> {
+    const answer = await fleet('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', `/fleet/v1/jobs/${job.id}/handoffs/pickup/code`, 'POST', {
+      code: wrong(job.codes!.pickup),
     });
     if (answer.status === 429) return;
     job.wrongCode = false;
