@@ -120,13 +120,14 @@ try {
     riders.push({ name: `rider-${String(i).padStart(2, '0')}`, fleetKey, agentId: agentId! });
   }
 
-  const workerFailures: string[] = [];
+  const ticks = { ticks: 0, failures: [] as string[] };
   const workers = startWorkers(
     rt,
     WORKER_INTERVAL_MS,
-    (error) => workerFailures.push(`tick threw: ${(error as Error).message}`),
+    (error) => ticks.failures.push(`tick threw: ${(error as Error).message}`),
     ({ dispatch, simulation }) => {
-      if (dispatch.failed + simulation.failed > 0) workerFailures.push(`a tick failed ${dispatch.failed} dispatch and ${simulation.failed} simulation items`);
+      ticks.ticks += 1;
+      if (dispatch.failed + simulation.failed > 0) ticks.failures.push(`a tick failed ${dispatch.failed} dispatch and ${simulation.failed} simulation items`);
     },
   );
 
@@ -158,7 +159,7 @@ try {
     db: dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc,
     client,
     observed,
-    workerFailures,
+    workers: ticks,
   });
   const cpu = cpus();
   console.log(

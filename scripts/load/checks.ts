@@ -110,7 +110,7 @@ export async function checkRun(input: {
   db: DynamoDBDocumentClient;
   client: LoadClient;
   observed: Observed;
-  workerFailures: string[];
+  workers: { ticks: number; failures: string[] };
 }): Promise<{ checks: Check[]; jobs: Job[] }> {
   const { rt, db, client, observed } = input;
   const items = await scanTable(db, rt.config.TABLE_NAME);
@@ -150,7 +150,8 @@ export async function checkRun(input: {
   for (const contradiction of observed.contradictions) seen.fail(contradiction);
 
   const workers = new CheckBuilder('The background workers never failed (ticks and worklist items)');
-  for (const failure of input.workerFailures) workers.fail(failure);
+  workers.looked(input.workers.ticks);
+  for (const failure of input.workers.failures) workers.fail(failure);
 
   const created = new CheckBuilder('Every job the merchants saw created (201) exists exactly once, and no other job exists');
   const counter = new CheckBuilder("Each store's jobCount equals its jobs, numbered 1..jobCount without gaps");

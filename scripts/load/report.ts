@@ -51,6 +51,20 @@ export function summary(facts: RunFacts, client: LoadClient, observed: Observed,
   lines.push('', '| What the clients did | Count |', '|---|---:|');
   for (const [outcome, count] of [...observed.tally].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${outcome} | ${count} |`);
 
+  // The workers' moves, read back from the jobs' histories (actor `system`).
+  const workerMoves = new Map<string, number>();
+  for (const event of jobs.flatMap((job) => job.events).filter((event) => event.actor === 'system')) {
+    const move =
+      event.status === 'queued'
+        ? event.note?.startsWith('Not confirmed in time')
+          ? 'unconfirmed acceptances taken back (queued again)'
+          : 'jobs offered to riders (queued)'
+        : `${event.status}: ${event.note ?? ''}`;
+    workerMoves.set(move, (workerMoves.get(move) ?? 0) + 1);
+  }
+  lines.push('', '| What dispatch did (events by `system`) | Count |', '|---|---:|');
+  for (const [move, count] of [...workerMoves].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${move} | ${count} |`);
+
   const byState = new Map<string, number>();
   for (const job of jobs) byState.set(`${job.status} / ${String(job.settlement)}`, (byState.get(`${job.status} / ${String(job.settlement)}`) ?? 0) + 1);
   lines.push('', `| Jobs at the end (${jobs.length}): status / settlement | Count |`, '|---|---:|');
