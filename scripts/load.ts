@@ -46,6 +46,12 @@ const RAISED_LIMITS = { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1
 process.env.ACCEPT_CONFIRM_SECONDS ??= '30';
 process.env.DISPATCH_TIMEOUT_SECONDS ??= '60';
 
+// The longest time between two worker ticks' ends (from the start of the load), in seconds.
+function longestGap(times: number[], from: number): string {
+  const gaps = times.map((time, index) => time - (index === 0 ? from : times[index - 1]!));
+  return (Math.max(0, ...gaps) / 1000).toFixed(1);
+}
+
 function gitCommit(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -121,12 +127,14 @@ try {
   }
 
   const ticks = { ticks: 0, failures: [] as string[] };
+  const tickTimes: number[] = [];
   const workers = startWorkers(
     rt,
     WORKER_INTERVAL_MS,
     (error) => ticks.failures.push(`tick threw: ${(error as Error).message}`),
     ({ dispatch, simulation }) => {
       ticks.ticks += 1;
+      tickTimes.push(Date.now());
       if (dispatch.failed + simulation.failed > 0) ticks.failures.push(`a tick failed ${dispatch.failed} dispatch and ${simulation.failed} simulation items`);
     },
   );
@@ -169,7 +177,10 @@ try {
         commit: gitCommit(),
         machine: `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`,
         seconds: Math.round(loadSeconds),
-        notes: [`DynamoDB calls that outlasted the SDK's 1.5 s requestTimeout (it warns and waits on): ${slowDynamoCalls}`],
+        notes: [
+          `Worker ticks (dispatch, then the sandbox simulator) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick walks its whole worklist, one job at a time)`,
+          `DynamoDB calls that outlasted the SDK's 1.5 s requestTimeout (it warns and waits on): ${slowDynamoCalls}`,
+        ],
         setup: [
           `${STORES} stores with raised limits (${LOW_CREDIT_STORES} of them with ₹${LOW_CREDIT_MINOR / 100} of credit, the rest ₹${CREDIT_MINOR / 100}), ${DEFAULT_LIMIT_STORES} at the default limits; ${RIDERS} riders (at most 2 jobs each)`,
           `merchant loop: quote, book (unique Idempotency-Key; ${MERCHANT_MIX.concurrentDuplicate * 100} % sent twice at once, ${MERCHANT_MIX.replayAfter * 100} % replayed after the 201), read the job and the newest 20; balance ${MERCHANT_MIX.balance * 100} %, status list ${MERCHANT_MIX.statusList * 100} %, cancel ${MERCHANT_MIX.cancel * 100} %; pause 0–${MERCHANT_MIX.thinkMs} ms`,

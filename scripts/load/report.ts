@@ -65,6 +65,30 @@ export function summary(facts: RunFacts, client: LoadClient, observed: Observed,
   lines.push('', '| What dispatch did (events by `system`) | Count |', '|---|---:|');
   for (const [move, count] of [...workerMoves].sort(([a], [b]) => a.localeCompare(b))) lines.push(`| ${move} | ${count} |`);
 
+  // How long dispatch took to act: booking → first offer; first offer → failed for want of a rider.
+  const delays = { offer: [] as number[], timeout: [] as number[] };
+  for (const job of jobs) {
+    const created = Date.parse(job.createdAt);
+    const queued = job.events.find((event) => event.status === 'queued');
+    const timedOut = job.events.find((event) => event.status === 'failed' && event.actor === 'system');
+    if (queued) delays.offer.push(Date.parse(queued.createdAt) - created);
+    if (queued && timedOut) delays.timeout.push(Date.parse(timedOut.createdAt) - Date.parse(queued.createdAt));
+  }
+  const seconds = (values: number[], p: number) =>
+    (
+      percentile(
+        [...values].sort((a, b) => a - b),
+        p,
+      ) / 1000
+    ).toFixed(1);
+  lines.push('', '| Dispatch delay (s) | Jobs | p50 | p95 | max |', '|---|---:|---:|---:|---:|');
+  for (const [name, values] of [
+    ['booked → offered', delays.offer],
+    ['offered → failed, no rider (timeout + delay)', delays.timeout],
+  ] as const) {
+    lines.push(`| ${name} | ${values.length} | ${seconds(values, 0.5)} | ${seconds(values, 0.95)} | ${seconds(values, 1)} |`);
+  }
+
   const byState = new Map<string, number>();
   for (const job of jobs) byState.set(`${job.status} / ${String(job.settlement)}`, (byState.get(`${job.status} / ${String(job.settlement)}`) ?? 0) + 1);
   lines.push('', `| Jobs at the end (${jobs.length}): status / settlement | Count |`, '|---|---:|');
