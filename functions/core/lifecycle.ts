@@ -90,7 +90,10 @@ export function effectiveHandoff(handoff: Handoff, now: Date): Handoff {
  * for a move the lifecycle does not allow. Status changes append an event; every change bumps the version.
  */
 export function transition(job: Job, event: LifecycleEvent, actor: string, now: Date): Transition {
-  const at = now.toISOString();
+  // A change is recorded no earlier than the job's last one, so its history stays in time order even
+  // when the writer's clock reads earlier (a worker tick reads its clock once, before its worklist;
+  // another container's clock may lag a little). Decisions (a code's expiry) still use `now`.
+  const at = new Date(Math.max(now.getTime(), Date.parse(job.updatedAt))).toISOString();
   const illegal = (reason?: string) => new IllegalTransitionError(job, event.type, reason);
   const next = (changes: Partial<Job>, note: string | null = null): Job => {
     const moved = changes.status !== undefined && changes.status !== job.status;

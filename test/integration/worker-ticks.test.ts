@@ -122,6 +122,26 @@ describe('dispatch with riders', () => {
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('booked');
     await expectFleetIndexes(api.table.rt, m.storeId);
   });
+
+  it('queues a job booked after the tick read its clock no earlier than the job was created', async () => {
+    // Prepare: a tick's clock is read once, before its worklist; a booking lands in between (found
+    // by the load run: a long tick over a big worklist, or another container's clock a little behind)
+    const m = await newMerchant(api.table.rt, api.server);
+    const tickClock = new Date(Date.now() - 1_000);
+    const { id } = await m.bookJob();
+    const rt = runtime();
+
+    // Act
+    await dispatchTick(rt, tickClock);
+
+    // Assess: the history stays in time order; the offer is no older than the job
+    const job = (await rt.jobs.get(m.storeId, id))!;
+    expect(job.events.map(({ status, createdAt }) => ({ status, createdAt }))).toEqual([
+      { status: 'created', createdAt: job.createdAt },
+      { status: 'queued', createdAt: job.createdAt },
+    ]);
+    expect(job.updatedAt).toBe(job.createdAt);
+  });
 });
 
 describe('the scheduled function (AWS)', () => {
