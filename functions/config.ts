@@ -5,6 +5,8 @@ const Config = z.object({
   DYNAMODB_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   AWS_REGION: z.string().min(1).default('ap-south-1'),
   LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+  /** One DynamoDB attempt's time limit (unset: 1.5 s on AWS, 10 s against DYNAMODB_ENDPOINT). */
+  DYNAMODB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   /** How long a container keeps the zone catalogue before reading it again. */
   ZONE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How long dispatch waits for a rider to accept before the job fails (real fleets wait ~20 minutes). */

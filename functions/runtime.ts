@@ -30,7 +30,7 @@ export interface Runtime {
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
 export function createRuntime(config: Config): Runtime {
-  const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT });
+  const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
   const table = config.TABLE_NAME;
   const stores = new StoreRepository(db, table);
   const zones = new ZoneRepository(db, table);

@@ -9,7 +9,19 @@ export interface DynamoConfig {
   region: string;
   /** Set for DynamoDB Local (or any other endpoint); unset means AWS's regional endpoint. */
   endpoint?: string | undefined;
+  /** How long one attempt may take (default: requestTimeoutFor(endpoint)). */
+  requestTimeoutMs?: number | undefined;
 }
+
+/**
+ * An attempt's time limit: DYNAMO_CALL_LIMITS' 1.5 s against DynamoDB, which answers in milliseconds;
+ * 10 s against another endpoint (DynamoDB Local, a JVM sharing a developer's or CI's few cores, can
+ * pause for seconds under load). DYNAMODB_REQUEST_TIMEOUT_MS sets it either way.
+ */
+export function requestTimeoutFor(endpoint: string | undefined): number {
+  return endpoint === undefined ? DYNAMO_CALL_LIMITS.requestTimeoutMs : LOCAL_REQUEST_TIMEOUT_MS;
+}
+const LOCAL_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * How long one DynamoDB call may take: up to 3 attempts of at most 1 s to connect and 1.5 s to
@@ -65,7 +77,7 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
     // passes and goes on waiting, so a stalled DynamoDB would hold the request until Lambda kills it.
     requestHandler: {
       connectionTimeout: DYNAMO_CALL_LIMITS.connectionTimeoutMs,
-      requestTimeout: DYNAMO_CALL_LIMITS.requestTimeoutMs,
+      requestTimeout: config.requestTimeoutMs ?? requestTimeoutFor(config.endpoint),
       throwOnRequestTimeout: true,
     },
   });
@@ -94,7 +106,7 @@ const shared = new Map<string, { base: DynamoDBClient; doc: DynamoDBDocumentClie
  * records share one connection pool, whoever asks for it first.
  */
 export function dynamoClients(config: DynamoConfig): { base: DynamoDBClient; doc: DynamoDBDocumentClient } {
-  const key = `${config.region} ${config.endpoint ?? ''}`;
+  const key = `${config.region} ${config.endpoint ?? ''} ${config.requestTimeoutMs ?? ''}`;
   let clients = shared.get(key);
   if (!clients) {
     clients = createDynamoClients(config);

@@ -49,7 +49,7 @@ export class IdempotencyStore {
 
   /** On the container's connection to the configured table (only the booking function loads powertools' idempotency). */
   constructor(config: Config) {
-    this.client = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }).base;
+    this.client = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS }).base;
     this.tableName = config.TABLE_NAME;
   }
 

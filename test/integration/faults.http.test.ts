@@ -26,10 +26,13 @@ beforeAll(async () => {
   // The handlers' runtime is built on first use: from here on they reach DynamoDB through the proxy
   // (the test's own `table.rt` still talks to DynamoDB Local directly).
   process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+  // DynamoDB's own attempt limit (1.5 s), not the 10 s given to DynamoDB Local: the stalls are timed against it.
+  process.env.DYNAMODB_REQUEST_TIMEOUT_MS = '1500';
   server = await startTestServer();
 });
 
 afterAll(async () => {
+  delete process.env.DYNAMODB_REQUEST_TIMEOUT_MS;
   await server?.close();
   await proxy?.close();
   await table?.drop();

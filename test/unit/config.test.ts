@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../functions/config.ts';
+import { requestTimeoutFor } from '../../functions/data/client.ts';
 
 describe('readConfig', () => {
   it('applies the defaults when only TABLE_NAME is set', () => {
@@ -104,5 +105,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ DYNAMODB_ENDPOINT: 'nope', LOG_LEVEL: 'LOUD' })).toThrow(
       /^Invalid configuration: TABLE_NAME is required; DYNAMODB_ENDPOINT must be an http\(s\) URL; LOG_LEVEL /,
     );
+  });
+});
+
+describe('a DynamoDB attempt’s time limit', () => {
+  it('is 1.5 s against DynamoDB, 10 s against another endpoint (DynamoDB Local), and what DYNAMODB_REQUEST_TIMEOUT_MS says', () => {
+    expect(requestTimeoutFor(undefined)).toBe(1_500);
+    expect(requestTimeoutFor('http://127.0.0.1:8000')).toBe(10_000);
+    expect(readConfig({ TABLE_NAME: 't', DYNAMODB_REQUEST_TIMEOUT_MS: '2500' }).DYNAMODB_REQUEST_TIMEOUT_MS).toBe(2_500);
   });
 });
