@@ -3,8 +3,16 @@ import * as z from 'zod';
 /** Integer paise, 0 to 2^53 - 1, as every `*Minor` amount the API returns. */
 export const MinorAmount = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
 
-export const Latitude = z.number().min(-90).max(90);
-export const Longitude = z.number().min(-180).max(180);
+/** DynamoDB's smallest number in size: a write of a nonzero number closer to 0 fails (number underflow). */
+export const SMALLEST_STORABLE = 1e-130;
+
+/** `schema`, refusing a nonzero number too close to 0 to store: a validation error, not a failed write. */
+export function storable<S extends z.ZodNumber>(schema: S): S {
+  return schema.refine((value) => value === 0 || Math.abs(value) >= SMALLEST_STORABLE, 'Too close to 0 to store: send 0');
+}
+
+export const Latitude = storable(z.number().min(-90).max(90));
+export const Longitude = storable(z.number().min(-180).max(180));
 
 /** The error body of every error status. */
 export const ErrorBody = z.strictObject({

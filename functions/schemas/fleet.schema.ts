@@ -3,7 +3,7 @@ import { ASSIGNED, formatWeight, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES,
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
-import { Latitude, Longitude } from './common.schema.ts';
+import { Latitude, Longitude, storable } from './common.schema.ts';
 import { JobEventView, RiderLocationView } from './job.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
@@ -68,7 +68,7 @@ export type OfferListQuery = z.infer<typeof OfferListQuery>;
 export const LocationRequest = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
-  accuracy: z.number().min(0).max(10_000).nullable().optional(),
+  accuracy: storable(z.number().min(0).max(10_000)).nullable().optional(),
 });
 
 /** Body of POST …/handoffs/{handoff}/code: the four digits the store (pickup) or the customer (delivery) gave. */

@@ -63,6 +63,10 @@ describe('fleet request validation', () => {
     ['accuracy above 10 km', { latitude: 12.9, longitude: 77.6, accuracy: 10_001 }, 'accuracy'],
     ['latitude as a string', { latitude: '12.9', longitude: 77.6 }, 'latitude'],
     ['missing longitude', { latitude: 12.9 }, 'longitude'],
+    // Below DynamoDB's smallest number (1e-130 in size): refused, not a failed write (found by test/fuzz).
+    ['latitude too close to 0 to store', { latitude: 3e-189, longitude: 77.6 }, 'latitude'],
+    ['longitude too close to 0 to store', { latitude: 12.9, longitude: -4e-189 }, 'longitude'],
+    ['accuracy too close to 0 to store', { latitude: 12.9, longitude: 77.6, accuracy: 1e-131 }, 'accuracy'],
   ])('returns 400 validation_error for a location with %s', async (_what, body, field) => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/location`, body);
 
@@ -102,6 +106,13 @@ describe('fleet request validation', () => {
     await rider.post(`/fleet/v1/jobs/${jobId}/location`, { latitude: 91, longitude: 77.6 });
 
     expect(await merchantView(shop.merchant, jobId)).toEqual(before);
+  });
+
+  it('takes a location at 0 and at the smallest sizes DynamoDB stores', async () => {
+    const response = await rider.post(`/fleet/v1/jobs/${jobId}/location`, { latitude: 1e-130, longitude: -1e-130, accuracy: 0 });
+
+    expect(response.status).toBe(200);
+    expect((response.body as FleetJobBody).data.riderLocation).toEqual({ latitude: 1e-130, longitude: -1e-130, accuracy: 0, recordedAt: AT });
   });
 
   it('takes a location with accuracy null or left out', async () => {

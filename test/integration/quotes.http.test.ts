@@ -123,6 +123,19 @@ describe('POST /v1/job-quotes', () => {
     });
   });
 
+  // DynamoDB stores no nonzero number under 1e-130 in size: such a stop would fail the quote's write
+  // in any zone that reaches the equator or the prime meridian (found by test/fuzz, on rider locations).
+  it('returns 400 for a coordinate too close to 0 to store', async () => {
+    const { status, body } = await quote({ ...bengaluruQuote, dropLongitude: 1e-200 });
+
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: 'Invalid request body: check dropLongitude',
+      code: 'validation_error',
+      details: { formErrors: [], fieldErrors: { dropLongitude: ['Too close to 0 to store: send 0'] } },
+    });
+  });
+
   it.each([
     ['a JSON array', '[]', 'Invalid input: expected object, received array'],
     ['a JSON string', '"hello"', 'Invalid input: expected object, received string'],

@@ -1,0 +1,592 @@
+import { fc, it } from '@fast-check/vitest';
+import { beforeAll, describe, expect } from 'vitest';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { routes, routesOf, type FleetRoute, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
+import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
+import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
+import type { Runtime } from '../../functions/runtime.ts';
+import { keys } from '../../functions/data/table.ts';
+import { useLocalApi } from '../helpers/server.ts';
+import { assertMatchesContract } from '../helpers/contract.ts';
+import { dbOf } from '../helpers/table.ts';
+import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { driveJob, type Stage } from '../helpers/fleet.ts';
+import { bengaluruQuote } from '../helpers/fixtures.ts';
+import {
+  bearerForms,
+  extraHeaders,
+  headerValue,
+  mutatedBody,
+  notAKey,
+  pathSegment,
+  queryString,
+  rawBody,
+  unknownFleetKey,
+  unknownMerchantKey,
+} from './arbitraries.ts';
+
+/**
+ * Fuzzing of our own: every route of the route table gets generated requests (bodies, queries, extra
+ * headers, path ids, keys) through the real local server, and every answer must hold to:
+ *  1. no 5xx;
+ *  2. an error is the spec's body, exactly `{ error, code, details? }` (details only on validation
+ *     errors, `{ formErrors, fieldErrors }`), its status the one its code stands for, under 8 KB;
+ *  3. a 4xx changes nothing the request could have changed (the store's items: record, ledger,
+ *     quotes, jobs, booking markers; the fleet's offers, assignments and holdings; the dispatcher's
+ *     worklist; idempotency records);
+ *  4. an answer comes within HANG_MS;
+ *  5. the answer matches the API description (the contract check `server.request` runs).
+ * Requests go out with plain fetch, and the contract check runs after our own checks: a response that
+ * is not even JSON then fails on a check that names the property, not inside the contract check's parser.
+ *
+ * `npm test` runs FUZZ_RUNS (default 20) cases per route from a fixed seed; `npm run fuzz -- --runs N`
+ * runs more from a random seed, printed, that `--seed` replays (docs/testing.md).
+ */
+const api = useLocalApi();
+
+function envInteger(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer, got ${text}`);
+  return value;
+}
+
+const RUNS = envInteger('FUZZ_RUNS', 20);
+const SEED = envInteger('FUZZ_SEED', 20261123);
+/** A route's property: RUNS cases from a seed of its own (FUZZ_SEED + the route's place in the table), so no two routes draw the same cases. */
+const propertyOf = (route: Route) => ({ numRuns: RUNS, seed: SEED + (routes as readonly Route[]).indexOf(route) });
+// A property of RUNS requests, each with its snapshots, well inside this (longer runs get longer).
+const TEST_TIMEOUT_MS = Math.max(30_000, RUNS * 1_000);
+
+/**
+ * A hang detector, not a benchmark: no request to a local server should take anywhere near this, so
+ * crossing it means something waited on nothing (the guide's rule against timing assertions is about
+ * speed; this bound is a hundred times what any route needs).
+ */
+const HANG_MS = 5_000;
+/** An error body is a sentence and a code (and a capped list of fields): never more than this. */
+const ERROR_BODY_MAX_BYTES = 8 * 1024;
+
+type Item = Record<string, unknown>;
+/** What a request could change: the items of some partitions, and how many idempotency records there are. */
+type Snapshot = { partitions: Record<string, Item[]>; idempotencyRecords?: number };
+
+// Every item of a partition, strongly consistent; rate-limit buckets are left out (every
+// authenticated request spends a token, 4xx or not: that is the limiter's job, not a state change).
+async function partitionItems(rt: Runtime, pk: string): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const page = await dbOf(rt).send(
+      new QueryCommand({
+        TableName: rt.config.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).filter((item) => !String(item.SK).startsWith('RATE#')));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+// Idempotency records live in partitions of their own (a hash of store and key), so they are counted.
+async function idempotencyRecordCount(rt: Runtime): Promise<number> {
+  let count = 0;
+  let startKey: Item | undefined;
+  do {
+    const page = await dbOf(rt).send(
+      new ScanCommand({
+        TableName: rt.config.TABLE_NAME,
+        FilterExpression: 'SK = :sk',
+        ExpressionAttributeValues: { ':sk': 'IDEMPOTENCY' },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+async function snapshotOf(rt: Runtime, partitions: string[], options: { idempotency?: boolean } = {}): Promise<Snapshot> {
+  const entries = await Promise.all(partitions.map(async (pk) => [pk, await partitionItems(rt, pk)] as const));
+  return { partitions: Object.fromEntries(entries), ...(options.idempotency && { idempotencyRecords: await idempotencyRecordCount(rt) }) };
+}
+
+/** A request as sent. */
+interface Sent {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Headers;
+  body: string | undefined;
+}
+
+/** What came back. */
+interface Answer {
+  status: number;
+  code: string | null;
+  body: unknown;
+}
+
+/**
+ * Sends the request and holds the answer to the properties. `recordedRefusal` answers whether a 4xx
+ * is one the spec says writes (a refused code is counted), having checked itself what changed.
+ */
+async function sendAndCheck(
+  sent: Sent,
+  snapshot: () => Promise<Snapshot>,
+  recordedRefusal?: (answer: Answer, before: Snapshot, after: Snapshot) => boolean,
+): Promise<Answer> {
+  const where = `${sent.method} ${sent.path}`;
+  const before = await snapshot();
+  const started = performance.now();
+  const response = await fetch(`${api.server.url}${sent.path}`, { method: sent.method, headers: sent.headers, body: sent.body });
+  const text = await response.text();
+  const elapsedMs = performance.now() - started;
+  const after = await snapshot();
+
+  expect(response.status, `${where}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  expect(elapsedMs, `${where} took ${Math.round(elapsedMs)} ms`).toBeLessThan(HANG_MS);
+  const body = text.length > 0 ? (JSON.parse(text) as unknown) : null;
+  let code: string | null = null;
+  if (response.status >= 400) {
+    expect(Buffer.byteLength(text), `${where}: error body size`).toBeLessThan(ERROR_BODY_MAX_BYTES);
+    expect(response.headers.get('content-type'), `${where}: error content type`).toMatch(/^application\/json/);
+    expectErrorBody(body, response.status, where);
+    code = (body as { code: string }).code;
+    const answer = { status: response.status, code, body };
+    if (!recordedRefusal?.(answer, before, after)) expect(after, `${where} → ${response.status} ${code} changed state`).toEqual(before);
+  }
+  assertMatchesContract(
+    { method: sent.method, path: new URL(sent.path, api.server.url).pathname },
+    { status: response.status, headers: response.headers, body: text },
+  );
+  return { status: response.status, code, body };
+}
+
+/** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors, the status the code's. */
+function expectErrorBody(body: unknown, status: number, where: string): void {
+  const details = (body as { details?: unknown } | null)?.details;
+  expect(body, `${where}: error body`).toEqual({
+    error: expect.stringMatching(/\S/),
+    code: expect.stringMatching(/^[a-z_]+$/),
+    ...(details !== undefined && { details: { formErrors: expect.any(Array), fieldErrors: expect.any(Object) } }),
+  });
+  const { code } = body as { code: keyof typeof STATUS_BY_CODE };
+  expect(STATUS_BY_CODE[code], `${where}: status of ${code}`).toBe(status);
+  if (details === undefined) return;
+  expect(code, `${where}: details on a ${code}`).toBe('validation_error');
+  const { formErrors, fieldErrors } = details as { formErrors: unknown[]; fieldErrors: Record<string, unknown> };
+  expect(
+    formErrors.filter((message) => typeof message !== 'string'),
+    `${where}: formErrors`,
+  ).toEqual([]);
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    expect(Array.isArray(messages) && messages.every((message) => typeof message === 'string'), `${where}: fieldErrors[${field}]`).toBe(true);
+  }
+}
+
+/** Which job a path names: one of the file's own (by index), the same in capitals, or a segment as sent. */
+type IdChoice = { kind: 'job'; index: number } | { kind: 'job-upper'; index: number } | { kind: 'segment'; segment: string };
+
+const idChoice: fc.Arbitrary<IdChoice> = fc.oneof(
+  { weight: 6, arbitrary: fc.nat().map((index) => ({ kind: 'job' as const, index })) },
+  { weight: 1, arbitrary: fc.nat().map((index) => ({ kind: 'job-upper' as const, index })) },
+  { weight: 1, arbitrary: fc.uuid().map((segment) => ({ kind: 'segment' as const, segment })) },
+  { weight: 2, arbitrary: pathSegment.map((segment) => ({ kind: 'segment' as const, segment })) },
+);
+
+function idSegment(choice: IdChoice, jobIds: readonly string[]): string {
+  if (choice.kind === 'segment') return choice.segment;
+  const id = jobIds[choice.index % jobIds.length]!;
+  return choice.kind === 'job-upper' ? id.toUpperCase() : id;
+}
+
+// A JSON field's value as request text.
+const fields = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [name, JSON.stringify(value)]));
+
+// Placeholders a valid body carries until the request is made: a quote of the store's, the job's current code.
+const QUOTE_ID = '{{quoteId}}';
+const HANDOFF_CODE = '{{code}}';
+
+/** A POST body: a valid one (from `valid`) mutated, text that is not JSON or JSON of the wrong kind, or none. */
+function postBody(valid: fc.Arbitrary<Record<string, unknown>> | undefined): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    valid ? { weight: 6, arbitrary: valid.chain((body) => mutatedBody(fields(body))) } : { weight: 2, arbitrary: fc.json({ maxDepth: 2 }) },
+    { weight: 2, arbitrary: rawBody },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+/** A latitude or longitude in range (not NaN: JSON has none). */
+const coordinate = (max: number) => fc.double({ min: -max, max, noNaN: true });
+
+// ---------------------------------------------------------------------------------------------------
+// Merchant routes: X-Api-Key of a store.
+
+/** How a merchant request authenticates: the store's own key (mostly), another's, or no valid key. */
+type MerchantKeyChoice =
+  { kind: 'own' | 'other-store' | 'revoked' | 'fleet-key' | 'missing' } | { kind: 'text'; text: string } | { kind: 'unknown'; text: string };
+
+const merchantKeyChoice: fc.Arbitrary<MerchantKeyChoice> = fc.oneof(
+  { weight: 16, arbitrary: fc.constant({ kind: 'own' as const }) },
+  { weight: 1, arbitrary: fc.constantFrom(...(['other-store', 'revoked', 'fleet-key', 'missing'] as const)).map((kind) => ({ kind })) },
+  { weight: 1, arbitrary: notAKey.map((text) => ({ kind: 'text' as const, text })) },
+  { weight: 1, arbitrary: unknownMerchantKey.map((text) => ({ kind: 'unknown' as const, text })) },
+);
+
+/** The Idempotency-Key of a booking: a fresh one, one used before, a bad one, or none. */
+const idempotencyKeyChoice: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 5, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.constant('fuzz-replayed-key') },
+  { weight: 1, arbitrary: headerValue },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+
+interface MerchantCase {
+  key: MerchantKeyChoice;
+  id: IdChoice;
+  quote: number;
+  query: string;
+  headers: Array<[string, string]>;
+  idempotencyKey: string | undefined;
+  body: string | undefined;
+}
+
+const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
+  'GET /v1/jobs': { status: JOB_STATUSES, limit: ['1', '50', '100'], offset: ['0', '3', '100000'] },
+};
+
+/** Valid bodies of the merchant routes that take one: the Bengaluru quote, or a quote anywhere on Earth; a booking of a quote of the store's. */
+const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'POST /v1/job-quotes': fc.oneof(
+    fc.constant(bengaluruQuote),
+    fc.tuple(coordinate(90), coordinate(180), coordinate(90), coordinate(180)).map(([pickupLatitude, pickupLongitude, dropLatitude, dropLongitude]) => ({
+      ...bengaluruQuote,
+      pickupLatitude,
+      pickupLongitude,
+      dropLatitude,
+      dropLongitude,
+    })),
+  ),
+  'POST /v1/jobs': fc.constant({
+    quoteId: QUOTE_ID,
+    externalOrderId: 'ORD-FUZZ',
+    pickupName: 'Chai Point, MG Road',
+    pickupPhone: '+91 98765 43210',
+    dropName: 'Asha Rao',
+    dropPhone: '098450-12345',
+  }),
+};
+
+function merchantCase(route: MerchantRoute): fc.Arbitrary<MerchantCase> {
+  const key = `${route.method} ${route.path}`;
+  return fc.record({
+    key: merchantKeyChoice,
+    id: idChoice,
+    quote: fc.nat(),
+    query: queryString(MERCHANT_QUERIES[key] ?? {}),
+    headers: extraHeaders,
+    idempotencyKey: key === 'POST /v1/jobs' ? idempotencyKeyChoice : fc.constant(undefined),
+    body: route.method === 'POST' ? postBody(MERCHANT_BODIES[key]) : fc.constant(undefined),
+  });
+}
+
+/** The merchant side the fuzzer works on: a store and its jobs and quotes, another store, keys that do not work. */
+interface MerchantWorld {
+  shop: TestMerchant;
+  other: TestMerchant;
+  revokedKey: string;
+  fleetKey: string;
+  /** The shop's jobs (new bookings join), one of the other store's. */
+  jobIds: string[];
+  /** The shop's unused quotes (new quotes join), one of the other store's. */
+  quoteIds: string[];
+}
+
+function merchantKey(choice: MerchantKeyChoice, world: MerchantWorld): string | null {
+  switch (choice.kind) {
+    case 'own':
+      return world.shop.apiKey;
+    case 'other-store':
+      return world.other.apiKey;
+    case 'revoked':
+      return world.revokedKey;
+    case 'fleet-key':
+      return world.fleetKey;
+    case 'missing':
+      return null;
+    default:
+      return choice.text;
+  }
+}
+
+function merchantRequest(route: MerchantRoute, c: MerchantCase, world: MerchantWorld): Sent {
+  const headers = new Headers();
+  const apiKey = merchantKey(c.key, world);
+  if (apiKey !== null) headers.set('X-Api-Key', apiKey);
+  if (route.method === 'POST') headers.set('Content-Type', 'application/json');
+  if (c.idempotencyKey !== undefined) headers.set('Idempotency-Key', c.idempotencyKey);
+  for (const [name, value] of c.headers) headers.append(name, value);
+  const path = route.path.replace('{id}', idSegment(c.id, world.jobIds));
+  const body = c.body?.replaceAll(QUOTE_ID, world.quoteIds[c.quote % world.quoteIds.length]!);
+  return { method: route.method, path: `${path}${c.query}`, headers, body };
+}
+
+describe('merchant routes', () => {
+  const world = {} as MerchantWorld;
+  beforeAll(async () => {
+    const { rt } = api.table;
+    world.shop = await newMerchant(rt, api.server, { creditMinor: 100_000_000 });
+    world.other = await newMerchant(rt, api.server);
+    const revoked = await rt.apiKeys.create(world.shop.storeId);
+    await rt.apiKeys.revoke(revoked.keyId);
+    world.revokedKey = revoked.apiKey;
+    world.fleetKey = (await rt.fleetKeys.create('rider', null)).fleetKey;
+    const cancelled = await world.shop.bookJob();
+    expect((await world.shop.post(`/v1/jobs/${cancelled.id}/cancel`)).status).toBe(200);
+    world.jobIds = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id, cancelled.id, (await world.other.bookJob()).id];
+    world.quoteIds = [...(await Promise.all([1, 2, 3, 4, 5].map(() => world.shop.quote()))), await world.other.quote()];
+  });
+
+  const snapshot = (route: MerchantRoute) => () =>
+    snapshotOf(api.table.rt, [keys.store(world.shop.storeId).PK, keys.store(world.other.storeId).PK, keys.work('dispatch', '', '').PK], {
+      idempotency: route.path === '/v1/jobs' && route.method === 'POST',
+    });
+
+  for (const route of routesOf('merchant')) {
+    it.prop([merchantCase(route)], propertyOf(route))(
+      `${route.method} ${route.path}: no 5xx, the error body, nothing changed by a 4xx, no hang`,
+      async (c) => {
+        const answer = await sendAndCheck(merchantRequest(route, c, world), snapshot(route));
+        // What succeeded joins the pools, so later cases reach it (a quote to book, a job to read or cancel).
+        const data = (answer.body as { data?: { id?: string } } | null)?.data;
+        if (answer.status === 201 && route.path === '/v1/job-quotes') world.quoteIds.push(data!.id!);
+        if (answer.status === 201 && route.path === '/v1/jobs') world.jobIds.push(data!.id!);
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Fleet routes: Authorization: Bearer <fleet key> of a rider or operations.
+
+/**
+ * Keys of one fleet identity (a rider's agent id, or operations), a fresh key every 100 requests: the
+ * per-key limit (120 a minute) must not be what answers the fuzzer.
+ */
+function keyRing(rt: Runtime, role: 'rider' | 'ops', agentId: string | null) {
+  let key: string | null = null;
+  let uses = 0;
+  return {
+    async next(): Promise<string> {
+      if (key === null || uses >= 100) {
+        key = (await rt.fleetKeys.create(role, agentId)).fleetKey;
+        uses = 0;
+      }
+      uses++;
+      return key;
+    },
+  };
+}
+
+/** How a fleet request authenticates: a key of a role the route serves (mostly), another rider's, the wrong role's, or none that works. */
+type FleetKeyChoice =
+  | { kind: 'rider' | 'ops' | 'other-rider' | 'revoked' | 'merchant-key' | 'missing' }
+  | { kind: 'text'; text: string }
+  | { kind: 'unknown'; text: string }
+  | { kind: 'form'; form: string };
+
+function fleetKeyChoice(route: FleetRoute): fc.Arbitrary<FleetKeyChoice> {
+  const served = route.roles.map((role) => ({ kind: role }));
+  return fc.oneof(
+    { weight: 16, arbitrary: fc.constantFrom(...served) },
+    { weight: 2, arbitrary: fc.constantFrom(...(['rider', 'ops', 'other-rider', 'revoked', 'merchant-key', 'missing'] as const)).map((kind) => ({ kind })) },
+    { weight: 1, arbitrary: notAKey.map((text) => ({ kind: 'text' as const, text })) },
+    { weight: 1, arbitrary: unknownFleetKey.map((text) => ({ kind: 'unknown' as const, text })) },
+    { weight: 1, arbitrary: fc.constantFrom(...bearerForms).map((form) => ({ kind: 'form' as const, form })) },
+  );
+}
+
+interface FleetCase {
+  key: FleetKeyChoice;
+  id: IdChoice;
+  handoff: string;
+  query: string;
+  headers: Array<[string, string]>;
+  body: string | undefined;
+}
+
+const FLEET_QUERIES: Record<string, Record<string, readonly string[]>> = {
+  'GET /fleet/v1/offers': {
+    limit: ['1', '20', '50'],
+    latitude: ['12.9756', '-90', '90'],
+    longitude: ['77.6066', '-180', '180'],
+    withinMeters: ['100', '5000', '100000'],
+  },
+};
+
+/** Valid bodies of the fleet routes that take one: a GPS fix, the handoff's right code or another four digits, a reason. */
+const FLEET_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'POST /fleet/v1/jobs/{id}/location': fc.record(
+    { latitude: coordinate(90), longitude: coordinate(180), accuracy: fc.option(fc.double({ min: 0, max: 10_000, noNaN: true })) },
+    { requiredKeys: ['latitude', 'longitude'] },
+  ),
+  'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': fc.record({ code: fc.oneof(fc.constant(HANDOFF_CODE), fc.stringMatching(/^\d{4}$/)) }),
+  'POST /fleet/v1/jobs/{id}/fail': fc.record({
+    reason: fc.oneof(fc.constant('Customer unreachable'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 500 })),
+  }),
+};
+
+function fleetCase(route: FleetRoute): fc.Arbitrary<FleetCase> {
+  const key = `${route.method} ${route.path}`;
+  return fc.record({
+    key: fleetKeyChoice(route),
+    id: idChoice,
+    handoff: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('pickup', 'delivery') }, { weight: 1, arbitrary: pathSegment }),
+    query: queryString(FLEET_QUERIES[key] ?? {}),
+    headers: extraHeaders,
+    body: route.method === 'POST' ? postBody(FLEET_BODIES[key]) : fc.constant(undefined),
+  });
+}
+
+/** A route's fleet: two riders, operations, and jobs at the stages the routes act on. */
+interface FleetWorld {
+  storeId: string;
+  riderIds: [string, string];
+  riderA: ReturnType<typeof keyRing>;
+  riderB: ReturnType<typeof keyRing>;
+  ops: ReturnType<typeof keyRing>;
+  revokedKey: string;
+  merchantKey: string;
+  jobIds: string[];
+}
+
+async function fleetKey(route: FleetRoute, choice: FleetKeyChoice, world: FleetWorld): Promise<string | null> {
+  switch (choice.kind) {
+    case 'rider':
+      return `Bearer ${await world.riderA.next()}`;
+    case 'ops':
+      return `Bearer ${await world.ops.next()}`;
+    case 'other-rider':
+      return `Bearer ${await world.riderB.next()}`;
+    case 'revoked':
+      return `Bearer ${world.revokedKey}`;
+    case 'merchant-key':
+      return `Bearer ${world.merchantKey}`;
+    case 'missing':
+      return null;
+    case 'unknown':
+      return `Bearer ${choice.text}`;
+    case 'form':
+      return choice.form.replace('%s', await (route.roles.includes('rider') ? world.riderA : world.ops).next());
+    case 'text':
+      return choice.text;
+  }
+}
+
+async function fleetRequest(route: FleetRoute, c: FleetCase, world: FleetWorld): Promise<{ sent: Sent; job: Job | null; handoff: string }> {
+  const headers = new Headers();
+  const authorization = await fleetKey(route, c.key, world);
+  if (authorization !== null) headers.set('Authorization', authorization);
+  if (route.method === 'POST') headers.set('Content-Type', 'application/json');
+  for (const [name, value] of c.headers) headers.append(name, value);
+  const id = idSegment(c.id, world.jobIds);
+  const job = c.id.kind === 'segment' ? null : await api.table.rt.jobs.get(world.storeId, id.toLowerCase());
+  const handoff = job?.verification[c.handoff as 'pickup' | 'delivery'];
+  const body = c.body?.replaceAll(HANDOFF_CODE, handoff?.code ?? '0000');
+  const path = route.path.replace('{id}', id).replace('{handoff}', c.handoff);
+  return { sent: { method: route.method, path: `${path}${c.query}`, headers, body }, job, handoff: c.handoff };
+}
+
+/** Books a job for the store and drives it to `stage` through the job repository, held by `agentId`. */
+async function jobAt(merchant: TestMerchant, stage: Stage, agentId: string): Promise<string> {
+  const { id } = await merchant.bookJob();
+  await driveJob(api.table.rt, merchant.storeId, id, stage, agentId);
+  return id;
+}
+
+// The job items of a partition's snapshot with the handoff's attempt record (and the version it bumps) taken out.
+function withoutAttempts(items: Item[], jobId: string, handoff: string): Item[] {
+  return items.map((item) => {
+    if (item.type !== 'job' || item.jobId !== jobId) return item;
+    const { version: _version, updatedAt: _updatedAt, verification, ...rest } = item as Item & { verification: Record<string, Record<string, unknown>> };
+    const { failedAttempts: _attempts, status: _status, ...handoffRest } = verification[handoff] ?? {};
+    return { ...rest, verification: { ...verification, [handoff]: handoffRest } };
+  });
+}
+
+let fleetWorldCount = 0;
+
+/** A fleet of the route's own, so what one route's cases did (a failed job, a full rider) never starves the next. */
+async function newFleetWorld(): Promise<FleetWorld> {
+  const { rt } = api.table;
+  const n = ++fleetWorldCount;
+  const riderIds: [string, string] = [`fuzz-rider-${n}-a`, `fuzz-rider-${n}-b`];
+  const merchant = await newMerchant(rt, api.server, { creditMinor: 100_000_000 });
+  const revoked = await rt.fleetKeys.create('rider', riderIds[0]);
+  await rt.fleetKeys.revoke(revoked.keyId);
+  // On offer; at rider A's pickup door and delivery door (A's two jobs: a rider holds at most two); rider B's; cancelled.
+  const jobIds = await Promise.all([
+    jobAt(merchant, 'queued', riderIds[0]),
+    jobAt(merchant, 'pickup_arrived', riderIds[0]),
+    jobAt(merchant, 'delivery_arrived', riderIds[0]),
+    jobAt(merchant, 'booked', riderIds[1]),
+    jobAt(merchant, 'queued', riderIds[0]),
+  ]);
+  expect((await merchant.post(`/v1/jobs/${jobIds[4]}/cancel`)).status).toBe(200);
+  return {
+    storeId: merchant.storeId,
+    riderIds,
+    riderA: keyRing(rt, 'rider', riderIds[0]),
+    riderB: keyRing(rt, 'rider', riderIds[1]),
+    ops: keyRing(rt, 'ops', null),
+    revokedKey: revoked.fleetKey,
+    merchantKey: merchant.apiKey,
+    jobIds,
+  };
+}
+
+describe('fleet routes', () => {
+  for (const route of routesOf('fleet')) {
+    describe(`${route.method} ${route.path}`, () => {
+      const world = {} as FleetWorld;
+      beforeAll(async () => {
+        Object.assign(world, await newFleetWorld());
+      });
+
+      const snapshot = () =>
+        snapshotOf(api.table.rt, [
+          keys.store(world.storeId).PK,
+          keys.offersPartition,
+          keys.agentHolding(world.riderIds[0]).PK,
+          keys.agentHolding(world.riderIds[1]).PK,
+          keys.work('dispatch', '', '').PK,
+        ]);
+
+      it.prop([fleetCase(route)], propertyOf(route))(
+        'no 5xx, the error body, nothing changed by a 4xx, no hang',
+        async (c) => {
+          const { sent, job, handoff } = await fleetRequest(route, c, world);
+          // A refused code is counted (the fifth locks the handoff): the one 4xx that writes, and only the attempt.
+          const recordedRefusal = (answer: Answer, before: Snapshot, after: Snapshot) => {
+            if (route.path !== '/fleet/v1/jobs/{id}/handoffs/{handoff}/code' || !job) return false;
+            if (!['wrong_code', 'handoff_locked', 'code_expired'].includes(answer.code!)) return false;
+            const strip = (s: Snapshot) => Object.fromEntries(Object.entries(s.partitions).map(([pk, items]) => [pk, withoutAttempts(items, job.id, handoff)]));
+            expect(strip(after), `${sent.path} → ${answer.code} changed more than the attempt`).toEqual(strip(before));
+            return true;
+          };
+          await sendAndCheck(sent, snapshot, recordedRefusal);
+        },
+        TEST_TIMEOUT_MS,
+      );
+    });
+  }
+});
