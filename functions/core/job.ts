@@ -179,8 +179,12 @@ export function acceptedAt(job: Job): string | null {
   return job.agentId === null ? null : (job.events.findLast((event) => event.status === 'picked_by_agent')?.createdAt ?? null);
 }
 
+/** The rider who holds the job now (accepted it, and it has not ended), or null. */
+export function heldBy(job: Job): string | null {
+  return job.agentId !== null && ASSIGNED.has(job.status) ? job.agentId : null;
+}
+
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */
 export function visibleRiderLocation(job: Job): RiderLocation | null {
-  const assigned = job.agentId !== null && ASSIGNED.has(job.status);
-  return assigned ? job.riderLocation : null;
+  return heldBy(job) !== null ? job.riderLocation : null;
 }

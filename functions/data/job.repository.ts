@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ASSIGNED, offeredAt, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { heldBy, offeredAt, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
@@ -38,7 +38,7 @@ export function jobItem(job: Job) {
 
 /** The rider holding a live job (accepted, not yet delivered or ended), if any; sandbox jobs are the simulator's. */
 function holderOf(job: Job): string | null {
-  return !job.testMode && job.agentId !== null && ASSIGNED.has(job.status) ? job.agentId : null;
+  return job.testMode ? null : heldBy(job);
 }
 
 /**
@@ -80,7 +80,7 @@ export class JobRepository extends TableRepository {
   /** How many live jobs one rider may hold at once. */
   private readonly maxHeldJobs: number;
 
-  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number } = { maxHeldJobs: 2 }) {
+  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number }) {
     super(db, tableName);
     this.maxHeldJobs = limits.maxHeldJobs;
   }

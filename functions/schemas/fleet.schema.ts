@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ASSIGNED, formatWeight, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
+import { formatWeight, heldBy, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
@@ -183,7 +183,7 @@ function fleetHandoff(stored: Handoff, now: Date) {
  * the job (accepted, not yet ended); operations see them always (they settle failed deliveries).
  */
 export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): FleetJob {
-  const contacts = viewer === 'ops' || (job.agentId !== null && ASSIGNED.has(job.status));
+  const contacts = viewer === 'ops' || heldBy(job) !== null;
   return {
     id: job.id,
     status: job.status,
