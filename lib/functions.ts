@@ -10,5 +10,12 @@ export interface FunctionSpec {
 /** Dispatch and the sandbox simulator, run on a schedule. */
 export const SCHEDULED_WORKERS: FunctionSpec = { name: 'scheduled-workers', handler: 'workers/scheduled', access: 'workers' };
 
-/** Every function the stack deploys: one per route of the route table, and the scheduled workers. */
-export const DEPLOYED_FUNCTIONS: readonly FunctionSpec[] = [...routes.map(({ name, handler, access }) => ({ name, handler, access })), SCHEDULED_WORKERS];
+/** API Gateway's first gate on merchant routes: a store's usage key for each merchant key (lib/rest-api.ts). */
+export const MERCHANT_AUTHORIZER: FunctionSpec = { name: 'merchant-authorizer', handler: 'merchant/authorizer', access: 'authorize' };
+
+/** Every function the stack deploys: one per route of the route table, the merchant authorizer and the scheduled workers. */
+export const DEPLOYED_FUNCTIONS: readonly FunctionSpec[] = [
+  ...routes.map(({ name, handler, access }) => ({ name, handler, access })),
+  MERCHANT_AUTHORIZER,
+  SCHEDULED_WORKERS,
+];

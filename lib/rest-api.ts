@@ -2,11 +2,13 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
+  IdentitySource,
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
   MockIntegration,
   PassthroughBehavior,
+  RequestAuthorizer,
   ResponseType,
   RestApi,
   type IResource,
@@ -18,6 +20,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { functionId, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { MERCHANT_AUTHORIZER, type FunctionSpec } from './functions.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export interface RestApiProps {
@@ -33,12 +36,21 @@ export interface RestApiProps {
  */
 const TIMEOUT = Duration.seconds(10);
 
+/**
+ * How long the gateway keeps the merchant authorizer's answer for one key. A new key works at once
+ * (nothing is cached for it); a revoked key passes the gateway for up to this long, and is refused by
+ * every merchant function's own key check meanwhile.
+ */
+export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
 /**
  * The REST API serving both APIs, the merchant API (/v1) and the fleet API (/fleet/v1): one Lambda per
- * route of the route table, API keys, usage plan, shaped errors, firewall.
+ * route of the route table, shaped errors, firewall, and the usage plan. Merchant routes need a usage
+ * key, which the merchant authorizer names (key source AUTHORIZER): one usage key per store, created
+ * by the admin CLI; merchants' own keys are registered nowhere but in DynamoDB, as their SHA-256.
  */
 export class DeliveryRestApi extends Construct {
   readonly api: RestApi;
@@ -51,7 +63,7 @@ export class DeliveryRestApi extends Construct {
     this.api = new RestApi(this, 'Api', {
       restApiName: `delivery-api-${props.stage}`,
       description: 'Merchant Delivery Booking API (quotes, bookings, tracking, cancellation) and the fleet API (riders, fleet operations)',
-      apiKeySourceType: ApiKeySourceType.HEADER,
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       cloudWatchRole: true,
       deployOptions: {
         stageName: props.stage,
@@ -87,11 +99,19 @@ export class DeliveryRestApi extends Construct {
       return resource;
     };
 
+    const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
+      authorizerName: `delivery-api-${props.stage}-merchant-keys`,
+      handler: this.serviceFunction(MERCHANT_AUTHORIZER, 'Merchant API keys: names the store usage key for the usage plan', props),
+      identitySources: [IdentitySource.header('X-Api-Key')],
+      resultsCacheTtl: AUTHORIZER_CACHE_TTL,
+    });
     for (const route of routes as readonly Route[]) {
-      const fn = this.routeFunction(route, props);
-      // Merchant routes need a usage-plan key at the gateway; fleet routes carry fleet keys, checked by their functions.
+      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props);
+      // Merchant routes: the authorizer names the store's usage key, which the usage plan throttles.
+      // Fleet routes carry fleet keys (Authorization: Bearer), checked by their functions.
       resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
         apiKeyRequired: route.api === 'merchant',
+        ...(route.api === 'merchant' && { authorizer }),
         operationName: route.name,
       });
     }
@@ -108,8 +128,8 @@ export class DeliveryRestApi extends Construct {
 
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
       name: `delivery-api-${props.stage}-merchants`,
-      description: 'Every merchant key: a coarse per-key shield in front of the exact per-store limits in DynamoDB',
-      // A key may burst to a whole minute of reads; the exact per-minute limits are enforced per store.
+      description: 'One usage key per store: a coarse per-store shield in front of the exact per-store limits in DynamoDB',
+      // A store may burst to a whole minute of reads; the exact per-minute limits are enforced in DynamoDB.
       throttle: { rateLimit: 5, burstLimit: RATE_LIMITS.reads.capacity },
       apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
     });
@@ -120,7 +140,7 @@ export class DeliveryRestApi extends Construct {
       {
         id: 'AwsSolutions::AwsSolutions-APIG4',
         reason:
-          'Merchants authenticate with per-store API keys: API Gateway requires a registered key on every merchant route (usage plan), and each function checks the key against its SHA-256 in DynamoDB, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
+          'Merchants authenticate with per-store API keys: a Lambda authorizer checks each key against its SHA-256 in DynamoDB on every merchant route (and names the store’s usage key for the usage plan), and each function checks the key again, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
       },
       {
         id: 'AwsSolutions::AwsSolutions-COG4',
@@ -192,12 +212,12 @@ export class DeliveryRestApi extends Construct {
     new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
   }
 
-  private routeFunction(route: Route, props: RestApiProps): NodejsFunction {
-    const { fn } = new ServiceFunction(this, functionId(route.name), {
-      name: route.name,
-      handler: route.handler,
-      access: route.access,
-      description: `${route.method} ${route.path}`,
+  private serviceFunction(spec: FunctionSpec, description: string, props: RestApiProps): NodejsFunction {
+    const { fn } = new ServiceFunction(this, functionId(spec.name), {
+      name: spec.name,
+      handler: spec.handler,
+      access: spec.access,
+      description,
       table: props.table,
       logRetention: props.logRetention,
       logLevel: props.logLevel,
@@ -247,9 +267,14 @@ export class DeliveryRestApi extends Construct {
         responseHeaders: { ...json, ...headers },
         templates: errorTemplate(error, code),
       });
-    respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Missing or invalid API key', 'unauthorized');
-    respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing or invalid API key', 'unauthorized');
-    respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Missing or invalid API key', 'unauthorized');
+    // The functions' own words (functions/core/errors.ts): no header, or a key refused for any reason.
+    respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Invalid API key', 'unauthorized');
+    respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing API key: send it in the X-Api-Key header', 'unauthorized');
+    respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Invalid API key', 'unauthorized');
+    // The authorizer could not read the key (DynamoDB unavailable): transient, like the functions' 503.
+    respond('AuthorizerFailed', ResponseType.AUTHORIZER_FAILURE, '503', 'Service temporarily unavailable; retry later', 'service_unavailable', {
+      'Retry-After': "'1'",
+    });
     // A REST API reports an unknown path as a missing authentication token.
     respond('UnknownRoute', ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', 'No such route', 'not_found');
     respond('ResourceNotFound', ResponseType.RESOURCE_NOT_FOUND, '404', 'No such route', 'not_found');

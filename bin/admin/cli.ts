@@ -10,7 +10,8 @@ import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { readZoneFile } from '../local/bootstrap.ts';
-import { UsagePlanKeys } from '../aws/usage-plan-keys.ts';
+import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
+import { newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/http/routes.ts';
 
 const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
@@ -38,6 +39,10 @@ Fleet keys (the fleet API, /fleet/v1)
 Zones
   zone list                                                   current zones and versions
   zone import --file PATH                                     write changed zones as new versions
+API Gateway (a deployed stack: USAGE_PLAN_ID set)
+  gateway sync --store ID                                     make the store's usage key, if it has none
+  gateway sync                                                make a usage key for every store with keys of the old kind
+  gateway prune-legacy                                        delete the old kind of gateway keys (after deploying the authorizer)
 
 Options
   --json   machine-readable output
@@ -45,7 +50,7 @@ Options
 Environment
   DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
   TABLE_NAME        (default ${LOCAL_TABLE})
-  USAGE_PLAN_ID     when set, new keys are registered with this API Gateway usage plan and revoked keys disabled there`;
+  USAGE_PLAN_ID     when set, each store gets its usage key in this API Gateway usage plan (store create, key create)`;
 
 /** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
 class UsageError extends Error {
@@ -106,17 +111,20 @@ function bool(raw: string, name: string): boolean {
 
 type Output = { json: unknown; text: string };
 
-/** Where keys are registered at the gateway, when the target is a deployed stack. */
-type Gateway = UsagePlanKeys | undefined;
+/** Where stores' usage keys live at the gateway, when the target is a deployed stack. */
+type Gateway = StoreUsageKeys | undefined;
 
-// A key the gateway refused is revoked here too, so no half-made key is left behind.
-async function registerKey(gateway: Gateway, rt: Runtime, key: { keyId: string; storeId: string; apiKey: string }): Promise<void> {
-  if (!gateway) return;
+function needGateway(gateway: Gateway, command: string): StoreUsageKeys {
+  if (!gateway) throw new UsageError(`${command} needs USAGE_PLAN_ID: the stack output UsagePlanId`);
+  return gateway;
+}
+
+// Before anything is made here: a key the merchant can use must find its store's usage key at the gateway.
+async function ensureUsageKey(gateway: Gateway, storeId: string): Promise<void> {
   try {
-    await gateway.register(key);
+    await gateway?.ensure(storeId);
   } catch (error) {
-    await rt.apiKeys.revoke(key.keyId);
-    throw new Error(`API Gateway did not take key ${key.keyId} (${(error as Error).message}); it was revoked here too. Run the command again.`, {
+    throw new Error(`API Gateway did not take the usage key of ${storeId} (${(error as Error).message}); nothing was made. Run the command again.`, {
       cause: error,
     });
   }
@@ -127,8 +135,9 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     case 'store create': {
       const name = required(options, 'name');
       const creditMinor = options['credit-minor'] === undefined ? 0 : paise(options['credit-minor'], 'credit-minor', { allowZero: true });
-      const created = await rt.stores.create({ name, sandbox: options.sandbox ?? false, creditMinor });
-      await registerKey(gateway, rt, created);
+      const storeId = newId('store');
+      await ensureUsageKey(gateway, storeId);
+      const created = await rt.stores.create({ storeId, name, sandbox: options.sandbox ?? false, creditMinor });
       return {
         json: created,
         text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
@@ -218,13 +227,16 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     }
     case 'key create': {
       const storeId = required(options, 'store');
+      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
+      // A store made before the authorizer may have no usage key yet.
+      await ensureUsageKey(gateway, storeId);
       const created = await rt.apiKeys.create(storeId);
-      await registerKey(gateway, rt, { ...created, storeId });
       return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
     }
     case 'key revoke': {
+      // Nothing to do at the gateway: the store's usage key serves its other keys. The functions refuse
+      // the key at once; the authorizer's cached answer for it lapses within its TTL.
       const revoked = await rt.apiKeys.revoke(required(options, 'key'));
-      await gateway?.disable(revoked.keyId);
       return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
     }
     case 'fleet-key create': {
@@ -263,6 +275,32 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       }
       const results = await rt.zones.repository.import(zones, { onlyMissing: false });
       return { json: results, text: results.map((r) => `${r.zoneId.padEnd(12)} v${r.version}  ${r.action}`).join('\n') };
+    }
+    case 'gateway sync': {
+      const usageKeys = needGateway(gateway, command);
+      const storeIds = options.store === undefined ? [...(await usageKeys.legacyKeys()).keys()] : [options.store];
+      if (options.store !== undefined && !(await rt.stores.get(options.store))) throw new RecordNotFoundError('store', options.store);
+      const results = [];
+      for (const storeId of storeIds) results.push({ storeId, usageKey: await usageKeys.ensure(storeId) });
+      return {
+        json: results,
+        text: results.length === 0 ? 'No stores to sync.' : results.map((r) => `${r.storeId}  usage key ${r.usageKey}`).join('\n'),
+      };
+    }
+    case 'gateway prune-legacy': {
+      const usageKeys = needGateway(gateway, command);
+      const results = [];
+      for (const [storeId, legacy] of await usageKeys.legacyKeys()) {
+        for (const key of legacy) await usageKeys.removeLegacyKey(storeId, key);
+        results.push({ storeId, deleted: legacy.length });
+      }
+      return {
+        json: results,
+        text:
+          results.length === 0
+            ? 'No gateway keys of the old kind.'
+            : results.map((r) => `${r.storeId}  deleted ${r.deleted} old gateway key${r.deleted === 1 ? '' : 's'}; its usage key is in the plan`).join('\n'),
+      };
     }
     default:
       throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, true);
@@ -312,9 +350,10 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
   try {
     if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
     if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
-    if (options.aws && !env.USAGE_PLAN_ID) throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)');
+    if (options.aws && !env.USAGE_PLAN_ID)
+      throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (each store needs its usage key there)');
     const rt = createRuntime(readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
-    gateway = env.USAGE_PLAN_ID ? new UsagePlanKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
+    gateway = env.USAGE_PLAN_ID ? new StoreUsageKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
     const output = await run(command, options, rt, gateway);
     io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;

@@ -31,3 +31,13 @@ export function looksLikeApiKey(value: string): boolean {
 export function newId(prefix: 'store' | 'key' | 'fleetkey' | 'rider'): string {
   return `${prefix}_${randomBase62(20)}`;
 }
+
+/**
+ * The value of a store's usage key at API Gateway: the key the merchant authorizer names as the
+ * request's usage identifier, so the usage plan throttles per store. It is not a secret (with the
+ * API's key source AUTHORIZER, a client cannot present it: only the authorizer names it), so it is
+ * derived from the store id: 30 letters and digits (API Gateway takes 20 to 128, and may refuse `_`).
+ */
+export function usageKeyValue(storeId: string): string {
+  return `usage${storeId.replace(/[^0-9A-Za-z]/g, '')}`;
+}

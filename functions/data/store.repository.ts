@@ -77,9 +77,13 @@ export class StoreRepository extends TableRepository {
     return Item ? toStore(Item) : null;
   }
 
-  /** Creates a store with API access on, its first key, and (if any) an opening top-up, in one transaction. */
-  async create(input: { name: string; sandbox: boolean; creditMinor: number }, now = new Date()): Promise<CreatedStore> {
-    const storeId = newId('store');
+  /**
+   * Creates a store with API access on, its first key, and (if any) an opening top-up, in one
+   * transaction. `storeId` is for a caller that must prepare something under the id first (the admin
+   * CLI makes the store's usage key at the gateway); a new id by default.
+   */
+  async create(input: { name: string; sandbox: boolean; creditMinor: number; storeId?: string }, now = new Date()): Promise<CreatedStore> {
+    const storeId = input.storeId ?? newId('store');
     const keyId = newId('key');
     const apiKey = generateApiKey(input.sandbox);
     const createdAt = now.toISOString();

@@ -28,9 +28,11 @@ interface RouteBase {
 
 /**
  * What a function does to the table, by kind: read one item; read lists; list a store's jobs; put a
- * quote; book; move a job (alone, with its holder's index, or with money); the background workers.
+ * quote; book; move a job (alone, with its holder's index, or with money); the background workers;
+ * the merchant authorizer (reads a key, nothing else).
  */
-export type TableAccessKind = 'read-item' | 'read-lists' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
+export type TableAccessKind =
+  'authorize' | 'read-item' | 'read-lists' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
 export interface MerchantRoute extends RouteBase {

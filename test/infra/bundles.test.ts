@@ -10,6 +10,7 @@ import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
 import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { createStore } from '../helpers/fixtures.ts';
+import { usageKeyValue } from '../../functions/core/api-key.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
 const bundles = new Map<string, Bundle>();
@@ -27,23 +28,31 @@ afterAll(async () => {
   await table.drop();
 });
 
-/** Imports the bundle in a fresh Node process (as Lambda does) and invokes its handler with one event. */
-function invokeBundle(bundle: Bundle, headers: Record<string, string>, env: Record<string, string>): Promise<{ statusCode: number; body: unknown }> {
-  const event = {
-    httpMethod: 'GET',
-    path: '/',
-    resource: '/',
-    headers,
-    multiValueHeaders: {},
-    queryStringParameters: null,
-    pathParameters: null,
-    body: null,
-    isBase64Encoded: false,
-    requestContext: { requestId: 'bundle-test' },
-  };
+/** What a route's function answered: its status and parsed body. */
+async function invokeRoute(bundle: Bundle, headers: Record<string, string>, env: Record<string, string>): Promise<{ statusCode: number; body: unknown }> {
+  const result = (await invokeBundle(bundle, proxyEvent(headers), env)) as { statusCode: number; body: string };
+  return { statusCode: result.statusCode, body: JSON.parse(result.body) };
+}
+
+/** A proxy event of a route's function: a GET with these headers. */
+const proxyEvent = (headers: Record<string, string>) => ({
+  httpMethod: 'GET',
+  path: '/',
+  resource: '/',
+  headers,
+  multiValueHeaders: {},
+  queryStringParameters: null,
+  pathParameters: null,
+  body: null,
+  isBase64Encoded: false,
+  requestContext: { requestId: 'bundle-test' },
+});
+
+/** Imports the bundle in a fresh Node process (as Lambda does), invokes its handler with one event and returns what it returned. */
+function invokeBundle(bundle: Bundle, event: unknown, env: Record<string, string>): Promise<unknown> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});
 const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 });
-process.stdout.write(JSON.stringify({ statusCode: result.statusCode, body: JSON.parse(result.body) }));`;
+process.stdout.write(JSON.stringify(result));`;
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'SILENT', ...env } }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),
@@ -52,8 +61,8 @@ process.stdout.write(JSON.stringify({ statusCode: result.statusCode, body: JSON.
 }
 
 describe('function bundles (built as CDK builds them)', () => {
-  it('cover every function the stack deploys: each route’s and the scheduled workers’', () => {
-    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'scheduled-workers'].sort());
+  it('cover every function the stack deploys: each route’s, the merchant authorizer’s and the scheduled workers’', () => {
+    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'merchant-authorizer', 'scheduled-workers'].sort());
   });
 
   it.each(deployed.map((h) => [h]))(`keep %s within the ${BUNDLE_BUDGET_BYTES / 1024} KiB budget`, (handler) => {
@@ -61,7 +70,7 @@ describe('function bundles (built as CDK builds them)', () => {
   });
 
   it.each(routesOf('merchant').map((r) => [r.name]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
-    const result = await invokeBundle(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
+    const result = await invokeRoute(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
 
     expect(result).toEqual({ statusCode: 401, body: { error: 'Invalid API key', code: 'unauthorized' } });
   });
@@ -69,7 +78,7 @@ describe('function bundles (built as CDK builds them)', () => {
   it.each(routesOf('fleet').map((r) => [r.name]))(
     'load %s in a fresh Node process and answer a merchant key with the 401 of a fleet route',
     async (handler) => {
-      const result = await invokeBundle(
+      const result = await invokeRoute(
         bundles.get(handler)!,
         { Authorization: 'Bearer mdk_live_00000000000000000000000000000000' },
         { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' },
@@ -82,7 +91,7 @@ describe('function bundles (built as CDK builds them)', () => {
   it('serve a real request from DynamoDB: the bundled balance function answers 200', async () => {
     const store = await createStore(table.rt, { creditMinor: 4242 });
 
-    const result = await invokeBundle(
+    const result = await invokeRoute(
       bundles.get('get-balance')!,
       { 'X-Api-Key': store.apiKey },
       { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint },
@@ -92,6 +101,15 @@ describe('function bundles (built as CDK builds them)', () => {
       statusCode: 200,
       body: { data: { apiEnabled: true, balanceMinor: 4242, reservedMinor: 0, availableMinor: 4242, currency: 'INR' } },
     });
+  });
+
+  it('answer the gateway from the bundled merchant authorizer: a store’s usage key for its key, read from DynamoDB', async () => {
+    const store = await createStore(table.rt);
+    const event = { type: 'REQUEST', methodArn: 'arn:aws:execute-api:ap-south-1:123456789012:api/dev/GET/v1/balance', headers: { 'X-Api-Key': store.apiKey } };
+
+    const result = await invokeBundle(bundles.get('merchant-authorizer')!, event, { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
+
+    expect(result).toMatchObject({ principalId: store.storeId, usageIdentifierKey: usageKeyValue(store.storeId) });
   });
 
   it('keep what only booking needs (powertools idempotency) out of the other functions', () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -5,16 +6,22 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery-api-stack.ts';
 import { ACCESS, type TableAccess } from '../../lib/access.ts';
 import { functionId, routes, type Route } from '../../functions/http/routes.ts';
-import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
+import { DEPLOYED_FUNCTIONS, MERCHANT_AUTHORIZER } from '../../lib/functions.ts';
+import { AUTHORIZER_CACHE_TTL } from '../../lib/rest-api.ts';
 import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
 import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
 import { TABLE } from '../../functions/data/table.ts';
 
+const CDK_JSON = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+
 type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
 
-/** The stack as `cdk synth` makes it (cdk-nag on request), without bundling (bundles have their own budget test). */
+/**
+ * The stack as `cdk synth` makes it (cdk-nag on request, CloudFormation's own template rules as errors,
+ * as cdk.json sets them), without bundling (bundles have their own budget test).
+ */
 function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: boolean } = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...CDK_JSON.context } });
   const stack = new DeliveryApiStack(app, 'Test', { stage: 'dev', ...props });
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();
@@ -25,10 +32,12 @@ function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: bool
 const { template, resources } = synth();
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const WORKERS = 'Dispatch and the sandbox simulator, every minute';
-// A function's description: its route ("GET /v1/balance"), or what the background function does.
+const AUTHORIZER = 'Merchant API keys: names the store usage key for the usage plan';
+// A function's description: its route ("GET /v1/balance"), or what the function does.
 const descriptionOf = (handler: string) => {
   const route = (routes as readonly Route[]).find((r) => r.name === handler);
-  return route ? `${route.method} ${route.path}` : WORKERS;
+  if (route) return `${route.method} ${route.path}`;
+  return handler === MERCHANT_AUTHORIZER.name ? AUTHORIZER : WORKERS;
 };
 const logicalIdOf = (handler: string) => {
   const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === descriptionOf(handler))?.[0];
@@ -93,7 +102,7 @@ describe('the CDK stack', () => {
 
   it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy; the gateway requires an API key on merchant routes only', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(routes.length + 1); // + the scheduled workers
+    expect(functions).toHaveLength(routes.length + 2); // + the merchant authorizer and the scheduled workers
     for (const route of routes as readonly Route[]) {
       const id = logicalIdOf(route.name);
       expect(resources[id]!.Properties).toMatchObject({
@@ -117,9 +126,32 @@ describe('the CDK stack', () => {
       expect(method.Properties).toMatchObject({
         HttpMethod: route.method,
         ApiKeyRequired: route.api === 'merchant',
+        AuthorizationType: route.api === 'merchant' ? 'CUSTOM' : 'NONE',
         Integration: { Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' },
       });
     }
+  });
+
+  it('puts the merchant authorizer in front of every merchant route: a REQUEST authorizer on X-Api-Key, cached per key', () => {
+    const authorizers = ofType('AWS::ApiGateway::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(authorizer.Properties).toMatchObject({
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.X-Api-Key',
+      AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL.toSeconds(),
+    });
+    expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(logicalIdOf(MERCHANT_AUTHORIZER.name));
+    const merchantMethods = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.AuthorizationType === 'CUSTOM');
+    expect(merchantMethods).toHaveLength((routes as readonly Route[]).filter((r) => r.api === 'merchant').length);
+    for (const [, method] of merchantMethods) expect(method.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+    // API Gateway may invoke it (and nothing else is granted).
+    const invokes = ofType('AWS::Lambda::Permission').filter(([, p]) =>
+      JSON.stringify(p.Properties.FunctionName).includes(logicalIdOf(MERCHANT_AUTHORIZER.name)),
+    );
+    expect(invokes.length).toBeGreaterThan(0);
+    for (const [, permission] of invokes)
+      expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
   });
 
   it('answers a known path’s other methods with 405 and Allow', () => {
@@ -194,16 +226,18 @@ describe('the CDK stack', () => {
 
       const plain = dynamo.filter((s) => !s.Condition && !asArray(s.Action).includes('dynamodb:UpdateItem'));
       expect(plain.flatMap((s) => asArray(s.Action)).sort()).toEqual([...access.table, ...(access.index ?? [])].sort());
-      const update = dynamo.find((s) => asArray(s.Action).includes('dynamodb:UpdateItem'))!;
+      const update = dynamo.find((s) => asArray(s.Action).includes('dynamodb:UpdateItem'));
       expect(update === undefined).toBe(access.updates === 'none');
-      expect(asArray(update.Action)).toEqual(['dynamodb:UpdateItem']);
-      if (Array.isArray(access.updates)) {
-        expect(update.Condition).toEqual({
-          'ForAllValues:StringEquals': { 'dynamodb:Attributes': access.updates },
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
-        });
-      } else {
-        expect(update.Condition).toBeUndefined();
+      if (update) {
+        expect(asArray(update.Action)).toEqual(['dynamodb:UpdateItem']);
+        expect(update.Condition).toEqual(
+          Array.isArray(access.updates)
+            ? {
+                'ForAllValues:StringEquals': { 'dynamodb:Attributes': access.updates },
+                StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+              }
+            : undefined,
+        );
       }
       // Everything else: its own log group, and X-Ray (which has no resource-level permissions).
       expect(others.map((s) => asArray(s.Action).sort())).toEqual([
@@ -226,8 +260,16 @@ describe('the CDK stack', () => {
   it('reshapes API Gateway’s own answers into the spec’s error body', () => {
     const responses = Object.fromEntries(ofType('AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties.ResponseType as string, r.Properties]));
     const bodyOf = (type: string) => JSON.parse((responses[type]!.ResponseTemplates as Record<string, string>)['application/json']!);
-    expect(responses.INVALID_API_KEY).toMatchObject({ StatusCode: '401' });
-    expect(bodyOf('INVALID_API_KEY')).toEqual({ error: 'Missing or invalid API key', code: 'unauthorized' });
+    // The functions' own 401s: no header, or one message for any refused key.
+    expect(responses.UNAUTHORIZED).toMatchObject({ StatusCode: '401' });
+    expect(bodyOf('UNAUTHORIZED')).toEqual({ error: 'Missing API key: send it in the X-Api-Key header', code: 'unauthorized' });
+    for (const type of ['INVALID_API_KEY', 'ACCESS_DENIED']) {
+      expect(responses[type]).toMatchObject({ StatusCode: '401' });
+      expect(bodyOf(type)).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
+    }
+    // The authorizer could not read the key: transient, like the functions' own 503.
+    expect(responses.AUTHORIZER_FAILURE).toMatchObject({ StatusCode: '503', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+    expect(bodyOf('AUTHORIZER_FAILURE')).toEqual({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' });
     expect(responses.THROTTLED).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
     expect(bodyOf('THROTTLED')).toEqual({ error: 'Rate limit exceeded; retry in 1 s', code: 'rate_limited' });
     expect(responses.MISSING_AUTHENTICATION_TOKEN).toMatchObject({ StatusCode: '404' });
@@ -240,8 +282,8 @@ describe('the CDK stack', () => {
     }
   });
 
-  it('throttles per key in the usage plan and per stage, reads keys from the X-Api-Key header', () => {
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER' });
+  it('throttles per store in the usage plan, whose key the merchant authorizer names from X-Api-Key, and per stage', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
       Throttle: { RateLimit: 5, BurstLimit: 60 },
       ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],

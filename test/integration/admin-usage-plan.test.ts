@@ -1,21 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
-import { hashApiKey } from '../../functions/core/api-key.ts';
+import { generateApiKey, newId, usageKeyValue } from '../../functions/core/api-key.ts';
 import { admin } from '../helpers/admin.ts';
+import { GatewayStandIn } from '../helpers/gateway.ts';
 
-// A stand-in for API Gateway's REST endpoints (AWS is not reachable here): it records what the
-// admin CLI asks for and answers as API Gateway does; `failUsagePlan` makes the plan refuse keys.
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | null;
-}
-const calls: Call[] = [];
-let failUsagePlan = false;
-let gateway: Server;
-let gatewayUrl: string;
+const PLAN = 'plan-1';
+const gateway = new GatewayStandIn();
 let table: TestTable;
 
 beforeAll(async () => {
@@ -23,102 +13,171 @@ beforeAll(async () => {
   vi.stubEnv('AWS_ACCESS_KEY_ID', 'test');
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'test');
   table = await createTestTable();
-  gateway = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const url = new URL(req.url!, 'http://gateway');
-      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      calls.push({ method: req.method!, path: url.pathname + url.search, body });
-      const reply = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(payload === undefined ? '' : JSON.stringify(payload));
-      };
-      if (req.method === 'POST' && url.pathname === '/apikeys') return reply(201, { id: `gw-${calls.length}`, name: body!.name, enabled: true });
-      if (req.method === 'POST' && url.pathname.startsWith('/usageplans/')) {
-        return failUsagePlan ? reply(400, { message: 'Invalid usage plan' }) : reply(201, { id: body!.keyId, type: 'API_KEY' });
-      }
-      if (req.method === 'GET' && url.pathname === '/apikeys')
-        return reply(200, { item: [{ id: 'gw-existing', name: url.searchParams.get('name'), enabled: true }] });
-      if (req.method === 'PATCH') return reply(200, { id: url.pathname.split('/').pop(), enabled: false });
-      if (req.method === 'DELETE') return reply(202, undefined);
-      return reply(404, { message: 'not found' });
-    });
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  await gateway.start();
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => gateway.close(resolve));
+  await gateway.stop();
   await table.drop();
   vi.unstubAllEnvs();
 });
 
-beforeEach(() => {
-  calls.length = 0;
-  failUsagePlan = false;
-});
+beforeEach(() => gateway.reset());
 
 /** What a deployed stack's operator sets: the stack's usage plan (here at the stand-in gateway). */
-const withUsagePlan = () => ({ USAGE_PLAN_ID: 'plan-1', APIGATEWAY_ENDPOINT: gatewayUrl });
+const withUsagePlan = () => ({ USAGE_PLAN_ID: PLAN, APIGATEWAY_ENDPOINT: gateway.url });
 
-describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
-  it('registers a new store’s key with the usage plan, under its key id and with its value', async () => {
-    const result = await admin(table, ['store', 'create', '--name', 'Gateway store', '--json'], withUsagePlan());
-    const created = JSON.parse(result.stdout) as { storeId: string; keyId: string; apiKey: string };
+async function createStore(name = 'Gateway store'): Promise<{ storeId: string; keyId: string; apiKey: string }> {
+  const result = await admin(table, ['store', 'create', '--name', name, '--json'], withUsagePlan());
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  return JSON.parse(result.stdout) as { storeId: string; keyId: string; apiKey: string };
+}
+
+/** Every value the gateway holds or was sent: a merchant key must be in none of them. */
+const everythingTheGatewaySaw = () => JSON.stringify({ keys: [...gateway.keys.values()], calls: gateway.calls });
+
+describe('admin CLI with USAGE_PLAN_ID (a deployed stack): one usage key per store, merchant keys stored nowhere there', () => {
+  it('gives a new store its usage key in the plan, named by the store id, holding the value the authorizer names', async () => {
+    const created = await createStore();
+
+    expect(gateway.keysInPlan(PLAN)).toEqual([
+      {
+        id: expect.any(String),
+        name: created.storeId,
+        value: usageKeyValue(created.storeId),
+        enabled: true,
+        description: `Usage key of store ${created.storeId}, named by the merchant authorizer (not a credential)`,
+        tags: { storeId: created.storeId },
+      },
+    ]);
+    expect(everythingTheGatewaySaw()).not.toContain(created.apiKey);
+  });
+
+  it('makes no second usage key for a store’s next keys, and never sends them to the gateway', async () => {
+    const { storeId } = await createStore();
+
+    const keys = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await admin(table, ['key', 'create', '--store', storeId, '--json'], withUsagePlan());
+      expect(result.code).toBe(0);
+      keys.push((JSON.parse(result.stdout) as { apiKey: string }).apiKey);
+    }
+
+    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId]);
+    expect([...gateway.keys.values()]).toHaveLength(1);
+    for (const apiKey of keys) expect(everythingTheGatewaySaw()).not.toContain(apiKey);
+  });
+
+  it('makes the usage key of a store that has none (made before the authorizer) when it gets a new key', async () => {
+    const { storeId } = await table.rt.stores.create({ name: 'Older store', sandbox: false, creditMinor: 0 });
+
+    const result = await admin(table, ['key', 'create', '--store', storeId, '--json'], withUsagePlan());
 
     expect(result.code).toBe(0);
-    expect(calls).toEqual([
-      {
-        method: 'POST',
-        path: '/apikeys',
-        body: {
-          name: created.keyId,
-          value: created.apiKey,
-          enabled: true,
-          description: `Merchant key of ${created.storeId}`,
-          tags: { storeId: created.storeId },
-        },
-      },
-      { method: 'POST', path: '/usageplans/plan-1/keys', body: { keyId: 'gw-1', keyType: 'API_KEY' } },
-    ]);
+    expect(gateway.keysInPlan(PLAN).map((k) => [k.name, k.value])).toEqual([[storeId, usageKeyValue(storeId)]]);
   });
 
-  it('registers keys made for an existing store', async () => {
-    const { storeId } = JSON.parse((await admin(table, ['store', 'create', '--name', 'S', '--json'], withUsagePlan())).stdout) as { storeId: string };
-    calls.length = 0;
-
-    const key = JSON.parse((await admin(table, ['key', 'create', '--store', storeId, '--json'], withUsagePlan())).stdout) as { keyId: string; apiKey: string };
-
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /apikeys', 'POST /usageplans/plan-1/keys']);
-    expect(calls[0]!.body).toMatchObject({ name: key.keyId, value: key.apiKey });
-  });
-
-  it('disables a revoked key at the gateway too', async () => {
-    const { keyId } = JSON.parse((await admin(table, ['store', 'create', '--name', 'S', '--json'], withUsagePlan())).stdout) as { keyId: string };
-    calls.length = 0;
+  it('revokes a key without touching the gateway: the store’s usage key serves its other keys', async () => {
+    const { storeId, keyId } = await createStore();
+    gateway.calls.length = 0;
 
     const result = await admin(table, ['key', 'revoke', '--key', keyId], withUsagePlan());
 
     expect(result.code).toBe(0);
-    expect(calls).toEqual([
-      { method: 'GET', path: `/apikeys?limit=10&name=${keyId}`, body: null },
-      { method: 'PATCH', path: '/apikeys/gw-existing', body: { patchOperations: [{ op: 'replace', path: '/enabled', value: 'false' }] } },
-    ]);
+    expect(gateway.calls).toEqual([]);
+    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId]);
   });
 
-  it('leaves no half-made key when the usage plan refuses it: the gateway key is deleted and the key revoked here', async () => {
-    failUsagePlan = true;
+  it('makes nothing when the gateway refuses the usage key: no store, no merchant key, and says to run it again', async () => {
+    gateway.refuse = { pathPrefix: `/usageplans/${PLAN}/keys`, message: 'Invalid usage plan' };
 
     const result = await admin(table, ['store', 'create', '--name', 'Refused', '--json'], withUsagePlan());
 
     expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
     const { error } = JSON.parse(result.stderr) as { error: string };
-    expect(error).toMatch(/^API Gateway did not take key key_\w+ \(Invalid usage plan\); it was revoked here too\. Run the command again\.$/);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /apikeys', 'POST /usageplans/plan-1/keys', 'DELETE /apikeys/gw-1']);
-    const apiKey = (calls[0]!.body as { value: string }).value;
-    expect(await table.rt.apiKeys.findByHash(hashApiKey(apiKey))).toMatchObject({ status: 'revoked' });
+    const [, storeId] = /^API Gateway did not take the usage key of (store_\w{20}) \(Invalid usage plan\); nothing was made\. Run the command again\.$/.exec(
+      error,
+    )!;
+    expect(await table.rt.stores.get(storeId!)).toBeNull();
+    expect(gateway.keysInPlan(PLAN)).toEqual([]);
+  });
+
+  it('refuses a key for a store that does not exist, before asking the gateway for anything', async () => {
+    const result = await admin(table, ['key', 'create', '--store', 'store_00000000000000000000', '--json'], withUsagePlan());
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ code: 'not_found' });
+    expect(gateway.calls).toEqual([]);
+  });
+
+  it('makes one usage key, in the plan once, however many syncs of a store run at once', async () => {
+    const { storeId } = await table.rt.stores.create({ name: 'Raced', sandbox: false, creditMinor: 0 });
+
+    const runs = await Promise.all(Array.from({ length: 5 }, () => admin(table, ['gateway', 'sync', '--store', storeId, '--json'], withUsagePlan())));
+
+    expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
+    expect([...gateway.keys.values()].map((k) => k.name)).toEqual([storeId]);
+    expect(gateway.keysInPlan(PLAN)).toHaveLength(1);
+    const outcomes = runs.map((r) => (JSON.parse(r.stdout) as Array<{ usageKey: string }>)[0]!.usageKey);
+    expect(outcomes.filter((o) => o === 'created')).toHaveLength(1);
+  });
+
+  describe('moving a deployed stack from gateway keys per merchant key to usage keys per store', () => {
+    // What the admin CLI registered before: a gateway key per merchant key, named by its key id and holding the key itself.
+    function seedLegacy(storeCount: number, keysPerStore: number): string[] {
+      const storeIds = Array.from({ length: storeCount }, () => newId('store'));
+      for (const storeId of storeIds) {
+        for (let i = 0; i < keysPerStore; i++) {
+          gateway.seed({ name: newId('key'), value: generateApiKey(false), enabled: true, description: `Merchant key of ${storeId}`, tags: { storeId } }, PLAN);
+        }
+      }
+      return storeIds;
+    }
+
+    it('sync makes every such store’s usage key and leaves the old keys (merchants still use them until the authorizer is deployed)', async () => {
+      gateway.pageSize = 7; // the gateway pages its answers; every page is read
+      const storeIds = seedLegacy(4, 5);
+
+      const result = await admin(table, ['gateway', 'sync', '--json'], withUsagePlan());
+
+      expect(result.code).toBe(0);
+      expect((JSON.parse(result.stdout) as Array<{ storeId: string; usageKey: string }>).sort((a, b) => a.storeId.localeCompare(b.storeId))).toEqual(
+        storeIds.sort().map((storeId) => ({ storeId, usageKey: 'created' })),
+      );
+      const inPlan = gateway.keysInPlan(PLAN);
+      expect(inPlan).toHaveLength(4 * 5 + 4);
+      for (const storeId of storeIds) expect(inPlan.find((k) => k.name === storeId)?.value).toBe(usageKeyValue(storeId));
+    });
+
+    it('prune-legacy deletes every old key once its store’s usage key is in the plan; running it again finds none', async () => {
+      gateway.pageSize = 7;
+      const storeIds = seedLegacy(3, 4);
+
+      const pruned = await admin(table, ['gateway', 'prune-legacy', '--json'], withUsagePlan());
+      const again = await admin(table, ['gateway', 'prune-legacy'], withUsagePlan());
+
+      expect(pruned.code).toBe(0);
+      expect((JSON.parse(pruned.stdout) as Array<{ storeId: string; deleted: number }>).map((r) => r.deleted)).toEqual([4, 4, 4]);
+      expect(
+        gateway
+          .keysInPlan(PLAN)
+          .map((k) => k.name)
+          .sort(),
+      ).toEqual(storeIds.sort());
+      expect([...gateway.keys.values()].every((k) => k.value === usageKeyValue(k.name))).toBe(true);
+      expect(again).toMatchObject({ code: 0, stdout: 'No gateway keys of the old kind.\n' });
+    });
+  });
+
+  it.each([['gateway sync'], ['gateway prune-legacy']])('refuses %s without USAGE_PLAN_ID', async (command) => {
+    const result = await admin(table, [...command.split(' '), '--json'], { USAGE_PLAN_ID: '' });
+
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${JSON.stringify({ error: `${command} needs USAGE_PLAN_ID: the stack output UsagePlanId`, code: 'usage_error' })}\n`,
+    });
   });
 
   it('refuses --aws without USAGE_PLAN_ID', async () => {
@@ -127,7 +186,7 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack)', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (keys must be registered with it)', code: 'usage_error' })}\n`,
+      stderr: `${JSON.stringify({ error: '--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (each store needs its usage key there)', code: 'usage_error' })}\n`,
     });
   });
 });

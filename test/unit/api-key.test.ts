@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN, generateApiKey, hashApiKey, looksLikeApiKey, newId, randomBase62 } from '../../functions/core/api-key.ts';
+import { API_KEY_PATTERN, generateApiKey, hashApiKey, looksLikeApiKey, newId, randomBase62, usageKeyValue } from '../../functions/core/api-key.ts';
 
 const BASE62_CHARACTERS = new Set('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz');
 
@@ -96,5 +96,23 @@ describe('newId', () => {
     const ids = Array.from({ length: 200 }, () => newId('store'));
 
     expect(new Set(ids).size).toBe(200);
+  });
+});
+
+describe('usageKeyValue', () => {
+  it('gives every store a value API Gateway takes (20 to 128 letters and digits, no `_`), the same every time', () => {
+    const storeIds = Array.from({ length: 200 }, () => newId('store'));
+
+    for (const storeId of storeIds) {
+      const value = usageKeyValue(storeId);
+      expect(value).toMatch(/^[0-9A-Za-z]{20,128}$/);
+      expect(usageKeyValue(storeId)).toBe(value);
+      expect(looksLikeApiKey(value)).toBe(false);
+    }
+    expect(new Set(storeIds.map(usageKeyValue)).size).toBe(200);
+  });
+
+  it('is the store id without its separator, behind `usage`', () => {
+    expect(usageKeyValue('store_0123456789ABCDEFGHIJ')).toBe('usagestore0123456789ABCDEFGHIJ');
   });
 });
