@@ -119,6 +119,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description One of the store’s events, by its id (the `webhook-id` of its deliveries). Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -242,6 +286,41 @@ export interface components {
                 };
             };
         };
+        EventResponse: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+                /** Format: date-time */
+                createdAt: string;
+                livemode: boolean;
+                jobId: string | null;
+                sequence: number | null;
+                data: {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+        };
         JobListResponse: {
             data: {
                 /** Format: uuid */
@@ -266,7 +345,44 @@ export interface components {
             limit: number;
             offset: number;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        EventListResponse: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+                /** Format: date-time */
+                createdAt: string;
+                livemode: boolean;
+                jobId: string | null;
+                sequence: number | null;
+                data: {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            }[];
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -965,6 +1081,140 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                jobId?: string;
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, and where to go on from */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *           "type": "job.queued",
+                     *           "createdAt": "2026-11-22T10:00:01.000Z",
+                     *           "livemode": true,
+                     *           "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *           "sequence": 2,
+                     *           "data": {
+                     *             "previousStatus": "created",
+                     *             "job": {
+                     *               "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *               "externalOrderId": "ORD-1001",
+                     *               "status": "queued",
+                     *               "agentId": null,
+                     *               "dropName": "Asha Rao",
+                     *               "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *               "dropCity": "Bengaluru",
+                     *               "dropPincode": "560038",
+                     *               "dropPhone": "+919845012345",
+                     *               "packageDescription": "Documents",
+                     *               "chargeMinor": 6900,
+                     *               "settlement": "reserved",
+                     *               "createdAt": "2026-11-22T10:00:00.000Z",
+                     *               "updatedAt": "2026-11-22T10:00:01.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "nextCursor": "ZmVlZDox",
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *         "type": "job.queued",
+                     *         "createdAt": "2026-11-22T10:00:01.000Z",
+                     *         "livemode": true,
+                     *         "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "sequence": 2,
+                     *         "data": {
+                     *           "previousStatus": "created",
+                     *           "job": {
+                     *             "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *             "externalOrderId": "ORD-1001",
+                     *             "status": "queued",
+                     *             "agentId": null,
+                     *             "dropName": "Asha Rao",
+                     *             "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *             "dropCity": "Bengaluru",
+                     *             "dropPincode": "560038",
+                     *             "dropPhone": "+919845012345",
+                     *             "packageDescription": "Documents",
+                     *             "chargeMinor": 6900,
+                     *             "settlement": "reserved",
+                     *             "createdAt": "2026-11-22T10:00:00.000Z",
+                     *             "updatedAt": "2026-11-22T10:00:01.000Z"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

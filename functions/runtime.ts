@@ -10,6 +10,7 @@ import { JobRepository } from './data/job.repository.ts';
 import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
+import { EventRepository } from './data/event.repository.ts';
 
 /**
  * Everything a request handler needs, built once per Lambda container (or local server): the
@@ -26,6 +27,7 @@ export interface Runtime {
   jobs: JobRepository;
   bookings: BookingRepository;
   work: WorkRepository;
+  events: EventRepository;
 }
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
@@ -46,6 +48,7 @@ export function createRuntime(config: Config): Runtime {
     jobs,
     bookings: new BookingRepository(db, table, { stores, jobs, zones }),
     work: new WorkRepository(db, table),
+    events: new EventRepository(db, table),
   };
 }
 

@@ -36,6 +36,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'read-item': { table: ['dynamodb:GetItem'], updates: READ_BUCKET },
   // An index partition (Query: the offers, a rider's assignments), then the jobs it names (BatchGet).
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
+  // A key range of the store's feed (the events after a cursor).
+  'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },
   // Reads the zones (Query) and puts the quote in a transaction guarded by key and store checks.

@@ -295,6 +295,7 @@ const MERCHANT_TAGS: Record<MerchantTag, string> = {
   Credit: 'Prepaid credit',
   Quotes: 'Pricing a route',
   Jobs: 'Booking, tracking and cancelling deliveries',
+  Events: 'What changed: every job change as an event, oldest first, from a cursor',
 };
 
 /** The merchant API's document (docs/openapi.json); `docs` default to what the schema modules export. */

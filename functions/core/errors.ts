@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'quote_not_found'
   | 'job_not_found'
+  | 'event_not_found'
   | 'quote_expired'
   | 'quote_used'
   | 'zone_changed'
@@ -229,6 +230,14 @@ export class JobNotFoundError extends AppError {
   constructor(jobId: string, seenBy: 'store' | 'fleet' = 'store') {
     super('job_not_found', seenBy === 'store' ? `No job ${jobId} for this store` : `No job ${jobId} on offer or assigned to this key`);
     this.name = 'JobNotFoundError';
+  }
+}
+
+/** No event with this id for the store (another store's events are not found either). */
+export class EventNotFoundError extends AppError {
+  constructor(eventId: string) {
+    super('event_not_found', `No event ${eventId} for this store`);
+    this.name = 'EventNotFoundError';
   }
 }
 

@@ -89,6 +89,10 @@ export interface Job {
   riderLocation: RiderLocation | null;
   events: JobEvent[];
   verification: { pickup: Handoff; delivery: Handoff };
+  /** How many events the job has produced (core/event.ts); jobs booked before events had none. */
+  eventSequence?: number;
+  /** When the job's last `job.location_updated` event was; null or absent if none. */
+  locationEventAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -16,6 +16,9 @@ import { stillServes } from '../core/zone.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { jobItem, type JobRepository } from './job.repository.ts';
+import { eventOutboxPuts } from './event.repository.ts';
+import { recordChange } from '../core/event.ts';
+import { toJobSummary } from '../schemas/job.schema.ts';
 import { ledgerPut, type StoreRepository } from './store.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
@@ -85,9 +88,19 @@ export class BookingRepository extends TableRepository {
     let store = input.store;
     let zoneVersion = input.quote.zoneVersion;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const job = newJob({ store, quote: input.quote, details: input.details, idempotencyKey: input.idempotencyKey, seq: store.jobCount + 1, now: input.now });
+      const created = newJob({
+        store,
+        quote: input.quote,
+        details: input.details,
+        idempotencyKey: input.idempotencyKey,
+        seq: store.jobCount + 1,
+        now: input.now,
+      });
+      const { job, events } = recordChange(null, created, toJobSummary);
       try {
-        await this.transaction(input, store, job, zoneVersion).commit(this.db);
+        await this.transaction(input, store, job, zoneVersion)
+          .addEach('event', eventOutboxPuts(this.tableName, store.id, events))
+          .commit(this.db);
         return { job, created: true };
       } catch (error) {
         if (!(error instanceof TransactionCancelled)) throw error;

@@ -11,6 +11,9 @@ import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type Write
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 import { ledgerPut } from './store.repository.ts';
 import { fleetKeyCheck } from './fleet-key.repository.ts';
+import { eventOutboxPuts } from './event.repository.ts';
+import { recordChange, type DeliveryEvent } from '../core/event.ts';
+import { toJobSummary } from '../schemas/job.schema.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
@@ -144,11 +147,14 @@ export class JobRepository extends TableRepository {
 
   /**
    * Applies a lifecycle event to a job the caller has just read (its version is the condition). The
-   * job's index items (on offer; held by a rider) follow its state in the same transaction.
+   * job's index items (on offer; held by a rider) and the change's events follow in the same transaction.
    */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
-    const result = transition(job, event, actor, options.now ?? new Date());
+    const moved = transition(job, event, actor, options.now ?? new Date());
+    const { job: next, events } = recordChange(job, moved.job, toJobSummary);
+    const result = { ...moved, job: next };
     await this.save(result.job, {
+      events,
       expectedVersion: job.version,
       money: result.money,
       guard: options.guard,
@@ -306,6 +312,8 @@ export class JobRepository extends TableRepository {
       money?: MoneyMovement;
       indexChanges: TransactItem[];
       holding: { gained?: TransactItem; released?: TransactItem };
+      /** The change's events: written with it, or not at all. */
+      events: readonly DeliveryEvent[];
     },
   ): Promise<void> {
     const now = options.now ?? new Date(next.updatedAt);
@@ -359,6 +367,7 @@ export class JobRepository extends TableRepository {
       );
     }
     tx.addEach('index', options.indexChanges);
+    tx.addEach('event', eventOutboxPuts(this.tableName, next.storeId, options.events));
     if (options.holding.gained) tx.add('holding:gained', options.holding.gained);
     if (options.holding.released) tx.add('holding:released', options.holding.released);
     try {

@@ -76,6 +76,21 @@ export const keys = {
   agentHolding: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'HOLDING' }),
   /** A job on the dispatcher's or the simulator's worklist, oldest first. */
   work: (kind: string, createdAt: string, jobId: string) => ({ PK: `WORK#${kind}`, SK: `${createdAt}#${jobId}` }),
+  /**
+   * An event written with its change, waiting for the relay to place it in its store's feed: oldest
+   * first, and a job's events of one moment in their sequence. The relay removes it when it has placed it.
+   */
+  eventOutbox: (event: { createdAt: string; jobId: string | null; sequence: number | null; id: string }) => ({
+    PK: 'OUTBOX',
+    SK: `${event.createdAt}#${event.jobId ?? '-'}#${String(event.sequence ?? 0).padStart(9, '0')}#${event.id}`,
+  }),
+  outboxPartition: 'OUTBOX',
+  /** A store's feed: its events in the order the relay placed them, at positions 1, 2, 3 … with no gaps. */
+  feedEvent: (storeId: string, position: number) => ({ PK: `STORE#${storeId}`, SK: `FEED#${String(position).padStart(15, '0')}` }),
+  /** The last position given in a store's feed (`position`). */
+  feedHead: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'FEEDHEAD' }),
+  /** A placed event by its id (GET /v1/events/{id}, redelivery). */
+  event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),

@@ -13,6 +13,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   quote_not_found: 404,
   job_not_found: 404,
+  event_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
   quote_expired: 409,

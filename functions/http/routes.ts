@@ -27,12 +27,12 @@ interface RouteBase {
 }
 
 /**
- * What a function does to the table, by kind: read one item; read lists; list a store's jobs; put a
+ * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; put a
  * quote; book; move a job (alone, with its holder's index, or with money); the background workers;
  * the merchant authorizer (reads a key, nothing else).
  */
 export type TableAccessKind =
-  'authorize' | 'read-item' | 'read-lists' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
+  'authorize' | 'read-item' | 'read-lists' | 'read-feed' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
 export interface MerchantRoute extends RouteBase {
@@ -67,6 +67,8 @@ export const routes = [
     rateGroup: 'cancellations',
     access: 'move-job-money',
   },
+  { name: 'list-events', api: 'merchant', method: 'GET', path: '/v1/events', handler: 'merchant/list-events', rateGroup: 'reads', access: 'read-feed' },
+  { name: 'get-event', api: 'merchant', method: 'GET', path: '/v1/events/{id}', handler: 'merchant/get-event', rateGroup: 'reads', access: 'read-item' },
   { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE, access: 'read-lists' },
   {
     name: 'fleet-list-assignments',

@@ -11,6 +11,18 @@ export function storable<S extends z.ZodNumber>(schema: S): S {
   return schema.refine((value) => value === 0 || Math.abs(value) >= SMALLEST_STORABLE, 'Too close to 0 to store: send 0');
 }
 
+/** A whole-number query parameter from `min` to `max`, `fallback` when absent. */
+export const QueryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.int().min(min).max(max))
+    .default(String(fallback) as never)
+    .transform((value) => (typeof value === 'string' ? Number(value) : value))
+    // Query strings are text; the API description shows the number they must spell.
+    .meta({ queryInteger: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+
 export const Latitude = storable(z.number().min(-90).max(90));
 export const Longitude = storable(z.number().min(-180).max(180));
 

@@ -3,7 +3,7 @@ import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
-import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
+import { Latitude, Longitude, MinorAmount, QueryInt } from './common.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -47,17 +47,6 @@ export type BookingHeaders = z.infer<typeof BookingHeaders>;
 
 /** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
 export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }).transform((id) => id.toLowerCase()) });
-
-const QueryInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'Must be a whole number')
-    .transform(Number)
-    .pipe(z.int().min(min).max(max))
-    .default(String(fallback) as never)
-    .transform((value) => (typeof value === 'string' ? Number(value) : value))
-    // Query strings are text; the API description shows the number they must spell.
-    .meta({ queryInteger: { type: 'integer', minimum: min, maximum: max, default: fallback } });
 
 /** Query of GET /v1/jobs; unknown parameters are rejected, so a typo never silently drops a filter. */
 export const JobListQuery = z.strictObject({

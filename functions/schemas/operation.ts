@@ -11,7 +11,7 @@ import type { MerchantRouteKey, RouteKey } from '../http/routes.ts';
  */
 
 /** The groups of the merchant document, and of the fleet document. */
-export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs';
+export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events';
 export type FleetTag = 'Offers' | 'Riders' | 'Operations';
 
 /** The error statuses the documents describe (each has one reusable response). */

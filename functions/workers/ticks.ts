@@ -7,7 +7,8 @@ import type { Runtime } from '../runtime.ts';
 import { logger } from '../http/logger.ts';
 
 /**
- * The two background workers, each one pass over its worklist per tick. A tick is safe to repeat and
+ * The background workers, each one pass over its worklist per tick: dispatch, the sandbox rider, and
+ * the event relay. A tick is safe to repeat and
  * to run beside another: every move goes through the transition function and is written on the
  * condition of the version read, so a repeated move is refused, never written twice (no duplicate
  * event, no duplicate ledger entry).
@@ -151,3 +152,14 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
+
+/**
+ * The event relay: places the events changes wrote in the outbox in their stores' feeds (see
+ * EventRepository). A store whose events could not be placed is logged as a failed item and tried again
+ * on the next tick; the other stores' events go on.
+ */
+export async function relayTick(rt: Runtime): Promise<TickReport> {
+  const { placed, failed } = await rt.events.relay();
+  for (const { storeId, error } of failed) logger.error(WORKER_ITEM_FAILED, { worker: 'events', storeId, error });
+  return { moved: placed.length, finished: 0, failed: failed.length };
+}

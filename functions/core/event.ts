@@ -1,0 +1,92 @@
+import { randomBase62 } from './api-key.ts';
+import { JOB_STATUSES, type Job, type JobStatus } from './job.ts';
+
+/**
+ * Events: what merchants learn without polling. Every change of a job that a merchant cares about
+ * produces one event, written in the same DynamoDB transaction as the change (functions/data), so there
+ * is no change without its event and no event without its change.
+ */
+
+/** `job.<status>` for each status a job can reach, then the settlement and location changes, then endpoint notices. */
+export const EVENT_TYPES = [
+  ...JOB_STATUSES.map((status) => `job.${status}` as const),
+  'job.settlement_changed',
+  'job.location_updated',
+  'webhook_endpoint.disabled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A rider's position is reported every few seconds; the feed takes one per job every 30 s at most. */
+export const LOCATION_EVENT_INTERVAL_MS = 30_000;
+
+/** Events stay in the feed (and can be redelivered) for 30 days. */
+export const EVENT_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
+/** `evt_` and 24 base62 characters. */
+export const EVENT_ID_PATTERN = /^evt_[0-9A-Za-z]{24}$/;
+
+/**
+ * An event as the feed lists it and webhooks deliver it. For job events, `sequence` counts the job's
+ * events from 1 with no gaps and `data` is `{ previousStatus, job }` (`job` as GET /v1/jobs lists it,
+ * at the change). Events of an endpoint have no job: `jobId` and `sequence` are null.
+ */
+export interface DeliveryEvent<Data = unknown> {
+  id: string;
+  type: EventType;
+  createdAt: string;
+  livemode: boolean;
+  jobId: string | null;
+  sequence: number | null;
+  data: Data;
+}
+
+/** A job event's `data`: the status before the change, and the job after it, as the list shows it. */
+export interface JobEventData<Summary> {
+  previousStatus: JobStatus | null;
+  job: Summary;
+}
+
+export function newEventId(): string {
+  return `evt_${randomBase62(24)}`;
+}
+
+/** The events a job's change produces, and the job with its event counters moved on (what is saved). */
+export interface RecordedChange<Summary> {
+  job: Job;
+  events: Array<DeliveryEvent<JobEventData<Summary>>>;
+}
+
+/**
+ * The events of a change from `before` to `after` (null before: the booking that created the job), in
+ * order: the status change, then the settlement change, then a location report if the job's last one in
+ * the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
+ * retry of the move (conditioned on the version it read) can never write an event twice.
+ */
+export function recordChange<Summary>(before: Job | null, after: Job, summarize: (job: Job) => Summary): RecordedChange<Summary> {
+  const at = after.updatedAt;
+  const types: EventType[] = [];
+  if (before === null || before.status !== after.status) types.push(`job.${after.status}`);
+  if (before !== null && before.settlement !== after.settlement) types.push('job.settlement_changed');
+  const lastLocationEvent = before?.locationEventAt ?? null;
+  const located =
+    before !== null &&
+    after.riderLocation !== null &&
+    after.riderLocation.recordedAt !== before.riderLocation?.recordedAt &&
+    (lastLocationEvent === null || Date.parse(at) - Date.parse(lastLocationEvent) >= LOCATION_EVENT_INTERVAL_MS);
+  if (located) types.push('job.location_updated');
+  if (types.length === 0) return { job: after, events: [] };
+
+  const first = (before?.eventSequence ?? 0) + 1;
+  const job: Job = { ...after, eventSequence: first + types.length - 1, locationEventAt: located ? at : (after.locationEventAt ?? null) };
+  const data = { previousStatus: before?.status ?? null, job: summarize(job) };
+  const events = types.map((type, index) => ({
+    id: newEventId(),
+    type,
+    createdAt: at,
+    livemode: !job.testMode,
+    jobId: job.id,
+    sequence: first + index,
+    data,
+  }));
+  return { job, events };
+}

@@ -1,0 +1,181 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
+import { TableRepository } from './repository.ts';
+import { keys } from './table.ts';
+import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
+
+/** A DynamoDB transaction takes 100 items; a placed event takes 3 (feed, by id, outbox removed) and the head 1. */
+const EVENTS_PER_PLACEMENT = 30;
+/** How many waiting events one relay pass reads. */
+const RELAY_BATCH = 300;
+/** How many feed items one filtered page examines at most (then it answers with what it found, and hasMore). */
+const FILTER_SCAN_BUDGET = 1_000;
+
+const expiresAt = (createdAt: string) => Math.floor(Date.parse(createdAt) / 1000) + EVENT_RETENTION_SECONDS;
+
+/**
+ * The outbox items of a change's events: put in the change's own transaction, so the event exists
+ * exactly when the change does. The relay places them in their store's feed.
+ */
+export function eventOutboxPuts(tableName: string, storeId: string, events: readonly DeliveryEvent[]): TransactItem[] {
+  return events.map((event) => ({
+    Put: {
+      TableName: tableName,
+      Item: { ...keys.eventOutbox(event), type: 'outbox', storeId, event, ttl: expiresAt(event.createdAt) },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }));
+}
+
+/** An event in its store's feed, at its position. */
+export interface PlacedEvent {
+  storeId: string;
+  position: number;
+  event: DeliveryEvent;
+}
+
+/** A page of the feed: the events, the position of the last item looked at, and whether the feed goes on. */
+export interface FeedPage {
+  events: DeliveryEvent[];
+  position: number;
+  hasMore: boolean;
+}
+
+/**
+ * Events, from the change that writes them to the feed a store reads.
+ *
+ * A change's transaction puts its events in the outbox (one partition, oldest first). The relay reads
+ * the outbox and gives each event the next position of its store's feed (the feed head, a counter
+ * moved on a condition), writing the feed item and the by-id item and removing the outbox item in one
+ * transaction. Positions are therefore given once, in one order, with no gaps, whatever order the
+ * changes committed in: a reader that remembers the last position it saw never misses or repeats an
+ * event (positions are only ever added after it). The cost: an event appears in the feed when the relay
+ * has placed it (the workers' next tick), not the moment its change commits.
+ */
+export class EventRepository extends TableRepository {
+  /**
+   * One relay pass: places the waiting events (up to RELAY_BATCH, oldest first) in their stores'
+   * feeds. Another relay placing the same events at the same time loses nothing: each placement is
+   * conditioned on the feed head and on the outbox items, so one of them places them and the other
+   * finds them gone. Returns what it placed; a store whose placement failed is reported in `failed`.
+   */
+  async relay(): Promise<{ placed: PlacedEvent[]; failed: Array<{ storeId: string; error: unknown }> }> {
+    const { Items = [] } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.outboxPartition },
+        ConsistentRead: true,
+        Limit: RELAY_BATCH,
+      }),
+    );
+    const byStore = new Map<string, DeliveryEvent[]>();
+    for (const item of Items) {
+      const storeId = item.storeId as string;
+      byStore.set(storeId, [...(byStore.get(storeId) ?? []), item.event as DeliveryEvent]);
+    }
+    const placed: PlacedEvent[] = [];
+    const failed: Array<{ storeId: string; error: unknown }> = [];
+    for (const [storeId, events] of byStore) {
+      for (let i = 0; i < events.length; i += EVENTS_PER_PLACEMENT) {
+        try {
+          placed.push(...(await this.place(storeId, events.slice(i, i + EVENTS_PER_PLACEMENT))));
+        } catch (error) {
+          failed.push({ storeId, error });
+          break;
+        }
+      }
+    }
+    return { placed, failed };
+  }
+
+  /** The store's events after `position`, oldest first, at most `limit`, of one job or one type if asked. */
+  async list(storeId: string, query: { after: number; limit: number; jobId?: string; type?: EventType }): Promise<FeedPage> {
+    const filters: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (query.jobId !== undefined) {
+      filters.push('jobId = :jobId');
+      values[':jobId'] = query.jobId;
+    }
+    if (query.type !== undefined) {
+      filters.push('eventType = :type');
+      values[':type'] = query.type;
+    }
+    const events: DeliveryEvent[] = [];
+    let position = query.after;
+    let examined = 0;
+    let startKey: Record<string, unknown> | undefined;
+    for (;;) {
+      // Unfiltered, one more than the page shows tells whether the feed goes on; filtered, a larger read.
+      const pageLimit = filters.length === 0 ? query.limit + 1 : Math.min(FILTER_SCAN_BUDGET - examined, 200);
+      const page = await this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+          ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
+          ExpressionAttributeValues: {
+            ':pk': keys.feedHead(storeId).PK,
+            ':from': keys.feedEvent(storeId, query.after + 1).SK,
+            ':to': keys.feedEvent(storeId, 10 ** 15 - 1).SK,
+            ...values,
+          },
+          ConsistentRead: true,
+          Limit: pageLimit,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      examined += page.ScannedCount ?? 0;
+      const items = page.Items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        if (events.length === query.limit) return { events, position, hasMore: true };
+        events.push(items[i]!.event as DeliveryEvent);
+        position = items[i]!.position as number;
+      }
+      startKey = page.LastEvaluatedKey;
+      // Past the items it matched, a filtered read still moved the cursor to the last item it looked at.
+      if (startKey && filters.length > 0) position = Math.max(position, Number((startKey.SK as string).slice('FEED#'.length)));
+      if (!startKey) return { events, position, hasMore: false };
+      if (filters.length > 0 && examined >= FILTER_SCAN_BUDGET) return { events, position, hasMore: true };
+    }
+  }
+
+  /** The store's event with this id, or null (another store's events are not found). */
+  async get(storeId: string, eventId: string): Promise<DeliveryEvent | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.event(storeId, eventId), ConsistentRead: true }));
+    return Item ? (Item.event as DeliveryEvent) : null;
+  }
+
+  // Places events after the store's feed head, in one transaction; an outbox item already gone (another
+  // relay placed it) or a head that moved meanwhile cancels it, and the next pass tries again.
+  private async place(storeId: string, events: DeliveryEvent[]): Promise<PlacedEvent[]> {
+    const { Item: head } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.feedHead(storeId), ConsistentRead: true }));
+    const last = (head?.position as number | undefined) ?? 0;
+    const placed = events.map((event, index) => ({ storeId, position: last + index + 1, event }));
+    const tx = new Transaction().add('head', {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.feedHead(storeId),
+        UpdateExpression: 'SET #position = :next',
+        ConditionExpression: head ? '#position = :last' : 'attribute_not_exists(PK)',
+        ExpressionAttributeNames: { '#position': 'position' },
+        ExpressionAttributeValues: { ':next': last + events.length, ...(head && { ':last': last }) },
+      },
+    });
+    for (const { position, event } of placed) {
+      const common = { eventId: event.id, eventType: event.type, jobId: event.jobId, position, event, ttl: expiresAt(event.createdAt) };
+      tx.add(`feed:${event.id}`, { Put: { TableName: this.tableName, Item: { ...keys.feedEvent(storeId, position), type: 'feed-event', ...common } } });
+      tx.add(`byId:${event.id}`, { Put: { TableName: this.tableName, Item: { ...keys.event(storeId, event.id), type: 'event', ...common } } });
+      tx.add(`outbox:${event.id}`, {
+        Delete: { TableName: this.tableName, Key: keys.eventOutbox(event), ConditionExpression: 'attribute_exists(PK)' },
+      });
+    }
+    try {
+      await tx.commit(this.db);
+    } catch (error) {
+      // Placed by another relay meanwhile: nothing to do.
+      if (error instanceof TransactionCancelled) return [];
+      throw error;
+    }
+    return placed;
+  }
+}

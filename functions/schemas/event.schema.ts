@@ -1,0 +1,123 @@
+import * as z from 'zod';
+import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
+import { JOB_STATUSES } from '../core/job.ts';
+import { QueryInt } from './common.schema.ts';
+import { JobSummary } from './job.schema.ts';
+import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
+import type { OperationDocs } from './operation.ts';
+
+/**
+ * A feed cursor: where a reader is in its store's feed (the position of the last event it was given,
+ * or of the last one a filtered page looked at). Opaque to clients: base64url of `feed:<position>`.
+ */
+export function encodeCursor(position: number): string {
+  return Buffer.from(`feed:${position}`).toString('base64url');
+}
+
+const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
+
+const Cursor = z
+  .string()
+  .max(64, CURSOR_ERROR)
+  .transform((value, ctx) => {
+    const match = /^feed:(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
+    if (!match || encodeCursor(Number(match[1])) !== value) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
+      return z.NEVER;
+    }
+    return Number(match[1]);
+  })
+  .meta({ description: 'The `nextCursor` of an earlier page: the events after it. Without it, the feed from its start (the last 30 days).' });
+
+/** Query of GET /v1/events; unknown parameters are rejected. */
+export const EventListQuery = z.strictObject({
+  limit: QueryInt(1, 100, 50),
+  after: Cursor.optional(),
+  jobId: z
+    .uuid({ error: 'Must be a job id (a UUID)' })
+    .transform((id) => id.toLowerCase())
+    .optional(),
+  type: z.enum(EVENT_TYPES).optional(),
+});
+export type EventListQuery = z.infer<typeof EventListQuery>;
+
+/** Path of GET /v1/events/{id}. */
+export const EventPath = z.object({ id: z.string().regex(EVENT_ID_PATTERN, 'Must be an event id (evt_ and 24 letters or digits)') });
+
+/** `data` of a job event: the status before the change, and the job after it as GET /v1/jobs lists it. */
+export const JobEventData = z.strictObject({ previousStatus: z.enum(JOB_STATUSES).nullable(), job: JobSummary });
+
+/** An event, as the feed lists it and webhooks deliver it. */
+export const EventView = z.strictObject({
+  id: z.string().regex(EVENT_ID_PATTERN),
+  type: z.enum(EVENT_TYPES),
+  createdAt: z.iso.datetime(),
+  livemode: z.boolean(),
+  jobId: z.uuid().nullable(),
+  sequence: z.int().min(1).nullable(),
+  data: JobEventData,
+});
+export type EventView = z.infer<typeof EventView>;
+
+/** The feed's page. */
+export const EventListResponse = z.strictObject({ data: z.array(EventView), nextCursor: z.string(), hasMore: z.boolean() });
+
+// The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
+
+const eventExample = {
+  id: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw',
+  type: 'job.queued',
+  createdAt: '2026-11-22T10:00:01.000Z',
+  livemode: true,
+  jobId: EXAMPLE_JOB_ID,
+  sequence: 2,
+  data: {
+    previousStatus: 'created',
+    job: {
+      id: EXAMPLE_JOB_ID,
+      externalOrderId: 'ORD-1001',
+      status: 'queued',
+      agentId: null,
+      dropName: 'Asha Rao',
+      dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
+      dropCity: 'Bengaluru',
+      dropPincode: '560038',
+      dropPhone: '+919845012345',
+      packageDescription: 'Documents',
+      chargeMinor: 6900,
+      settlement: 'reserved',
+      createdAt: EXAMPLE_AT,
+      updatedAt: '2026-11-22T10:00:01.000Z',
+    },
+  },
+};
+
+export const eventOperations = {
+  'GET /v1/events': {
+    operationId: 'listEvents',
+    summary: 'List events',
+    description:
+      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
+    tag: 'Events',
+    query: EventListQuery,
+    success: [
+      {
+        status: 200,
+        description: 'A page of events, and where to go on from',
+        name: 'EventListResponse',
+        schema: EventListResponse,
+        example: { data: [eventExample], nextCursor: 'ZmVlZDox', hasMore: false },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'GET /v1/events/{id}': {
+    operationId: 'getEvent',
+    summary: 'An event',
+    description: 'One of the store’s events, by its id (the `webhook-id` of its deliveries). Counts against the read limit.',
+    tag: 'Events',
+    path: EventPath,
+    success: [{ status: 200, description: 'The event', name: 'EventResponse', schema: EventView, envelope: true, example: { data: eventExample } }],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+} satisfies OperationDocs;

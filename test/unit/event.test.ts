@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_ID_PATTERN, EVENT_TYPES, LOCATION_EVENT_INTERVAL_MS, recordChange } from '../../functions/core/event.ts';
+import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { newJob } from '../../functions/core/booking.ts';
+import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
+import type { Store } from '../../functions/core/store.ts';
+import { toJobSummary } from '../../functions/schemas/job.schema.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
+
+const store = (sandbox: boolean): Store => ({
+  id: 'store_1',
+  name: 'S',
+  sandbox,
+  apiEnabled: true,
+  balanceMinor: 10_000,
+  reservedMinor: BENGALURU_CHARGE_MINOR,
+  availableMinor: 10_000 - BENGALURU_CHARGE_MINOR,
+  jobCount: 1,
+  rateLimitOverrides: {},
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+const now = new Date('2026-11-22T10:00:00.000Z');
+const at = (ms: number) => new Date(now.getTime() + ms);
+
+/** The booking's job with its creation recorded, as the booking transaction writes it. */
+const created = (sandbox = false) => recordChange(null, newJob({ store: store(sandbox), quote, details, idempotencyKey: 'k', seq: 1, now }), toJobSummary);
+
+/** `job` after `event` at `ms`, recorded: what a move writes. */
+function move(job: Job, event: LifecycleEvent, ms: number, actor = 'rider:r1') {
+  return recordChange(job, transition(job, event, actor, at(ms)).job, toJobSummary);
+}
+
+describe('recordChange: the events a change writes', () => {
+  it('gives a new job its job.created event, sequence 1, with the job as the list shows it', () => {
+    const { job, events } = created();
+
+    expect(events).toEqual([
+      {
+        id: expect.stringMatching(EVENT_ID_PATTERN),
+        type: 'job.created',
+        createdAt: now.toISOString(),
+        livemode: true,
+        jobId: job.id,
+        sequence: 1,
+        data: { previousStatus: null, job: toJobSummary(job) },
+      },
+    ]);
+    expect(job.eventSequence).toBe(1);
+  });
+
+  it('marks a sandbox store’s events livemode: false', () => {
+    expect(created(true).events[0]!.livemode).toBe(false);
+  });
+
+  it('writes job.<status> for every status a job reaches, with the status before it, numbering the job’s events with no gaps', () => {
+    let { job } = created();
+    const types = ['job.created'];
+    const steps: LifecycleEvent[] = [
+      { type: 'dispatch' },
+      { type: 'accept', agentId: 'r1' },
+      { type: 'start_confirmation' },
+      { type: 'confirm' },
+      { type: 'arrive_pickup' },
+    ];
+    let sequence = 1;
+    for (const [i, event] of steps.entries()) {
+      const before = job;
+      const recorded = move(job, event, (i + 1) * 1000);
+      job = recorded.job;
+      for (const e of recorded.events) {
+        expect(e.sequence).toBe(++sequence);
+        expect(e.data.previousStatus).toBe(before.status);
+        expect(e.data.job).toEqual(toJobSummary(job));
+        types.push(e.type);
+      }
+    }
+
+    expect(types).toEqual(['job.created', 'job.queued', 'job.picked_by_agent', 'job.booking_in_progress', 'job.booked']);
+    expect(job.eventSequence).toBe(5);
+  });
+
+  it('writes nothing for a change a merchant does not see (arriving at a door, a wrong code)', () => {
+    let { job } = created();
+    for (const event of [{ type: 'dispatch' }, { type: 'accept', agentId: 'r1' }, { type: 'start_confirmation' }, { type: 'confirm' }] as LifecycleEvent[]) {
+      job = move(job, event, 1000).job;
+    }
+
+    const arrived = move(job, { type: 'arrive_pickup' }, 2000);
+    const wrong = move(arrived.job, { type: 'submit_pickup_code', code: job.verification.pickup.code === '0000' ? '0001' : '0000' }, 3000);
+
+    expect(arrived.events).toEqual([]);
+    expect(wrong.events).toEqual([]);
+    expect(wrong.job.eventSequence).toBe(job.eventSequence);
+  });
+
+  it('writes the status change, then the settlement change, when one move does both (a cancel releases the credit)', () => {
+    const { job } = created();
+
+    const { events } = move(job, { type: 'cancel' }, 1000, 'merchant');
+
+    expect(events.map((e) => [e.type, e.sequence, e.data.previousStatus, e.data.job.settlement])).toEqual([
+      ['job.cancelled', 2, 'created', 'released'],
+      ['job.settlement_changed', 3, 'created', 'released'],
+    ]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(2);
+  });
+
+  it('writes job.location_updated for a rider’s location at most once every 30 s per job', () => {
+    let { job } = created();
+    for (const event of [{ type: 'dispatch' }, { type: 'accept', agentId: 'r1' }] as LifecycleEvent[]) job = move(job, event, 0).job;
+    const report = (ms: number) => {
+      const recorded = move(job, { type: 'report_location', latitude: 12.97, longitude: 77.6 + ms / 1e9, accuracy: 5 }, ms);
+      job = recorded.job;
+      return recorded.events.map((e) => e.type);
+    };
+
+    const written = [0, 5_000, 29_999, LOCATION_EVENT_INTERVAL_MS, 45_000, 59_999, 60_000].map(report);
+
+    expect(written).toEqual([['job.location_updated'], [], [], ['job.location_updated'], [], [], ['job.location_updated']]);
+  });
+
+  it('has a type for each status and for the settlement, location and endpoint events, no more', () => {
+    expect(EVENT_TYPES).toEqual([...JOB_STATUSES.map((s) => `job.${s}`), 'job.settlement_changed', 'job.location_updated', 'webhook_endpoint.disabled']);
+  });
+
+  it('numbers on from a job booked before events existed (no counter yet)', () => {
+    const { job } = created();
+    const { eventSequence: _, ...older } = job;
+
+    expect(move(older as Job, { type: 'dispatch' }, 1000, 'system').events[0]!.sequence).toBe(1);
+  });
+});
