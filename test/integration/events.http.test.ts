@@ -9,6 +9,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
 import { dbOf } from '../helpers/table.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -221,5 +222,35 @@ describe('the feed under concurrency', () => {
       new QueryCommand({ TableName: api.table.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.outboxPartition } }),
     );
     expect(waiting.filter((item) => item.storeId === merchant.storeId)).toEqual([]);
+  });
+});
+
+describe('what the feed costs', () => {
+  useHandlerLogs();
+
+  it('is 4 DynamoDB calls a page (key, store, rate limit, one Query of the feed) and 4 for an event by id; a booking and a move cost what they did before events', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const { id } = await merchant.bookJob();
+    await driveJob(api.table.rt, merchant.storeId, id, 'queued');
+    await relay();
+    const [event] = (await feed(merchant)).data;
+
+    const records = await captureAccessLog(async () => {
+      await feed(merchant);
+      await feed(merchant, `?after=${encodeCursor(1)}&limit=1`);
+      await merchant.get(`/v1/events/${event!.id}`);
+      await merchant.bookJob();
+      await rider.post(`/fleet/v1/jobs/${id}/accept`);
+    });
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
+      ['GET /v1/events', 200, 4],
+      ['GET /v1/events', 200, 4],
+      ['GET /v1/events/{id}', 200, 4],
+      ['POST /v1/job-quotes', 201, 4],
+      ['POST /v1/jobs', 201, 7],
+      ['POST /fleet/v1/jobs/{id}/accept', 200, 5],
+    ]);
   });
 });
