@@ -3,6 +3,7 @@
  * handler modules that Lambda runs. Starts the bundled DynamoDB Local (data under .data/) unless
  * DYNAMODB_ENDPOINT points at one, creates the table, seeds the zones and a demo sandbox store.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { portOpen } from './local/net.ts';
 import { join, resolve } from 'node:path';
@@ -38,6 +39,16 @@ async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The local key that seals webhook secrets: DATA_DIR/webhook-secrets.key, made once (readable by the owner only). */
+function localSecretsKey(dataDir: string): string {
+  const file = join(dataDir, 'webhook-secrets.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 async function main(): Promise<void> {
   const settings = LocalSettings.parse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
   const dataDir = resolve(settings.DATA_DIR);
@@ -58,6 +69,10 @@ async function main(): Promise<void> {
   }
   process.env.DYNAMODB_ENDPOINT = settings.DYNAMODB_ENDPOINT ?? dynamo!.endpoint;
   process.env.TABLE_NAME = settings.TABLE_NAME;
+  // Webhooks locally: receivers on this machine are allowed (http://127.0.0.1:<port>, http://localhost:<port>),
+  // and the key that seals endpoints' secrets is kept in DATA_DIR (made on first start).
+  process.env.WEBHOOK_ALLOW_LOOPBACK ||= 'true';
+  process.env.WEBHOOK_SECRETS_KEY ||= localSecretsKey(dataDir);
 
   let stopping = false;
   const stop = async (code: number) => {
@@ -92,7 +107,7 @@ async function main(): Promise<void> {
     });
 
     const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
-    // Dispatch and the sandbox rider, as the scheduled function runs them on AWS.
+    // Dispatch, the sandbox rider, the event relay and the webhook sender, as the scheduled functions run them on AWS.
     startWorkers(rt, 1000, (error) => console.error('worker tick failed:', error));
     console.log(`
 Merchant API and fleet API listening on ${url}

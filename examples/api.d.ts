@@ -163,6 +163,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description The store’s endpoints, oldest first (no secrets). Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Events of the store are POSTed to the URL, signed the Standard Webhooks way (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the `secret`, shown only in this answer and on rotation). A 2xx within 10 s is success; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Delivery is at least once and in no promised order: dedupe by `webhook-id` and use the event’s `sequence` to ignore stale updates. At most 5 endpoints a store.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description One of the store’s endpoints (no secret). Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint; deliveries waiting for it are dropped.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint’s secret
+         * @description Gives the endpoint a new secret, shown only in this answer. For 24 hours deliveries carry two signatures, one with the new secret and one with the old, so a receiver can switch over without losing any; then only the new one.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint’s delivery log
+         * @description Every attempt to deliver an event to the endpoint, newest first: the event, the attempt’s number, its outcome, the receiver’s status, the error, how long it took and when the next attempt is due. Kept 30 days. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -192,6 +314,20 @@ export interface components {
             dropName: string;
             /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
             dropPhone: string;
+        };
+        WebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed: `https` only, no credentials in the URL, at most 2,048 characters, a host with public addresses only (checked again at each send; redirects are not followed).
+             * @example https://shop.example.in/hooks/delivery
+             */
+            url: string;
+            /** @description The event types to receive; leave it out for every type (including types added later). */
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[];
+            description?: string | null;
+        };
+        RedeliverRequest: {
+            endpointId?: string;
         };
         BalanceResponse: {
             data: {
@@ -295,7 +431,9 @@ export interface components {
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
+                /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -318,7 +456,66 @@ export interface components {
                         /** Format: date-time */
                         updatedAt: string;
                     };
+                } | {
+                    endpoint: {
+                        id: string;
+                        url: string;
+                        /** @description The event types it receives; null: every type. */
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "enabled" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
                 };
+            };
+        };
+        CreatedWebhookEndpointResponse: {
+            data: {
+                id: string;
+                url: string;
+                /** @description The event types it receives; null: every type. */
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                description: string | null;
+                /** @enum {string} */
+                status: "enabled" | "disabled";
+                /** Format: date-time */
+                createdAt: string;
+                /** @description The signing secret (`whsec_…`), shown only here: keep it safe. Verify deliveries with it (Standard Webhooks). */
+                secret: string;
+            };
+        };
+        WebhookEndpointResponse: {
+            data: {
+                id: string;
+                url: string;
+                /** @description The event types it receives; null: every type. */
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                description: string | null;
+                /** @enum {string} */
+                status: "enabled" | "disabled";
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        DeletedWebhookEndpointResponse: {
+            data: {
+                id: string;
+                /** @constant */
+                deleted: true;
+            };
+        };
+        RotatedSecretResponse: {
+            data: {
+                /** @description The signing secret (`whsec_…`), shown only here: keep it safe. Verify deliveries with it (Standard Webhooks). */
+                secret: string;
+            };
+        };
+        RedeliverResponse: {
+            data: {
+                eventId: string;
+                endpointIds: string[];
             };
         };
         JobListResponse: {
@@ -354,7 +551,9 @@ export interface components {
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
+                /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -377,12 +576,54 @@ export interface components {
                         /** Format: date-time */
                         updatedAt: string;
                     };
+                } | {
+                    endpoint: {
+                        id: string;
+                        url: string;
+                        /** @description The event types it receives; null: every type. */
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        description: string | null;
+                        /** @enum {string} */
+                        status: "enabled" | "disabled";
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
                 };
             }[];
             nextCursor: string;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        WebhookEndpointListResponse: {
+            data: {
+                id: string;
+                url: string;
+                /** @description The event types it receives; null: every type. */
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                description: string | null;
+                /** @enum {string} */
+                status: "enabled" | "disabled";
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        DeliveryListResponse: {
+            data: {
+                eventId: string;
+                attempt: number;
+                /** @enum {string} */
+                outcome: "succeeded" | "failed";
+                responseStatus: number | null;
+                error: string | null;
+                durationMs: number;
+                /** Format: date-time */
+                attemptedAt: string;
+                /** @description When it is tried again; null when it succeeded, was the last try, or was sent by hand. */
+                nextAttemptAt: string | null;
+            }[];
+            nextCursor: string | null;
+            hasMore: boolean;
+        };
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1209,6 +1450,336 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EventResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                     *           "url": "https://shop.example.in/hooks/delivery",
+                     *           "eventTypes": null,
+                     *           "description": "Order system",
+                     *           "status": "enabled",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example.in/hooks/delivery",
+                 *       "description": "Order system"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret (shown only now) */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                     *         "url": "https://shop.example.in/hooks/delivery",
+                     *         "eventTypes": null,
+                     *         "description": "Order system",
+                     *         "status": "enabled",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/i0bw1F2rX8="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                     *         "url": "https://shop.example.in/hooks/delivery",
+                     *         "eventTypes": null,
+                     *         "description": "Order system",
+                     *         "status": "enabled",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedWebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/i0bw1F2rX8="
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotatedSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "eventId": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *           "attempt": 1,
+                     *           "outcome": "failed",
+                     *           "responseStatus": 500,
+                     *           "error": "Answered 500",
+                     *           "durationMs": 112,
+                     *           "attemptedAt": "2026-11-22T10:00:02.000Z",
+                     *           "nextAttemptAt": "2026-11-22T10:00:07.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "we_8ZtQm3LkP0aXc7VbN2sR5yWq"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeliverRequest"];
+            };
+        };
+        responses: {
+            /** @description The deliveries are on their way */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "eventId": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *         "endpointIds": [
+                     *           "we_8ZtQm3LkP0aXc7VbN2sR5yWq"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedeliverResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -17,6 +17,17 @@ const Config = z.object({
   ACCEPT_CONFIRM_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /**
+   * The key that seals webhook endpoints' signing secrets in the table (any string of 32+ characters;
+   * AES-256-GCM under its SHA-256). Needed only by the functions that create, rotate or sign with
+   * secrets: npm start keeps one in DATA_DIR, the stack passes one from Secrets Manager.
+   */
+  WEBHOOK_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Developers only: let webhooks go to http://127.0.0.1:<port> and http://localhost:<port> (npm start sets it; the stack never does). */
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type Config = z.infer<typeof Config>;
 

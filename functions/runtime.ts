@@ -11,6 +11,9 @@ import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 import { EventRepository } from './data/event.repository.ts';
+import { WebhookRepository } from './data/webhook.repository.ts';
+import { SecretBox } from './core/secret-box.ts';
+import { InternalError } from './core/errors.ts';
 
 /**
  * Everything a request handler needs, built once per Lambda container (or local server): the
@@ -28,6 +31,9 @@ export interface Runtime {
   bookings: BookingRepository;
   work: WorkRepository;
   events: EventRepository;
+  webhooks: WebhookRepository;
+  /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
+  webhookSecrets(): SecretBox;
 }
 
 /** Builds the runtime for a table; the admin CLI and tests use this directly. */
@@ -37,6 +43,7 @@ export function createRuntime(config: Config): Runtime {
   const stores = new StoreRepository(db, table);
   const zones = new ZoneRepository(db, table);
   const jobs = new JobRepository(db, table, { maxHeldJobs: config.RIDER_MAX_HELD_JOBS });
+  let secretBox: SecretBox | undefined;
   return {
     config,
     stores,
@@ -49,6 +56,12 @@ export function createRuntime(config: Config): Runtime {
     bookings: new BookingRepository(db, table, { stores, jobs, zones }),
     work: new WorkRepository(db, table),
     events: new EventRepository(db, table),
+    webhooks: new WebhookRepository(db, table),
+    webhookSecrets: () => {
+      if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
+      secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
+      return secretBox;
+    },
   };
 }
 

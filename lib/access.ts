@@ -38,6 +38,17 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
   // A key range of the store's feed (the events after a cursor).
   'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
+  // Webhook endpoints: read, add (with the store's endpoint count), remove, new secrets; deliveries by hand.
+  'manage-webhooks': {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version'],
+  },
+  // The webhook sender: its worklist (Query, take with a lease, remove), the endpoint and the event it
+  // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event).
+  'send-webhooks': {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'status', 'updatedAt', 'version'],
+  },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },
   // Reads the zones (Query) and puts the quote in a transaction guarded by key and store checks.

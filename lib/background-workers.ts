@@ -7,18 +7,24 @@ import { FilterPattern, MetricFilter, type RetentionDays } from 'aws-cdk-lib/aws
 import type { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { WORKER_ITEM_FAILED } from '../functions/workers/ticks.ts';
 import { Construct } from 'constructs';
-import { SCHEDULED_WORKERS } from './functions.ts';
+import type { FunctionSpec } from './functions.ts';
 import { ServiceFunction } from './service-function.ts';
 
 export interface BackgroundWorkersProps {
+  /** The function: the scheduled workers (dispatch, the simulator, the event relay) or the webhook sender. */
+  spec: FunctionSpec;
+  /** Its construct id (its logical ids derive from it). */
+  functionId: string;
+  description: string;
   table: TableV2;
   logRetention: RetentionDays;
   logLevel: string;
+  environment?: Record<string, string>;
 }
 
 /**
- * Dispatch and the sandbox simulator without a server: a function EventBridge starts every minute,
- * which ticks every two seconds for most of the minute. No concurrency is reserved (a new account's
+ * Background work without a server: a function EventBridge starts every minute, which ticks every two
+ * seconds for most of the minute. No concurrency is reserved (a new account's
  * quota of 10 must stay unreserved): ticks are safe to overlap and to repeat, since every move is a
  * versioned write, so two runs side by side move nothing twice. A failed run is not retried, by
  * EventBridge or by Lambda's own asynchronous retries: the next minute's run does the work.
@@ -30,13 +36,14 @@ export class BackgroundWorkers extends Construct {
 
   constructor(scope: Construct, id: string, props: BackgroundWorkersProps) {
     super(scope, id);
-    const workers = new ServiceFunction(this, 'ScheduledWorkers', {
-      ...SCHEDULED_WORKERS,
-      description: 'Dispatch and the sandbox simulator, every minute',
+    const workers = new ServiceFunction(this, props.functionId, {
+      ...props.spec,
+      description: props.description,
       table: props.table,
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       timeout: Duration.seconds(60),
+      environment: props.environment,
     });
     this.fn = workers.fn;
     const failures = new MetricFilter(this, 'ItemFailures', {

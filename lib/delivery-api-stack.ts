@@ -10,6 +10,8 @@ import { DataTable } from './data-table.ts';
 import { DeliveryRestApi } from './rest-api.ts';
 import { Monitoring } from './monitoring.ts';
 import { BackgroundWorkers } from './background-workers.ts';
+import { SCHEDULED_WORKERS, WEBHOOK_SENDER } from './functions.ts';
+import { WebhookSecretsKey } from './webhook-secrets-key.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -23,7 +25,7 @@ export interface DeliveryApiStackProps extends StackProps {
   logLevel?: string;
 }
 
-/** The whole service: table, the REST API (merchant and fleet) with one function per route, background workers, alarms. */
+/** The whole service: table, the REST API (merchant and fleet) with one function per route, background workers, the webhook sender, alarms. */
 export class DeliveryApiStack extends Stack {
   /** The REST API; its construct id stays `Merchant` so its logical ids never change. */
   readonly restApi: DeliveryRestApi;
@@ -37,8 +39,32 @@ export class DeliveryApiStack extends Stack {
     const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
 
     const { table } = new DataTable(this, 'Data', { retain });
-    this.restApi = new DeliveryRestApi(this, 'Merchant', { stage: props.stage, table, logRetention, logLevel: props.logLevel ?? 'INFO' });
-    const workers = new BackgroundWorkers(this, 'Workers', { table, logRetention, logLevel: props.logLevel ?? 'INFO' });
+    const webhookSecrets = new WebhookSecretsKey(this, 'WebhookSecretsKey');
+    this.restApi = new DeliveryRestApi(this, 'Merchant', {
+      stage: props.stage,
+      table,
+      logRetention,
+      logLevel: props.logLevel ?? 'INFO',
+      sealingEnvironment: webhookSecrets.environment,
+    });
+    const logLevel = props.logLevel ?? 'INFO';
+    const workers = new BackgroundWorkers(this, 'Workers', {
+      spec: SCHEDULED_WORKERS,
+      functionId: 'ScheduledWorkers',
+      description: 'Dispatch, the sandbox simulator and the event relay, every minute',
+      table,
+      logRetention,
+      logLevel,
+    });
+    const sender = new BackgroundWorkers(this, 'Webhooks', {
+      spec: WEBHOOK_SENDER,
+      functionId: 'WebhookSender',
+      description: 'The webhook sender, every minute',
+      table,
+      logRetention,
+      logLevel,
+      environment: webhookSecrets.environment,
+    });
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
     const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
@@ -59,7 +85,7 @@ export class DeliveryApiStack extends Stack {
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
     new Monitoring(this, 'Monitoring', {
       api: this.restApi.api,
-      functions: [...this.restApi.functions, workers.fn],
+      functions: [...this.restApi.functions, workers.fn, sender.fn],
       table,
       workerItemFailures: workers.itemFailures,
       action: new SnsAction(topic),

@@ -10,12 +10,16 @@ export interface FunctionSpec {
 /** Dispatch and the sandbox simulator, run on a schedule. */
 export const SCHEDULED_WORKERS: FunctionSpec = { name: 'scheduled-workers', handler: 'workers/scheduled', access: 'workers' };
 
+/** The webhook sender, run on a schedule of its own. */
+export const WEBHOOK_SENDER: FunctionSpec = { name: 'webhook-sender', handler: 'webhooks/scheduled', access: 'send-webhooks' };
+
 /** API Gateway's first gate on merchant routes: a store's usage key for each merchant key (lib/rest-api.ts). */
 export const MERCHANT_AUTHORIZER: FunctionSpec = { name: 'merchant-authorizer', handler: 'merchant/authorizer', access: 'authorize' };
 
-/** Every function the stack deploys: one per route of the route table, the merchant authorizer and the scheduled workers. */
+/** Every function the stack deploys: one per route of the route table, the merchant authorizer, the scheduled workers and the webhook sender. */
 export const DEPLOYED_FUNCTIONS: readonly FunctionSpec[] = [
   ...routes.map(({ name, handler, access }) => ({ name, handler, access })),
   MERCHANT_AUTHORIZER,
   SCHEDULED_WORKERS,
+  WEBHOOK_SENDER,
 ];

@@ -28,6 +28,8 @@ export interface RestApiProps {
   table: TableV2;
   logRetention: RetentionDays;
   logLevel: string;
+  /** The environment of the routes that seal webhook secrets (the key, as a dynamic reference). */
+  sealingEnvironment: Record<string, string>;
 }
 
 /**
@@ -106,7 +108,7 @@ export class DeliveryRestApi extends Construct {
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
     });
     for (const route of routes as readonly Route[]) {
-      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props);
+      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, route.sealsSecrets ? props.sealingEnvironment : undefined);
       // Merchant routes: the authorizer names the store's usage key, which the usage plan throttles.
       // Fleet routes carry fleet keys (Authorization: Bearer), checked by their functions.
       resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
@@ -212,7 +214,7 @@ export class DeliveryRestApi extends Construct {
     new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
   }
 
-  private serviceFunction(spec: FunctionSpec, description: string, props: RestApiProps): NodejsFunction {
+  private serviceFunction(spec: FunctionSpec, description: string, props: RestApiProps, environment?: Record<string, string>): NodejsFunction {
     const { fn } = new ServiceFunction(this, functionId(spec.name), {
       name: spec.name,
       handler: spec.handler,
@@ -222,6 +224,7 @@ export class DeliveryRestApi extends Construct {
       logRetention: props.logRetention,
       logLevel: props.logLevel,
       timeout: TIMEOUT,
+      environment,
     });
     this.functions.push(fn);
     return fn;

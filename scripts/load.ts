@@ -134,10 +134,11 @@ try {
     rt,
     WORKER_INTERVAL_MS,
     (error) => ticks.failures.push(`tick threw: ${(error as Error).message}`),
-    ({ dispatch, simulation }) => {
+    ({ dispatch, simulation, events }) => {
       ticks.ticks += 1;
       tickTimes.push(Date.now());
-      if (dispatch.failed + simulation.failed > 0) ticks.failures.push(`a tick failed ${dispatch.failed} dispatch and ${simulation.failed} simulation items`);
+      if (dispatch.failed + simulation.failed + events.failed > 0)
+        ticks.failures.push(`a tick failed ${dispatch.failed} dispatch, ${simulation.failed} simulation and ${events.failed} event items`);
     },
   );
 

@@ -269,7 +269,7 @@ function pathsFor<R extends Route>(operations: Array<{ route: R; doc: OperationD
       tags: [doc.tag],
       parameters: parameters(doc),
       ...(doc.requestBody && {
-        requestBody: { required: true, content: { 'application/json': { schema: ref(doc.requestBody.name), example: doc.requestBody.example } } },
+        requestBody: { required: !doc.optionalBody, content: { 'application/json': { schema: ref(doc.requestBody.name), example: doc.requestBody.example } } },
       }),
       responses: {
         ...Object.fromEntries(
@@ -296,6 +296,7 @@ const MERCHANT_TAGS: Record<MerchantTag, string> = {
   Quotes: 'Pricing a route',
   Jobs: 'Booking, tracking and cancelling deliveries',
   Events: 'What changed: every job change as an event, oldest first, from a cursor',
+  Webhooks: 'Events pushed to the store’s endpoints, signed (Standard Webhooks)',
 };
 
 /** The merchant API's document (docs/openapi.json); `docs` default to what the schema modules export. */

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'quote_not_found'
   | 'job_not_found'
   | 'event_not_found'
+  | 'webhook_endpoint_not_found'
+  | 'endpoint_limit_reached'
   | 'quote_expired'
   | 'quote_used'
   | 'zone_changed'
@@ -238,6 +240,22 @@ export class EventNotFoundError extends AppError {
   constructor(eventId: string) {
     super('event_not_found', `No event ${eventId} for this store`);
     this.name = 'EventNotFoundError';
+  }
+}
+
+/** No webhook endpoint with this id for the store. */
+export class WebhookEndpointNotFoundError extends AppError {
+  constructor(endpointId: string) {
+    super('webhook_endpoint_not_found', `No webhook endpoint ${endpointId} for this store`);
+    this.name = 'WebhookEndpointNotFoundError';
+  }
+}
+
+/** The store has as many webhook endpoints as it may have. */
+export class EndpointLimitError extends AppError {
+  constructor(max: number) {
+    super('endpoint_limit_reached', `A store may have at most ${max} webhook endpoints; delete one first`);
+    this.name = 'EndpointLimitError';
   }
 }
 

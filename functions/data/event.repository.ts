@@ -1,11 +1,16 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
+import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
+import { deliveryPut } from './webhook.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
-/** A DynamoDB transaction takes 100 items; a placed event takes 3 (feed, by id, outbox removed) and the head 1. */
-const EVENTS_PER_PLACEMENT = 30;
+/**
+ * A DynamoDB transaction takes 100 items: the head, and per event 3 (feed, by id, outbox removed) and
+ * one delivery for each endpoint that takes it.
+ */
+const eventsPerPlacement = (endpoints: number) => Math.floor(99 / (3 + endpoints));
 /** How many waiting events one relay pass reads. */
 const RELAY_BATCH = 300;
 /** How many feed items one filtered page examines at most (then it answers with what it found, and hasMore). */
@@ -26,6 +31,9 @@ export function eventOutboxPuts(tableName: string, storeId: string, events: read
     },
   }));
 }
+
+/** The store's endpoints, as the relay needs them to hand each event to those that take it. */
+export type EndpointsOf = (storeId: string) => Promise<ReadonlyArray<Pick<WebhookEndpoint, 'id' | 'eventTypes' | 'status'>>>;
 
 /** An event in its store's feed, at its position. */
 export interface PlacedEvent {
@@ -55,11 +63,13 @@ export interface FeedPage {
 export class EventRepository extends TableRepository {
   /**
    * One relay pass: places the waiting events (up to RELAY_BATCH, oldest first) in their stores'
-   * feeds. Another relay placing the same events at the same time loses nothing: each placement is
-   * conditioned on the feed head and on the outbox items, so one of them places them and the other
-   * finds them gone. Returns what it placed; a store whose placement failed is reported in `failed`.
+   * feeds, and in the same transaction puts a delivery (due now) for each of the store's enabled
+   * webhook endpoints that takes the event's type. Another relay placing the same events at the same
+   * time loses nothing: each placement is conditioned on the feed head and on the outbox items, so one
+   * of them places them and the other finds them gone. Returns what it placed; a store whose placement
+   * failed is reported in `failed`.
    */
-  async relay(): Promise<{ placed: PlacedEvent[]; failed: Array<{ storeId: string; error: unknown }> }> {
+  async relay(endpointsOf: EndpointsOf, now = new Date()): Promise<{ placed: PlacedEvent[]; failed: Array<{ storeId: string; error: unknown }> }> {
     const { Items = [] } = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
@@ -77,13 +87,12 @@ export class EventRepository extends TableRepository {
     const placed: PlacedEvent[] = [];
     const failed: Array<{ storeId: string; error: unknown }> = [];
     for (const [storeId, events] of byStore) {
-      for (let i = 0; i < events.length; i += EVENTS_PER_PLACEMENT) {
-        try {
-          placed.push(...(await this.place(storeId, events.slice(i, i + EVENTS_PER_PLACEMENT))));
-        } catch (error) {
-          failed.push({ storeId, error });
-          break;
-        }
+      try {
+        const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
+        const chunk = eventsPerPlacement(endpoints.length);
+        for (let i = 0; i < events.length; i += chunk) placed.push(...(await this.place(storeId, events.slice(i, i + chunk), endpoints, now)));
+      } catch (error) {
+        failed.push({ storeId, error });
       }
     }
     return { placed, failed };
@@ -147,7 +156,7 @@ export class EventRepository extends TableRepository {
 
   // Places events after the store's feed head, in one transaction; an outbox item already gone (another
   // relay placed it) or a head that moved meanwhile cancels it, and the next pass tries again.
-  private async place(storeId: string, events: DeliveryEvent[]): Promise<PlacedEvent[]> {
+  private async place(storeId: string, events: DeliveryEvent[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date): Promise<PlacedEvent[]> {
     const { Item: head } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.feedHead(storeId), ConsistentRead: true }));
     const last = (head?.position as number | undefined) ?? 0;
     const placed = events.map((event, index) => ({ storeId, position: last + index + 1, event }));
@@ -168,6 +177,12 @@ export class EventRepository extends TableRepository {
       tx.add(`outbox:${event.id}`, {
         Delete: { TableName: this.tableName, Key: keys.eventOutbox(event), ConditionExpression: 'attribute_exists(PK)' },
       });
+      for (const endpoint of endpoints.filter((candidate) => subscribes(candidate, event.type))) {
+        tx.add(
+          `delivery:${event.id}:${endpoint.id}`,
+          deliveryPut(this.tableName, { storeId, endpointId: endpoint.id, eventId: event.id, attempt: 1, dueAt: now.toISOString(), manual: false }),
+        );
+      }
     }
     try {
       await tx.commit(this.db);

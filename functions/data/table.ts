@@ -91,6 +91,20 @@ export const keys = {
   feedHead: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'FEEDHEAD' }),
   /** A placed event by its id (GET /v1/events/{id}, redelivery). */
   event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
+  /** A store's webhook endpoint. */
+  webhookEndpoint: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOK#${endpointId}` }),
+  webhookEndpointPrefix: 'WEBHOOK#',
+  /** How many webhook endpoints a store has (`count`), kept with each creation and deletion. */
+  webhookCount: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'WEBHOOKS' }),
+  /** One attempt to deliver an event to an endpoint, in the endpoint's log (newest last; TTL 30 d). */
+  webhookAttempt: (storeId: string, endpointId: string, attemptedAt: string, deliveryId: string, attempt: number) => ({
+    PK: `STORE#${storeId}`,
+    SK: `WEBHOOKLOG#${endpointId}#${attemptedAt}#${deliveryId}#${String(attempt).padStart(2, '0')}`,
+  }),
+  webhookAttemptPrefix: (endpointId: string) => `WEBHOOKLOG#${endpointId}#`,
+  /** A delivery's next attempt, due at `dueAt`, on the webhook sender's worklist. */
+  webhookDelivery: (dueAt: string, deliveryId: string) => ({ PK: 'WORK#webhook', SK: `${dueAt}#${deliveryId}` }),
+  webhookDeliveryPartition: 'WORK#webhook',
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),

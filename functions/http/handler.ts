@@ -7,7 +7,17 @@ import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
-import { authenticate, authenticateFleet, edge, fleetRateLimit, rateLimit, requireBody, type ApiContext, type Merchant } from './middleware.ts';
+import {
+  authenticate,
+  authenticateFleet,
+  edge,
+  emptyBodyAsObject,
+  fleetRateLimit,
+  rateLimit,
+  requireBody,
+  type ApiContext,
+  type Merchant,
+} from './middleware.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -32,6 +42,8 @@ export interface RouteSchemas<B, Q, P, H> {
   path?: P;
   /** Keyed by canonical header name (`Idempotency-Key`); matched case-insensitively, reported by that name. */
   headers?: H;
+  /** The body may be left out: an empty one is taken as `{}`. */
+  optionalBody?: boolean;
 }
 
 // Headers arrive lower-cased (the normaliser runs first); the schema names them canonically.
@@ -108,7 +120,7 @@ function routeHandler(
     .use(edge(route))
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
-  if (schemas.body) chain.use(requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
+  if (schemas.body) chain.use(schemas.optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.ZodType, value, where) : undefined);
   const handler = chain.handler(async (event, context) =>
     useCase(

@@ -162,3 +162,12 @@ export function requireBody(): ApiMiddleware {
   }
   return { before: requireBodyBefore };
 }
+
+/** On routes whose body may be left out: an empty body is read as `{}`. */
+export function emptyBodyAsObject(): ApiMiddleware {
+  function emptyBodyAsObjectBefore(request: ApiRequest): void {
+    const body = request.event.body;
+    if (body === null || body === undefined || (typeof body === 'string' && body.trim() === '')) request.event.body = '{}';
+  }
+  return { before: emptyBodyAsObjectBefore };
+}

@@ -6,9 +6,9 @@ import type { FleetRole } from '../core/fleet-access.ts';
  * `functions/<handler>.ts`. Two APIs share it: the merchant API (`/v1`, store API keys) and the
  * fleet API (`/fleet/v1`, fleet keys of riders and fleet operations); neither's credentials work on the other.
  */
-export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads';
+export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads' | 'webhooks';
 
-export type HttpMethod = 'GET' | 'POST';
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 interface RouteBase {
   /**
@@ -24,6 +24,8 @@ interface RouteBase {
   handler: string;
   /** What the function does to the table; lib/access.ts turns it into the function's IAM actions. */
   access: TableAccessKind;
+  /** It seals webhook signing secrets, so it gets the key that does (WEBHOOK_SECRETS_KEY); no other route has it. */
+  sealsSecrets?: true;
 }
 
 /**
@@ -32,7 +34,19 @@ interface RouteBase {
  * the merchant authorizer (reads a key, nothing else).
  */
 export type TableAccessKind =
-  'authorize' | 'read-item' | 'read-lists' | 'read-feed' | 'list-jobs' | 'put-quote' | 'book' | 'move-job' | 'move-job-holder' | 'move-job-money' | 'workers';
+  | 'authorize'
+  | 'read-item'
+  | 'read-lists'
+  | 'read-feed'
+  | 'manage-webhooks'
+  | 'send-webhooks'
+  | 'list-jobs'
+  | 'put-quote'
+  | 'book'
+  | 'move-job'
+  | 'move-job-holder'
+  | 'move-job-money'
+  | 'workers';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
 export interface MerchantRoute extends RouteBase {
@@ -69,6 +83,71 @@ export const routes = [
   },
   { name: 'list-events', api: 'merchant', method: 'GET', path: '/v1/events', handler: 'merchant/list-events', rateGroup: 'reads', access: 'read-feed' },
   { name: 'get-event', api: 'merchant', method: 'GET', path: '/v1/events/{id}', handler: 'merchant/get-event', rateGroup: 'reads', access: 'read-item' },
+  {
+    name: 'create-webhook-endpoint',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/webhook-endpoints',
+    handler: 'merchant/create-webhook-endpoint',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
+    sealsSecrets: true,
+  },
+  {
+    name: 'list-webhook-endpoints',
+    api: 'merchant',
+    method: 'GET',
+    path: '/v1/webhook-endpoints',
+    handler: 'merchant/list-webhook-endpoints',
+    rateGroup: 'reads',
+    access: 'read-feed',
+  },
+  {
+    name: 'get-webhook-endpoint',
+    api: 'merchant',
+    method: 'GET',
+    path: '/v1/webhook-endpoints/{id}',
+    handler: 'merchant/get-webhook-endpoint',
+    rateGroup: 'reads',
+    access: 'read-item',
+  },
+  {
+    name: 'delete-webhook-endpoint',
+    api: 'merchant',
+    method: 'DELETE',
+    path: '/v1/webhook-endpoints/{id}',
+    handler: 'merchant/delete-webhook-endpoint',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
+  },
+  {
+    name: 'rotate-webhook-secret',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/webhook-endpoints/{id}/rotate-secret',
+    handler: 'merchant/rotate-webhook-secret',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
+    sealsSecrets: true,
+  },
+  {
+    name: 'list-webhook-deliveries',
+    api: 'merchant',
+    method: 'GET',
+    path: '/v1/webhook-endpoints/{id}/deliveries',
+    handler: 'merchant/list-webhook-deliveries',
+    rateGroup: 'reads',
+    access: 'read-feed',
+  },
+  {
+    name: 'redeliver-event',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/events/{id}/redeliver',
+    handler: 'merchant/redeliver-event',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
+  },
   { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE, access: 'read-lists' },
   {
     name: 'fleet-list-assignments',
@@ -198,6 +277,7 @@ export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number
   bookings: { capacity: 10, periodMs: 60_000 },
   cancellations: { capacity: 10, periodMs: 60_000 },
   reads: { capacity: 60, periodMs: 60_000 },
+  webhooks: { capacity: 30, periodMs: 60_000 },
 };
 
 /** A fleet key's requests a minute (a rider's app posts its location every few seconds). */

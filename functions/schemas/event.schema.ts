@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
+import { ENDPOINT_ID_PATTERN } from '../core/webhook.ts';
 import { JOB_STATUSES } from '../core/job.ts';
 import { QueryInt } from './common.schema.ts';
 import { JobSummary } from './job.schema.ts';
+import { WebhookEndpointView } from './webhook.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -47,6 +49,9 @@ export const EventPath = z.object({ id: z.string().regex(EVENT_ID_PATTERN, 'Must
 /** `data` of a job event: the status before the change, and the job after it as GET /v1/jobs lists it. */
 export const JobEventData = z.strictObject({ previousStatus: z.enum(JOB_STATUSES).nullable(), job: JobSummary });
 
+/** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
+export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
+
 /** An event, as the feed lists it and webhooks deliver it. */
 export const EventView = z.strictObject({
   id: z.string().regex(EVENT_ID_PATTERN),
@@ -54,13 +59,22 @@ export const EventView = z.strictObject({
   createdAt: z.iso.datetime(),
   livemode: z.boolean(),
   jobId: z.uuid().nullable(),
-  sequence: z.int().min(1).nullable(),
-  data: JobEventData,
+  sequence: z.int().min(1).nullable().meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' }),
+  data: z.union([JobEventData, EndpointEventData]).meta({
+    description: 'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`.',
+  }),
 });
 export type EventView = z.infer<typeof EventView>;
 
 /** The feed's page. */
 export const EventListResponse = z.strictObject({ data: z.array(EventView), nextCursor: z.string(), hasMore: z.boolean() });
+
+/** Body of POST /v1/events/{id}/redeliver (optional: without it, to every enabled endpoint that takes the event). */
+export const RedeliverRequest = z.strictObject({
+  endpointId: z.string().regex(ENDPOINT_ID_PATTERN, 'Must be a webhook endpoint id (we_ and 24 letters or digits)').optional(),
+});
+
+export const RedeliverResponse = z.strictObject({ eventId: z.string().regex(EVENT_ID_PATTERN), endpointIds: z.array(z.string().regex(ENDPOINT_ID_PATTERN)) });
 
 // The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
 
@@ -118,6 +132,27 @@ export const eventOperations = {
     tag: 'Events',
     path: EventPath,
     success: [{ status: 200, description: 'The event', name: 'EventResponse', schema: EventView, envelope: true, example: { data: eventExample } }],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /v1/events/{id}/redeliver': {
+    operationId: 'redeliverEvent',
+    summary: 'Send an event again',
+    description:
+      'Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again.',
+    tag: 'Webhooks',
+    path: EventPath,
+    optionalBody: true,
+    requestBody: { name: 'RedeliverRequest', schema: RedeliverRequest, example: { endpointId: 'we_8ZtQm3LkP0aXc7VbN2sR5yWq' } },
+    success: [
+      {
+        status: 202,
+        description: 'The deliveries are on their way',
+        name: 'RedeliverResponse',
+        schema: RedeliverResponse,
+        envelope: true,
+        example: { data: { eventId: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw', endpointIds: ['we_8ZtQm3LkP0aXc7VbN2sR5yWq'] } },
+      },
+    ],
     errors: [400, 401, 403, 404, 429, 500, 503],
   },
 } satisfies OperationDocs;

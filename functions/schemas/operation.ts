@@ -11,7 +11,7 @@ import type { MerchantRouteKey, RouteKey } from '../http/routes.ts';
  */
 
 /** The groups of the merchant document, and of the fleet document. */
-export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events';
+export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events' | 'Webhooks';
 export type FleetTag = 'Offers' | 'Riders' | 'Operations';
 
 /** The error statuses the documents describe (each has one reusable response). */
@@ -36,6 +36,8 @@ export interface OperationDoc<Tag extends string = string> {
   description: string;
   tag: Tag;
   requestBody?: BodyDoc;
+  /** The body may be left out (then it is taken as `{}`). */
+  optionalBody?: boolean;
   /** Each success status with its body. */
   success: Array<BodyDoc & { status: number; description: string }>;
   /** The error statuses the spec lists for this route. */

@@ -154,12 +154,12 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
 /**
- * The event relay: places the events changes wrote in the outbox in their stores' feeds (see
- * EventRepository). A store whose events could not be placed is logged as a failed item and tried again
+ * The event relay: places the events changes wrote in the outbox in their stores' feeds, with a
+ * delivery for each webhook endpoint that takes them (see EventRepository). A store whose events could not be placed is logged as a failed item and tried again
  * on the next tick; the other stores' events go on.
  */
-export async function relayTick(rt: Runtime): Promise<TickReport> {
-  const { placed, failed } = await rt.events.relay();
+export async function relayTick(rt: Runtime, now = new Date()): Promise<TickReport> {
+  const { placed, failed } = await rt.events.relay((storeId) => rt.webhooks.list(storeId), now);
   for (const { storeId, error } of failed) logger.error(WORKER_ITEM_FAILED, { worker: 'events', storeId, error });
   return { moved: placed.length, finished: 0, failed: failed.length };
 }

@@ -1,7 +1,7 @@
 import { fc, it } from '@fast-check/vitest';
 import { beforeAll, describe, expect } from 'vitest';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { routes, routesOf, type FleetRoute, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
+import { routes, routesOf, type FleetRoute, type HttpMethod, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
 import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -121,7 +121,7 @@ async function snapshotOf(rt: Runtime, partitions: string[], options: { idempote
 
 /** A request as sent. */
 interface Sent {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   headers: Headers;
   body: string | undefined;

@@ -23,6 +23,8 @@ export async function createTestTable(options: { seedZones?: boolean } = {}): Pr
   const tableName = `test-${randomBytes(6).toString('hex')}`;
   process.env.DYNAMODB_ENDPOINT = endpoint;
   process.env.TABLE_NAME = tableName;
+  // Webhook endpoints' secrets are sealed with a key of the run's own.
+  process.env.WEBHOOK_SECRETS_KEY ||= randomBytes(32).toString('hex');
   const rt = createRuntime(readConfig());
   const admin = tableAdmin(rt.config);
   await admin.ensure();

@@ -61,8 +61,8 @@ process.stdout.write(JSON.stringify(result));`;
 }
 
 describe('function bundles (built as CDK builds them)', () => {
-  it('cover every function the stack deploys: each route’s, the merchant authorizer’s and the scheduled workers’', () => {
-    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'merchant-authorizer', 'scheduled-workers'].sort());
+  it('cover every function the stack deploys: each route’s, the merchant authorizer’s, the scheduled workers’ and the webhook sender’s', () => {
+    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'merchant-authorizer', 'scheduled-workers', 'webhook-sender'].sort());
   });
 
   it.each(deployed.map((h) => [h]))(`keep %s within the ${BUNDLE_BUDGET_BYTES / 1024} KiB budget`, (handler) => {

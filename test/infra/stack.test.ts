@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery-api-stack.ts';
 import { ACCESS, type TableAccess } from '../../lib/access.ts';
 import { functionId, routes, type Route } from '../../functions/http/routes.ts';
-import { DEPLOYED_FUNCTIONS, MERCHANT_AUTHORIZER } from '../../lib/functions.ts';
+import { DEPLOYED_FUNCTIONS, MERCHANT_AUTHORIZER, WEBHOOK_SENDER } from '../../lib/functions.ts';
 import { AUTHORIZER_CACHE_TTL } from '../../lib/rest-api.ts';
 import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
 import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
@@ -31,13 +31,15 @@ function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: bool
 
 const { template, resources } = synth();
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const WORKERS = 'Dispatch and the sandbox simulator, every minute';
+const WORKERS = 'Dispatch, the sandbox simulator and the event relay, every minute';
+const SENDER = 'The webhook sender, every minute';
 const AUTHORIZER = 'Merchant API keys: names the store usage key for the usage plan';
 // A function's description: its route ("GET /v1/balance"), or what the function does.
 const descriptionOf = (handler: string) => {
   const route = (routes as readonly Route[]).find((r) => r.name === handler);
   if (route) return `${route.method} ${route.path}`;
-  return handler === MERCHANT_AUTHORIZER.name ? AUTHORIZER : WORKERS;
+  if (handler === MERCHANT_AUTHORIZER.name) return AUTHORIZER;
+  return handler === WEBHOOK_SENDER.name ? SENDER : WORKERS;
 };
 const logicalIdOf = (handler: string) => {
   const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === descriptionOf(handler))?.[0];
@@ -70,7 +72,7 @@ describe('the CDK stack', () => {
 
   it('names every function’s logical id after its stable name in the route table, not after its module', () => {
     for (const fn of DEPLOYED_FUNCTIONS) {
-      const scope = fn.name === 'scheduled-workers' ? 'Workers' : 'Merchant';
+      const scope = { 'scheduled-workers': 'Workers', 'webhook-sender': 'Webhooks' }[fn.name] ?? 'Merchant';
       expect(logicalIdOf(fn.name)).toMatch(new RegExp(`^${scope}${functionId(fn.name)}Function[0-9A-F]{8}$`));
     }
     expect(logicalIdOf('fleet-accept-job')).toMatch(/^MerchantFleetAcceptJobFunction[0-9A-F]{8}$/);
@@ -102,7 +104,7 @@ describe('the CDK stack', () => {
 
   it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy; the gateway requires an API key on merchant routes only', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(routes.length + 2); // + the merchant authorizer and the scheduled workers
+    expect(functions).toHaveLength(routes.length + 3); // + the merchant authorizer, the scheduled workers and the webhook sender
     for (const route of routes as readonly Route[]) {
       const id = logicalIdOf(route.name);
       expect(resources[id]!.Properties).toMatchObject({
@@ -167,7 +169,7 @@ describe('the CDK stack', () => {
         Integration: {
           Type: 'MOCK',
           IntegrationResponses: [
-            { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST)(, (GET|POST))*'$/) } },
+            { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST|DELETE)(, (GET|POST|DELETE))*'$/) } },
           ],
         },
       });
@@ -316,8 +318,8 @@ describe('the CDK stack', () => {
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
   });
 
-  it('runs the dispatcher and the sandbox simulator every minute, with no retries of a run: neither EventBridge’s nor Lambda’s own', () => {
-    const id = logicalIdOf('scheduled-workers');
+  it.each([['scheduled-workers'], ['webhook-sender']])('runs %s every minute, with no retries of a run: neither EventBridge’s nor Lambda’s own', (name) => {
+    const id = logicalIdOf(name);
 
     expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60 });
     template.hasResourceProperties('AWS::Events::Rule', {
@@ -327,6 +329,26 @@ describe('the CDK stack', () => {
     });
     // Lambda retries a failed asynchronous invocation twice by itself unless told not to.
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
+  });
+
+  it('gives the key that seals webhook secrets only to the functions that seal or open them, as a reference to a generated secret', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0]!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const withKey = ofType('AWS::Lambda::Function')
+      .filter(([, fn]) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY !== undefined)
+      .map(([id]) => id)
+      .sort();
+    const sealing = (routes as readonly Route[]).filter((r) => r.sealsSecrets).map((r) => r.name);
+    expect(withKey).toEqual([...sealing, WEBHOOK_SENDER.name].map(logicalIdOf).sort());
+    for (const id of withKey) {
+      const value = JSON.stringify((resources[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY);
+      // {{resolve:secretsmanager:<arn>:SecretString:::}}: resolved at deploy time, never in the template.
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(value).toContain(secretId);
+    }
+    expect(sealing.sort()).toEqual(['create-webhook-endpoint', 'rotate-webhook-secret']);
   });
 
   it('counts the workers’ failed items from their log in a metric, which an alarm watches', () => {

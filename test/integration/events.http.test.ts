@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventView as DeliveryEvent } from '../../functions/schemas/event.schema.ts';
+import type { z } from 'zod';
+import type { EventView, JobEventData } from '../../functions/schemas/event.schema.ts';
+
+/** A job's event as the feed shows it. */
+type DeliveryEvent = Omit<EventView, 'data'> & { data: z.infer<typeof JobEventData> };
 import { keys } from '../../functions/data/table.ts';
 import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { encodeCursor } from '../../functions/schemas/event.schema.ts';

@@ -14,6 +14,8 @@ describe('readConfig', () => {
       RIDER_MAX_HELD_JOBS: 2,
       ACCEPT_CONFIRM_SECONDS: 120,
       SIMULATION_SECONDS: 60,
+      WEBHOOK_SECRETS_KEY: undefined,
+      WEBHOOK_ALLOW_LOOPBACK: false,
     });
   });
 
@@ -28,6 +30,8 @@ describe('readConfig', () => {
       RIDER_MAX_HELD_JOBS: '3',
       ACCEPT_CONFIRM_SECONDS: '90',
       SIMULATION_SECONDS: '30',
+      WEBHOOK_SECRETS_KEY: 'k'.repeat(64),
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     };
 
     expect(readConfig(env)).toEqual({
@@ -37,7 +41,15 @@ describe('readConfig', () => {
       RIDER_MAX_HELD_JOBS: 3,
       ACCEPT_CONFIRM_SECONDS: 90,
       SIMULATION_SECONDS: 30,
+      WEBHOOK_ALLOW_LOOPBACK: true,
     });
+  });
+
+  it.each([
+    ['WEBHOOK_SECRETS_KEY', 'short', 'WEBHOOK_SECRETS_KEY must be at least 32 characters'],
+    ['WEBHOOK_ALLOW_LOOPBACK', 'yes', 'WEBHOOK_ALLOW_LOOPBACK'],
+  ])('fails naming %s when it is %j', (name, value, message) => {
+    expect(() => readConfig({ TABLE_NAME: 't', [name]: value })).toThrow(message);
   });
 
   it('drops variables it does not know', () => {

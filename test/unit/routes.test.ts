@@ -128,12 +128,13 @@ describe('the fleet routes', () => {
 });
 
 describe('RATE_LIMITS', () => {
-  it('allows the spec’s requests per store per minute for each group', () => {
+  it('allows the spec’s requests per store per minute for each group, and 30 a minute for managing webhooks', () => {
     expect(RATE_LIMITS).toEqual({
       quotes: { capacity: 10, periodMs: 60_000 },
       bookings: { capacity: 10, periodMs: 60_000 },
       cancellations: { capacity: 10, periodMs: 60_000 },
       reads: { capacity: 60, periodMs: 60_000 },
+      webhooks: { capacity: 30, periodMs: 60_000 },
     });
   });
 });

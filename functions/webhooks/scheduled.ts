@@ -1,0 +1,15 @@
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { runtime } from '../runtime.ts';
+import { tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
+import { deliverTick } from './deliver.ts';
+
+/**
+ * The webhook sender on AWS: EventBridge invokes it every minute and it sends the deliveries due every
+ * two seconds for most of that minute (up to 10 at once, each within 10 s). Its own function, so a slow
+ * receiver never holds up dispatch. Overlapping invocations are safe: each delivery is taken with a
+ * lease before it is sent, and recorded once.
+ */
+export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
+  const rt = runtime();
+  return tickUntilTimeout(context, 'webhooks ran', async () => [await deliverTick(rt)]);
+}

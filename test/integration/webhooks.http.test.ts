@@ -1,0 +1,443 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Webhook } from 'standardwebhooks';
+import { DISABLE_AFTER_MS, MAX_ENDPOINTS_PER_STORE, RETRY_DELAYS_MS, SECRET_OVERLAP_MS } from '../../functions/core/webhook.ts';
+import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { deliverTick } from '../../functions/webhooks/deliver.ts';
+import { useLocalApi } from '../helpers/server.ts';
+import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
+import { startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
+import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
+import { dbOf } from '../helpers/table.ts';
+
+// Receivers in these tests listen on 127.0.0.1: the developers' exception (on for npm start, never on AWS).
+const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK;
+process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+afterAll(() => {
+  if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+  else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback;
+});
+
+const api = useLocalApi();
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
+
+async function receiver(answer?: Answer): Promise<Receiver> {
+  const started = await startReceiver(answer);
+  receivers.push(started);
+  return started;
+}
+
+interface Endpoint {
+  id: string;
+  url: string;
+  eventTypes: string[] | null;
+  description: string | null;
+  status: string;
+  createdAt: string;
+  secret: string;
+}
+
+async function register(merchant: TestMerchant, body: Record<string, unknown>): Promise<Endpoint> {
+  const reply = await merchant.post('/v1/webhook-endpoints', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return (reply.body as { data: Endpoint }).data;
+}
+
+/** Relays what changes wrote and sends what is due, as the workers and the sender do, at `now`. */
+async function deliverAt(now = new Date()): Promise<void> {
+  await relayTick(api.table.rt, now);
+  await deliverTick(api.table.rt, now);
+}
+
+/** Each request's event, verified with the standardwebhooks package and `secret` (throws if one does not verify). */
+function verified(target: Receiver, secret: string): Array<Record<string, unknown>> {
+  const hook = new Webhook(secret);
+  return target.received.map((r) => hook.verify(r.body, r.headers as Record<string, string>) as Record<string, unknown>);
+}
+
+const DELIVERED_JOB_EVENTS = [
+  'job.created',
+  'job.queued',
+  'job.picked_by_agent',
+  'job.booking_in_progress',
+  'job.booked',
+  'job.pickup_completed',
+  'job.delivered',
+  'job.settlement_changed',
+];
+
+describe('webhook endpoints', () => {
+  it('registers an endpoint and shows its secret only then', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.delivered'], description: 'Orders' });
+    const listed = await merchant.get('/v1/webhook-endpoints');
+    const one = await merchant.get(`/v1/webhook-endpoints/${endpoint.id}`);
+
+    expect(endpoint).toEqual({
+      id: expect.stringMatching(/^we_[0-9A-Za-z]{24}$/),
+      url: target.url,
+      eventTypes: ['job.delivered'],
+      description: 'Orders',
+      status: 'enabled',
+      createdAt: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const { secret: _secret, ...shown } = endpoint;
+    expect(listed).toMatchObject({ status: 200, body: { data: [shown] } });
+    expect(one).toMatchObject({ status: 200, body: { data: shown } });
+  });
+
+  it('keeps the secret sealed: it is nowhere in the table and nowhere in the logs', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+
+    let endpoint!: Endpoint;
+    const logs = await captureLogs(async () => {
+      endpoint = await register(merchant, { url: target.url });
+    });
+    const { Items = [] } = await dbOf(api.table.rt).send(new ScanCommand({ TableName: api.table.tableName, ConsistentRead: true }));
+
+    const secretBody = endpoint.secret.slice('whsec_'.length);
+    expect(JSON.stringify(Items)).not.toContain(secretBody);
+    expect(logs.raw).not.toContain(secretBody);
+  });
+
+  it(`takes at most ${MAX_ENDPOINTS_PER_STORE} endpoints a store; deleting one makes room`, async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const made = [];
+    for (let i = 0; i < MAX_ENDPOINTS_PER_STORE; i++) made.push(await register(merchant, { url: target.url }));
+
+    const refused = await merchant.post('/v1/webhook-endpoints', { url: target.url });
+    const deleted = await api.server.request(`/v1/webhook-endpoints/${made[0]!.id}`, { method: 'DELETE', headers: { 'X-Api-Key': merchant.apiKey } });
+    const again = await merchant.post('/v1/webhook-endpoints', { url: target.url });
+
+    expect(refused).toMatchObject({ status: 409, body: { code: 'endpoint_limit_reached' } });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ data: { id: made[0]!.id, deleted: true } });
+    expect(again.status).toBe(201);
+    expect(await merchant.get(`/v1/webhook-endpoints/${made[0]!.id}`)).toMatchObject({ status: 404, body: { code: 'webhook_endpoint_not_found' } });
+  });
+
+  it('makes one endpoint at most past the limit when many registrations race', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+
+    const replies = await Promise.all(Array.from({ length: 12 }, () => merchant.post('/v1/webhook-endpoints', { url: target.url })));
+
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(MAX_ENDPOINTS_PER_STORE);
+    expect(replies.filter((r) => r.status !== 201).map((r) => (r.body as { code: string }).code)).toEqual(
+      Array.from({ length: 12 - MAX_ENDPOINTS_PER_STORE }, () => 'endpoint_limit_reached'),
+    );
+    expect(((await merchant.get('/v1/webhook-endpoints')).body as { data: unknown[] }).data).toHaveLength(MAX_ENDPOINTS_PER_STORE);
+  });
+
+  it('answers another store’s endpoints as not found, on every endpoint route', async () => {
+    const owner = await newMerchant(api.table.rt, api.server);
+    const other = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const { id } = await register(owner, { url: target.url });
+
+    const replies = [
+      await other.get(`/v1/webhook-endpoints/${id}`),
+      await other.get(`/v1/webhook-endpoints/${id}/deliveries`),
+      await other.post(`/v1/webhook-endpoints/${id}/rotate-secret`),
+      { status: (await api.server.request(`/v1/webhook-endpoints/${id}`, { method: 'DELETE', headers: { 'X-Api-Key': other.apiKey } })).status },
+    ];
+
+    expect(replies.map((r) => r.status)).toEqual([404, 404, 404, 404]);
+    expect(await owner.get(`/v1/webhook-endpoints/${id}`)).toMatchObject({ status: 200 });
+  });
+
+  it.each([
+    ['a scheme other than https', 'http://hooks.example.com/x'],
+    ['credentials in the URL', 'https://user:pw@hooks.example.com/x'],
+    ['a loopback address', 'https://127.0.0.1/x'],
+    ['an IPv6 loopback address', 'https://[::1]/x'],
+    ['a private address', 'https://10.1.2.3/x'],
+    ['the instance metadata address', 'https://169.254.169.254/latest/meta-data'],
+    ['an IPv6 private address', 'https://[fd00:ec2::254]/x'],
+    ['localhost without the developers’ form', 'https://localhost/x'],
+    ['a loopback receiver without a port', 'http://127.0.0.1/x'],
+    ['a private receiver over http', 'http://10.0.0.1:8080/x'],
+    ['a URL over 2,048 characters', `https://hooks.example.com/${'a'.repeat(2048)}`],
+    ['not a URL', 'hooks'],
+  ])('refuses %s with a validation error naming url, and makes nothing', async (_case, url) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const reply = await merchant.post('/v1/webhook-endpoints', { url });
+
+    expect(reply).toMatchObject({ status: 400, body: { code: 'validation_error', details: { fieldErrors: { url: [expect.any(String)] } } } });
+    expect(((await merchant.get('/v1/webhook-endpoints')).body as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('refuses unknown event types and unknown fields', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    expect(await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/', eventTypes: ['job.lost'] })).toMatchObject({
+      status: 400,
+      body: { details: { fieldErrors: { eventTypes: [expect.stringContaining('Invalid option')] } } },
+    });
+    expect(await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/', secret: 'mine' })).toMatchObject({ status: 400 });
+  });
+});
+
+describe('deliveries', () => {
+  it('delivers a live job’s every event, moved through the fleet API, each verified by standardwebhooks', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const target = await receiver();
+    const { secret } = await register(merchant, { url: target.url });
+    const { id } = await merchant.bookJob();
+
+    await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivered', rider);
+    await deliverAt();
+
+    const events = verified(target, secret);
+    expect(events.map((e) => e.type).sort()).toEqual([...DELIVERED_JOB_EVENTS].sort());
+    expect(events.map((e) => e.jobId)).toEqual(events.map(() => id));
+    expect(target.received.map((r) => r.headers['webhook-id'])).toEqual(events.map((e) => e.id));
+    // The feed holds the same events: a receiver may trust either.
+    const feed = ((await merchant.get(`/v1/events?jobId=${id}`)).body as { data: Array<{ id: string }> }).data;
+    expect(feed.map((e) => e.id).sort()).toEqual(events.map((e) => e.id as string).sort());
+  });
+
+  it('delivers a sandbox job the simulator delivers, job.delivered included, within the simulator’s minute', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const target = await receiver();
+    const { secret } = await register(merchant, { url: target.url, eventTypes: ['job.delivered'] });
+    const job = await merchant.bookJob();
+
+    for (let ms = 0; ms <= 62_000; ms += 2_000) await simulateTick(api.table.rt, new Date(Date.parse(job.createdAt as string) + ms));
+    await deliverAt();
+
+    const events = verified(target, secret);
+    expect(events).toEqual([expect.objectContaining({ type: 'job.delivered', livemode: false, jobId: job.id })]);
+  });
+
+  it('sends only the types an endpoint takes', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const all = await receiver();
+    const cancels = await receiver();
+    await register(merchant, { url: all.url });
+    await register(merchant, { url: cancels.url, eventTypes: ['job.cancelled'] });
+    const { id } = await merchant.bookJob();
+    await merchant.post(`/v1/jobs/${id}/cancel`);
+
+    await deliverAt();
+
+    expect(
+      all
+        .events()
+        .map((e) => e.type)
+        .sort(),
+    ).toEqual(['job.cancelled', 'job.created', 'job.settlement_changed']);
+    expect(cancels.events().map((e) => e.type)).toEqual(['job.cancelled']);
+  });
+
+  it('retries a delivery the receiver answered 500, with the same webhook-id, and logs both attempts', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver((n) => ({ status: n === 0 ? 500 : 200 }));
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+    const first = new Date();
+
+    await deliverAt(first);
+    await deliverTick(api.table.rt, new Date(first.getTime() + RETRY_DELAYS_MS[0] - 1_000)); // not due yet
+    const retried = new Date(first.getTime() + RETRY_DELAYS_MS[0]);
+    await deliverTick(api.table.rt, retried);
+    const log = await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`);
+
+    expect(target.received).toHaveLength(2);
+    expect(target.received[0]!.headers['webhook-id']).toBe(target.received[1]!.headers['webhook-id']);
+    expect(verified(target, endpoint.secret)).toHaveLength(2);
+    const eventId = target.received[0]!.headers['webhook-id'];
+    expect(log).toMatchObject({
+      status: 200,
+      body: {
+        data: [
+          { eventId, attempt: 2, outcome: 'succeeded', responseStatus: 200, error: null, attemptedAt: retried.toISOString(), nextAttemptAt: null },
+          {
+            eventId,
+            attempt: 1,
+            outcome: 'failed',
+            responseStatus: 500,
+            error: 'Answered 500',
+            attemptedAt: first.toISOString(),
+            nextAttemptAt: new Date(first.getTime() + RETRY_DELAYS_MS[0]).toISOString(),
+          },
+        ],
+        hasMore: false,
+      },
+    });
+  });
+
+  it('counts a receiver that takes more than 10 s as failed, and tries again later', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver(() => ({ status: 200, delayMs: 11_000 }));
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+
+    await deliverAt();
+    const log = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body as { data: Array<Record<string, unknown>> };
+
+    expect(log.data).toEqual([
+      expect.objectContaining({ attempt: 1, outcome: 'failed', responseStatus: null, error: 'No answer within 10 s', nextAttemptAt: expect.any(String) }),
+    ]);
+    expect(log.data[0]!.durationMs as number).toBeGreaterThanOrEqual(10_000);
+  }, 30_000);
+
+  it('gives up after the last retry: eight attempts, then the delivery is failed', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver(() => ({ status: 503 }));
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+    let at = new Date();
+    await deliverAt(at);
+    for (const delay of RETRY_DELAYS_MS) {
+      at = new Date(at.getTime() + delay);
+      await deliverTick(api.table.rt, at);
+    }
+    await deliverTick(api.table.rt, new Date(at.getTime() + 86_400_000));
+
+    const log = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=100`)).body as { data: Array<Record<string, unknown>> };
+
+    expect(target.received).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(log.data.map((a) => a.attempt)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(log.data[0]).toMatchObject({ outcome: 'failed', nextAttemptAt: null });
+  });
+
+  it('signs with the old and the new secret for 24 h after a rotation, then with the new one only', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+
+    const rotated = await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`);
+    const newSecret = (rotated.body as { data: { secret: string } }).data.secret;
+    await merchant.bookJob();
+    const now = new Date();
+    await deliverAt(now);
+    await merchant.bookJob();
+    await deliverAt(new Date(now.getTime() + SECRET_OVERLAP_MS + 1_000));
+
+    expect(rotated).toMatchObject({ status: 200, body: { data: { secret: expect.stringMatching(/^whsec_/) } } });
+    expect(newSecret).not.toBe(endpoint.secret);
+    const [during, after] = target.received;
+    expect(String(during!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => new Webhook(newSecret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow();
+    expect(String(after!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => new Webhook(newSecret).verify(after!.body, after!.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(after!.body, after!.headers as Record<string, string>)).toThrow();
+  });
+
+  it('redelivers an event by hand, to one endpoint or to every one that takes it, once', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const first = await receiver();
+    const second = await receiver();
+    const one = await register(merchant, { url: first.url, eventTypes: ['job.created'] });
+    await register(merchant, { url: second.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+    await deliverAt();
+    const eventId = first.received[0]!.headers['webhook-id'] as string;
+
+    const toOne = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: one.id });
+    await deliverTick(api.table.rt);
+    const toAll = await merchant.post(`/v1/events/${eventId}/redeliver`);
+    await deliverTick(api.table.rt);
+
+    expect(toOne).toMatchObject({ status: 202, body: { data: { eventId, endpointIds: [one.id] } } });
+    expect(toAll).toMatchObject({ status: 202, body: { data: { eventId, endpointIds: expect.arrayContaining([one.id]) } } });
+    expect(first.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
+    expect(second.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
+  });
+
+  it('answers a redelivery of another store’s event, or to another store’s endpoint, as not found', async () => {
+    const owner = await newMerchant(api.table.rt, api.server);
+    const other = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const theirs = await register(other, { url: target.url });
+    await owner.bookJob();
+    await relayTick(api.table.rt);
+    const [event] = ((await owner.get('/v1/events')).body as { data: Array<{ id: string }> }).data;
+
+    expect(await other.post(`/v1/events/${event!.id}/redeliver`)).toMatchObject({ status: 404, body: { code: 'event_not_found' } });
+    expect(await owner.post(`/v1/events/${event!.id}/redeliver`, { endpointId: theirs.id })).toMatchObject({
+      status: 404,
+      body: { code: 'webhook_endpoint_not_found' },
+    });
+  });
+
+  it('disables an endpoint whose every delivery has failed for 3 days, and records webhook_endpoint.disabled in the feed', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const failing = await receiver(() => ({ status: 500 }));
+    const watching = await receiver();
+    const endpoint = await register(merchant, { url: failing.url, eventTypes: ['job.created'] });
+    const watcher = await register(merchant, { url: watching.url, eventTypes: ['webhook_endpoint.disabled'] });
+    await merchant.bookJob();
+    const start = new Date();
+    await deliverAt(start);
+
+    await deliverTick(api.table.rt, new Date(start.getTime() + DISABLE_AFTER_MS - 60_000)); // not yet 3 days
+    const before = await merchant.get(`/v1/webhook-endpoints/${endpoint.id}`);
+    // The retry after that one (5 min later) fails 3 days after the first failure.
+    await deliverTick(api.table.rt, new Date(start.getTime() + DISABLE_AFTER_MS + RETRY_DELAYS_MS[1]));
+    await deliverAt();
+
+    expect(before).toMatchObject({ body: { data: { status: 'enabled' } } });
+    expect(await merchant.get(`/v1/webhook-endpoints/${endpoint.id}`)).toMatchObject({ body: { data: { status: 'disabled' } } });
+    const feed = ((await merchant.get('/v1/events?type=webhook_endpoint.disabled')).body as { data: Array<Record<string, unknown>> }).data;
+    expect(feed).toEqual([
+      expect.objectContaining({
+        type: 'webhook_endpoint.disabled',
+        jobId: null,
+        sequence: null,
+        data: { endpoint: expect.objectContaining({ id: endpoint.id, status: 'disabled' }) },
+      }),
+    ]);
+    expect(verified(watching, watcher.secret).map((e) => e.type)).toEqual(['webhook_endpoint.disabled']);
+    // A disabled endpoint gets nothing more, until a delivery by hand gets through.
+    const received = failing.received.length;
+    await merchant.bookJob();
+    await deliverAt();
+    expect(failing.received).toHaveLength(received);
+  });
+});
+
+describe('where a webhook may go (checked again at each send)', () => {
+  useHandlerLogs();
+
+  it.each([
+    ['a host name that resolves to 127.0.0.1', [{ address: '127.0.0.1', family: 4 }]],
+    ['a host name that resolves to ::1', [{ address: '::1', family: 6 }]],
+    ['a host name that resolves to a private address', [{ address: '10.0.0.7', family: 4 }]],
+    ['a host name that resolves to the instance metadata address', [{ address: '169.254.169.254', family: 4 }]],
+    [
+      'a host name with a public and a private address',
+      [
+        { address: '93.184.215.14', family: 4 },
+        { address: '192.168.1.10', family: 4 },
+      ],
+    ],
+    ['a host name that resolves to an IPv6 link-local address', [{ address: 'fe80::1', family: 6 }]],
+  ])('sends nothing to %s, and logs why', async (_case, addresses) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const port = new URL(target.url).port;
+    const endpoint = await register(merchant, { url: `https://hooks.example.com:${port}/hooks`, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+
+    await relayTick(api.table.rt);
+    await deliverTick(api.table.rt, new Date(), { resolve: async () => addresses });
+    const log = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body as { data: Array<Record<string, unknown>> };
+
+    expect(target.received).toEqual([]);
+    expect(log.data).toEqual([expect.objectContaining({ outcome: 'failed', responseStatus: null, error: expect.stringMatching(/^Refused/) })]);
+  });
+});
