@@ -286,7 +286,248 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "job.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.created event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.queued event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobQueuedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.picked_by_agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.picked_by_agent event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobPickedByAgentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.booking_in_progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.booking_in_progress event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobBookingInProgressWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.booked event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobBookedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.pickup_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.pickup_completed event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobPickupCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.delivered event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobDeliveredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.failed event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.cancelled event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.settlement_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.settlement_changed event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobSettlementChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.location_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.location_updated event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobLocationUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A webhook_endpoint.disabled event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["webhookEndpointDisabledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         QuoteRequest: {
@@ -631,6 +872,53 @@ export interface components {
                 formErrors: string[];
                 fieldErrors: {
                     [key: string]: string[];
+                };
+            };
+        };
+        Event: {
+            id: string;
+            /** @enum {string} */
+            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            jobId: string | null;
+            /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
+            sequence: number | null;
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
+            data: {
+                previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                job: {
+                    /** Format: uuid */
+                    id: string;
+                    externalOrderId: string | null;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    agentId: string | null;
+                    dropName: string;
+                    dropAddress: string;
+                    dropCity: string | null;
+                    dropPincode: string | null;
+                    dropPhone: string;
+                    packageDescription: string | null;
+                    chargeMinor: number | null;
+                    settlement: ("reserved" | "review" | "captured" | "released") | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+            } | {
+                endpoint: {
+                    id: string;
+                    url: string;
+                    /** @description The event types it receives; null: every type. */
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                    description: string | null;
+                    /** @enum {string} */
+                    status: "enabled" | "disabled";
+                    /** Format: date-time */
+                    createdAt: string;
                 };
             };
         };
@@ -1789,6 +2077,354 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    jobCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobQueuedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobPickedByAgentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobBookingInProgressWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobBookedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobPickupCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobDeliveredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobSettlementChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobLocationUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointDisabledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

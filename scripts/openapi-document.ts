@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import * as z from 'zod';
 import { FLEET_RATE_LIMIT, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { EVENT_TYPES } from '../functions/core/event.ts';
+import { EventView } from '../functions/schemas/event.schema.ts';
 import { errorResult, STATUS_BY_CODE } from '../functions/http/errors.ts';
 import { parseOrThrow } from '../functions/http/validation.ts';
 import {
@@ -317,6 +319,7 @@ export async function buildOpenApiDocument(docs?: DocsByRoute) {
       operations,
       (route) => `Rate limit group \`${route.rateGroup}\`: ${RATE_LIMITS[route.rateGroup].capacity} requests a minute per store, shared by its keys.`,
     ),
+    webhooks: webhooksFor(),
     components: {
       securitySchemes: {
         ApiKey: {
@@ -326,11 +329,47 @@ export async function buildOpenApiDocument(docs?: DocsByRoute) {
           description: 'The store’s key: mdk_live_… (or mdk_test_… for a sandbox store). Server side only.',
         },
       },
-      schemas: componentSchemas(operations),
+      schemas: { ...componentSchemas(operations), Event: jsonSchema(EventView, 'output') } as Record<string, JsonSchema>,
       responses: errorResponses(),
       headers: HEADERS,
     },
   };
+}
+
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    description: 'The event’s id: the same on every attempt of it. Dedupe by it.',
+    schema: { type: 'string', pattern: '^evt_[0-9A-Za-z]{24}$' },
+  },
+  { name: 'webhook-timestamp', description: 'When this attempt was sent, in Unix seconds.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+  {
+    name: 'webhook-signature',
+    description:
+      '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library.',
+    schema: { type: 'string' },
+  },
+];
+
+// OpenAPI 3.1's top-level webhooks: what each event type's delivery to a store's endpoint carries.
+function webhooksFor() {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `${type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase())}Webhook`,
+          summary: `A ${type} event`,
+          description:
+            'POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.',
+          tags: ['Webhooks'],
+          parameters: WEBHOOK_HEADERS.map((header) => ({ ...header, in: 'header', required: true })),
+          requestBody: { required: true, content: { 'application/json': { schema: ref('Event') } } },
+          responses: { '2XX': { description: 'Received: the delivery succeeded' } },
+        },
+      },
+    ]),
+  );
 }
 
 // Fleet wording and examples for the statuses whose meaning differs from the merchant API's.

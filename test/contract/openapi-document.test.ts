@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { buildOpenApiDocument, clientTypes, openApiJson } from '../../scripts/openapi-document.ts';
 import { routesOf } from '../../functions/http/routes.ts';
+import { EVENT_TYPES } from '../../functions/core/event.ts';
+import { Webhook } from 'standardwebhooks';
+import { webhookHeaders } from '../../functions/core/webhook-signature.ts';
 
 const committed = readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8');
 const doc = await buildOpenApiDocument();
@@ -122,5 +125,30 @@ describe('the OpenAPI document', () => {
         if (status.startsWith('2')) expect(example, `${route.method} ${route.path} ${status}`).toBeDefined();
       }
     }
+  });
+
+  it('describes every event type’s delivery in OpenAPI 3.1’s webhooks: the Standard Webhooks headers and the event as the body', () => {
+    const webhooks = doc.webhooks as Record<string, { post: { parameters: Array<{ name: string; in: string; required: boolean }>; requestBody: unknown } }>;
+
+    expect(Object.keys(webhooks).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const type of EVENT_TYPES) {
+      expect(webhooks[type]!.post.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      expect(webhooks[type]!.post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } } });
+    }
+    expect((doc.components.schemas.Event as { properties: Record<string, unknown> }).properties).toHaveProperty('sequence');
+  });
+
+  it('names the headers a Standard Webhooks verifier reads', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/i0bw1F2rX8=';
+    const body = '{"id":"evt_x"}';
+    const headers = webhookHeaders([secret], { id: 'evt_x', timestamp: Math.floor(Date.now() / 1000), body });
+    const described = (doc.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>)['job.delivered']!.post.parameters.map((p) => p.name);
+
+    expect(Object.keys(headers).sort()).toEqual([...described].sort());
+    expect(() => new Webhook(secret).verify(body, headers)).not.toThrow();
   });
 });

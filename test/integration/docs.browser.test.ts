@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { useLocalApi } from '../helpers/server.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { routesOf } from '../../functions/http/routes.ts';
+import { EVENT_TYPES } from '../../functions/core/event.ts';
 
 const MERCHANT_ROUTES = routesOf('merchant');
 
@@ -72,7 +73,13 @@ describe('the API reference page', () => {
     const title = await page.locator('.info .title').textContent();
     await page.close();
 
-    expect(operations.sort()).toEqual(MERCHANT_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+    // The routes, then OpenAPI 3.1's webhooks (one per event type, shown by name).
+    const [routeOps, webhookOps] = [
+      operations.filter((op) => op.split(' ')[1]!.startsWith('/')),
+      operations.filter((op) => !op.split(' ')[1]!.startsWith('/')),
+    ];
+    expect(routeOps.sort()).toEqual(MERCHANT_ROUTES.map((route) => `${route.method} ${route.path}`).sort());
+    expect(webhookOps.map((op) => op.split(' ')[1]).sort()).toEqual([...EVENT_TYPES].sort());
     // The spec's six are among them.
     expect(operations).toEqual(
       expect.arrayContaining(['GET /v1/balance', 'GET /v1/jobs', 'GET /v1/jobs/{id}', 'POST /v1/job-quotes', 'POST /v1/jobs', 'POST /v1/jobs/{id}/cancel']),
