@@ -120,7 +120,8 @@ Try it:
     -d '{"pickupAddress":"MG Road, Bengaluru","pickupLatitude":12.9756,"pickupLongitude":77.6066,"dropAddress":"Indiranagar, Bengaluru","dropLatitude":12.9784,"dropLongitude":77.6408}'
 
 API reference: ${url}/docs  (descriptions: ${url}/openapi.json, fleet API ${url}/fleet/openapi.json)
-Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS); poll GET /v1/jobs/{id}.
+Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS).
+Follow them with webhooks (POST /v1/webhook-endpoints; receivers on this machine are allowed) or GET /v1/events.
 Live jobs wait for a rider on the fleet API (/fleet/v1): npm run admin -- fleet-key create --role rider
 Admin CLI (same DynamoDB and table): npm run admin -- --help
 Press Ctrl-C to stop (DynamoDB Local stops with it).`);

@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:webhooks`: how long a change takes to reach a webhook receiver locally, through the
+ * real local server, DynamoDB Local and the background loops as `npm start` runs them (the relay and
+ * the sender each every WORKER_INTERVAL_MS, 1 s by default, as npm start). For BENCH_CHANGES changes
+ * (a booking, then its cancel: 3 events), it measures from the merchant's answer to each event's
+ * arrival at a receiver on 127.0.0.1, and prints the median, p95 and max. Nothing is asserted
+ * (timings are noisy on shared machines); every delivery is verified with `standardwebhooks`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { freePort } from '../bin/local/net.ts';
+import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
+
+const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
+const INTERVAL_MS = Number(process.env.WORKER_INTERVAL_MS ?? 1000);
+
+const dynamo = await startDynamoDbLocal({ port: await freePort() });
+process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+process.env.TABLE_NAME = `bench-${randomUUID().slice(0, 8)}`;
+process.env.LOG_LEVEL = 'SILENT';
+process.env.POWERTOOLS_LOG_LEVEL = process.env.LOG_LEVEL;
+process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+process.env.WEBHOOK_SECRETS_KEY = randomUUID() + randomUUID();
+
+// Imported after the environment is set: the handlers read it on first use.
+const { runtime } = await import('../functions/runtime.ts');
+const { seedZones, tableAdmin } = await import('../bin/local/bootstrap.ts');
+const { startHttpServer } = await import('../bin/local/http-server.ts');
+const { startWorkers } = await import('../bin/local/workers.ts');
+
+const rt = runtime();
+await tableAdmin(rt.config).ensure();
+await seedZones(rt);
+const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
+const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
+await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000, webhooks: 1_000_000 });
+const merchant = { 'X-Api-Key': store.apiKey, 'Content-Type': 'application/json' };
+
+// The receiver: when each event arrived, by the job and type it is about.
+const arrivals = new Map<string, number>();
+// Set once the endpoint (and its secret) exists; the receiver starts first, for its URL.
+const verifier: { current?: Webhook } = {};
+let unverified = 0;
+const receiver = createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (body += chunk));
+  req.on('end', () => {
+    const at = performance.now();
+    res.writeHead(204).end();
+    try {
+      const event = verifier.current!.verify(body, req.headers as Record<string, string>) as { jobId: string; type: string };
+      arrivals.set(`${event.jobId} ${event.type}`, at);
+    } catch {
+      unverified += 1;
+    }
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+
+async function call(path: string, init: RequestInit): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
+  const response = await fetch(`${url}${path}`, init);
+  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+const endpoint = await call('/v1/webhook-endpoints', {
+  method: 'POST',
+  headers: merchant,
+  body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` }),
+});
+verifier.current = new Webhook(endpoint.body.data.secret as string);
+const workers = startWorkers(rt, INTERVAL_MS, (error) => console.error('worker tick failed:', error));
+
+// Each change's answer time, by the event it makes.
+const changes = new Map<string, number>();
+for (let i = 0; i < CHANGES; i++) {
+  const quote = await call('/v1/job-quotes', {
+    method: 'POST',
+    headers: merchant,
+    body: JSON.stringify({
+      pickupAddress: 'MG Road',
+      pickupLatitude: 12.9756,
+      pickupLongitude: 77.6066,
+      dropAddress: 'Indiranagar',
+      dropLatitude: 12.9784,
+      dropLongitude: 77.6408,
+    }),
+  });
+  const job = await call('/v1/jobs', {
+    method: 'POST',
+    headers: { ...merchant, 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({
+      quoteId: quote.body.data.id,
+      externalOrderId: `BENCH-${i}`,
+      pickupName: 'Store',
+      pickupPhone: '9876543210',
+      dropName: 'Customer',
+      dropPhone: '9845012345',
+    }),
+  });
+  const jobId = job.body.data.id as string;
+  changes.set(`${jobId} job.created`, performance.now());
+  // Spread the changes over the loops' ticks, as real traffic is.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * INTERVAL_MS));
+  // A cancel that meets dispatch queueing the job answers 409 concurrent_modification: a client tries again.
+  while ((await call(`/v1/jobs/${jobId}/cancel`, { method: 'POST', headers: merchant })).status === 409);
+  const cancelled = performance.now();
+  changes.set(`${jobId} job.cancelled`, cancelled);
+  changes.set(`${jobId} job.settlement_changed`, cancelled);
+}
+
+const deadline = Date.now() + 60_000;
+// The receiver also gets each job's job.queued (dispatch's move): wait for the changes timed here.
+while ([...changes.keys()].some((key) => !arrivals.has(key)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+const missing = [...changes.keys()].filter((key) => !arrivals.has(key));
+if (missing.length > 0) console.error('Not delivered within a minute:', missing);
+await workers.stop();
+server.closeAllConnections();
+server.close();
+receiver.close();
+await dynamo.stop();
+
+const latencies = [...changes].flatMap(([key, at]) => (arrivals.has(key) ? [arrivals.get(key)! - at] : [])).sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+console.log(`Webhook delivery latency, change answered → receiver (loops every ${INTERVAL_MS} ms; ${CHANGES} bookings and cancels):`);
+console.log(`  events ${changes.size}, delivered ${latencies.length}, not verified ${unverified}`);
+console.log(`  median ${Math.round(pct(50))} ms, p95 ${Math.round(pct(95))} ms, max ${Math.round(latencies.at(-1)!)} ms`);
+process.exit(latencies.length === changes.size && unverified === 0 ? 0 : 1);
