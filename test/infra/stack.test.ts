@@ -349,6 +349,22 @@ describe('the CDK stack', () => {
       expect(value).toContain(secretId);
     }
     expect(sealing.sort()).toEqual(['create-webhook-endpoint', 'rotate-webhook-secret']);
+    // The developers' loopback exception is never on in a deployed stack.
+    expect(JSON.stringify(template.toJSON())).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
+  });
+
+  it('counts failed items of both background functions (workers and webhook sender) in the one metric its alarm watches', () => {
+    const filters = ofType('AWS::Logs::MetricFilter');
+    expect(filters).toHaveLength(2);
+    for (const [, filter] of filters) {
+      expect(filter.Properties.MetricTransformations).toEqual([
+        expect.objectContaining({ MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1' }),
+      ]);
+    }
+    const logGroupsOf = (name: string) => JSON.stringify(resources[logicalIdOf(name)]!.Properties.LoggingConfig);
+    const filtered = filters.map(([, filter]) => JSON.stringify(filter.Properties.LogGroupName));
+    for (const name of ['scheduled-workers', WEBHOOK_SENDER.name])
+      expect(filtered.some((group) => logGroupsOf(name).includes(JSON.parse(group).Ref))).toBe(true);
   });
 
   it('counts the workers’ failed items from their log in a metric, which an alarm watches', () => {

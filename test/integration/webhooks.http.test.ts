@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
@@ -24,6 +26,16 @@ const receivers: Receiver[] = [];
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
+
+/** A receiver that answers every request with a 307 to `location`. */
+async function startRedirect(location: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_req, res) => res.writeHead(307, { location }).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 async function receiver(answer?: Answer): Promise<Receiver> {
   const started = await startReceiver(answer);
@@ -208,17 +220,21 @@ describe('deliveries', () => {
     expect(feed.map((e) => e.id).sort()).toEqual(events.map((e) => e.id as string).sort());
   });
 
-  it('delivers a sandbox job the simulator delivers, job.delivered included, within the simulator’s minute', async () => {
+  it('delivers a sandbox job’s full ordered set of events, from the simulator’s moves, each verified by standardwebhooks', async () => {
     const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
     const target = await receiver();
-    const { secret } = await register(merchant, { url: target.url, eventTypes: ['job.delivered'] });
+    const { secret } = await register(merchant, { url: target.url });
     const job = await merchant.bookJob();
 
+    // The simulator's minute, ticked every 2 s of its clock; then the relay and the sender.
     for (let ms = 0; ms <= 62_000; ms += 2_000) await simulateTick(api.table.rt, new Date(Date.parse(job.createdAt as string) + ms));
     await deliverAt();
 
-    const events = verified(target, secret);
-    expect(events).toEqual([expect.objectContaining({ type: 'job.delivered', livemode: false, jobId: job.id })]);
+    const events = verified(target, secret).sort((a, b) => (a.sequence as number) - (b.sequence as number));
+    expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.type !== 'job.location_updated').map((e) => e.type)).toEqual(DELIVERED_JOB_EVENTS);
+    expect(events.some((e) => e.type === 'job.location_updated')).toBe(true);
+    expect(events.every((e) => e.livemode === false && e.jobId === job.id)).toBe(true);
   });
 
   it('sends only the types an endpoint takes', async () => {
@@ -292,6 +308,21 @@ describe('deliveries', () => {
     ]);
     expect(log.data[0]!.durationMs as number).toBeGreaterThanOrEqual(10_000);
   }, 30_000);
+
+  it('follows no redirect: a 3xx is a failed attempt, and the place it points to gets nothing', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const elsewhere = await receiver();
+    const redirecting = await startRedirect(elsewhere.url);
+    const endpoint = await register(merchant, { url: redirecting.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+
+    await deliverAt();
+    const log = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body as { data: Array<Record<string, unknown>> };
+
+    expect(log.data).toEqual([expect.objectContaining({ outcome: 'failed', responseStatus: 307, error: 'Answered 307' })]);
+    expect(elsewhere.received).toEqual([]);
+    await redirecting.close();
+  });
 
   it('gives up after the last retry: eight attempts, then the delivery is failed', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
