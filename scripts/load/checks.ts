@@ -281,8 +281,58 @@ export async function checkRun(input: {
     events.check,
     ends.check,
     ...checkIndexes(items, jobs),
+    ...checkEvents(items, jobs),
   ];
   return { checks, jobs };
+}
+
+/**
+ * The events the changes wrote, against the jobs: each job's events (placed in its store's feed, or
+ * still in the outbox) number 1..its eventSequence once each, and their status events are its status
+ * history in order; each store's feed holds positions 1..its head with no gap, each event once and
+ * also under its id.
+ */
+function checkEvents(items: Item[], jobs: Job[]): Check[] {
+  const perChange = new CheckBuilder("One event per change: each job's events are 1..eventSequence once each; its status events are its history, in order");
+  type Written = { id: string; type: string; jobId: string | null; sequence: number | null };
+  const placed = items.filter((item) => item.type === 'feed-event').map((item) => item.event as Written);
+  const waiting = items.filter((item) => item.type === 'outbox').map((item) => item.event as Written);
+  const byJob = groupBy(
+    [...placed, ...waiting].filter((event) => event.jobId !== null),
+    (event) => event.jobId!,
+  );
+  for (const job of jobs) {
+    const events = (byJob.get(job.id) ?? []).sort((a, b) => a.sequence! - b.sequence!);
+    const sequence = job.eventSequence ?? 0;
+    perChange.expect(
+      events.map((event) => event.sequence).join() === Array.from({ length: sequence }, (_, i) => i + 1).join(),
+      () => `job ${job.id}: events numbered ${events.map((event) => event.sequence).join(',')} for eventSequence ${sequence}`,
+    );
+    const statuses = events.filter((event) => event.type !== 'job.settlement_changed' && event.type !== 'job.location_updated').map((event) => event.type);
+    perChange.expect(
+      statuses.join() === job.events.map((entry) => `job.${entry.status}`).join(),
+      () => `job ${job.id}: status events ${statuses.join(',')} for history ${job.events.map((entry) => entry.status).join(',')}`,
+    );
+  }
+
+  const feeds = new CheckBuilder("Each store's feed: positions 1..head with no gap, each event once, each also under its id");
+  const heads = new Map(items.filter((item) => item.SK === 'FEEDHEAD').map((item) => [item.PK, item.position as number]));
+  const feedItems = groupBy(
+    items.filter((item) => item.type === 'feed-event'),
+    (item) => item.PK,
+  );
+  const byIdKeys = new Set(items.filter((item) => item.type === 'event').map((item) => `${item.PK} ${item.eventId as string}`));
+  for (const [partition, head] of heads) {
+    const positions = (feedItems.get(partition) ?? []).map((item) => item.position as number).sort((a, b) => a - b);
+    feeds.expect(
+      positions.join() === Array.from({ length: head }, (_, i) => i + 1).join(),
+      () => `${partition}: head ${head}, positions ${positions.length} (${positions.slice(0, 5).join(',')}…)`,
+    );
+    const ids = (feedItems.get(partition) ?? []).map((item) => item.eventId as string);
+    feeds.expect(new Set(ids).size === ids.length, () => `${partition}: ${ids.length - new Set(ids).size} events placed twice`);
+    for (const id of ids) feeds.expect(byIdKeys.has(`${partition} ${id}`), () => `${partition}: event ${id} has no by-id item`);
+  }
+  return [perChange.check, feeds.check];
 }
 
 /**
