@@ -15,6 +15,7 @@ describe('redactText', () => {
     ['a key made of digits', `mdk_test_${'1'.repeat(32)}`, 'mdk_test_[REDACTED]'],
     ['a rider’s fleet key', `Bearer fk_rider_${'aB3dE5fG7h'.repeat(3)}xY`, 'Bearer fk_rider_[REDACTED]'],
     ['an operations fleet key', `Authorization: Bearer fk_ops_${'Zz9Yy8Xx7W'.repeat(3)}w6`, 'Authorization: Bearer fk_ops_[REDACTED]'],
+    ['a webhook signing secret', 'secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/i0bw1F2rX8= made', 'secret whsec_[REDACTED] made'],
   ])('masks %s', (_what, text, expected) => {
     expect(redactText(text)).toBe(expected);
   });
@@ -97,6 +98,10 @@ describe('redactReplacer', () => {
     ['false', false],
   ])('masks a secret-named field whose value is %s', (_what, value) => {
     expect(redactReplacer('apiKey', value)).toBe('[REDACTED]');
+  });
+
+  it.each(['secret', 'secrets', 'sealed', 'webhook-signature'])('drops a field named %s to a marker (webhook secrets, sealed or not, and signatures)', (key) => {
+    expect(redactReplacer(key, 'v1.abc.def.ghi')).toBe('[REDACTED]');
   });
 
   it.each([
