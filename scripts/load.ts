@@ -181,7 +181,7 @@ try {
         machine: `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`,
         seconds: Math.round(loadSeconds),
         notes: [
-          `Worker ticks (dispatch, then the sandbox simulator) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick walks its whole worklist, one job at a time)`,
+          `Worker ticks (dispatch, the sandbox simulator, then the event relay) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick walks its whole worklist, one job at a time)`,
           `DynamoDB attempts cut off at the SDK's 1.5 s requestTimeout (each tried again): ${timedOutAttempts}`,
         ],
         setup: [

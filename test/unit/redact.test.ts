@@ -100,9 +100,12 @@ describe('redactReplacer', () => {
     expect(redactReplacer('apiKey', value)).toBe('[REDACTED]');
   });
 
-  it.each(['secret', 'secrets', 'sealed', 'webhook-signature'])('drops a field named %s to a marker (webhook secrets, sealed or not, and signatures)', (key) => {
-    expect(redactReplacer(key, 'v1.abc.def.ghi')).toBe('[REDACTED]');
-  });
+  it.each(['secret', 'secrets', 'sealed', 'webhook-signature'])(
+    'drops a field named %s to a marker (webhook secrets, sealed or not, and signatures)',
+    (key) => {
+      expect(redactReplacer(key, 'v1.abc.def.ghi')).toBe('[REDACTED]');
+    },
+  );
 
   it.each([
     ['null', null],
