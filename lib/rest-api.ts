@@ -167,7 +167,17 @@ export class DeliveryRestApi extends Construct {
   private addFirewall(stage: string): void {
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
     const rateLimited = {
-      block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited', responseHeaders: [{ name: 'Retry-After', value: '60' }] } },
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: 'rate-limited',
+          responseHeaders: [
+            { name: 'Retry-After', value: '60' },
+            { name: 'RateLimit-Remaining', value: '0' },
+            { name: 'RateLimit-Reset', value: '60' },
+          ],
+        },
+      },
     };
     const fleetPath = {
       byteMatchStatement: {
@@ -281,8 +291,18 @@ export class DeliveryRestApi extends Construct {
     // A REST API reports an unknown path as a missing authentication token.
     respond('UnknownRoute', ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', 'No such route', 'not_found');
     respond('ResourceNotFound', ResponseType.RESOURCE_NOT_FOUND, '404', 'No such route', 'not_found');
-    respond('Throttled', ResponseType.THROTTLED, '429', 'Rate limit exceeded; retry in 1 s', 'rate_limited', { 'Retry-After': "'1'" });
-    respond('QuotaExceeded', ResponseType.QUOTA_EXCEEDED, '429', 'Rate limit exceeded; retry in 60 s', 'rate_limited', { 'Retry-After': "'60'" });
+    // The gateway's own 429s say what they can: nothing left now, and when to try again (its limits
+    // are not a store's per-minute groups, so no RateLimit-Limit).
+    respond('Throttled', ResponseType.THROTTLED, '429', 'Rate limit exceeded; retry in 1 s', 'rate_limited', {
+      'Retry-After': "'1'",
+      'RateLimit-Remaining': "'0'",
+      'RateLimit-Reset': "'1'",
+    });
+    respond('QuotaExceeded', ResponseType.QUOTA_EXCEEDED, '429', 'Rate limit exceeded; retry in 60 s', 'rate_limited', {
+      'Retry-After': "'60'",
+      'RateLimit-Remaining': "'0'",
+      'RateLimit-Reset': "'60'",
+    });
     respond('BadBody', ResponseType.BAD_REQUEST_BODY, '400', 'Request body is not valid JSON', 'invalid_json');
     respond('TooLarge', ResponseType.REQUEST_TOO_LARGE, '413', 'Request body is too large', 'payload_too_large');
     // Anything else the gateway refuses keeps its status code, in the spec's shape, with no AWS wording.

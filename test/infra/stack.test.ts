@@ -272,7 +272,23 @@ describe('the CDK stack', () => {
     // The authorizer could not read the key: transient, like the functions' own 503.
     expect(responses.AUTHORIZER_FAILURE).toMatchObject({ StatusCode: '503', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
     expect(bodyOf('AUTHORIZER_FAILURE')).toEqual({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' });
-    expect(responses.THROTTLED).toMatchObject({ StatusCode: '429', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
+    // The gateway's own 429s carry what a client can act on: Retry-After, nothing remaining, when it resets.
+    expect(responses.THROTTLED).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: {
+        'gatewayresponse.header.Retry-After': "'1'",
+        'gatewayresponse.header.RateLimit-Remaining': "'0'",
+        'gatewayresponse.header.RateLimit-Reset': "'1'",
+      },
+    });
+    expect(responses.QUOTA_EXCEEDED).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: {
+        'gatewayresponse.header.Retry-After': "'60'",
+        'gatewayresponse.header.RateLimit-Remaining': "'0'",
+        'gatewayresponse.header.RateLimit-Reset': "'60'",
+      },
+    });
     expect(bodyOf('THROTTLED')).toEqual({ error: 'Rate limit exceeded; retry in 1 s', code: 'rate_limited' });
     expect(responses.MISSING_AUTHENTICATION_TOKEN).toMatchObject({ StatusCode: '404' });
     expect(bodyOf('MISSING_AUTHENTICATION_TOKEN')).toEqual({ error: 'No such route', code: 'not_found' });
@@ -428,7 +444,17 @@ describe('the CDK stack', () => {
     ]);
     for (const rule of floods) {
       expect(rule.Action).toEqual({
-        Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'rate-limited', ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }] } },
+        Block: {
+          CustomResponse: {
+            ResponseCode: 429,
+            CustomResponseBodyKey: 'rate-limited',
+            ResponseHeaders: [
+              { Name: 'Retry-After', Value: '60' },
+              { Name: 'RateLimit-Remaining', Value: '0' },
+              { Name: 'RateLimit-Reset', Value: '60' },
+            ],
+          },
+        },
       });
     }
     expect(bodies['rate-limited']!.ContentType).toBe('APPLICATION_JSON');
