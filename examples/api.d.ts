@@ -119,6 +119,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store’s statement
+         * @description Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -782,6 +804,25 @@ export interface components {
             }[];
             limit: number;
             offset: number;
+        };
+        StatementResponse: {
+            data: {
+                id: string;
+                /** @enum {string} */
+                type: "top_up" | "reserve" | "release" | "capture" | "adjustment";
+                /** @description What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change. */
+                amountMinor: number;
+                /** @description The store’s balance right after this entry. */
+                balanceMinor: number;
+                /** @description The store’s reserved credit right after this entry. */
+                reservedMinor: number;
+                jobId: string | null;
+                note: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            nextCursor: string | null;
+            hasMore: boolean;
         };
         EventListResponse: {
             data: {
@@ -1610,6 +1651,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLedgerEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                jobId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the statement */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "le_6f1c1d0e7a4b4c7e9d552a51c8a3f0b2",
+                     *           "type": "reserve",
+                     *           "amountMinor": 6900,
+                     *           "balanceMinor": 500000,
+                     *           "reservedMinor": 6900,
+                     *           "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *           "note": null,
+                     *           "createdAt": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatementResponse"];
+                    /**
+                     * @example id,type,amountMinor,amountRupees,balanceMinor,balanceRupees,reservedMinor,reservedRupees,jobId,note,createdAt
+                     *     le_6f1c1d0e7a4b4c7e9d552a51c8a3f0b2,reserve,6900,69.00,500000,5000.00,6900,69.00,0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1,,2026-11-22T10:00:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

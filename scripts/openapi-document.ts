@@ -280,7 +280,10 @@ function pathsFor<R extends Route>(operations: Array<{ route: R; doc: OperationD
             {
               description: success.description,
               headers: rateLimitHeaders,
-              content: { 'application/json': { schema: ref(success.name), example: success.example } },
+              content: {
+                'application/json': { schema: ref(success.name), example: success.example },
+                ...(success.csvExample !== undefined && { 'text/csv': { schema: { type: 'string' }, example: success.csvExample } }),
+              },
             },
           ]),
         ),

@@ -10,6 +10,7 @@ import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { readZoneFile } from '../local/bootstrap.ts';
+import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
 import { newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/http/routes.ts';
@@ -24,7 +25,7 @@ Stores
   store show --store ID                                       a store's credit and API access
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
   store api-access --store ID --enabled true|false            turn merchant API access on or off
-  store ledger --store ID                                     ledger entries, newest first
+  store ledger --store ID                                     the store's statement, newest first (as GET /v1/ledger)
   store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--webhooks N] [--reset]
                                                               per-minute limits agreed with the store
 Settlement
@@ -173,14 +174,17 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     }
     case 'store ledger': {
       const storeId = required(options, 'store');
-      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
-      const entries = await rt.stores.ledger(storeId);
+      const store = await rt.stores.get(storeId);
+      if (!store) throw new RecordNotFoundError('store', storeId);
+      // The same entries as the merchant's statement (GET /v1/ledger), with the figures after each.
+      const entries = await wholeStatement(rt, store);
       const lines = entries.map((e) =>
         [
           e.createdAt,
-          e.type.padEnd(8),
-          `balance ${signed(e.balanceDeltaMinor)}`.padEnd(22),
-          `reserved ${signed(e.reservedDeltaMinor)}`.padEnd(22),
+          e.type.padEnd(10),
+          String(e.amountMinor).padStart(10),
+          `balance ${e.balanceMinor}`.padEnd(20),
+          `reserved ${e.reservedMinor}`.padEnd(20),
           e.jobId ?? '',
           e.note ?? '',
         ]
@@ -306,10 +310,6 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     default:
       throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, true);
   }
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
 }
 
 /** Where the CLI writes: each call is one line (or block) of output, as console.log and console.error print it. */

@@ -81,6 +81,7 @@ export const routes = [
     rateGroup: 'cancellations',
     access: 'move-job-money',
   },
+  { name: 'list-ledger', api: 'merchant', method: 'GET', path: '/v1/ledger', handler: 'merchant/list-ledger', rateGroup: 'reads', access: 'read-feed' },
   { name: 'list-events', api: 'merchant', method: 'GET', path: '/v1/events', handler: 'merchant/list-events', rateGroup: 'reads', access: 'read-feed' },
   { name: 'get-event', api: 'merchant', method: 'GET', path: '/v1/events/{id}', handler: 'merchant/get-event', rateGroup: 'reads', access: 'read-item' },
   {

@@ -26,6 +26,8 @@ export interface BodyDoc {
   envelope?: boolean;
   /** The whole body, as sent (with its `data` when enveloped). */
   example: unknown;
+  /** The same answer is also served as CSV (`Accept: text/csv`); this is an example of it. */
+  csvExample?: string;
 }
 
 /** One route's operation: its prose, what it reads, what it answers. */

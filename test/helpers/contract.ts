@@ -51,7 +51,8 @@ const fleetApi = loadDocument('fleet-openapi.json');
 export function assertMatchesContract(request: { method: string; path: string }, response: { status: number; headers: Headers; body: string }): void {
   const { doc, validatorFor, resolve, templates } = request.path.startsWith('/fleet/') ? fleetApi : merchantApi;
   const where = `${request.method} ${request.path} → ${response.status}`;
-  const body = response.body.length > 0 ? (JSON.parse(response.body) as unknown) : null;
+  const csv = (response.headers.get('content-type') ?? '').startsWith('text/csv');
+  const body = response.body.length > 0 && !csv ? (JSON.parse(response.body) as unknown) : null;
   const template = templates.find(({ pattern }) => pattern.test(request.path))?.template;
   const operation = template ? doc.paths[template]![request.method.toLowerCase()] : undefined;
   if (!operation) {
@@ -62,8 +63,14 @@ export function assertMatchesContract(request: { method: string; path: string },
   const documented = operation.responses[String(response.status)];
   if (!documented) throw new Error(`Contract: ${where} is not a documented status (documented: ${Object.keys(operation.responses).join(', ')})`);
   const definition = resolve(documented, 'responses');
-  const schema = (definition.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema;
-  if (schema) check(validatorFor(schema), body, where);
+  const content = definition.content as Record<string, { schema: Json }> | undefined;
+  if (csv) {
+    // A CSV answer must be one the description offers.
+    if (!content?.['text/csv']) throw new Error(`Contract: ${where} answered CSV, which the description does not offer`);
+  } else {
+    const schema = content?.['application/json']?.schema;
+    if (schema) check(validatorFor(schema), body, where);
+  }
   for (const [name, header] of Object.entries((definition.headers ?? {}) as Record<string, Json>)) {
     const spec = resolve(header, 'headers');
     const value = response.headers.get(name);

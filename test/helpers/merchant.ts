@@ -6,6 +6,7 @@ import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { keys } from '../../functions/data/table.ts';
+import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { readResponse, type TestServer } from './server.ts';
 import type { TestTable } from './table.ts';
 import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';
@@ -136,4 +137,16 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
   expect(ledger.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0)).toBe(store.reservedMinor);
   expect(store.availableMinor).toBeGreaterThanOrEqual(0);
   expect(store.reservedMinor).toBeGreaterThanOrEqual(0);
+  // The merchant's statement (GET /v1/ledger) agrees: its newest entry's figures are the balance's,
+  // each entry's figures are the next older one's plus its own movement, and before the oldest, nothing.
+  const statement = await wholeStatement(rt, store);
+  expect(statement.map((line) => line.id)).toEqual(ledger.map((entry) => `le_${entry.id.replaceAll('-', '')}`));
+  if (statement.length > 0) expect([statement[0]!.balanceMinor, statement[0]!.reservedMinor]).toEqual([store.balanceMinor, store.reservedMinor]);
+  statement.forEach((line, i) => {
+    const older = statement[i + 1] ?? { balanceMinor: 0, reservedMinor: 0 };
+    expect([line.balanceMinor, line.reservedMinor]).toEqual([
+      older.balanceMinor + ledger[i]!.balanceDeltaMinor,
+      older.reservedMinor + ledger[i]!.reservedDeltaMinor,
+    ]);
+  });
 }

@@ -47,11 +47,11 @@ describe('admin CLI', () => {
     const ledger = await adminJson<Array<Record<string, unknown>>>(table, ['store', 'ledger', '--store', created.storeId]);
     expect(ledger).toEqual([
       {
-        id: expect.any(String),
-        storeId: created.storeId,
+        id: expect.stringMatching(/^le_[0-9a-f]{32}$/),
         type: 'top_up',
-        balanceDeltaMinor: 50_000,
-        reservedDeltaMinor: 0,
+        amountMinor: 50_000,
+        balanceMinor: 50_000,
+        reservedMinor: 0,
         jobId: null,
         note: 'Opening credit',
         createdAt: expect.any(String),
@@ -65,7 +65,7 @@ describe('admin CLI', () => {
     expect(created.apiKey).toMatch(/^mdk_test_[0-9A-Za-z]{32}$/);
   });
 
-  it('tops up credit with a ledger entry; ledger lists newest first and sums to the balance', async () => {
+  it('tops up credit with a ledger entry; the statement lists it newest first with the balance after each entry', async () => {
     const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Top-up', '--credit-minor', '100']);
 
     const credited = await adminJson<Record<string, unknown>>(table, [
@@ -78,11 +78,14 @@ describe('admin CLI', () => {
       '--note',
       'UPI payment 42',
     ]);
-    const ledger = await adminJson<Array<{ note: string; balanceDeltaMinor: number }>>(table, ['store', 'ledger', '--store', storeId]);
+    const ledger = await adminJson<Array<{ note: string; amountMinor: number; balanceMinor: number }>>(table, ['store', 'ledger', '--store', storeId]);
 
     expect(credited).toEqual({ storeId, balanceMinor: 2600, reservedMinor: 0, availableMinor: 2600 });
     expect(ledger.map((e) => e.note)).toEqual(['UPI payment 42', 'Opening credit']);
-    expect(ledger.reduce((sum, e) => sum + e.balanceDeltaMinor, 0)).toBe(2600);
+    expect(ledger.map((e) => [e.amountMinor, e.balanceMinor])).toEqual([
+      [2500, 2600],
+      [100, 100],
+    ]);
   });
 
   it('turns API access off and on', async () => {

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import { minorToRupees } from '../core/money.ts';
+import type { StatementCursor, StatementEntry } from '../use-cases/statement.ts';
+import { MinorAmount, QueryInt } from './common.schema.ts';
+import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
+import type { OperationDocs } from './operation.ts';
+
+// A checksum over the cursor's parts: a cursor is only ever one we made (a changed one is a 400).
+const checksum = (key: string, balance: number, reserved: number) =>
+  createHash('sha256').update(`statement|${key}|${balance}|${reserved}`).digest('base64url').slice(0, 16);
+
+/** The opaque cursor of a statement page: base64url of the last entry's key, the figures before it, and a checksum. */
+export function encodeStatementCursor(cursor: StatementCursor): string {
+  const parts = [cursor.key, cursor.balanceMinor, cursor.reservedMinor, checksum(cursor.key, cursor.balanceMinor, cursor.reservedMinor)];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
+
+const Cursor = z
+  .string()
+  .max(400, CURSOR_ERROR)
+  .transform((value, ctx): StatementCursor => {
+    try {
+      const parts = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+      if (Array.isArray(parts) && parts.length === 4) {
+        const [key, balance, reserved, check] = parts as [unknown, unknown, unknown, unknown];
+        if (
+          typeof key === 'string' &&
+          /^LEDGER#[0-9T:.Z-]{24}#[0-9a-f-]{36}$/.test(key) &&
+          Number.isSafeInteger(balance) &&
+          Number.isSafeInteger(reserved) &&
+          check === checksum(key, balance as number, reserved as number)
+        ) {
+          return { key, balanceMinor: balance as number, reservedMinor: reserved as number };
+        }
+      }
+    } catch {
+      // Not base64url JSON: refused below.
+    }
+    ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
+    return z.NEVER;
+  })
+  .meta({ description: 'The `nextCursor` of an earlier page: the entries before it (older).' });
+
+/** Query of GET /v1/ledger; unknown parameters are rejected. */
+export const LedgerQuery = z.strictObject({
+  limit: QueryInt(1, 100, 50),
+  after: Cursor.optional(),
+  jobId: z
+    .uuid({ error: 'Must be a job id (a UUID)' })
+    .transform((id) => id.toLowerCase())
+    .optional(),
+});
+
+/** One statement line. */
+export const StatementEntryView = z.strictObject({
+  id: z.string().regex(/^le_[0-9a-f]{32}$/),
+  type: z.enum(['top_up', 'reserve', 'release', 'capture', 'adjustment']),
+  amountMinor: z.int().meta({
+    description: 'What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change.',
+  }),
+  balanceMinor: MinorAmount.meta({ description: 'The store’s balance right after this entry.' }),
+  reservedMinor: MinorAmount.meta({ description: 'The store’s reserved credit right after this entry.' }),
+  jobId: z.uuid().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const StatementResponse = z.strictObject({ data: z.array(StatementEntryView), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+
+/** The columns of the CSV statement, in order. */
+const CSV_COLUMNS = [
+  'id',
+  'type',
+  'amountMinor',
+  'amountRupees',
+  'balanceMinor',
+  'balanceRupees',
+  'reservedMinor',
+  'reservedRupees',
+  'jobId',
+  'note',
+  'createdAt',
+];
+
+// One CSV field: quoted when it holds a comma, quote or line break; a text that a spreadsheet would
+// run as a formula (=, +, -, @, tab, CR at its start) is prefixed with ' so it stays text.
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const rupees = (minor: number) => minorToRupees(minor).toFixed(2);
+
+/** A statement page as CSV: a header row, then one row per entry (amounts in paise and in rupees), CRLF line ends. */
+export function statementCsv(entries: readonly StatementEntry[]): string {
+  const rows = entries.map((e) =>
+    [
+      e.id,
+      e.type,
+      e.amountMinor,
+      rupees(e.amountMinor),
+      e.balanceMinor,
+      rupees(e.balanceMinor),
+      e.reservedMinor,
+      rupees(e.reservedMinor),
+      e.jobId,
+      e.note,
+      e.createdAt,
+    ]
+      .map(csvField)
+      .join(','),
+  );
+  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+// The route's API description (read by scripts/openapi-document.ts); bundles drop it.
+
+const entryExample = {
+  id: 'le_6f1c1d0e7a4b4c7e9d552a51c8a3f0b2',
+  type: 'reserve',
+  amountMinor: 6900,
+  balanceMinor: 500000,
+  reservedMinor: 6900,
+  jobId: EXAMPLE_JOB_ID,
+  note: null,
+  createdAt: EXAMPLE_AT,
+};
+
+export const ledgerOperations = {
+  'GET /v1/ledger': {
+    operationId: 'listLedgerEntries',
+    summary: 'The store’s statement',
+    description:
+      'Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.',
+    tag: 'Credit',
+    query: LedgerQuery,
+    success: [
+      {
+        status: 200,
+        description: 'A page of the statement',
+        name: 'StatementResponse',
+        schema: StatementResponse,
+        example: { data: [entryExample], nextCursor: null, hasMore: false },
+        csvExample:
+          'id,type,amountMinor,amountRupees,balanceMinor,balanceRupees,reservedMinor,reservedRupees,jobId,note,createdAt\r\nle_6f1c1d0e7a4b4c7e9d552a51c8a3f0b2,reserve,6900,69.00,500000,5000.00,6900,69.00,0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1,,2026-11-22T10:00:00.000Z\r\n',
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+} satisfies OperationDocs;
