@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../bin/local/net.ts';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
+import { benchMerchant } from './bench-client.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 30);
 const OFFER_SIZES = (process.env.BENCH_OFFER_SIZES ?? '10,100,500').split(',').map(Number);
@@ -33,40 +34,8 @@ const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
 
 const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
 await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000 });
-const merchant = { 'X-Api-Key': store.apiKey, 'Content-Type': 'application/json' };
 
-async function call(path: string, init: RequestInit): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
-  const response = await fetch(`${url}${path}`, init);
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
-}
-
-async function book(): Promise<string> {
-  const quote = await call('/v1/job-quotes', {
-    method: 'POST',
-    headers: merchant,
-    body: JSON.stringify({
-      pickupAddress: 'MG Road',
-      pickupLatitude: 12.9756,
-      pickupLongitude: 77.6066,
-      dropAddress: 'Indiranagar',
-      dropLatitude: 12.9784,
-      dropLongitude: 77.6408,
-    }),
-  });
-  const job = await call('/v1/jobs', {
-    method: 'POST',
-    headers: { ...merchant, 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({
-      quoteId: quote.body.data.id,
-      externalOrderId: 'BENCH',
-      pickupName: 'Store',
-      pickupPhone: '9876543210',
-      dropName: 'Customer',
-      dropPhone: '9845012345',
-    }),
-  });
-  return job.body.data.id as string;
-}
+const { headers: merchant, call, book } = benchMerchant(url, store.apiKey);
 
 const codeOf = async (jobId: string, which: 'pickup' | 'delivery') =>
   ((await call(`/v1/jobs/${jobId}`, { headers: merchant })).body.data.verification as Record<string, { code: string }>)[which]!.code;

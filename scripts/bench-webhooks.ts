@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { freePort } from '../bin/local/net.ts';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
+import { benchMerchant } from './bench-client.ts';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const INTERVAL_MS = Number(process.env.WORKER_INTERVAL_MS ?? 1000);
@@ -36,7 +37,6 @@ await seedZones(rt);
 const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
 const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
 await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000, webhooks: 1_000_000 });
-const merchant = { 'X-Api-Key': store.apiKey, 'Content-Type': 'application/json' };
 
 // The receiver: when each event arrived, by the job and type it is about.
 const arrivals = new Map<string, number>();
@@ -60,10 +60,7 @@ const receiver = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
-async function call(path: string, init: RequestInit): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
-  const response = await fetch(`${url}${path}`, init);
-  return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
-}
+const { headers: merchant, call, book } = benchMerchant(url, store.apiKey);
 
 const endpoint = await call('/v1/webhook-endpoints', {
   method: 'POST',
@@ -76,31 +73,7 @@ const workers = startWorkers(rt, INTERVAL_MS, (error) => console.error('worker t
 // Each change's answer time, by the event it makes.
 const changes = new Map<string, number>();
 for (let i = 0; i < CHANGES; i++) {
-  const quote = await call('/v1/job-quotes', {
-    method: 'POST',
-    headers: merchant,
-    body: JSON.stringify({
-      pickupAddress: 'MG Road',
-      pickupLatitude: 12.9756,
-      pickupLongitude: 77.6066,
-      dropAddress: 'Indiranagar',
-      dropLatitude: 12.9784,
-      dropLongitude: 77.6408,
-    }),
-  });
-  const job = await call('/v1/jobs', {
-    method: 'POST',
-    headers: { ...merchant, 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({
-      quoteId: quote.body.data.id,
-      externalOrderId: `BENCH-${i}`,
-      pickupName: 'Store',
-      pickupPhone: '9876543210',
-      dropName: 'Customer',
-      dropPhone: '9845012345',
-    }),
-  });
-  const jobId = job.body.data.id as string;
+  const jobId = await book(`BENCH-${i}`);
   changes.set(`${jobId} job.created`, performance.now());
   // Spread the changes over the loops' ticks, as real traffic is.
   await new Promise((resolve) => setTimeout(resolve, Math.random() * INTERVAL_MS));
