@@ -4,6 +4,8 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, routesOf, type FleetRoute, type HttpMethod, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
 import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
+import { EVENT_TYPES } from '../../functions/core/event.ts';
+import { relayTick } from '../../functions/workers/ticks.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { keys } from '../../functions/data/table.ts';
 import { useLocalApi } from '../helpers/server.ts';
@@ -192,7 +194,10 @@ function expectErrorBody(body: unknown, status: number, where: string): void {
   }
 }
 
-/** Which job a path names: one of the file's own (by index), the same in capitals, or a segment as sent. */
+/**
+ * Which resource a path names: one of the file's own of the route's kind (a job, an event, a webhook
+ * endpoint; by index), the same in capitals, or a segment as sent.
+ */
 type IdChoice = { kind: 'job'; index: number } | { kind: 'job-upper'; index: number } | { kind: 'segment'; segment: string };
 
 const idChoice: fc.Arbitrary<IdChoice> = fc.oneof(
@@ -202,9 +207,9 @@ const idChoice: fc.Arbitrary<IdChoice> = fc.oneof(
   { weight: 2, arbitrary: pathSegment.map((segment) => ({ kind: 'segment' as const, segment })) },
 );
 
-function idSegment(choice: IdChoice, jobIds: readonly string[]): string {
+function idSegment(choice: IdChoice, ids: readonly string[]): string {
   if (choice.kind === 'segment') return choice.segment;
-  const id = jobIds[choice.index % jobIds.length]!;
+  const id = ids[choice.index % ids.length]!;
   return choice.kind === 'job-upper' ? id.toUpperCase() : id;
 }
 
@@ -213,6 +218,7 @@ const fields = (record: Record<string, unknown>) => Object.fromEntries(Object.en
 
 // Placeholders a valid body carries until the request is made: a quote of the store's, the job's current code.
 const QUOTE_ID = '{{quoteId}}';
+const ENDPOINT_ID = '{{endpointId}}';
 const HANDOFF_CODE = '{{code}}';
 
 /** A POST body: a valid one (from `valid`) mutated, text that is not JSON or JSON of the wrong kind, or none. */
@@ -261,6 +267,9 @@ interface MerchantCase {
 
 const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
   'GET /v1/jobs': { status: JOB_STATUSES, limit: ['1', '50', '100'], offset: ['0', '3', '100000'] },
+  'GET /v1/events': { limit: ['1', '50', '100'], type: EVENT_TYPES, after: ['ZmVlZDow', 'ZmVlZDox'] },
+  'GET /v1/ledger': { limit: ['1', '50', '100'] },
+  'GET /v1/webhook-endpoints/{id}/deliveries': { limit: ['1', '50', '100'] },
 };
 
 /** Valid bodies of the merchant routes that take one: the Bengaluru quote, or a quote anywhere on Earth; a booking of a quote of the store's. */
@@ -275,6 +284,23 @@ const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       dropLongitude,
     })),
   ),
+  'POST /v1/webhook-endpoints': fc.record(
+    {
+      url: fc.constantFrom(
+        'https://hooks.example.com/delivery',
+        'http://hooks.example.com/x',
+        'https://127.0.0.1/x',
+        'https://[::ffff:10.0.0.1]/x',
+        'https://user:pw@hooks.example.com/',
+        'https://169.254.169.254/latest',
+      ),
+      eventTypes: fc.subarray([...EVENT_TYPES], { minLength: 1 }),
+      description: fc.option(fc.string({ maxLength: 40 }), { nil: null }),
+    },
+    { requiredKeys: ['url'] },
+  ),
+  // Without a body (postBody's own case): to every endpoint that takes the event.
+  'POST /v1/events/{id}/redeliver': fc.constant({ endpointId: ENDPOINT_ID }),
   'POST /v1/jobs': fc.constant({
     quoteId: QUOTE_ID,
     externalOrderId: 'ORD-FUZZ',
@@ -308,6 +334,17 @@ interface MerchantWorld {
   jobIds: string[];
   /** The shop's unused quotes (new quotes join), one of the other store's. */
   quoteIds: string[];
+  /** The shop's events, one of the other store's. */
+  eventIds: string[];
+  /** The shop's webhook endpoints (new ones join), one of the other store's. */
+  endpointIds: string[];
+}
+
+/** The pool a route's `{id}` is drawn from: its resource's kind. */
+function idsFor(route: MerchantRoute, world: MerchantWorld): readonly string[] {
+  if (route.path.startsWith('/v1/events/')) return world.eventIds;
+  if (route.path.startsWith('/v1/webhook-endpoints/')) return world.endpointIds;
+  return world.jobIds;
 }
 
 function merchantKey(choice: MerchantKeyChoice, world: MerchantWorld): string | null {
@@ -334,8 +371,10 @@ function merchantRequest(route: MerchantRoute, c: MerchantCase, world: MerchantW
   if (route.method === 'POST') headers.set('Content-Type', 'application/json');
   if (c.idempotencyKey !== undefined) headers.set('Idempotency-Key', c.idempotencyKey);
   for (const [name, value] of c.headers) headers.append(name, value);
-  const path = route.path.replace('{id}', idSegment(c.id, world.jobIds));
-  const body = c.body?.replaceAll(QUOTE_ID, world.quoteIds[c.quote % world.quoteIds.length]!);
+  const path = route.path.replace('{id}', idSegment(c.id, idsFor(route, world)));
+  const body = c.body
+    ?.replaceAll(QUOTE_ID, world.quoteIds[c.quote % world.quoteIds.length]!)
+    .replaceAll(ENDPOINT_ID, world.endpointIds[c.quote % world.endpointIds.length]!);
   return { method: route.method, path: `${path}${c.query}`, headers, body };
 }
 
@@ -353,6 +392,13 @@ describe('merchant routes', () => {
     expect((await world.shop.post(`/v1/jobs/${cancelled.id}/cancel`)).status).toBe(200);
     world.jobIds = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id, cancelled.id, (await world.other.bookJob()).id];
     world.quoteIds = [...(await Promise.all([1, 2, 3, 4, 5].map(() => world.shop.quote()))), await world.other.quote()];
+    const endpointOf = async (merchant: TestMerchant) =>
+      ((await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/fuzz' })).body as { data: { id: string } }).data.id;
+    world.endpointIds = [await endpointOf(world.shop), await endpointOf(world.other)];
+    await relayTick(rt);
+    const eventsOf = async (merchant: TestMerchant) =>
+      ((await merchant.get('/v1/events?limit=5')).body as { data: Array<{ id: string }> }).data.map((e) => e.id);
+    world.eventIds = [...(await eventsOf(world.shop)), (await eventsOf(world.other))[0]!];
   });
 
   const snapshot = (route: MerchantRoute) => () =>
@@ -369,6 +415,7 @@ describe('merchant routes', () => {
         const data = (answer.body as { data?: { id?: string } } | null)?.data;
         if (answer.status === 201 && route.path === '/v1/job-quotes') world.quoteIds.push(data!.id!);
         if (answer.status === 201 && route.path === '/v1/jobs') world.jobIds.push(data!.id!);
+        if (answer.status === 201 && route.path === '/v1/webhook-endpoints') world.endpointIds.push(data!.id!);
       },
       TEST_TIMEOUT_MS,
     );
