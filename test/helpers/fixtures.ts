@@ -1,3 +1,4 @@
+import type { Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { RateCard } from '../../functions/core/zone.ts';
@@ -103,3 +104,30 @@ export async function raiseLimits(rt: Runtime, storeId: string): Promise<void> {
 export function bookingHeaders(apiKey: string, idempotencyKey: string): Record<string, string> {
   return { ...authHeaders(apiKey), 'Idempotency-Key': idempotencyKey };
 }
+
+/** A store as the domain holds it, for unit tests of pure code (₹100 of credit, nothing booked), with `changes` over it. */
+export function sampleStore(changes: Partial<Store> = {}): Store {
+  return {
+    id: 'store_1',
+    name: 'S',
+    sandbox: false,
+    apiEnabled: true,
+    balanceMinor: 10_000,
+    reservedMinor: 0,
+    availableMinor: 10_000,
+    jobCount: 0,
+    rateLimitOverrides: {},
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+/** A booking's details after validation (phones normalised), for unit tests of pure code. */
+export const sampleBookingDetails = {
+  quoteId: 'q-1',
+  externalOrderId: 'ORD-1',
+  pickupName: 'P',
+  pickupPhone: '+919876543210',
+  dropName: 'D',
+  dropPhone: '+919876543211',
+};

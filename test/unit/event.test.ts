@@ -3,23 +3,12 @@ import { EVENT_ID_PATTERN, EVENT_TYPES, LOCATION_EVENT_INTERVAL_MS, recordChange
 import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
-import type { Store } from '../../functions/core/store.ts';
 import { toJobSummary } from '../../functions/schemas/job.schema.ts';
-import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
-const store = (sandbox: boolean): Store => ({
-  id: 'store_1',
-  name: 'S',
-  sandbox,
-  apiEnabled: true,
-  balanceMinor: 10_000,
-  reservedMinor: BENGALURU_CHARGE_MINOR,
-  availableMinor: 10_000 - BENGALURU_CHARGE_MINOR,
-  jobCount: 1,
-  rateLimitOverrides: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+const store = (sandbox: boolean) =>
+  sampleStore({ sandbox, reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1 });
+const details = sampleBookingDetails;
 const now = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
 

@@ -13,23 +13,11 @@ import {
   type JobStatus,
 } from '../../functions/core/job.ts';
 import { assertQuoteBookable, newJob } from '../../functions/core/booking.ts';
-import type { Store } from '../../functions/core/store.ts';
-import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
-const store: Store = {
-  id: 'store_1',
-  name: 'S',
-  sandbox: false,
-  apiEnabled: true,
-  balanceMinor: 10_000,
-  reservedMinor: 0,
-  availableMinor: 10_000,
-  jobCount: 0,
-  rateLimitOverrides: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const store = sampleStore();
 const now = new Date('2026-11-22T10:00:00.000Z');
-const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+const details = sampleBookingDetails;
 
 function jobIn(status: JobStatus, overrides: Partial<Job> = {}): Job {
   return { ...newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now }), status, ...overrides };

@@ -10,25 +10,13 @@ import {
 } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { firstQueuedAt, JOB_STATUSES, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
-import type { Store } from '../../functions/core/store.ts';
 import { toJobDetail } from '../../functions/schemas/job.schema.ts';
-import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 import { SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
 import { readFileSync } from 'node:fs';
 
-const store: Store = {
-  id: 'store_1',
-  name: 'S',
-  sandbox: false,
-  apiEnabled: true,
-  balanceMinor: 10_000,
-  reservedMinor: BENGALURU_CHARGE_MINOR,
-  availableMinor: 10_000 - BENGALURU_CHARGE_MINOR,
-  jobCount: 1,
-  rateLimitOverrides: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-const details = { quoteId: 'q-1', externalOrderId: 'ORD-1', pickupName: 'P', pickupPhone: '+919876543210', dropName: 'D', dropPhone: '+919876543211' };
+const store = sampleStore({ reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1 });
+const details = sampleBookingDetails;
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 
