@@ -38,3 +38,30 @@ export const ErrorBody = z.strictObject({
     .optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** What every list answers for a cursor it did not make. */
+export const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
+
+/**
+ * An opaque list cursor: base64url of `<kind>:<place>`, where `place` must match `place` (anchored),
+ * at most `maxLength` characters.
+ * `schema` takes a cursor back to its place, or refuses it (400 naming the parameter); only the
+ * cursor `encode` makes passes, byte for byte.
+ */
+export function opaqueCursor(kind: string, place: RegExp, maxLength: number, description: string) {
+  const encode = (value: string) => Buffer.from(`${kind}:${value}`).toString('base64url');
+  const schema = z
+    .string()
+    .max(maxLength, CURSOR_ERROR)
+    .transform((value, ctx) => {
+      const decoded = Buffer.from(value, 'base64url').toString('utf8');
+      const inner = decoded.startsWith(`${kind}:`) ? decoded.slice(kind.length + 1) : null;
+      if (inner === null || !new RegExp(`^(?:${place.source})$`).test(inner) || encode(inner) !== value) {
+        ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
+        return z.NEVER;
+      }
+      return inner;
+    })
+    .meta({ description });
+  return { encode, schema };
+}

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
 import { ENDPOINT_ID_PATTERN } from '../core/webhook.ts';
 import { JOB_STATUSES } from '../core/job.ts';
-import { QueryInt } from './common.schema.ts';
+import { opaqueCursor, QueryInt } from './common.schema.ts';
 import { JobSummary } from './job.schema.ts';
 import { WebhookEndpointView } from './webhook.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
@@ -12,29 +12,18 @@ import type { OperationDocs } from './operation.ts';
  * A feed cursor: where a reader is in its store's feed (the position of the last event it was given,
  * or of the last one a filtered page looked at). Opaque to clients: base64url of `feed:<position>`.
  */
-export function encodeCursor(position: number): string {
-  return Buffer.from(`feed:${position}`).toString('base64url');
-}
-
-const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
-
-const Cursor = z
-  .string()
-  .max(64, CURSOR_ERROR)
-  .transform((value, ctx) => {
-    const match = /^feed:(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-    if (!match || encodeCursor(Number(match[1])) !== value) {
-      ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
-      return z.NEVER;
-    }
-    return Number(match[1]);
-  })
-  .meta({ description: 'The `nextCursor` of an earlier page: the events after it. Without it, the feed from its start (the last 30 days).' });
+const feedCursor = opaqueCursor(
+  'feed',
+  /\d{1,15}/,
+  64,
+  'The `nextCursor` of an earlier page: the events after it. Without it, the feed from its start (the last 30 days).',
+);
+export const encodeCursor = (position: number): string => feedCursor.encode(String(position));
 
 /** Query of GET /v1/events; unknown parameters are rejected. */
 export const EventListQuery = z.strictObject({
   limit: QueryInt(1, 100, 50),
-  after: Cursor.optional(),
+  after: feedCursor.schema.transform(Number).optional(),
   jobId: z
     .uuid({ error: 'Must be a job id (a UUID)' })
     .transform((id) => id.toLowerCase())

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { minorToRupees } from '../core/money.ts';
 import type { StatementCursor, StatementEntry } from '../use-cases/statement.ts';
-import { MinorAmount, QueryInt } from './common.schema.ts';
+import { CURSOR_ERROR, MinorAmount, QueryInt } from './common.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -15,8 +15,6 @@ export function encodeStatementCursor(cursor: StatementCursor): string {
   const parts = [cursor.key, cursor.balanceMinor, cursor.reservedMinor, checksum(cursor.key, cursor.balanceMinor, cursor.reservedMinor)];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
-
-const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
 
 const Cursor = z
   .string()

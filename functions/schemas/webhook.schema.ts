@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
 import { ENDPOINT_ID_PATTERN, type WebhookEndpoint } from '../core/webhook.ts';
-import { QueryInt } from './common.schema.ts';
+import { opaqueCursor, QueryInt } from './common.schema.ts';
 import { EXAMPLE_AT, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -72,30 +72,19 @@ export function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   };
 }
 
-/** An opaque cursor into an endpoint's delivery log (base64url of the last line's place). */
-export function encodeLogCursor(place: string): string {
-  return Buffer.from(`log:${place}`).toString('base64url');
-}
-
-const LOG_CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
+/** A cursor into an endpoint's delivery log: base64url of `log:<the last line's place>`. */
+const logCursor = opaqueCursor(
+  'log',
+  /\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9a-f-]{36}#\d{2}/,
+  200,
+  'The `nextCursor` of an earlier page: the attempts before it (older).',
+);
+export const encodeLogCursor = logCursor.encode;
 
 /** Query of GET /v1/webhook-endpoints/{id}/deliveries. */
 export const DeliveryListQuery = z.strictObject({
   limit: QueryInt(1, 100, 50),
-  after: z
-    .string()
-    .max(200, LOG_CURSOR_ERROR)
-    .transform((value, ctx) => {
-      const decoded = Buffer.from(value, 'base64url').toString('utf8');
-      const match = /^log:(\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9a-f-]{36}#\d{2})$/.exec(decoded);
-      if (!match || encodeLogCursor(match[1]!) !== value) {
-        ctx.addIssue({ code: 'custom', message: LOG_CURSOR_ERROR });
-        return z.NEVER;
-      }
-      return match[1]!;
-    })
-    .optional()
-    .meta({ description: 'The `nextCursor` of an earlier page: the attempts before it (older).' }),
+  after: logCursor.schema.optional(),
 });
 
 /** One attempt to deliver an event to the endpoint. */
