@@ -137,7 +137,7 @@ describe('webhook endpoints', () => {
     expect(await merchant.get(`/v1/webhook-endpoints/${made[0]!.id}`)).toMatchObject({ status: 404, body: { code: 'webhook_endpoint_not_found' } });
   });
 
-  it('makes one endpoint at most past the limit when many registrations race', async () => {
+  it('makes no more than the limit of endpoints when many registrations race: the rest are endpoint_limit_reached', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
 
