@@ -119,6 +119,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/tracking-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A link to the job’s tracking page
+         * @description A new link to a public page where the person receiving the parcel follows it: the store’s name, the status with times, a map of the rider, the pickup and the drop, the delivery code while the rider is bringing the parcel, in English or Hindi. The page shows no phone number, no address beyond the drop’s first line and no price, and refreshes itself every 15 s. Each call makes a new link (an unguessable token of 192 bits); earlier links keep working. Every link stops working 24 h after the job ends; a job that ended longer ago than that answers 409 `tracking_closed`. The job itself is unchanged. Takes no body. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        post: operations["createTrackingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ledger": {
         parameters: {
             query?: never;
@@ -685,6 +707,17 @@ export interface components {
                 };
             };
         };
+        TrackingLinkResponse: {
+            data: {
+                /**
+                 * Format: uri
+                 * @description The page’s address, for the customer (by SMS or WhatsApp). Its token is shown only here; anyone with the link sees the page.
+                 */
+                url: string;
+                /** @description When the link stops working: 24 h after the job ends. Null while the job is live (the link works until then). */
+                expiresAt: string | null;
+            };
+        };
         EventResponse: {
             data: {
                 id: string;
@@ -905,7 +938,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1037,7 +1070,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile */
+        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile; on a tracking link, the job ended more than 24 h ago */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1644,6 +1677,48 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createTrackingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://api.example.com/prod/track/pK3vQ9mZ2xW7bN4cR8tY1uH6jL0sD5fG",
+                     *         "expiresAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackingLinkResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 import { EventRepository } from './data/event.repository.ts';
 import { WebhookRepository } from './data/webhook.repository.ts';
+import { TrackingRepository } from './data/tracking.repository.ts';
 import { SecretBox } from './core/secret-box.ts';
 import { InternalError } from './core/errors.ts';
 
@@ -32,6 +33,7 @@ export interface Runtime {
   work: WorkRepository;
   events: EventRepository;
   webhooks: WebhookRepository;
+  tracking: TrackingRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
 }
@@ -57,6 +59,7 @@ export function createRuntime(config: Config): Runtime {
     work: new WorkRepository(db, table),
     events: new EventRepository(db, table),
     webhooks: new WebhookRepository(db, table),
+    tracking: new TrackingRepository(db, table),
     webhookSecrets: () => {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);

@@ -53,6 +53,10 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },
   // Reads the zones (Query) and puts the quote in a transaction guarded by key and store checks.
   'put-quote': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
+  // Reads the job, then puts a tracking link in a transaction guarded by key and store checks.
+  'put-tracking-link': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
+  // The public tracking page: the link by its token's hash, then its job and store. No bucket (the gateway throttles it per IP).
+  'read-tracking': { table: ['dynamodb:GetItem'], updates: 'none' },
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   book: { table: MOVE, updates: 'any' },

@@ -45,6 +45,12 @@ const TIMEOUT = Duration.seconds(10);
  */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
 
+/** What a customer sees when the firewall holds back their address's tracking-page loads (no script, no other host). */
+const PAGE_RATE_LIMITED_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many requests</title></head>' +
+  '<body><main><h1>Too many requests</h1><p>Too many tracking pages were opened from your network. Please try again in a minute.</p>' +
+  '<p lang="hi">आपके नेटवर्क से बहुत ज़्यादा ट्रैकिंग पेज खोले गए। कृपया एक मिनट बाद फिर कोशिश करें।</p></main></body></html>';
+
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
@@ -88,6 +94,12 @@ export class DeliveryRestApi extends Construct {
         // Stage-wide ceiling: the sum of what every store may do is far below this.
         throttlingRateLimit: 500,
         throttlingBurstLimit: 1000,
+        // Public pages take no key: a share of the ceiling of their own, so a crowd of them cannot starve the APIs.
+        methodOptions: Object.fromEntries(
+          (routes as readonly Route[])
+            .filter((route) => route.api === 'public')
+            .map((route) => [`${route.path}/${route.method}`, { throttlingRateLimit: 100, throttlingBurstLimit: 200 }]),
+        ),
       },
     });
 
@@ -187,19 +199,37 @@ export class DeliveryRestApi extends Construct {
         textTransformations: [{ priority: 0, type: 'NONE' }],
       },
     };
+    const trackingPath = {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'CONTAINS',
+        searchString: '/track/',
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
+    const pageRateLimited = {
+      block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
+    };
     const acl = new CfnWebACL(this, 'Firewall', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`delivery-api-${stage}`),
       customResponseBodies: {
         'rate-limited': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: 'Rate limit exceeded; retry in 60 s', code: 'rate_limited' }) },
+        'page-rate-limited': { contentType: 'TEXT_HTML', content: PAGE_RATE_LIMITED_HTML },
       },
       rules: [
         {
           name: 'PerIpFlood',
           priority: 0,
           // Merchant routes: 3,000 requests in 5 minutes from one address is far above any store's combined limits.
-          statement: { rateBasedStatement: { limit: 3000, aggregateKeyType: 'IP', scopeDownStatement: { notStatement: { statement: fleetPath } } } },
+          statement: {
+            rateBasedStatement: {
+              limit: 3000,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { andStatement: { statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }] } },
+            },
+          },
           action: rateLimited,
           visibilityConfig: visibility('per-ip-flood'),
         },
@@ -218,6 +248,15 @@ export class DeliveryRestApi extends Construct {
           statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
           overrideAction: { none: {} },
           visibilityConfig: visibility('known-bad-inputs'),
+        },
+        {
+          name: 'PerIpTrackingFlood',
+          priority: 3,
+          // The public tracking page refreshes every 15 s (20 loads in 5 minutes per open page); customers
+          // on mobile networks share carrier-NAT addresses: 6,000 in 5 minutes is 300 open pages behind one.
+          statement: { rateBasedStatement: { limit: 6000, aggregateKeyType: 'IP', scopeDownStatement: trackingPath } },
+          action: pageRateLimited,
+          visibilityConfig: visibility('per-ip-tracking-flood'),
         },
       ],
     });

@@ -74,18 +74,22 @@ export async function loadOperationDocs(): Promise<DocsByRoute> {
 
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
+/** The APIs that have a description; public pages (the tracking page) are web pages, not operations. */
+type DescribedApi = Exclude<Route['api'], 'public'>;
+
 /**
  * The routes of one API with their operation docs, in route-table order. Throws, naming each route,
  * when a route of the table has no doc or a doc names a route the table does not have.
  */
-export function documentedRoutes<A extends Route['api']>(
+export function documentedRoutes<A extends DescribedApi>(
   table: readonly Route[],
   docs: DocsByRoute,
   api: A,
 ): Array<{ route: Extract<Route, { api: A }>; doc: OperationDoc }> {
-  const tableKeys = new Set(table.map(routeKey));
+  const described = table.filter((route) => route.api !== 'public');
+  const tableKeys = new Set(described.map(routeKey));
   const problems = [
-    ...table
+    ...described
       .filter((route) => !docs[routeKey(route)])
       .map((route) => `${routeKey(route)} is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it`),
     ...Object.keys(docs)
@@ -149,7 +153,8 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
   404: { name: 'NotFound', description: 'Quote or job not found for this store', example: exampleOf(new JobNotFoundError(EXAMPLE_JOB_ID)) },
   409: {
     name: 'Conflict',
-    description: 'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile',
+    description:
+      'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile; on a tracking link, the job ended more than 24 h ago',
     example: exampleOf(new QuoteUsedError()),
   },
   422: {

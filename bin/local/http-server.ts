@@ -39,7 +39,11 @@ function multiValue(pairs: Iterable<[string, string]>): { single: Record<string,
 /** The API Gateway REST (v1) proxy event for an HTTP request, as Lambda would receive it. */
 export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route: Route, pathParameters: Record<string, string> | null): APIGatewayProxyEvent {
   const headerPairs: Array<[string, string]> = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headerPairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    // The gateway sets X-Forwarded-Proto itself (what the client sent is replaced); here the scheme is http.
+    if (req.rawHeaders[i]!.toLowerCase() !== 'x-forwarded-proto') headerPairs.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
+  }
+  headerPairs.push(['X-Forwarded-Proto', 'http']);
   const headers = multiValue(headerPairs);
   const query = multiValue(url.searchParams.entries());
   const hasQuery = url.searchParams.size > 0;
@@ -63,7 +67,9 @@ export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route
       authorizer: null,
       protocol: `HTTP/${req.httpVersion}`,
       httpMethod: req.method ?? 'GET',
-      path: `/${STAGE}${url.pathname}`,
+      // As behind a custom domain with no base path: the client's path is the route's path.
+      path: url.pathname,
+      domainName: req.headers.host ?? 'localhost',
       stage: STAGE,
       requestId,
       requestTimeEpoch: now,

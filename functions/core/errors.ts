@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'event_not_found'
   | 'webhook_endpoint_not_found'
   | 'endpoint_limit_reached'
+  | 'tracking_closed'
   | 'quote_expired'
   | 'quote_used'
   | 'zone_changed'
@@ -248,6 +249,14 @@ export class WebhookEndpointNotFoundError extends AppError {
   constructor(endpointId: string) {
     super('webhook_endpoint_not_found', `No webhook endpoint ${endpointId} for this store`);
     this.name = 'WebhookEndpointNotFoundError';
+  }
+}
+
+/** The job ended more than a day ago: its tracking page has closed, so no new link is made. */
+export class TrackingClosedError extends AppError {
+  constructor(jobId: string, closedAt: string) {
+    super('tracking_closed', `Job ${jobId} ended more than 24 h ago; its tracking page closed at ${closedAt}`);
+    this.name = 'TrackingClosedError';
   }
 }
 

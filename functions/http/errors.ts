@@ -27,6 +27,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_transition: 409,
   rider_at_capacity: 409,
   endpoint_limit_reached: 409,
+  tracking_closed: 409,
   handoff_locked: 409,
   code_expired: 409,
   outside_service_area: 422,

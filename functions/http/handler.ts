@@ -16,9 +16,10 @@ import {
   rateLimit,
   requireBody,
   type ApiContext,
+  type ErrorAnswer,
   type Merchant,
 } from './middleware.ts';
-import { routeFor, type FleetRouteKey, type MerchantRouteKey, type Route } from './routes.ts';
+import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -101,6 +102,17 @@ export function fleetHandler<
   );
 }
 
+/** What a public page receives: the request (headers normalised) and the runtime. */
+export type PageInput = Pick<MerchantInput<undefined, undefined, undefined>, 'event' | 'rt'>;
+
+/**
+ * Builds a public page's handler: the same edge (access log, headers) and header normaliser, no key
+ * and no per-store limit (the gateway throttles it per IP); its errors are pages too (`errorPage`).
+ */
+export function pageHandler(key: PublicRouteKey, errorPage: ErrorAnswer, page: (input: PageInput) => Promise<APIGatewayProxyResult>): ProxyHandler {
+  return routeHandler(routeFor(key), [], {}, ({ event, rt }) => page({ event, rt }), errorPage);
+}
+
 type ValidatedInput = Omit<MerchantInput<unknown, unknown, unknown, unknown>, 'merchant'>;
 
 // The chain every route shares; `access` are the API's auth and rate-limit middlewares.
@@ -109,6 +121,7 @@ function routeHandler(
   access: Array<MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>>,
   schemas: RouteSchemas<unknown, unknown, unknown, unknown>,
   useCase: (input: ValidatedInput, context: ApiContext) => Promise<APIGatewayProxyResult>,
+  errorAnswer?: ErrorAnswer,
 ): ProxyHandler {
   const chain = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>({
     // Answer before Lambda kills the invocation: the spec's 503 with Retry-After, not the gateway's 502.
@@ -117,7 +130,7 @@ function routeHandler(
       throw new ServiceUnavailableError(new Error('the invocation ran out of time'));
     },
   })
-    .use(edge(route))
+    .use(edge(route, errorAnswer))
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
   if (schemas.body) chain.use(schemas.optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));

@@ -31,11 +31,15 @@ export interface ApiContext extends Context {
 type ApiRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
 type ApiMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>;
 
+/** How a route answers an error: the spec's error body, or (a public page) a page of its own. */
+export type ErrorAnswer = (error: unknown, event: APIGatewayProxyEvent) => APIGatewayProxyResult;
+
 /**
- * Outermost middleware: opens the request's log context, turns every error into the spec's error
- * body, adds the common headers and writes one access-log line (status, latency, DynamoDB calls).
+ * Outermost middleware: opens the request's log context, turns every error into the route's error
+ * answer (the spec's error body), adds the common headers and writes one access-log line (status,
+ * latency, DynamoDB calls).
  */
-export function edge(route: Route): ApiMiddleware {
+export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiMiddleware {
   const routeName = `${route.method} ${route.path}`;
   function edgeBefore(request: ApiRequest): void {
     request.context.startedAt = performance.now();
@@ -65,7 +69,7 @@ export function edge(route: Route): ApiMiddleware {
     finish(request, request.response!);
   }
   function edgeOnError(request: ApiRequest): void {
-    const response = errorResult(request.error);
+    const response = errorAnswer(request.error, request.event);
     // The client is told only "invalid key"; the log says which (unknown, revoked, access off).
     if (request.error instanceof UnauthorizedError) logger.appendKeys({ authFailure: request.error.reason });
     if (response.statusCode >= 500) logger.error('request failed', { error: request.error });

@@ -5,6 +5,7 @@ import type { FleetRole } from '../core/fleet-access.ts';
  * descriptions and the tests all read it, so they cannot drift. Each route is its own Lambda,
  * `functions/<handler>.ts`. Two APIs share it: the merchant API (`/v1`, store API keys) and the
  * fleet API (`/fleet/v1`, fleet keys of riders and fleet operations); neither's credentials work on the other.
+ * Public pages (the customer's tracking page, `/track/…`) take no key: the token in their path is the access.
  */
 export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads' | 'webhooks';
 
@@ -20,7 +21,7 @@ interface RouteBase {
   method: HttpMethod;
   /** API Gateway resource path; `{name}` marks a path parameter. */
   path: string;
-  /** Module under functions/ exporting `handler` (`merchant/…` or `fleet/…`). */
+  /** Module under functions/ exporting `handler` (`merchant/…`, `fleet/…` or `tracking/…`). */
   handler: string;
   /** What the function does to the table; lib/access.ts turns it into the function's IAM actions. */
   access: TableAccessKind;
@@ -42,6 +43,8 @@ export type TableAccessKind =
   | 'send-webhooks'
   | 'list-jobs'
   | 'put-quote'
+  | 'put-tracking-link'
+  | 'read-tracking'
   | 'book'
   | 'move-job'
   | 'move-job-holder'
@@ -60,7 +63,12 @@ export interface FleetRoute extends RouteBase {
   roles: readonly FleetRole[];
 }
 
-export type Route = MerchantRoute | FleetRoute;
+/** A public page: no key; the token in its path is the access. Throttled per IP at the gateway (WAF). */
+export interface PublicRoute extends RouteBase {
+  api: 'public';
+}
+
+export type Route = MerchantRoute | FleetRoute | PublicRoute;
 
 const RIDER = ['rider'] as const;
 const OPS = ['ops'] as const;
@@ -80,6 +88,15 @@ export const routes = [
     handler: 'merchant/cancel-job',
     rateGroup: 'cancellations',
     access: 'move-job-money',
+  },
+  {
+    name: 'create-tracking-link',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/jobs/{id}/tracking-link',
+    handler: 'merchant/create-tracking-link',
+    rateGroup: 'reads',
+    access: 'put-tracking-link',
   },
   { name: 'list-ledger', api: 'merchant', method: 'GET', path: '/v1/ledger', handler: 'merchant/list-ledger', rateGroup: 'reads', access: 'read-feed' },
   { name: 'list-events', api: 'merchant', method: 'GET', path: '/v1/events', handler: 'merchant/list-events', rateGroup: 'reads', access: 'read-feed' },
@@ -250,6 +267,7 @@ export const routes = [
     roles: OPS,
     access: 'move-job',
   },
+  { name: 'tracking-page', api: 'public', method: 'GET', path: '/track/{token}', handler: 'tracking/track-page', access: 'read-tracking' },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */
@@ -258,6 +276,10 @@ type TableRoute = (typeof routes)[number];
 export type RouteKey = KeyOf<TableRoute>;
 export type MerchantRouteKey = KeyOf<Extract<TableRoute, { api: 'merchant' }>>;
 export type FleetRouteKey = KeyOf<Extract<TableRoute, { api: 'fleet' }>>;
+export type PublicRouteKey = KeyOf<Extract<TableRoute, { api: 'public' }>>;
+
+/** Which API a route key belongs to. */
+type ApiOf<K extends RouteKey> = K extends MerchantRouteKey ? 'merchant' : K extends FleetRouteKey ? 'fleet' : 'public';
 
 /** A function's construct id from its stable name (`get-balance` → `GetBalance`). */
 export function functionId(name: string): string {
@@ -285,10 +307,10 @@ export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number
 export const FLEET_RATE_LIMIT = { capacity: 120, periodMs: 60_000 };
 
 /** The route a key names (throws on a typo, at module load). */
-export function routeFor<K extends RouteKey>(key: K): Extract<Route, { api: K extends MerchantRouteKey ? 'merchant' : 'fleet' }> {
+export function routeFor<K extends RouteKey>(key: K): Extract<Route, { api: ApiOf<K> }> {
   const route = (routes as readonly Route[]).find((r) => `${r.method} ${r.path}` === key);
   if (!route) throw new Error(`No route ${key} in the route table`);
-  return route as Extract<Route, { api: K extends MerchantRouteKey ? 'merchant' : 'fleet' }>;
+  return route as Extract<Route, { api: ApiOf<K> }>;
 }
 
 export type RouteMatch =

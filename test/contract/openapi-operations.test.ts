@@ -9,7 +9,8 @@ import type { OperationDoc } from '../../functions/schemas/operation.ts';
 
 const schemasDir = new URL('../../functions/schemas/', import.meta.url);
 const docs = await loadOperationDocs();
-const routeKeys = routes.map((route) => `${route.method} ${route.path}`);
+// Public pages (the tracking page) are web pages, described by no API document.
+const routeKeys = routes.filter((route) => route.api !== 'public').map((route) => `${route.method} ${route.path}`);
 
 const without = (key: string): DocsByRoute => Object.fromEntries(Object.entries(docs).filter(([k]) => k !== key));
 const stray: OperationDoc = { operationId: 'getNothing', summary: 'Nothing', description: 'Not a route.', tag: 'Credit', success: [], errors: [] };

@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, where a machine has one. */
@@ -35,8 +38,28 @@ export async function chromiumToLaunch(env: NodeJS.ProcessEnv = process.env): Pr
   return { executablePath: await packaged.executablePath(), args: [...new Set([...args, ...QUIET_ARGS])], source: '@sparticuz/chromium' };
 }
 
-/** A headless Chromium for a browser test (see chromiumToLaunch for which one). */
+/**
+ * A fontconfig file that adds Noto Sans Devanagari (the npm devDependency @expo-google-fonts/noto-sans-devanagari)
+ * to the machine's fonts: phones in India have it, fresh machines here do not, and Hindi pages would
+ * render as empty boxes. The pages themselves load no font.
+ */
+function fontConfigFile(): string {
+  const fonts = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-devanagari/package.json'));
+  const dir = join(tmpdir(), 'delivery-api-browser-fonts');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'fonts.conf');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
+      `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
+      `  <dir>${join(tmpdir(), 'fonts')}</dir>\n  <dir>${join(fonts, '400Regular')}</dir>\n  <dir>${join(fonts, '700Bold')}</dir>\n` +
+      `  <cachedir>${join(dir, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return file;
+}
+
+/** A headless Chromium for a browser test (see chromiumToLaunch for which one), with Devanagari fonts. */
 export async function launchChromium(): Promise<Browser> {
   const { executablePath, args } = await chromiumToLaunch();
-  return chromium.launch({ executablePath, args, headless: true });
+  return chromium.launch({ executablePath, args, headless: true, env: { ...process.env, FONTCONFIG_FILE: fontConfigFile() } });
 }

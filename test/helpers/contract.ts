@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
  * forbid additional properties), and documented required headers must be present and well-formed.
  * Paths or methods the API does not serve must still answer with the error body. Requests under
  * /fleet/ are held to the fleet API's document (docs/fleet-openapi.json), the rest to the merchant API's.
+ * The public tracking page (GET /track/…) is a web page, in no description: it must answer HTML.
  */
 type Json = Record<string, unknown>;
 
@@ -51,6 +52,10 @@ const fleetApi = loadDocument('fleet-openapi.json');
 export function assertMatchesContract(request: { method: string; path: string }, response: { status: number; headers: Headers; body: string }): void {
   const { doc, validatorFor, resolve, templates } = request.path.startsWith('/fleet/') ? fleetApi : merchantApi;
   const where = `${request.method} ${request.path} → ${response.status}`;
+  if (request.method === 'GET' && /^\/track\/[^/]+$/.test(request.path)) {
+    if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) throw new Error(`Contract: ${where} is not an HTML page`);
+    return;
+  }
   const csv = (response.headers.get('content-type') ?? '').startsWith('text/csv');
   const body = response.body.length > 0 && !csv ? (JSON.parse(response.body) as unknown) : null;
   const template = templates.find(({ pattern }) => pattern.test(request.path))?.template;

@@ -310,7 +310,18 @@ describe('the CDK stack', () => {
       StageName: 'dev',
       TracingEnabled: true,
       AccessLogSetting: Match.objectLike({ Format: Match.stringLikeRegexp('"status":"\\$context.status"') }),
-      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000, DataTraceEnabled: false, LoggingLevel: 'ERROR' })],
+      MethodSettings: [
+        Match.objectLike({
+          HttpMethod: '*',
+          ResourcePath: '/*',
+          ThrottlingRateLimit: 500,
+          ThrottlingBurstLimit: 1000,
+          DataTraceEnabled: false,
+          LoggingLevel: 'ERROR',
+        }),
+        // The public tracking page gets its own, smaller share: a crowd of customers cannot starve the APIs.
+        Match.objectLike({ HttpMethod: 'GET', ResourcePath: '/~1track~1{token}', ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
+      ],
     });
   });
 
@@ -441,13 +452,15 @@ describe('the CDK stack', () => {
     expect(floods.map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit])).toEqual([
       ['PerIpFlood', 3000],
       ['PerIpFleetFlood', 60000],
+      ['PerIpTrackingFlood', 6000],
     ]);
     for (const rule of floods) {
       expect(rule.Action).toEqual({
         Block: {
           CustomResponse: {
             ResponseCode: 429,
-            CustomResponseBodyKey: 'rate-limited',
+            // The tracking page's customers get a page; the APIs' clients, the spec's error body.
+            CustomResponseBodyKey: rule.Name === 'PerIpTrackingFlood' ? 'page-rate-limited' : 'rate-limited',
             ResponseHeaders: [
               { Name: 'Retry-After', Value: '60' },
               { Name: 'RateLimit-Remaining', Value: '0' },
@@ -459,6 +472,23 @@ describe('the CDK stack', () => {
     }
     expect(bodies['rate-limited']!.ContentType).toBe('APPLICATION_JSON');
     expect(JSON.parse(bodies['rate-limited']!.Content)).toEqual({ error: 'Rate limit exceeded; retry in 60 s', code: 'rate_limited' });
+    expect(bodies['page-rate-limited']!.ContentType).toBe('TEXT_HTML');
+    expect(bodies['page-rate-limited']!.Content).toMatch(/^<!doctype html>.*Too many requests.*lang="hi"/);
+  });
+
+  it('scopes each per-IP flood rule to its own paths: the tracking page and the fleet API are counted apart from the merchant API', () => {
+    type Match = { ByteMatchStatement: { SearchString: string } };
+    const acl = ofType('AWS::WAFv2::WebACL')[0]![1];
+    const rules = (acl.Properties as { Rules: Array<{ Name: string; Statement: { RateBasedStatement?: { ScopeDownStatement: unknown } } }> }).Rules;
+    const scope = Object.fromEntries(
+      rules.filter((r) => r.Statement.RateBasedStatement).map((r) => [r.Name, r.Statement.RateBasedStatement!.ScopeDownStatement]),
+    );
+    const path = (statement: unknown) => (statement as Match).ByteMatchStatement.SearchString;
+    const not = (statement: unknown) => path((statement as { NotStatement: { Statement: unknown } }).NotStatement.Statement);
+
+    expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual(['/fleet/v1/', '/track/']);
+    expect(path(scope.PerIpTrackingFlood)).toBe('/track/');
+    expect(path(scope.PerIpFleetFlood)).toBe('/fleet/v1/');
   });
 
   it('refuses to synthesise a production stage without an alarm e-mail', () => {

@@ -45,6 +45,10 @@ async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string
   proxy.inject([]);
   const job = route.path.includes('{id}') ? await m.bookJob() : null;
   const path = route.path.replace('{id}', job?.id ?? '').replace('{handoff}', 'pickup');
+  if (route.api === 'public') {
+    const link = await m.post(`/v1/jobs/${(await m.bookJob()).id}/tracking-link`);
+    return { path: new URL((link.body as { data: { url: string } }).data.url).pathname, init: { method: route.method } };
+  }
   if (route.api === 'fleet') {
     const member = await newFleetMember(table.rt, server, route.roles.includes('rider') ? 'rider' : 'ops');
     return {
@@ -79,10 +83,15 @@ describe.each([
       proxy.inject([{ operation: '*', fault }]);
       const response = await server.request(path, init);
       proxy.inject([]);
-      const { status, headers, body } = await readResponse(response);
+      const page = route.api === 'public';
+      const { status, headers, body } = page
+        ? { status: response.status, headers: response.headers, body: await response.text() }
+        : await readResponse(response);
 
       expect(status).toBe(503);
-      expect(body).toEqual(UNAVAILABLE);
+      // The public tracking page says so as a page; the APIs, in the spec's error body.
+      if (page) expect(body).toContain('We can’t show your delivery right now');
+      else expect(body).toEqual(UNAVAILABLE);
       expect(headers.get('retry-after')).toBe('1');
       expect(await table.rt.stores.get(m.storeId)).toEqual(before);
     },

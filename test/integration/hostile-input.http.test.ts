@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../functions/http/routes.ts';
-import { useLocalApi, readResponse } from '../helpers/server.ts';
+import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { newFleetMember } from '../helpers/fleet.ts';
 
@@ -12,42 +12,57 @@ const JOB_ID = '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1';
 
 const concretePath = (route: Route) => route.path.replace('{id}', JOB_ID).replace('{handoff}', 'pickup');
 
-/** Headers that authenticate for the route: a merchant key, or a fleet key of a role the route serves. */
-async function credentials(route: Route): Promise<Record<string, string>> {
+/**
+ * Headers that authenticate for the route (a merchant key, or a fleet key of a role the route serves)
+ * and the path to call; the public tracking page needs no key, and gets a live link's path.
+ */
+async function credentials(route: Route): Promise<{ headers: Record<string, string>; path: string }> {
+  if (route.api === 'public') {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const job = await m.bookJob();
+    const link = await m.post(`/v1/jobs/${job.id}/tracking-link`);
+    return { headers: {}, path: new URL((link.body as { data: { url: string } }).data.url).pathname };
+  }
   if (route.api === 'merchant') {
     const m = await newMerchant(api.table.rt, api.server);
-    return { 'X-Api-Key': m.apiKey, 'Idempotency-Key': 'prototype-names' };
+    return { headers: { 'X-Api-Key': m.apiKey, 'Idempotency-Key': 'prototype-names' }, path: concretePath(route) };
   }
   const member = await newFleetMember(api.table.rt, api.server, route.roles.includes('rider') ? 'rider' : 'ops');
-  return { Authorization: `Bearer ${member.fleetKey}` };
+  return { headers: { Authorization: `Bearer ${member.fleetKey}` }, path: concretePath(route) };
 }
 
 describe.each((routes as readonly Route[]).map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_key, route) => {
-  it.each(['body', 'query', 'header'] as const)('answers every Object.prototype name as a %s key with the spec’s error body, never 5xx', async (where) => {
-    const auth = await credentials(route);
-    const answers: Array<{ name: string; status: number; body: unknown }> = [];
+  it.each(['body', 'query', 'header'] as const)(
+    'answers every Object.prototype name as a %s key as its API answers (the error body, or the page), never 5xx',
+    async (where) => {
+      const auth = await credentials(route);
+      const answers: Array<{ name: string; status: number; type: string | null; text: string }> = [];
 
-    for (const name of PROTOTYPE_NAMES) {
-      const query = where === 'query' ? `?${encodeURIComponent(name)}=1` : '';
-      const headers = { ...auth, 'Content-Type': 'application/json', ...(where === 'header' && { [name]: '1' }) };
-      const body = route.method === 'POST' ? (where === 'body' ? `{${JSON.stringify(name)}: 1}` : '{}') : undefined;
-      const response = await readResponse(
-        await api.server.request(`${concretePath(route)}${query}`, { method: route.method, headers, ...(body !== undefined && { body }) }),
-      );
-      answers.push({ name, status: response.status, body: response.body });
-    }
+      for (const name of PROTOTYPE_NAMES) {
+        const query = where === 'query' ? `?${encodeURIComponent(name)}=1` : '';
+        const headers = { ...auth.headers, 'Content-Type': 'application/json', ...(where === 'header' && { [name]: '1' }) };
+        const body = route.method === 'POST' ? (where === 'body' ? `{${JSON.stringify(name)}: 1}` : '{}') : undefined;
+        const response = await api.server.request(`${auth.path}${query}`, { method: route.method, headers, ...(body !== undefined && { body }) });
+        answers.push({ name, status: response.status, type: response.headers.get('content-type'), text: await response.text() });
+      }
 
-    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-    for (const answer of answers.filter((a) => a.status >= 400))
-      expect(answer.body).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
-  });
+      expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+      if (route.api === 'public') {
+        // The page of a live link, whatever else the request carries.
+        expect(answers.filter((answer) => answer.status !== 200 || !answer.type?.startsWith('text/html'))).toEqual([]);
+        return;
+      }
+      for (const answer of answers.filter((a) => a.status >= 400))
+        expect(JSON.parse(answer.text)).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+    },
+  );
 });
 
 describe.each((routes as readonly Route[]).filter((route) => route.method === 'POST').map((route) => [`${route.method} ${route.path}`, route] as const))(
   '%s',
   (_key, route) => {
     it('answers a 720 KB body of unknown fields with the spec’s error body, a few KB at most', async () => {
-      const auth = await credentials(route);
+      const auth = (await credentials(route)).headers;
       const body = JSON.stringify(Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`unknown_${i}_${'x'.repeat(100)}`, i])));
       expect(body.length).toBeGreaterThan(700_000);
 

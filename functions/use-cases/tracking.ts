@@ -1,0 +1,39 @@
+import { JobNotFoundError, TrackingClosedError } from '../core/errors.ts';
+import type { Job } from '../core/job.ts';
+import type { Store } from '../core/store.ts';
+import { looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
+import type { Merchant } from '../http/middleware.ts';
+import type { Runtime } from '../runtime.ts';
+
+/** A new link to the job's tracking page: its token (shown once, in the URL) and when it stops working (null while the job is live). */
+export interface NewTrackingLink {
+  token: string;
+  expiresAt: string | null;
+}
+
+/**
+ * Makes a new tracking link for one of the store's jobs. Each call makes another; earlier links keep
+ * working. A job that ended more than 24 h ago has no page any more (TrackingClosedError).
+ */
+export async function createTrackingLink(rt: Runtime, merchant: Merchant, jobId: string, now: Date): Promise<NewTrackingLink> {
+  const job = await rt.jobs.get(merchant.storeId, jobId);
+  if (!job) throw new JobNotFoundError(jobId);
+  const expiresAt = trackingExpiresAt(job);
+  if (!trackingOpen(job, now)) throw new TrackingClosedError(jobId, expiresAt!);
+  const token = newTrackingToken();
+  await rt.tracking.put({ tokenHash: trackingTokenHash(token), storeId: merchant.storeId, jobId, createdAt: now.toISOString() }, expiresAt, {
+    storeId: merchant.storeId,
+    keyHash: merchant.keyHash,
+  });
+  return { token, expiresAt };
+}
+
+/** The job a token shows and its store, or null when the token is unknown or its page has closed. */
+export async function trackedJob(rt: Runtime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
+  if (!looksLikeTrackingToken(token)) return null;
+  const link = await rt.tracking.get(trackingTokenHash(token));
+  if (!link) return null;
+  const [job, store] = await Promise.all([rt.jobs.get(link.storeId, link.jobId), rt.stores.get(link.storeId)]);
+  if (!job || !store || !trackingOpen(job, now)) return null;
+  return { job, store };
+}

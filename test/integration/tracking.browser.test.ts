@@ -1,0 +1,245 @@
+/// <reference lib="dom" />
+// The page's own code runs in the browser (page.evaluate): it is typed with the DOM's names.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { simulateTick } from '../../functions/workers/ticks.ts';
+import { useLocalApi } from '../helpers/server.ts';
+import { launchChromium } from '../helpers/browser.ts';
+import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { trackingLinkOf } from '../helpers/tracking.ts';
+
+/** Where the screenshots go (docs/screenshots/ holds the copies the docs link to). */
+const OUTPUT = join(process.env.TEST_OUTPUT_DIR ?? 'test-output', 'tracking-page');
+const REFRESH_MS = 15_000;
+
+const api = useLocalApi();
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(OUTPUT, { recursive: true });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A sandbox job with a tracking link, and a way to move its simulated rider to a point of the run (0 booked … 1 delivered). */
+async function sandboxDelivery(merchant?: TestMerchant) {
+  const m = merchant ?? (await newMerchant(api.table.rt, api.server, { sandbox: true }));
+  const job = await m.bookJob();
+  const link = await trackingLinkOf(m, job.id);
+  const runMs = api.table.rt.config.SIMULATION_SECONDS * 1000;
+  return {
+    merchant: m,
+    job,
+    link,
+    url: `${api.server.url}${link.path}`,
+    simulateTo: (fraction: number) => simulateTick(api.table.rt, new Date(Date.parse(job.createdAt as string) + fraction * runMs + 100)),
+    current: async () => (await api.table.rt.jobs.get(m.storeId, job.id))!,
+  };
+}
+
+/** A page in its own context (width, language), recording every request that leaves the local server and every console error. */
+async function openContext(width: number, locale: 'en-IN' | 'hi-IN'): Promise<{ context: BrowserContext; page: Page; outside: string[]; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, locale, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const outside: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${api.server.url}/`)) outside.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.clock.install();
+  return { context, page, outside, errors };
+}
+
+// Lets the page's 15 s timer fire and waits for its refresh to change the headline.
+async function refreshUntil(page: Page, headline: string): Promise<void> {
+  await page.clock.fastForward(REFRESH_MS);
+  await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, headline, { timeout: 10_000 });
+}
+
+describe('the tracking page in a real browser', () => {
+  it('follows a sandbox job from booking to delivery in place, with no reload, no request to another host and no console error', async () => {
+    const delivery = await sandboxDelivery();
+    const { context, page, outside, errors } = await openContext(360, 'en-IN');
+    const loads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(delivery.url)) loads.push(request.resourceType());
+    });
+
+    await page.goto(delivery.url);
+    const headline = await page.locator('h1').elementHandle();
+    const first = await page.locator('h1').textContent();
+    await delivery.simulateTo(0.3);
+    await refreshUntil(page, 'Your rider is on the way to the store');
+    const toStore = await page.locator('[data-part=next]').textContent();
+    const riderOnMapBeforePickup = await page.locator('svg circle[fill="#0b5cad"]').count();
+    await delivery.simulateTo(0.7);
+    await refreshUntil(page, 'Your parcel is on its way');
+    const onTheWay = await page.locator('[data-part=next]').textContent();
+    const code = await page.locator('.code').textContent();
+    await page.screenshot({ path: join(OUTPUT, 'en-360-follow-on-the-way.png'), fullPage: true });
+    await delivery.simulateTo(1);
+    await refreshUntil(page, 'Your parcel has been delivered');
+    const delivered = { next: await page.locator('[data-part=next]').textContent(), codes: await page.locator('.code').count() };
+    const current = await page.locator('li[aria-current=step]').textContent();
+    const sameHeadline = await headline!.evaluate((node) => node.isConnected && node.getAttribute('aria-live'));
+    const job = await delivery.current();
+    await context.close();
+
+    expect(first).toBe('We’re finding a rider for your order');
+    expect(toStore).toMatch(/^Your rider is \d+ m from the store$/);
+    expect(riderOnMapBeforePickup).toBe(1);
+    expect(onTheWay).toMatch(/^Your rider is (\d+ m|\d\.\d km) away$/);
+    expect(code).toBe(job.verification.delivery.code);
+    expect(delivered).toEqual({ next: expect.stringMatching(/^Delivered at .+\. Thank you!$/), codes: 0 });
+    expect(current).toMatch(/^Delivered/);
+    // The headline is the same live region throughout: screen readers announce each new status.
+    expect(sameHeadline).toBe('polite');
+    // One page load, then one fetch per refresh: the page never reloads itself.
+    expect(loads).toEqual(['document', 'fetch', 'fetch', 'fetch']);
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  describe.each([
+    ['en', 'en-IN', 'Your parcel is on its way', 'Delivery code'],
+    ['hi', 'hi-IN', 'आपका पार्सल रास्ते में है', 'डिलीवरी कोड'],
+  ] as const)('in %s', (lang, locale, headline, codeHeading) => {
+    it.each([360, 1280])('is readable at %i px: its language, nothing to scroll sideways, text of 14 px or more, a screenshot', async (width) => {
+      const delivery = await sandboxDelivery();
+      await delivery.simulateTo(0.7);
+      const { context, page, outside, errors } = await openContext(width, locale);
+
+      const response = await page.goto(delivery.url);
+      const layout = await page.evaluate(() => {
+        const texts = [...document.querySelectorAll('body *')].filter(
+          (el) => !el.closest('svg') && [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''),
+        );
+        return {
+          lang: document.documentElement.lang,
+          scrollWidth: document.documentElement.scrollWidth,
+          smallestText: Math.min(...texts.filter((el) => el.getBoundingClientRect().width > 1).map((el) => parseFloat(getComputedStyle(el).fontSize))),
+        };
+      });
+      const h1 = await page.locator('h1').textContent();
+      const codeTitle = await page.locator('[data-part=code] h2').textContent();
+      await page.screenshot({ path: join(OUTPUT, `${lang}-${width}.png`), fullPage: true });
+      await context.close();
+
+      expect(response?.status()).toBe(200);
+      expect(layout).toEqual({ lang, scrollWidth: width, smallestText: expect.any(Number) });
+      expect(layout.smallestText).toBeGreaterThanOrEqual(14);
+      expect([h1, codeTitle]).toEqual([headline, codeHeading]);
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('is accessible: landmarks, a labelled map, the current step marked, and text contrast of 4.5:1 or more', async () => {
+    const delivery = await sandboxDelivery();
+    await delivery.simulateTo(0.7);
+    const { context, page } = await openContext(360, 'en-IN');
+
+    await page.goto(delivery.url);
+    const landmarks = {
+      banner: await page.getByRole('banner').count(),
+      navigation: await page.getByRole('navigation', { name: 'Language' }).count(),
+      main: await page.getByRole('main').count(),
+      contentinfo: await page.getByRole('contentinfo').count(),
+      map: await page.getByRole('img', { name: 'Map of the store, your address and your rider' }).count(),
+      currentStep: await page.locator('li[aria-current=step]').allTextContents(),
+      live: await page.locator('h1').getAttribute('aria-live'),
+    };
+    const contrast = await page.evaluate(() => {
+      const channels = (color: string) => color.match(/[\d.]+/g)!.map(Number);
+      const luminance = (color: string) => {
+        const [r, g, b] = channels(color)
+          .slice(0, 3)
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const background = (el: Element | null): string => {
+        for (let node = el; node; node = node.parentElement) {
+          const color = getComputedStyle(node).backgroundColor;
+          const [, , , alpha] = channels(color);
+          if (alpha === undefined || alpha > 0) return color;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      return [...document.querySelectorAll('body *')]
+        .filter((el) => !el.closest('svg') && [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== ''))
+        .map((el) => {
+          const [a, b] = [luminance(getComputedStyle(el).color), luminance(background(el))];
+          return { text: el.textContent!.trim().slice(0, 40), ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+        });
+    });
+    await context.close();
+
+    expect(landmarks).toEqual({
+      banner: 1,
+      navigation: 1,
+      main: 1,
+      contentinfo: 1,
+      map: 1,
+      currentStep: [expect.stringMatching(/^Picked up/)],
+      live: 'polite',
+    });
+    expect(contrast.length).toBeGreaterThan(10);
+    expect(contrast.filter((line) => line.ratio < 4.5)).toEqual([]);
+  });
+
+  it('switches language from the page, and its refreshes keep the language chosen', async () => {
+    const delivery = await sandboxDelivery();
+    const { context, page } = await openContext(360, 'en-IN');
+
+    await page.goto(delivery.url);
+    await page.getByRole('link', { name: 'हिन्दी' }).click();
+    await page.waitForURL(/\?lang=hi$/);
+    const switched = await page.locator('h1').textContent();
+    await delivery.simulateTo(0.3);
+    await refreshUntil(page, 'आपका राइडर स्टोर की ओर जा रहा है');
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    await context.close();
+
+    expect(switched).toBe('हम आपके ऑर्डर के लिए राइडर ढूँढ रहे हैं');
+    expect(lang).toBe('hi');
+  });
+
+  it('shows a friendly 404 page for a link that is not one, in the browser’s language', async () => {
+    const { context, page, outside, errors } = await openContext(360, 'hi-IN');
+
+    const response = await page.goto(`${api.server.url}/track/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`);
+    const text = { h1: await page.locator('h1').textContent(), body: await page.locator('main p').textContent() };
+    await page.screenshot({ path: join(OUTPUT, 'hi-360-not-found.png'), fullPage: true });
+    await context.close();
+
+    expect(response?.status()).toBe(404);
+    expect(text).toEqual({ h1: 'ट्रैकिंग लिंक नहीं मिला', body: expect.stringContaining('24 घंटे') });
+    expect(outside).toEqual([]);
+    // Chromium notes any 404 document in the console; nothing else may be there (a CSP refusal would be).
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+  });
+
+  it('says the delivery was cancelled when the merchant cancels while the customer watches', async () => {
+    const delivery = await sandboxDelivery();
+    const { context, page } = await openContext(1280, 'en-IN');
+
+    await page.goto(delivery.url);
+    expect((await delivery.merchant.post(`/v1/jobs/${delivery.job.id}/cancel`)).status).toBe(200);
+    await refreshUntil(page, 'This delivery was cancelled');
+    const steps = await page.locator('ol li').allTextContents();
+    await page.screenshot({ path: join(OUTPUT, 'en-1280-cancelled.png'), fullPage: true });
+    await context.close();
+
+    expect(steps.map((step) => step.replace(/\d.*$/, '').trim())).toEqual(['Order booked', 'Cancelled']);
+  });
+});

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { TRACKING_GRACE_MS } from '../../functions/core/tracking.ts';
+import { CONTENT_SECURITY_POLICY } from '../../functions/tracking/page.ts';
+import { useLocalApi } from '../helpers/server.ts';
+import { newMerchant } from '../helpers/merchant.ts';
+import { driveJob, newFleetMember } from '../helpers/fleet.ts';
+import { bengaluruQuote, bookingBody } from '../helpers/fixtures.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { ageJob, openPage, pageText, trackingLinkOf } from '../helpers/tracking.ts';
+
+const api = useLocalApi();
+useHandlerLogs();
+
+const TOKEN_URL = /^http:\/\/127\.0\.0\.1:\d+\/track\/[A-Za-z0-9_-]{32}$/;
+
+describe('POST /v1/jobs/{id}/tracking-link', () => {
+  it('returns 201 with a link to the page, whose time runs out only once the job ends (null while live)', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+
+    const reply = await merchant.post(`/v1/jobs/${job.id}/tracking-link`);
+
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({ data: { url: expect.stringMatching(TOKEN_URL), expiresAt: null } });
+  });
+
+  it('makes a new link on each call, and the earlier ones keep working', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+
+    const links = [await trackingLinkOf(merchant, job.id), await trackingLinkOf(merchant, job.id), await trackingLinkOf(merchant, job.id)];
+    const pages = await Promise.all(links.map((link) => openPage(api.server, link.path)));
+
+    expect(new Set(links.map((link) => link.url)).size).toBe(3);
+    expect(pages.map((page) => page.status)).toEqual([200, 200, 200]);
+  });
+
+  it('answers 404 for another store’s job and for a job that does not exist, and 400 for an id that is not one', async () => {
+    const [merchant, other] = [await newMerchant(api.table.rt, api.server), await newMerchant(api.table.rt, api.server)];
+    const theirs = await other.bookJob();
+
+    const replies = [
+      await merchant.post(`/v1/jobs/${theirs.id}/tracking-link`),
+      await merchant.post('/v1/jobs/0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1/tracking-link'),
+      await merchant.post('/v1/jobs/not-a-job/tracking-link'),
+    ];
+
+    expect(replies.map((reply) => [reply.status, (reply.body as { code: string }).code])).toEqual([
+      [404, 'job_not_found'],
+      [404, 'job_not_found'],
+      [400, 'validation_error'],
+    ]);
+  });
+
+  it('counts against the store’s read limit, like GET /v1/balance', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const job = await merchant.bookJob();
+
+    const balance = await merchant.get('/v1/balance');
+    const link = await merchant.post(`/v1/jobs/${job.id}/tracking-link`);
+    const after = await merchant.get('/v1/balance');
+
+    expect([balance, link, after].map((reply) => reply.headers.get('ratelimit-limit'))).toEqual(['60', '60', '60']);
+    expect(Number(balance.headers.get('ratelimit-remaining')) - Number(after.headers.get('ratelimit-remaining'))).toBe(2);
+  });
+
+  it('gives a link to a delivered job until 24 h after delivery, and then answers 409 tracking_closed', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    const delivered = await driveJob(api.table.rt, merchant.storeId, job.id, 'delivered');
+    const deliveredAt = delivered.events.at(-1)!.createdAt;
+
+    const link = await trackingLinkOf(merchant, job.id);
+    await ageJob(api.table.rt, merchant.storeId, job.id, TRACKING_GRACE_MS + 60_000);
+    const late = await merchant.post(`/v1/jobs/${job.id}/tracking-link`);
+
+    expect(link.expiresAt).toBe(new Date(Date.parse(deliveredAt) + TRACKING_GRACE_MS).toISOString());
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ error: expect.stringMatching(/ended more than 24 h ago/), code: 'tracking_closed' });
+  });
+
+  it('reads the job and writes the link: key, store, bucket, job, and one guarded put (5 DynamoDB calls)', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+
+    const records = await captureAccessLog(() => merchant.post(`/v1/jobs/${job.id}/tracking-link`));
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([['POST /v1/jobs/{id}/tracking-link', 201, 5]]);
+  });
+});
+
+describe('GET /track/{token}', () => {
+  it('shows the store, the status and the drop’s first line, and no phone number, no rest of the address, no price', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-PRIVATE-77' } });
+    const link = await trackingLinkOf(merchant, job.id);
+
+    const page = await openPage(api.server, link.path);
+    const text = pageText(page.html);
+
+    expect(page.status).toBe(200);
+    expect(text).toContain('Your order from Test store');
+    expect(text).toContain('We’re finding a rider for your order');
+    expect(text).toContain('Delivering to: 100 Feet Road');
+    const secrets = [
+      bookingBody('q').pickupPhone,
+      bookingBody('q').dropPhone,
+      '98765',
+      '98450',
+      'Indiranagar',
+      'MG Road',
+      'Asha Rao',
+      'Chai Point',
+      'ORD-PRIVATE-77',
+      '69',
+      '₹',
+      String(job.chargeMinor),
+      job.id,
+    ];
+    expect(secrets.filter((secret) => page.html.includes(secret))).toEqual([]);
+  });
+
+  it('answers with headers that keep the page private: not cached, not framed, no referrer, not indexed, nothing loaded from elsewhere', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+
+    const page = await openPage(api.server, link.path);
+
+    expect(
+      Object.fromEntries(
+        ['content-type', 'cache-control', 'content-security-policy', 'referrer-policy', 'x-robots-tag', 'vary'].map((h) => [h, page.headers.get(h)]),
+      ),
+    ).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex, nofollow',
+      vary: 'Accept-Language',
+    });
+    expect(CONTENT_SECURITY_POLICY).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; script-src 'sha256-[^']+'; connect-src 'self';/);
+    // Nothing on the page names another host.
+    expect(page.html.match(/(?:https?:)?\/\/[a-z0-9.-]+/gi) ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['no Accept-Language', {}, 'en'],
+    ['Hindi first', { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' }, 'hi'],
+    ['Hindi ranked below English', { 'Accept-Language': 'hi;q=0.5, en-GB;q=0.8' }, 'en'],
+    ['a language we do not have, then Hindi', { 'Accept-Language': 'ta-IN, hi;q=0.7' }, 'hi'],
+    ['only languages we do not have', { 'Accept-Language': 'fr, de;q=0.5' }, 'en'],
+    ['a malformed header', { 'Accept-Language': ';;;q=,,' }, 'en'],
+  ])('speaks the best language the browser asks for (%s)', async (_case, headers, lang) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+
+    const page = await openPage(api.server, link.path, headers);
+
+    expect(page.html).toContain(`<html lang="${lang}">`);
+    expect(page.headers.get('content-language')).toBe(lang);
+  });
+
+  it('lets the switch’s ?lang= override Accept-Language, in both directions', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+
+    const hindi = await openPage(api.server, `${link.path}?lang=hi`, { 'Accept-Language': 'en' });
+    const english = await openPage(api.server, `${link.path}?lang=en`, { 'Accept-Language': 'hi' });
+
+    expect(pageText(hindi.html)).toContain('हम आपके ऑर्डर के लिए राइडर ढूँढ रहे हैं');
+    expect(pageText(english.html)).toContain('We’re finding a rider for your order');
+  });
+
+  it('shows the delivery code while the rider brings the parcel, and not before pickup nor after delivery', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    const link = await trackingLinkOf(merchant, job.id);
+    const codeOnPage = async () => /<p class="code">(\d{4})<\/p>/.exec((await openPage(api.server, link.path)).html)?.[1] ?? null;
+
+    const booked = await driveJob(api.table.rt, merchant.storeId, job.id, 'booked');
+    const beforePickup = await codeOnPage();
+    const pickedUp = await driveJob(api.table.rt, merchant.storeId, job.id, 'pickup_completed');
+    const onTheWay = await codeOnPage();
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived');
+    const atTheDoor = await codeOnPage();
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivered');
+    const afterDelivery = await codeOnPage();
+
+    expect(booked.status).toBe('booked');
+    expect([beforePickup, onTheWay, atTheDoor, afterDelivery]).toEqual([null, pickedUp.verification.delivery.code, pickedUp.verification.delivery.code, null]);
+  });
+
+  it('says so when the merchant cancelled the job, with the steps it reached', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    const link = await trackingLinkOf(merchant, job.id);
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'queued');
+    expect((await merchant.post(`/v1/jobs/${job.id}/cancel`)).status).toBe(200);
+
+    const text = pageText((await openPage(api.server, link.path)).html);
+
+    expect(text).toContain('This delivery was cancelled');
+    expect(text).toContain('Contact Test store if you have any questions.');
+    expect(text).toMatch(/Progress Order booked .+ Finding a rider .+ Cancelled /);
+    expect(text).not.toContain('Picked up');
+  });
+
+  it('says so when the delivery failed', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    const link = await trackingLinkOf(merchant, job.id);
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'pickup_completed');
+    const ops = await newFleetMember(api.table.rt, api.server, 'ops');
+    expect((await ops.post(`/fleet/v1/jobs/${job.id}/fail`, { reason: 'Address not found' })).status).toBe(200);
+
+    const text = pageText((await openPage(api.server, link.path, { 'Accept-Language': 'hi' })).html);
+
+    expect(text).toContain('यह डिलीवरी पूरी नहीं हो सकी');
+    expect(text).toMatch(/पार्सल उठाया गया .+ डिलीवरी नहीं हो सकी/);
+    expect(text).not.toContain('Address not found');
+  });
+
+  it('answers a token that is not one, or not ours, with the friendly 404 page, reading nothing for a malformed one', async () => {
+    const paths = ['/track/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/track/short', `/track/${'x'.repeat(33)}`, '/track/%E0%A4%A', '/track/..%2F..%2Fv1%2Fbalance'];
+
+    let pages: Array<{ status: number; html: string }> = [];
+    const records = await captureAccessLog(async () => {
+      pages = await Promise.all(paths.map((path) => openPage(api.server, path, { 'Accept-Language': 'hi' })));
+    });
+
+    expect(pages.map((page) => page.status)).toEqual([404, 404, 404, 404, 404]);
+    expect(pages.every((page) => pageText(page.html).includes('ट्रैकिंग लिंक नहीं मिला'))).toBe(true);
+    expect(records.map((r) => r.dynamoCalls).sort()).toEqual([0, 0, 0, 0, 1]);
+  });
+
+  it('closes 24 h after the job ends: the link then gets the 404 page', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    const link = await trackingLinkOf(merchant, job.id);
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivered');
+    const justDelivered = await openPage(api.server, link.path);
+
+    await ageJob(api.table.rt, merchant.storeId, job.id, TRACKING_GRACE_MS - 60_000);
+    const almostADay = await openPage(api.server, link.path);
+    await ageJob(api.table.rt, merchant.storeId, job.id, 120_000);
+    const pastADay = await openPage(api.server, link.path);
+
+    expect([justDelivered.status, almostADay.status, pastADay.status]).toEqual([200, 200, 404]);
+    expect(pageText(justDelivered.html)).toContain('Your parcel has been delivered');
+    expect(pageText(pastADay.html)).toContain('Tracking link not found');
+  });
+
+  it('reads the link, then the job and the store together (3 DynamoDB calls, 2 round trips), and needs no key', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+
+    const records = await captureAccessLog(() => openPage(api.server, link.path));
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([['GET /track/{token}', 200, 3]]);
+  });
+
+  it('answers another method on the page’s path with the spec’s 405', async () => {
+    const response = await api.server.request('/track/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { method: 'POST' });
+
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+  });
+
+  it('is readable by a customer of a sandbox store, and says the rider is simulated', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const job = await merchant.bookJob({ quote: bengaluruQuote });
+    const link = await trackingLinkOf(merchant, job.id);
+
+    const text = pageText((await openPage(api.server, link.path)).html);
+
+    expect(text).toContain('Sandbox delivery: the rider is simulated');
+  });
+});
