@@ -11,6 +11,9 @@ import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { createStore } from '../helpers/fixtures.ts';
 import { usageKeyValue } from '../../functions/core/api-key.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { newMerchant } from '../helpers/merchant.ts';
+import { trackingLinkOf } from '../helpers/tracking.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
 const bundles = new Map<string, Bundle>();
@@ -101,6 +104,24 @@ describe('function bundles (built as CDK builds them)', () => {
       statusCode: 200,
       body: { data: { apiEnabled: true, balanceMinor: 4242, reservedMinor: 0, availableMinor: 4242, currency: 'INR' } },
     });
+  });
+
+  it('serve the public tracking page from DynamoDB: a live link’s page (200) and, reading nothing, a malformed token’s 404 page', async () => {
+    const server = await startTestServer();
+    const merchant = await newMerchant(table.rt, server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+    await server.close();
+    const env = { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint };
+    const page = (token: string) => ({ ...proxyEvent({ 'Accept-Language': 'hi' }), pathParameters: { token } });
+
+    const live = (await invokeBundle(bundles.get('tracking-page')!, page(link.path.split('/').pop()!), env)) as { statusCode: number; body: string };
+    const malformed = (await invokeBundle(bundles.get('tracking-page')!, page('nope'), { ...env, DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' })) as {
+      statusCode: number;
+      body: string;
+    };
+
+    expect([live.statusCode, live.body]).toEqual([200, expect.stringContaining('हम आपके ऑर्डर के लिए राइडर ढूँढ रहे हैं')]);
+    expect([malformed.statusCode, malformed.body]).toEqual([404, expect.stringContaining('ट्रैकिंग लिंक नहीं मिला')]);
   });
 
   it('answer the gateway from the bundled merchant authorizer: a store’s usage key for its key, read from DynamoDB', async () => {
