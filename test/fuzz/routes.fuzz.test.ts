@@ -637,3 +637,56 @@ describe('fleet routes', () => {
     });
   }
 });
+
+describe('public pages', () => {
+  const route = routesOf('public').find((r) => r.path === '/track/{token}')!;
+  const world = {} as { token: string; storeId: string; phones: string[] };
+  beforeAll(async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob();
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'pickup_completed');
+    const link = await merchant.post(`/v1/jobs/${job.id}/tracking-link`);
+    world.token = new URL((link.body as { data: { url: string } }).data.url).pathname.split('/').pop()!;
+    world.storeId = merchant.storeId;
+    world.phones = [job.pickupPhone as string, job.dropPhone as string];
+  });
+
+  // A live link's token, near misses of it, or any segment; any query (the switch's lang among them); any extra headers.
+  const pageCase = fc.record({
+    token: fc.oneof(fc.constant('live'), fc.constantFrom('live-upper', 'live-short', 'live-long'), fc.stringMatching(/^[A-Za-z0-9_-]{32}$/), pathSegment),
+    query: queryString({ lang: ['en', 'hi', 'HI', 'xx', ''] }),
+    headers: extraHeaders,
+    acceptLanguage: fc.option(fc.oneof(fc.constantFrom('hi', 'hi-IN,hi;q=0.9', 'en;q=0, hi;q=0', '*', 'hi;q=2', 'hi;q=-1'), headerValue)),
+  });
+
+  it.prop([pageCase], propertyOf(route))(
+    'answers every request with an HTML page (the job’s, or the friendly 404), never 5xx, changing nothing, showing no phone number',
+    async (c) => {
+      const token =
+        { live: world.token, 'live-upper': world.token.toUpperCase(), 'live-short': world.token.slice(1), 'live-long': `${world.token}A` }[c.token] ?? c.token;
+      const headers = new Headers();
+      for (const [name, value] of c.headers) headers.append(name, value);
+      if (c.acceptLanguage !== null) headers.set('Accept-Language', c.acceptLanguage);
+      const path = `/track/${token}${c.query}`;
+      const before = await snapshotOf(api.table.rt, [keys.store(world.storeId).PK]);
+
+      const started = performance.now();
+      const response = await fetch(`${api.server.url}${path}`, { headers });
+      const html = await response.text();
+      const elapsedMs = performance.now() - started;
+
+      expect(response.status, `${path}: ${html.slice(0, 200)}`).toBeLessThan(500);
+      expect(elapsedMs, `${path} took ${Math.round(elapsedMs)} ms`).toBeLessThan(HANG_MS);
+      // A path the router does not take as one segment (a `%2F` decoded, say) is not the page: the spec's 404.
+      if (response.headers.get('content-type')?.startsWith('application/json')) expectErrorBody(JSON.parse(html), response.status, path);
+      else {
+        expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect([200, 404]).toContain(response.status);
+        expect(response.status === 200).toBe(token === world.token);
+      }
+      expect(world.phones.filter((phone) => html.includes(phone))).toEqual([]);
+      expect(await snapshotOf(api.table.rt, [keys.store(world.storeId).PK])).toEqual(before);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
