@@ -121,6 +121,7 @@ Try it:
 
 API reference: ${url}/docs  (descriptions: ${url}/openapi.json, fleet API ${url}/fleet/openapi.json)
 Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS).
+Watch one as its customer would: POST /v1/jobs/<job id>/tracking-link, and open the url it gives in a browser.
 Follow them with webhooks (POST /v1/webhook-endpoints; receivers on this machine are allowed) or GET /v1/events.
 Live jobs wait for a rider on the fleet API (/fleet/v1): npm run admin -- fleet-key create --role rider
 Admin CLI (same DynamoDB and table): npm run admin -- --help

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { useLocalApi } from '../helpers/server.ts';
-import { launchChromium } from '../helpers/browser.ts';
+import { launchChromium } from '../../scripts/chromium.ts';
 import { routesOf } from '../../functions/http/routes.ts';
 import { EVENT_TYPES } from '../../functions/core/event.ts';
 

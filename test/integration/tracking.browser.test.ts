@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { simulateTick } from '../../functions/workers/ticks.ts';
 import { useLocalApi } from '../helpers/server.ts';
-import { launchChromium } from '../helpers/browser.ts';
+import { launchChromium } from '../../scripts/chromium.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { trackingLinkOf } from '../helpers/tracking.ts';
 

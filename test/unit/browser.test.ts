@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chromiumToLaunch } from '../helpers/browser.ts';
+import { chromiumToLaunch } from '../../scripts/chromium.ts';
 
 describe('the Chromium the browser tests drive', () => {
   it('is CHROMIUM_PATH when set', async () => {
