@@ -191,22 +191,16 @@ export class DeliveryRestApi extends Construct {
         },
       },
     };
-    const fleetPath = {
+    const pathContains = (searchString: string) => ({
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
         positionalConstraint: 'CONTAINS',
-        searchString: '/fleet/v1/',
+        searchString,
         textTransformations: [{ priority: 0, type: 'NONE' }],
       },
-    };
-    const trackingPath = {
-      byteMatchStatement: {
-        fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'CONTAINS',
-        searchString: '/track/',
-        textTransformations: [{ priority: 0, type: 'NONE' }],
-      },
-    };
+    });
+    const fleetPath = pathContains('/fleet/v1/');
+    const trackingPath = pathContains('/track/');
     const pageRateLimited = {
       block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
     };

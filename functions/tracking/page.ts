@@ -195,29 +195,16 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
   return shell(m, m.orderFrom(view.storeName), m.orderFrom(view.storeName), body, footer, true);
 }
 
-/** The friendly page for a link that is wrong or past its time. */
-export function notFoundPage(m: Messages): string {
-  return shell(
-    m,
-    m.notFoundTitle,
-    m.notFoundTitle,
-    `<section class="status"><h1>${escapeHtml(m.notFoundTitle)}</h1><p class="next">${escapeHtml(m.notFoundBody)}</p></section>`,
-    '',
-    false,
-  );
+// A page that only says something: a title and a sentence.
+function notice(m: Messages, title: string, body: string): string {
+  return shell(m, title, title, `<section class="status"><h1>${escapeHtml(title)}</h1><p class="next">${escapeHtml(body)}</p></section>`, '', false);
 }
 
+/** The friendly page for a link that is wrong or past its time. */
+export const notFoundPage = (m: Messages): string => notice(m, m.notFoundTitle, m.notFoundBody);
+
 /** The page for a moment we cannot read the delivery (the storage is unavailable, or something failed). */
-export function unavailablePage(m: Messages): string {
-  return shell(
-    m,
-    m.unavailableTitle,
-    m.unavailableTitle,
-    `<section class="status"><h1>${escapeHtml(m.unavailableTitle)}</h1><p class="next">${escapeHtml(m.unavailableBody)}</p></section>`,
-    '',
-    false,
-  );
-}
+export const unavailablePage = (m: Messages): string => notice(m, m.unavailableTitle, m.unavailableBody);
 
 /** An HTML answer with the page's headers: never cached, never framed, no referrer, not indexed. */
 export function htmlResult(statusCode: number, html: string, m: Messages, headers: Record<string, string> = {}): APIGatewayProxyResult {
