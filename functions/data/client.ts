@@ -32,8 +32,64 @@ const LOCAL_REQUEST_TIMEOUT_MS = 10_000;
  */
 export const DYNAMO_CALL_LIMITS = { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 1_500, maxBackoffMs: 1_000 } as const;
 
-/** Per-request tally of DynamoDB calls, so the access log can say what each request cost. */
-export const dynamoCallScope = new AsyncLocalStorage<{ calls: number }>();
+/**
+ * What one request (or worker tick) spent in DynamoDB, so the access log can say: calls; round trips
+ * (calls made while none was in flight: calls started together count once); the time with at least
+ * one call in flight; the capacity units DynamoDB reported, read and write.
+ */
+export interface DynamoTally {
+  calls: number;
+  roundTrips: number;
+  dynamoMs: number;
+  readUnits: number;
+  writeUnits: number;
+  /** Calls in flight now, and since when the current round trip runs. */
+  inFlight: number;
+  busySince: number;
+}
+
+/** A fresh tally for one request. */
+export function newDynamoTally(): DynamoTally {
+  return { calls: 0, roundTrips: 0, dynamoMs: 0, readUnits: 0, writeUnits: 0, inFlight: 0, busySince: 0 };
+}
+
+/** The current request's tally (the access log reads it). */
+export const dynamoCallScope = new AsyncLocalStorage<DynamoTally>();
+
+// The commands that report consumed capacity, and whether what they consume is read or write units.
+const CAPACITY_KINDS: Record<string, 'read' | 'write'> = {
+  GetItemCommand: 'read',
+  GetCommand: 'read',
+  QueryCommand: 'read',
+  ScanCommand: 'read',
+  BatchGetItemCommand: 'read',
+  BatchGetCommand: 'read',
+  TransactGetItemsCommand: 'read',
+  TransactGetCommand: 'read',
+  PutItemCommand: 'write',
+  PutCommand: 'write',
+  UpdateItemCommand: 'write',
+  UpdateCommand: 'write',
+  DeleteItemCommand: 'write',
+  DeleteCommand: 'write',
+  BatchWriteItemCommand: 'write',
+  BatchWriteCommand: 'write',
+  TransactWriteItemsCommand: 'write',
+  TransactWriteCommand: 'write',
+};
+
+type Consumed = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+// Adds what DynamoDB reported a call consumed to the tally: its own read/write split when it gives one, else by the command's kind.
+function addCapacity(tally: DynamoTally, kind: 'read' | 'write', consumed: Consumed | Consumed[] | undefined): void {
+  for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+    if (entry.ReadCapacityUnits !== undefined || entry.WriteCapacityUnits !== undefined) {
+      tally.readUnits += entry.ReadCapacityUnits ?? 0;
+      tally.writeUnits += entry.WriteCapacityUnits ?? 0;
+    } else if (kind === 'read') tally.readUnits += entry.CapacityUnits ?? 0;
+    else tally.writeUnits += entry.CapacityUnits ?? 0;
+  }
+}
 
 // Throttling and server-side or network failures: the request may succeed if retried later.
 const UNAVAILABLE_NAMES = new Set([
@@ -85,13 +141,27 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
     marshallOptions: { removeUndefinedValues: true },
   });
   client.middlewareStack.add(
-    (next) => async (args) => {
-      const scope = dynamoCallScope.getStore();
-      if (scope) scope.calls += 1;
+    (next, context) => async (args) => {
+      const tally = dynamoCallScope.getStore();
+      const kind = CAPACITY_KINDS[context.commandName ?? ''];
+      // Asking costs nothing and adds a few bytes to the answer: every call says what it consumed.
+      if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+      if (tally) {
+        tally.calls += 1;
+        if (tally.inFlight === 0) {
+          tally.roundTrips += 1;
+          tally.busySince = performance.now();
+        }
+        tally.inFlight += 1;
+      }
       try {
-        return await next(args);
+        const result = await next(args);
+        if (tally && kind) addCapacity(tally, kind, (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity);
+        return result;
       } catch (error) {
         throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
+      } finally {
+        if (tally && --tally.inFlight === 0) tally.dynamoMs += performance.now() - tally.busySince;
       }
     },
     { step: 'initialize', name: 'countAndTranslateErrors' },

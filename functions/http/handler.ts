@@ -4,7 +4,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { ServiceUnavailableError } from '../core/errors.ts';
-import { dynamoCallScope } from '../data/client.ts';
+import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
 import {
@@ -150,5 +150,5 @@ function routeHandler(
     ),
   );
   // Each invocation gets its own DynamoDB call tally (exact even when the local server interleaves requests).
-  return (event, context) => dynamoCallScope.run({ calls: 0 }, () => handler(event, context as ApiContext));
+  return (event, context) => dynamoCallScope.run(newDynamoTally(), () => handler(event, context as ApiContext));
 }

@@ -59,10 +59,16 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
       }),
     };
     request.response = response;
+    const tally = dynamoCallScope.getStore();
+    const tenths = (ms: number) => Math.round(ms * 10) / 10;
     logger.info('request', {
       status: response.statusCode,
-      latencyMs: Math.round((performance.now() - (request.context.startedAt ?? performance.now())) * 10) / 10,
-      dynamoCalls: dynamoCallScope.getStore()?.calls ?? 0,
+      latencyMs: tenths(performance.now() - (request.context.startedAt ?? performance.now())),
+      dynamoCalls: tally?.calls ?? 0,
+      dynamoRoundTrips: tally?.roundTrips ?? 0,
+      dynamoMs: tenths(tally?.dynamoMs ?? 0),
+      readUnits: tally?.readUnits ?? 0,
+      writeUnits: tally?.writeUnits ?? 0,
     });
   }
   function edgeAfter(request: ApiRequest): void {

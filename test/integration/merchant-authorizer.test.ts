@@ -2,7 +2,7 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey, usageKeyValue } from '../../functions/core/api-key.ts';
 import { readConfig } from '../../functions/config.ts';
-import { dynamoCallScope } from '../../functions/data/client.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { merchantAuthorizer, merchantRoutesArns } from '../../functions/merchant/authorizer.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 import { createRuntime } from '../../functions/runtime.ts';
@@ -55,7 +55,7 @@ function covers(patterns: string[], arn: string): boolean {
 }
 
 async function counted<T>(work: () => Promise<T>): Promise<{ result: T; calls: number }> {
-  const scope = { calls: 0 };
+  const scope = newDynamoTally();
   const result = await dynamoCallScope.run(scope, work);
   return { result, calls: scope.calls };
 }

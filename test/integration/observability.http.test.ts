@@ -5,6 +5,7 @@ import { newMerchant } from '../helpers/merchant.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 
 const api = useLocalApi();
 
@@ -29,6 +30,36 @@ describe('access logs', () => {
       latencyMs: expect.any(Number),
       dynamoCalls: 3,
     });
+  });
+
+  it('say what each request spent in DynamoDB: round trips, time (within the request’s) and capacity units, read and write', async () => {
+    const store = await createStore(api.table.rt);
+
+    const { records } = await captureLogs(() => api.server.request('/v1/balance', { headers: { 'X-Api-Key': store.apiKey } }));
+    const line = records[0] as { latencyMs: number; dynamoMs: number; dynamoRoundTrips: number; readUnits: number; writeUnits: number };
+
+    // key (strongly consistent Get), then store (the same), then the bucket (an Update): one after another.
+    expect([line.dynamoRoundTrips, line.readUnits, line.writeUnits]).toEqual([3, 2, 1]);
+    expect(line.dynamoMs).toBeGreaterThan(0);
+    expect(line.dynamoMs).toBeLessThanOrEqual(line.latencyMs);
+  });
+
+  it('count calls made together as one round trip, and calls made one after another as one each', async () => {
+    const store = await createStore(api.table.rt);
+    const { rt } = api.table;
+
+    const together = newDynamoTally();
+    await dynamoCallScope.run(together, () => Promise.all([rt.stores.get(store.storeId), rt.stores.get(store.storeId), rt.stores.get(store.storeId)]));
+    const inTurn = newDynamoTally();
+    await dynamoCallScope.run(inTurn, async () => {
+      await rt.stores.get(store.storeId);
+      await Promise.all([rt.stores.get(store.storeId), rt.stores.get(store.storeId)]);
+      await rt.stores.get(store.storeId);
+    });
+
+    expect([together.calls, together.roundTrips, together.inFlight]).toEqual([3, 1, 0]);
+    expect([inTurn.calls, inTurn.roundTrips, inTurn.inFlight]).toEqual([4, 3, 0]);
+    expect(inTurn.readUnits).toBeGreaterThan(together.readUnits);
   });
 
   it('cost a fixed number of DynamoDB calls per endpoint: balance 3, quote 4 with a warm zone cache', async () => {

@@ -4,7 +4,7 @@ import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { driveJob, expectFleetIndexes } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
-import { dynamoCallScope } from '../../functions/data/client.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { ConcurrentModificationError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
@@ -98,7 +98,7 @@ describe('dispatch with riders', () => {
     const rt = runtime();
     await dispatchTick(rt);
     await dispatchTick(rt); // lets go of anything finished, so the next tick has only waiting jobs
-    const scope = { calls: 0 };
+    const scope = newDynamoTally();
 
     // Act
     const report = await dynamoCallScope.run(scope, () => dispatchTick(rt));
