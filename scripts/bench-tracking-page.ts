@@ -88,7 +88,8 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 };
-const row = (name: string, values: number[]) => `| ${name} | ${quantile(values, 0.5).toFixed(1)} | ${quantile(values, 0.95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
+const row = (name: string, values: number[]) =>
+  `| ${name} | ${quantile(values, 0.5).toFixed(1)} | ${quantile(values, 0.95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
 
 console.log(`
 Tracking page, local (${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Chromium at 360 px, ${LOADS} loads, a fresh context each)
@@ -103,9 +104,18 @@ Tracking page, local (${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; 
 
 | Time (ms) | median | p95 | max |
 |---|---:|---:|---:|
-${row('server: time to first byte', paints.map((p) => p.ttfb))}
-${row('first contentful paint', paints.map((p) => p.fcp))}
-${row('DOMContentLoaded', paints.map((p) => p.dcl))}
+${row(
+  'server: time to first byte',
+  paints.map((p) => p.ttfb),
+)}
+${row(
+  'first contentful paint',
+  paints.map((p) => p.fcp),
+)}
+${row(
+  'DOMContentLoaded',
+  paints.map((p) => p.dcl),
+)}
 
 Requests to other hosts: ${otherHosts}`);
 
