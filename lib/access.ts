@@ -18,6 +18,8 @@ export interface TableAccess {
   index?: string[];
   /** UpdateItem on any item, only on these attributes (a rate-limit bucket's, a rider's holding counter), or not at all. */
   updates: 'any' | readonly string[] | 'none';
+  /** The table actions reach only items whose partition key matches one of these (IAM's dynamodb:LeadingKeys). */
+  leadingKeys?: readonly string[];
 }
 
 /** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
@@ -56,7 +58,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // Reads the job, then puts a tracking link in a transaction guarded by key and store checks.
   'put-tracking-link': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // The public tracking page: the link by its token's hash, then its job and store. No bucket (the gateway throttles it per IP).
-  'read-tracking': { table: ['dynamodb:GetItem'], updates: 'none' },
+  // The only function anyone may call without a key: it reaches the links, and the stores' jobs and records, nothing else.
+  'read-tracking': { table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] },
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   book: { table: MOVE, updates: 'any' },

@@ -59,7 +59,14 @@ export class ServiceFunction extends Construct {
       description: props.description,
     });
     const { table } = props;
-    this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.table, resources: [table.tableArn] }));
+    this.fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: access.table,
+        resources: [table.tableArn],
+        ...(access.leadingKeys && { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': access.leadingKeys } } }),
+      }),
+    );
     if (access.index)
       this.fn.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: access.index, resources: [`${table.tableArn}/index/GSI1`] }));
     if (access.updates !== 'none') {

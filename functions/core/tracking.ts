@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { greatCircleMeters, type LatLng } from './geo.ts';
 import { ENDED, visibleRiderLocation, type Job, type JobStatus } from './job.ts';
+import { effectiveHandoff } from './lifecycle.ts';
 
 /**
  * The customer's tracking page: who may see it (a token the merchant hands on), for how long, and
@@ -96,10 +97,25 @@ export interface TrackingView {
   endedAt: string | null;
 }
 
-/** The first line of an address: up to its first line break or comma, at most 80 characters. */
+// Seven digits or more, however spaced or punctuated: a phone number, never a house number or a PIN code (six).
+const PHONE_LIKE = /\+?\d(?:[\s\-.()/]*\d){6,}/g;
+
+/**
+ * The first line of an address: up to its first line break or comma, at most 80 characters, with
+ * anything that could be a phone number masked (merchants sometimes put one in the address).
+ */
 export function firstAddressLine(address: string): string {
-  const line = address.split(/[\r\n,]/)[0]!.trim();
+  const line = address
+    .split(/[\r\n,]/)[0]!
+    .replace(PHONE_LIKE, '…')
+    .trim();
   return line.length > 80 ? `${line.slice(0, 79).trimEnd()}…` : line;
+}
+
+/** The rider's position as the public page shows it: to 0.001° (about 110 m), never the exact fix. */
+export function coarsePosition(position: LatLng): LatLng {
+  const round = (degrees: number) => Math.round(degrees * 1000) / 1000;
+  return { latitude: round(position.latitude), longitude: round(position.longitude) };
 }
 
 // When each step was last entered: the start of its latest run in the status history.
@@ -153,14 +169,15 @@ function phaseOf(job: Job): TrackingPhase {
   }
 }
 
-/** What the tracking page shows of this job, for this store. */
-export function trackingView(job: Job, storeName: string): TrackingView {
+/** What the tracking page shows of this job, for this store, at `now`. */
+export function trackingView(job: Job, storeName: string, now: Date): TrackingView {
   const pickup = { latitude: job.route.pickupLatitude, longitude: job.route.pickupLongitude };
   const drop = { latitude: job.route.dropLatitude, longitude: job.route.dropLongitude };
   const location = visibleRiderLocation(job);
-  const rider = location === null ? null : { latitude: location.latitude, longitude: location.longitude };
+  const rider = location === null ? null : coarsePosition(location);
   const heading = job.status === 'pickup_completed' ? drop : pickup;
-  const delivery = job.verification.delivery;
+  // A code whose time ran out at the door is no longer one to give (the rider's app asks for a new one).
+  const delivery = effectiveHandoff(job.verification.delivery, now);
   return {
     storeName,
     sandbox: job.testMode,

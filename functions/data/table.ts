@@ -66,7 +66,7 @@ export const keys = {
   }),
   /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
-  /** A tracking link, found by the SHA-256 of its token (the token itself is stored nowhere). */
+  /** A tracking link, found by the SHA-256 of its token (the table keeps no token). */
   trackingLink: (tokenHash: string) => ({ PK: `TRACK#${tokenHash}`, SK: 'TRACK' }),
   /** A live job on offer to riders, longest waiting first (written with the job while it is queued). */
   offer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),

@@ -45,12 +45,16 @@ footer{margin-top:2rem;padding-block:1rem;border-top:1px solid var(--line);color
 footer p{margin:0}
 @media (min-width:48rem){main{display:grid;grid-template-columns:1fr 1fr;column-gap:2.5rem;align-items:start}.status{grid-column:1/-1}}`;
 
-const SCRIPT = `(()=>{const parts=document.querySelectorAll('[data-part]'),updated=document.querySelector('[data-part=updated]');
+// Refreshes while the delivery is live (main[data-live]) and the tab is seen; a hidden tab waits, and
+// catches up as soon as it is shown again. An ended delivery's page stops asking.
+const SCRIPT = `(()=>{const parts=document.querySelectorAll('[data-part]'),main=document.querySelector('main'),updated=document.querySelector('[data-part=updated]');let timer;
+const schedule=()=>{clearTimeout(timer);if(main.dataset.live==='true'&&!document.hidden)timer=setTimeout(refresh,${REFRESH_MS})};
 const refresh=async()=>{try{const r=await fetch(location.href,{cache:'no-store',headers:{Accept:'text/html'}});
 if(r.status===404){location.reload();return}if(!r.ok)throw new Error(r.status);
 const next=new DOMParser().parseFromString(await r.text(),'text/html');
 for(const part of parts){const fresh=next.querySelector('[data-part="'+part.dataset.part+'"]');if(fresh&&fresh.innerHTML!==part.innerHTML)part.innerHTML=fresh.innerHTML}
-}catch{updated.textContent=updated.dataset.offline}setTimeout(refresh,${REFRESH_MS})};setTimeout(refresh,${REFRESH_MS})})();`;
+main.dataset.live=next.querySelector('main')?.dataset.live??'false'}catch{updated.textContent=updated.dataset.offline}schedule()};
+document.addEventListener('visibilitychange',()=>{if(document.hidden)clearTimeout(timer);else if(main.dataset.live==='true')refresh()});schedule()})();`;
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -165,8 +169,9 @@ function timelineItem(entry: TimelineEntry, m: Messages, now: Date): string {
   return `<li class="${entry.state}"${entry.state === 'current' ? ' aria-current="step"' : ''}><span>${escapeHtml(m.steps[entry.step])}</span>${when}</li>`;
 }
 
-// The shell every page shares: language, title, header with the language switch, body, footer.
-function shell(m: Messages, title: string, header: string, body: string, footer: string, script: boolean): string {
+// The shell every page shares: language, title, header with the language switch, body, footer; the
+// refresh script on a tracking page, with `live` saying whether it still has anything to wait for.
+function shell(m: Messages, title: string, header: string, body: string, footer: string, live: boolean | null): string {
   const languages = LANGUAGES.map(
     (language) =>
       `<li><a href="?lang=${language.lang}" lang="${language.lang}" hreflang="${language.lang}"${language === m ? ' aria-current="true"' : ''}>${escapeHtml(language.name)}</a></li>`,
@@ -175,14 +180,16 @@ function shell(m: Messages, title: string, header: string, body: string, footer:
     `<!doctype html><html lang="${m.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
     `<body><header><p>${escapeHtml(header)}</p><nav aria-label="${escapeHtml(m.language)}"><ul>${languages}</ul></nav></header>` +
-    `<main>${body}</main><footer>${footer}</footer>${script ? `<script>${SCRIPT}</script>` : ''}</body></html>`
+    `<main${live === null ? '' : ` data-live="${live}"`}>${body}</main><footer>${footer}</footer>${live === null ? '' : `<script>${SCRIPT}</script>`}</body></html>`
   );
 }
 
 /** The tracking page of a job, in one language, as of `now`. */
 export function trackingPage(view: TrackingView, m: Messages, now: Date): string {
   const code =
-    view.deliveryCode === null ? '' : `<h2>${escapeHtml(m.deliveryCode)}</h2><p class="code">${view.deliveryCode}</p><p>${escapeHtml(m.codeHint)}</p>`;
+    view.deliveryCode === null
+      ? ''
+      : `<h2>${escapeHtml(m.deliveryCode)}</h2><p class="code">${escapeHtml(view.deliveryCode)}</p><p>${escapeHtml(m.codeHint)}</p>`;
   const body =
     `<section class="status">${view.sandbox ? `<p class="sandbox">${escapeHtml(m.sandbox)}</p>` : ''}` +
     `<h1 data-part="status" aria-live="polite">${escapeHtml(m.phase[view.phase])}</h1>` +
@@ -192,12 +199,12 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
     `<section class="map" aria-label="${escapeHtml(m.map)}"><div data-part="map">${mapSvg(view, m)}</div>` +
     `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropLine)}</p></section>`;
   const footer = `<p data-part="updated" data-offline="${escapeHtml(m.offline)}">${escapeHtml(m.updated(formatTime(now.toISOString(), m, now, true)))}</p><p>${escapeHtml(m.refreshes)}</p>`;
-  return shell(m, m.orderFrom(view.storeName), m.orderFrom(view.storeName), body, footer, true);
+  return shell(m, m.orderFrom(view.storeName), m.orderFrom(view.storeName), body, footer, view.endedAt === null);
 }
 
 // A page that only says something: a title and a sentence.
 function notice(m: Messages, title: string, body: string): string {
-  return shell(m, title, title, `<section class="status"><h1>${escapeHtml(title)}</h1><p class="next">${escapeHtml(body)}</p></section>`, '', false);
+  return shell(m, title, title, `<section class="status"><h1>${escapeHtml(title)}</h1><p class="next">${escapeHtml(body)}</p></section>`, '', null);
 }
 
 /** The friendly page for a link that is wrong or past its time. */

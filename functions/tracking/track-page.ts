@@ -25,6 +25,6 @@ export const handler = pageHandler(
     const now = new Date();
     const tracked = await trackedJob(rt, event.pathParameters?.token ?? '', now);
     if (!tracked) return htmlResult(404, notFoundPage(m), m);
-    return htmlResult(200, trackingPage(trackingView(tracked.job, tracked.store.name), m, now), m);
+    return htmlResult(200, trackingPage(trackingView(tracked.job, tracked.store.name, now), m, now), m);
   },
 );

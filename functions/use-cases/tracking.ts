@@ -28,12 +28,15 @@ export async function createTrackingLink(rt: Runtime, merchant: Merchant, jobId:
   return { token, expiresAt };
 }
 
-/** The job a token shows and its store, or null when the token is unknown or its page has closed. */
+/**
+ * The job a token shows and its store, or null when the token is unknown, its page has closed, or the
+ * store's API access is off (a store taken off the platform shows its customers nothing more).
+ */
 export async function trackedJob(rt: Runtime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
   if (!looksLikeTrackingToken(token)) return null;
   const link = await rt.tracking.get(trackingTokenHash(token));
   if (!link) return null;
   const [job, store] = await Promise.all([rt.jobs.get(link.storeId, link.jobId), rt.stores.get(link.storeId)]);
-  if (!job || !store || !trackingOpen(job, now)) return null;
+  if (!job || !store || !store.apiEnabled || !trackingOpen(job, now)) return null;
   return { job, store };
 }

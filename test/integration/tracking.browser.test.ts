@@ -109,6 +109,45 @@ describe('the tracking page in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('stops asking once the delivery has ended, and asks nothing while its tab is hidden, catching up when shown', async () => {
+    const hidden = await sandboxDelivery();
+    const ended = await sandboxDelivery();
+    const { context, page } = await openContext(360, 'en-IN');
+    const fetches = (url: string) => {
+      const seen: string[] = [];
+      page.on('request', (request) => {
+        if (request.url() === url && request.resourceType() === 'fetch') seen.push(request.url());
+      });
+      return seen;
+    };
+    const setHidden = (value: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, value);
+
+    // A tab hidden for a minute asks nothing; shown again, it asks at once.
+    const hiddenFetches = fetches(hidden.url);
+    await page.goto(hidden.url);
+    await setHidden(true);
+    await hidden.simulateTo(0.3);
+    await page.clock.fastForward(60_000);
+    const whileHidden = hiddenFetches.length;
+    await setHidden(false);
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Your rider is on the way to the store', null, { timeout: 10_000 });
+    // A delivered job's page asks nothing more.
+    await ended.simulateTo(1);
+    const endedFetches = fetches(ended.url);
+    await page.goto(ended.url);
+    await page.clock.fastForward(120_000);
+    const live = await page.locator('main').getAttribute('data-live');
+    await context.close();
+
+    expect(whileHidden).toBe(0);
+    expect(hiddenFetches.length).toBeGreaterThanOrEqual(1);
+    expect([live, endedFetches.length]).toEqual(['false', 0]);
+  });
+
   describe.each([
     ['en', 'en-IN', 'Your parcel is on its way', 'Delivery code'],
     ['hi', 'hi-IN', 'आपका पार्सल रास्ते में है', 'डिलीवरी कोड'],

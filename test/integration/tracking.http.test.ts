@@ -120,6 +120,28 @@ describe('GET /track/{token}', () => {
     expect(secrets.filter((secret) => page.html.includes(secret))).toEqual([]);
   });
 
+  it('masks a phone number the merchant wrote into the drop’s address', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ quote: { dropAddress: 'Priya ph 98765 43210 call on arrival\nFlat 4B, Indiranagar' } });
+    const link = await trackingLinkOf(merchant, job.id);
+
+    const text = pageText((await openPage(api.server, link.path)).html);
+
+    expect(text).toContain('Delivering to: Priya ph … call on arrival');
+    expect(text).not.toMatch(/98765|43210/);
+  });
+
+  it('shows nothing more once the store’s API access is turned off: its links get the 404 page', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);
+
+    const before = await openPage(api.server, link.path);
+    await api.table.rt.stores.setApiAccess(merchant.storeId, false);
+    const after = await openPage(api.server, link.path);
+
+    expect([before.status, after.status]).toEqual([200, 404]);
+  });
+
   it('answers with headers that keep the page private: not cached, not framed, no referrer, not indexed, nothing loaded from elsewhere', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const link = await trackingLinkOf(merchant, (await merchant.bookJob()).id);

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { newJob } from '../../functions/core/booking.ts';
 import type { Job } from '../../functions/core/job.ts';
-import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { CODE_TTL_MS, transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { publicUrl } from '../../functions/http/public-url.ts';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
+  coarsePosition,
   firstAddressLine,
   looksLikeTrackingToken,
   newTrackingToken,
@@ -38,7 +41,7 @@ const pickedUp = () => {
   const booked = jobAfter(...ACCEPTED, { type: 'arrive_pickup' });
   return transition(booked, atPickup(booked), 'rider:r1', minute(6)).job;
 };
-const steps = (job: Job) => trackingView(job, 'Chai Point').timeline.map((entry) => [entry.step, entry.state, entry.at?.slice(11, 16) ?? null]);
+const steps = (job: Job) => trackingView(job, 'Chai Point', minute(30)).timeline.map((entry) => [entry.step, entry.state, entry.at?.slice(11, 16) ?? null]);
 
 describe('tracking tokens', () => {
   it('are 32 URL-safe characters (192 bits), different every time, and stored only as their SHA-256', () => {
@@ -119,7 +122,7 @@ describe('what the page shows of a job', () => {
     const arrived = transition(onTheWay, { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
     const delivered = transition(arrived, { type: 'submit_delivery_code', code: arrived.verification.delivery.code }, 'rider:r1', minute(8)).job;
     const view = (job: Job) => {
-      const v = trackingView(job, 'Chai Point');
+      const v = trackingView(job, 'Chai Point', minute(9));
       return [v.phase, v.deliveryCode];
     };
 
@@ -147,8 +150,49 @@ describe('what the page shows of a job', () => {
       minute(7),
     ).job;
 
-    expect(Math.round(trackingView(toStore, 'x').riderMeters! / 10)).toBe(100);
-    expect(Math.round(trackingView(toDrop, 'x').riderMeters! / 10)).toBe(50);
+    // About 1 km from the store, and 500 m from the drop (from the coarse position: within its 110 m).
+    expect(Math.abs(trackingView(toStore, 'x', minute(6)).riderMeters! - 1000)).toBeLessThanOrEqual(110);
+    expect(Math.abs(trackingView(toDrop, 'x', minute(8)).riderMeters! - 500)).toBeLessThanOrEqual(110);
+  });
+
+  it('hides a delivery code whose time at the door ran out', () => {
+    const arrived = transition(pickedUp(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const at = (ms: number) => new Date(minute(7).getTime() + ms);
+
+    expect(trackingView(arrived, 'x', at(CODE_TTL_MS - 1)).deliveryCode).toBe(arrived.verification.delivery.code);
+    expect(trackingView(arrived, 'x', at(CODE_TTL_MS)).deliveryCode).toBeNull();
+  });
+
+  it('shows the rider’s position to 0.001° (about 110 m), never the exact fix, and measures from that', () => {
+    const fix = { latitude: 12.9761234, longitude: 77.6123456 };
+    const located = transition(jobAfter(...ACCEPTED), { type: 'report_location', ...fix, accuracy: 5 }, 'rider:r1', minute(5)).job;
+
+    expect(coarsePosition(fix)).toEqual({ latitude: 12.976, longitude: 77.612 });
+    expect(trackingView(located, 'x', minute(5)).rider).toEqual({ latitude: 12.976, longitude: 77.612 });
+  });
+
+  test.prop([
+    fc.constantFrom('+91 98765 43210', '098450-12345', '9876543210', '(080) 2345 6789', '+919845012345', '98.765.43210', '080/23456789'),
+    fc.string({ maxLength: 20 }).map((text) => text.replace(/[\d,\r\n]/g, '')),
+    fc.string({ maxLength: 20 }).map((text) => text.replace(/[\d,\r\n]/g, '')),
+  ])('never shows a phone number written into the drop’s address', (phone, before, after) => {
+    const line = firstAddressLine(`${before} ${phone} ${after}, Indiranagar`);
+
+    expect(
+      line
+        .replace(/\D/g, ' ')
+        .split(' ')
+        .filter((digits) => digits.length >= 7),
+    ).toEqual([]);
+    expect(line).not.toContain(phone);
+  });
+
+  it('keeps house numbers, flat numbers and PIN codes in the first line', () => {
+    expect(['Flat 4B 12/3 MG Road 560001', 'No. 221 2nd Cross', 'Plot 7-8 Sector 62'].map(firstAddressLine)).toEqual([
+      'Flat 4B 12/3 MG Road 560001',
+      'No. 221 2nd Cross',
+      'Plot 7-8 Sector 62',
+    ]);
   });
 
   it('keeps the drop’s first address line only', () => {
@@ -158,6 +202,29 @@ describe('what the page shows of a job', () => {
       'Plot 7',
       `${'A'.repeat(79)}…`,
     ]);
+  });
+});
+
+describe('a link’s address', () => {
+  const event = (path: string, domainName: string | undefined, proto = 'https') =>
+    ({
+      resource: '/v1/jobs/{id}/tracking-link',
+      path: path.replace(/^\/(prod|api)/, ''),
+      headers: { host: 'localhost:3000', 'x-forwarded-proto': proto },
+      requestContext: { path, domainName },
+    }) as unknown as APIGatewayProxyEvent;
+
+  it.each([
+    [
+      'the gateway’s own domain, with its stage',
+      event('/prod/v1/jobs/j1/tracking-link', 'abc.execute-api.ap-south-1.amazonaws.com'),
+      'https://abc.execute-api.ap-south-1.amazonaws.com/prod/track/T',
+    ],
+    ['a custom domain with a base path', event('/api/v1/jobs/j1/tracking-link', 'deliver.example.com'), 'https://deliver.example.com/api/track/T'],
+    ['a custom domain at its root', event('/v1/jobs/j1/tracking-link', 'deliver.example.com'), 'https://deliver.example.com/track/T'],
+    ['the local server', event('/v1/jobs/j1/tracking-link', undefined, 'http'), 'http://localhost:3000/track/T'],
+  ])('is where the client reached the API: %s', (_case, e, url) => {
+    expect(publicUrl(e, '/track/T')).toBe(url);
   });
 });
 
@@ -205,7 +272,7 @@ describe('the page’s languages', () => {
 });
 
 describe('the page’s HTML', () => {
-  const view = (changes: Partial<TrackingView> = {}): TrackingView => ({ ...trackingView(jobAfter(...ACCEPTED), 'Chai Point'), ...changes });
+  const view = (changes: Partial<TrackingView> = {}): TrackingView => ({ ...trackingView(jobAfter(...ACCEPTED), 'Chai Point', minute(5)), ...changes });
 
   test.prop([fc.string(), fc.string()])('escapes whatever the store’s name and the drop’s address say', (name, address) => {
     const html = trackingPage(view({ storeName: name, dropLine: address }), en, now);
