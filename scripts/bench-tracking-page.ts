@@ -7,32 +7,18 @@
  * server's time to first byte. Prints one markdown table; nothing is asserted (timings are noisy on
  * shared machines).
  */
-import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
-import { freePort } from '../bin/local/net.ts';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
 import { benchMerchant } from './bench-client.ts';
 import { launchChromium } from './chromium.ts';
+import { startBenchService } from './bench/service.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 30);
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench-${randomUUID().slice(0, 8)}`;
-process.env.LOG_LEVEL = 'SILENT';
-process.env.POWERTOOLS_LOG_LEVEL = process.env.LOG_LEVEL;
-
-// Imported after the environment is set: the handlers read it on first use.
-const { runtime } = await import('../functions/runtime.ts');
-const { seedZones, tableAdmin } = await import('../bin/local/bootstrap.ts');
-const { startHttpServer } = await import('../bin/local/http-server.ts');
+const service = await startBenchService();
+const { rt, url } = service;
 const { simulateTick } = await import('../functions/workers/ticks.ts');
 
-const rt = runtime();
-await tableAdmin(rt.config).ensure();
-await seedZones(rt);
-const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
 const store = await rt.stores.create({ name: 'Chai Point, MG Road', sandbox: true, creditMinor: 1_000_000 });
 const merchant = benchMerchant(url, store.apiKey);
 
@@ -119,6 +105,4 @@ ${row(
 
 Requests to other hosts: ${otherHosts}`);
 
-server.closeAllConnections();
-server.close();
-await dynamo.stop();
+await service.stop();

@@ -10,31 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { freePort } from '../bin/local/net.ts';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.ts';
 import { benchMerchant } from './bench-client.ts';
+import { startBenchService } from './bench/service.ts';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
 const INTERVAL_MS = Number(process.env.WORKER_INTERVAL_MS ?? 1000);
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench-${randomUUID().slice(0, 8)}`;
-process.env.LOG_LEVEL = 'SILENT';
-process.env.POWERTOOLS_LOG_LEVEL = process.env.LOG_LEVEL;
-process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-process.env.WEBHOOK_SECRETS_KEY = randomUUID() + randomUUID();
-
-// Imported after the environment is set: the handlers read it on first use.
-const { runtime } = await import('../functions/runtime.ts');
-const { seedZones, tableAdmin } = await import('../bin/local/bootstrap.ts');
-const { startHttpServer } = await import('../bin/local/http-server.ts');
+const service = await startBenchService({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_SECRETS_KEY: randomUUID() + randomUUID() });
+const { rt, url } = service;
 const { startWorkers } = await import('../bin/local/workers.ts');
 
-const rt = runtime();
-await tableAdmin(rt.config).ensure();
-await seedZones(rt);
-const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
 const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
 await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000, webhooks: 1_000_000 });
 
@@ -90,10 +75,8 @@ while ([...changes.keys()].some((key) => !arrivals.has(key)) && Date.now() < dea
 const missing = [...changes.keys()].filter((key) => !arrivals.has(key));
 if (missing.length > 0) console.error('Not delivered within a minute:', missing);
 await workers.stop();
-server.closeAllConnections();
-server.close();
 receiver.close();
-await dynamo.stop();
+await service.stop();
 
 const latencies = [...changes].flatMap(([key, at]) => (arrivals.has(key) ? [arrivals.get(key)! - at] : [])).sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
