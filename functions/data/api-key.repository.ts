@@ -36,12 +36,29 @@ export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: str
   ];
 }
 
+/** How many key → store pairs a container remembers (a container serves a few stores' keys). */
+const REMEMBERED_KEYS = 10_000;
+
 /** API keys: lookup by hash for auth; creation and revocation for the admin CLI. */
 export class ApiKeyRepository extends TableRepository {
+  // Which store each key hash seen here belongs to: it never changes (a key is revoked, never moved).
+  private readonly storeByHash = new Map<string, string>();
+
+  /** The store a key hash belongs to, if this container has read that key before (its status must still be read). */
+  storeOf(hash: string): string | undefined {
+    return this.storeByHash.get(hash);
+  }
+
+  private remember(hash: string, storeId: string): void {
+    if (this.storeByHash.size >= REMEMBERED_KEYS) this.storeByHash.clear();
+    this.storeByHash.set(hash, storeId);
+  }
+
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }));
     if (!Item) return null;
+    this.remember(hash, Item.storeId as string);
     return {
       keyId: Item.keyId,
       storeId: Item.storeId,

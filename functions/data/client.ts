@@ -46,6 +46,12 @@ export interface DynamoTally {
   /** Calls in flight now, and since when the current round trip runs. */
   inFlight: number;
   busySince: number;
+  /**
+   * The request's rate-limit decision while it is being made: every write of the request waits for
+   * it (and fails with it when the request is refused), so reads may run alongside it but nothing is
+   * written for a refused request. Unset outside requests (workers) and before the decision starts.
+   */
+  writeGate?: Promise<unknown>;
 }
 
 /** A fresh tally for one request. */
@@ -79,6 +85,21 @@ const CAPACITY_KINDS: Record<string, 'read' | 'write'> = {
 };
 
 type Consumed = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+// The context flag of a command that must not wait for the write gate: the rate-limit bucket's own update, which decides it.
+const UNGATED = 'deliveryApiUngated';
+
+/** Marks a command as the one that makes the rate-limit decision: it does not wait for the write gate. */
+export function ungated<C extends { middlewareStack: { add: (...args: never[]) => void } }>(command: C): C {
+  (command.middlewareStack as unknown as { add: (m: unknown, o: unknown) => void }).add(
+    (next: (args: unknown) => Promise<unknown>, context: Record<string, unknown>) => (args: unknown) => {
+      context[UNGATED] = true;
+      return next(args);
+    },
+    { step: 'initialize', priority: 'high' },
+  );
+  return command;
+}
 
 // Adds what DynamoDB reported a call consumed to the tally: its own read/write split when it gives one, else by the command's kind.
 function addCapacity(tally: DynamoTally, kind: 'read' | 'write', consumed: Consumed | Consumed[] | undefined): void {
@@ -144,6 +165,8 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
     (next, context) => async (args) => {
       const tally = dynamoCallScope.getStore();
       const kind = CAPACITY_KINDS[context.commandName ?? ''];
+      // No write before the request's rate-limit decision (a refusal fails the write with it).
+      if (kind === 'write' && tally?.writeGate && !(context as Record<string, unknown>)[UNGATED]) await tally.writeGate;
       // Asking costs nothing and adds a few bytes to the answer: every call says what it consumed.
       if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
       if (tally) {

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
-import { isConditionFailure } from './client.ts';
+import { isConditionFailure, ungated } from './client.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
 
@@ -67,18 +67,20 @@ export class RateLimitRepository extends TableRepository {
       const idle = knownTat === null || knownTat === undefined || knownTat < now;
       try {
         const { Attributes } = await this.db.send(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: bucket,
-            UpdateExpression: idle ? 'SET tat = :next, #ttl = :ttl' : 'SET tat = tat + :interval, #ttl = :ttl',
-            ConditionExpression: idle ? 'attribute_not_exists(tat) OR tat < :now' : 'tat BETWEEN :now AND :maxTat',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: idle
-              ? { ':next': now + interval, ':now': now, ':ttl': ttlFor(now, limit) }
-              : { ':interval': interval, ':now': now, ':maxTat': maxTat, ':ttl': ttlFor(now, limit) },
-            ReturnValues: 'UPDATED_NEW',
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          }),
+          ungated(
+            new UpdateCommand({
+              TableName: this.tableName,
+              Key: bucket,
+              UpdateExpression: idle ? 'SET tat = :next, #ttl = :ttl' : 'SET tat = tat + :interval, #ttl = :ttl',
+              ConditionExpression: idle ? 'attribute_not_exists(tat) OR tat < :now' : 'tat BETWEEN :now AND :maxTat',
+              ExpressionAttributeNames: { '#ttl': 'ttl' },
+              ExpressionAttributeValues: idle
+                ? { ':next': now + interval, ':now': now, ':ttl': ttlFor(now, limit) }
+                : { ':interval': interval, ':now': now, ':maxTat': maxTat, ':ttl': ttlFor(now, limit) },
+              ReturnValues: 'UPDATED_NEW',
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            }),
+          ),
         );
         const tat = Attributes!.tat as number;
         this.lastSeenTat.set(bucketKey, tat);

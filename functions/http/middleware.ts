@@ -25,6 +25,11 @@ export interface ApiContext extends Context {
   merchant?: Merchant;
   fleet?: FleetCaller;
   rate?: { limit: number; remaining: number; resetSeconds: number };
+  /**
+   * The rate-limit decision while it is made: the route's reads run alongside it, its writes wait for
+   * it (the DynamoDB client's write gate), and the answer waits for it too (a refusal is the answer).
+   */
+  rateDecision?: Promise<void>;
   startedAt?: number;
 }
 
@@ -71,10 +76,18 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
       writeUnits: tally?.writeUnits ?? 0,
     });
   }
-  function edgeAfter(request: ApiRequest): void {
+  async function edgeAfter(request: ApiRequest): Promise<void> {
+    // A request the rate limit refused is answered 429, whatever its reads found meanwhile (onError answers).
+    await request.context.rateDecision;
     finish(request, request.response!);
   }
-  function edgeOnError(request: ApiRequest): void {
+  async function edgeOnError(request: ApiRequest): Promise<void> {
+    // The rate limit's refusal comes first, as if it had been decided before anything else.
+    const refused = await request.context.rateDecision?.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    if (refused) request.error = refused as Error;
     const response = errorAnswer(request.error, request.event);
     // The client is told only "invalid key"; the log says which (unknown, revoked, access off).
     if (request.error instanceof UnauthorizedError) logger.appendKeys({ authFailure: request.error.reason });
@@ -95,10 +108,12 @@ export function authenticate(rt: () => Runtime): ApiMiddleware {
     if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('invalid_api_key');
     const { apiKeys, stores } = rt();
     const keyHash = hashApiKey(apiKey);
-    const key = await apiKeys.findByHash(keyHash);
+    // Which store a key belongs to never changes: known, the key and its store are read together.
+    const knownStore = apiKeys.storeOf(keyHash);
+    const [key, knownStoreItem] = await Promise.all([apiKeys.findByHash(keyHash), knownStore === undefined ? null : stores.get(knownStore)]);
     if (!key) throw new UnauthorizedError('invalid_api_key');
     if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
-    const store = await stores.get(key.storeId);
+    const store = knownStore === key.storeId ? knownStoreItem : await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('invalid_api_key');
     if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
@@ -116,16 +131,27 @@ function applyDecision(request: ApiRequest, capacity: number, decision: RateDeci
   request.context.rate = { limit: capacity, remaining: decision.remaining, resetSeconds: decision.resetSeconds };
 }
 
+// Starts the rate-limit decision without waiting for it: the request's writes (the DynamoDB client's
+// write gate) and its answer (the edge) wait for it; its reads run meanwhile, one round trip saved.
+function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promise<RateDecision>): void {
+  const decided = decision.then((outcome) => applyDecision(request, capacity, outcome));
+  decided.catch(() => undefined); // awaited by the edge; never an unhandled rejection meanwhile
+  request.context.rateDecision = decided;
+  const tally = dynamoCallScope.getStore();
+  if (tally) tally.writeGate = decided;
+}
+
 /**
- * Per-store rate limit for the route's group: one conditional write on the common path. A store may
- * have an agreed limit of its own (read with the store during auth, so it costs nothing).
+ * Per-store rate limit for the route's group: one conditional write on the common path, made
+ * alongside the route's reads (decideMeanwhile). A store may have an agreed limit of its own (read
+ * with the store during auth, so it costs nothing).
  */
 export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddleware {
   const standard = RATE_LIMITS[route.rateGroup];
-  async function rateLimitBefore(request: ApiRequest): Promise<void> {
+  function rateLimitBefore(request: ApiRequest): void {
     const { storeId, store } = request.context.merchant!;
     const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
-    applyDecision(request, limit.capacity, await rt().rateLimits.consumeForStore(storeId, route.rateGroup, limit));
+    decideMeanwhile(request, limit.capacity, rt().rateLimits.consumeForStore(storeId, route.rateGroup, limit));
   }
   return { before: rateLimitBefore };
 }
@@ -154,10 +180,10 @@ export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMidd
   return { before: authenticateFleetBefore };
 }
 
-/** Per-fleet-key rate limit (all fleet routes share the key's one bucket). */
+/** Per-fleet-key rate limit (all fleet routes share the key's one bucket), decided alongside the route's reads. */
 export function fleetRateLimit(rt: () => Runtime): ApiMiddleware {
-  async function fleetRateLimitBefore(request: ApiRequest): Promise<void> {
-    applyDecision(request, FLEET_RATE_LIMIT.capacity, await rt().rateLimits.consumeForFleetKey(request.context.fleet!.keyId, FLEET_RATE_LIMIT));
+  function fleetRateLimitBefore(request: ApiRequest): void {
+    decideMeanwhile(request, FLEET_RATE_LIMIT.capacity, rt().rateLimits.consumeForFleetKey(request.context.fleet!.keyId, FLEET_RATE_LIMIT));
   }
   return { before: fleetRateLimitBefore };
 }

@@ -83,6 +83,21 @@ describe('API-key authentication', () => {
     expect(other.status).toBe(200);
   });
 
+  it('refuses a key on the very next request after it is revoked or its store’s access is turned off, though the container knows the key’s store', async () => {
+    const [revokedStore, closedStore] = [await createStore(api.table.rt), await createStore(api.table.rt)];
+    const warm = [await balance({ 'X-Api-Key': revokedStore.apiKey }), await balance({ 'X-Api-Key': closedStore.apiKey })];
+
+    await api.table.rt.apiKeys.revoke(revokedStore.keyId);
+    await api.table.rt.stores.setApiAccess(closedStore.storeId, false);
+    const after = [await balance({ 'X-Api-Key': revokedStore.apiKey }), await balance({ 'X-Api-Key': closedStore.apiKey })];
+
+    expect(warm.map((r) => r.status)).toEqual([200, 200]);
+    expect(after.map((r) => [r.status, r.body])).toEqual([
+      [401, { error: 'Invalid API key', code: 'unauthorized' }],
+      [401, { error: 'Invalid API key', code: 'unauthorized' }],
+    ]);
+  });
+
   it('returns 401 on every route when the store’s API access is disabled, and 200 once re-enabled', async () => {
     const store = await createStore(api.table.rt);
     await api.table.rt.stores.setApiAccess(store.storeId, false);

@@ -4,7 +4,7 @@ import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts
 import { newMerchant } from '../helpers/merchant.ts';
 import { merchantHandler } from '../../functions/http/handler.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
-import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
+import { captureAccessLog, captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 
 const api = useLocalApi();
@@ -42,6 +42,30 @@ describe('access logs', () => {
     expect([line.dynamoRoundTrips, line.readUnits, line.writeUnits]).toEqual([3, 2, 1]);
     expect(line.dynamoMs).toBeGreaterThan(0);
     expect(line.dynamoMs).toBeLessThanOrEqual(line.latencyMs);
+  });
+
+  it('take 2 round trips for a read once the container knows the key’s store (key and store together, then the bucket alongside the read), 3 for a cancel', async () => {
+    const m = await newMerchant(api.table.rt, api.server);
+    const job = await m.bookJob();
+    const other = await m.bookJob();
+    await m.get('/v1/balance'); // the container learns which store the key belongs to
+
+    const records = await captureAccessLog(async () => {
+      await m.get('/v1/balance');
+      await m.get(`/v1/jobs/${job.id}`);
+      await m.get('/v1/jobs?limit=10');
+      await m.get('/v1/events?limit=10');
+      await m.post(`/v1/jobs/${other.id}/cancel`);
+    });
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
+      ['GET /v1/balance', 200, 2, 3],
+      ['GET /v1/jobs/{id}', 200, 2, 4],
+      ['GET /v1/jobs', 200, 2, 4],
+      ['GET /v1/events', 200, 2, 4],
+      // key and store; the bucket alongside the job's read; the cancel's transaction (after the bucket's answer)
+      ['POST /v1/jobs/{id}/cancel', 200, 3, 5],
+    ]);
   });
 
   it('count calls made together as one round trip, and calls made one after another as one each', async () => {

@@ -2,12 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '../helpers/table.ts';
+import { newMerchant } from '../helpers/merchant.ts';
 
 const api = useLocalApi();
 
 const postQuote = (apiKey: string) =>
   api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(apiKey), body: JSON.stringify(bengaluruQuote) }).then(readResponse);
 const getBalance = (apiKey: string) => api.server.request('/v1/balance', { headers: { 'X-Api-Key': apiKey } }).then(readResponse);
+
+// The store's items but its rate-limit buckets (every request spends a token, refused or not).
+async function storeItems(storeId: string): Promise<unknown[]> {
+  const { Items } = await dbOf(api.table.rt).send(
+    new QueryCommand({
+      TableName: api.table.rt.config.TABLE_NAME,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `STORE#${storeId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return (Items ?? []).filter((item) => !String(item.SK).startsWith('RATE#'));
+}
+
+// How many tracking links the store has (they are items of their own, keyed by token hash).
+async function trackingLinks(storeId: string): Promise<number> {
+  const { Items } = await dbOf(api.table.rt).send(
+    new ScanCommand({
+      TableName: api.table.rt.config.TABLE_NAME,
+      FilterExpression: '#type = :t AND storeId = :s',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':t': 'tracking_link', ':s': storeId },
+    }),
+  );
+  return Items?.length ?? 0;
+}
 
 describe('per-store rate limits', () => {
   it('lets exactly 10 of 30 parallel quote requests through and answers the rest 429 with Retry-After', async () => {
@@ -35,6 +64,34 @@ describe('per-store rate limits', () => {
 
     expect(responses.filter((r) => r.status === 201)).toHaveLength(10);
     expect(responses.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it('writes nothing for a refused request, on every route that writes: the write waits for the rate decision its reads run alongside', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    // Every group spent: bookings (10), cancellations (9 of the 10 jobs), reads (3).
+    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 1_000, cancellations: 9, reads: 3 });
+    const jobs: string[] = [];
+    for (let i = 0; i < 10; i++) jobs.push(((await m.book(await m.quote())).body as { data: { id: string } }).data.id);
+    for (let i = 0; i < 9; i++) expect((await m.post(`/v1/jobs/${jobs[i]}/cancel`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await m.get('/v1/balance')).status).toBe(200);
+    const quoteId = await m.quote();
+    const live = jobs[9]!;
+    const before = await storeItems(m.storeId);
+
+    const refused = [
+      await m.book(quoteId, { idempotencyKey: 'refused-booking' }),
+      await m.post(`/v1/jobs/${live}/cancel`),
+      await m.post(`/v1/jobs/${live}/tracking-link`),
+    ];
+    const links = await trackingLinks(m.storeId);
+
+    expect(refused.map((r) => [r.status, (r.body as { code: string }).code])).toEqual([
+      [429, 'rate_limited'],
+      [429, 'rate_limited'],
+      [429, 'rate_limited'],
+    ]);
+    expect(await storeItems(m.storeId)).toEqual(before);
+    expect(links).toBe(0);
   });
 
   it('keeps stores apart: one store’s burst does not limit another', async () => {
