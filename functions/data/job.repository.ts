@@ -65,6 +65,9 @@ function toJob(item: Record<string, unknown>): Job {
   return { id: jobId as string, ...(fields as Omit<Job, 'id'>) };
 }
 
+/** How many job → store pairs a container remembers (far more than the live jobs its riders touch). */
+const REMEMBERED_JOBS = 50_000;
+
 /**
  * Jobs, stored in their store's partition under the store's booking counter (`JOB#<seq>`).
  *
@@ -82,6 +85,8 @@ function toJob(item: Record<string, unknown>): Job {
 export class JobRepository extends TableRepository {
   /** How many live jobs one rider may hold at once. */
   private readonly maxHeldJobs: number;
+  // Which store each job id seen here belongs to (storeOf): it never changes.
+  private readonly storeByJob = new Map<string, string>();
 
   constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number }) {
     super(db, tableName);
@@ -107,10 +112,20 @@ export class JobRepository extends TableRepository {
     return jobs;
   }
 
-  /** The store a job belongs to, for callers that know only the job's id; null if there is no such job. */
+  /**
+   * The store a job belongs to, for callers that know only the job's id; null if there is no such job.
+   * A job never changes store, so the container remembers the answer (a rider's next move on the job
+   * reads the job alone).
+   */
   async storeOf(jobId: string): Promise<string | null> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.jobPointer(jobId.toLowerCase()), ConsistentRead: true }));
-    return Item ? (Item.storeId as string) : null;
+    const id = jobId.toLowerCase();
+    const known = this.storeByJob.get(id);
+    if (known !== undefined) return known;
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.jobPointer(id), ConsistentRead: true }));
+    if (!Item) return null;
+    if (this.storeByJob.size >= REMEMBERED_JOBS) this.storeByJob.clear();
+    this.storeByJob.set(id, Item.storeId as string);
+    return Item.storeId as string;
   }
 
   /**

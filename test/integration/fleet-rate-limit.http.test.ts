@@ -68,7 +68,7 @@ describe('per-key rate limit', () => {
 describe('DynamoDB calls per fleet request (from the access log)', () => {
   useHandlerLogs();
 
-  it('cost a fixed number: read 4, accept 5, offers 4, assignments 4, and fewer for refusals', async () => {
+  it('cost a fixed number: read 4, then (the job’s store known) accept 4 in 3 round trips, offers 4, assignments 4, and fewer for refusals', async () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-counted');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
     const { id } = await bookJobAt(api.table.rt, shop.merchant, 'queued');
@@ -87,11 +87,11 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
 
     const access = records.filter((record) => record.message === 'request');
     expect(access.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
-      // fleet key, rate bucket, job pointer, job
+      // fleet key, rate bucket, job pointer (the container remembers its store from here), job
       ['GET /fleet/v1/jobs/{id}', 200, 4],
-      // the same, then one transaction (the job, conditioned on its version and the key still active)
-      ['POST /fleet/v1/jobs/{id}/accept', 200, 5],
-      // fleet key, rate bucket, the dispatch worklist Query, one BatchGet of its jobs
+      // fleet key, rate bucket alongside the job, then one transaction (the job, conditioned on its version and the key still active)
+      ['POST /fleet/v1/jobs/{id}/accept', 200, 4],
+      // fleet key, rate bucket, the offers index Query, one BatchGet of its jobs
       ['GET /fleet/v1/offers', 200, 4],
       // fleet key, rate bucket, the rider's assignment items (Query), one BatchGet of their jobs
       ['GET /fleet/v1/assignments', 200, 4],
@@ -104,6 +104,8 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       ['GET /fleet/v1/offers', 401, 1],
       ['GET /fleet/v1/offers', 401, 0],
     ]);
+    // A move's critical path: the fleet key; the bucket and the job together; the transaction.
+    expect(access[1]!.dynamoRoundTrips).toBe(3);
     expect(access[0]).toMatchObject({
       level: 'INFO',
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
