@@ -34,8 +34,9 @@ export const DYNAMO_CALL_LIMITS = { maxAttempts: 3, connectionTimeoutMs: 1_000, 
 
 /**
  * What one request (or worker tick) spent in DynamoDB, so the access log can say: calls; round trips
- * (calls made while none was in flight: calls started together count once); the time with at least
- * one call in flight; the capacity units DynamoDB reported, read and write.
+ * (the longest chain of calls each started after the one before it had answered: calls started
+ * together count once, whatever else overlaps them); the time with at least one call in flight; the
+ * capacity units DynamoDB reported, read and write.
  */
 export interface DynamoTally {
   calls: number;
@@ -43,9 +44,11 @@ export interface DynamoTally {
   dynamoMs: number;
   readUnits: number;
   writeUnits: number;
-  /** Calls in flight now, and since when the current round trip runs. */
+  /** Calls in flight now, and since when at least one has been. */
   inFlight: number;
   busySince: number;
+  /** The deepest chain among the calls that have answered: a call started now is one deeper. */
+  answeredDepth: number;
   /**
    * The request's rate-limit decision while it is being made: every write of the request waits for
    * it (and fails with it when the request is refused), so reads may run alongside it but nothing is
@@ -56,7 +59,7 @@ export interface DynamoTally {
 
 /** A fresh tally for one request. */
 export function newDynamoTally(): DynamoTally {
-  return { calls: 0, roundTrips: 0, dynamoMs: 0, readUnits: 0, writeUnits: 0, inFlight: 0, busySince: 0 };
+  return { calls: 0, roundTrips: 0, dynamoMs: 0, readUnits: 0, writeUnits: 0, inFlight: 0, busySince: 0, answeredDepth: 0 };
 }
 
 /** The current request's tally (the access log reads it). */
@@ -169,12 +172,12 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
       if (kind === 'write' && tally?.writeGate && !(context as Record<string, unknown>)[UNGATED]) await tally.writeGate;
       // Asking costs nothing and adds a few bytes to the answer: every call says what it consumed.
       if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+      // This call's place in the chain: one after the deepest call that had answered when it started.
+      const depth = tally ? tally.answeredDepth + 1 : 0;
       if (tally) {
         tally.calls += 1;
-        if (tally.inFlight === 0) {
-          tally.roundTrips += 1;
-          tally.busySince = performance.now();
-        }
+        tally.roundTrips = Math.max(tally.roundTrips, depth);
+        if (tally.inFlight === 0) tally.busySince = performance.now();
         tally.inFlight += 1;
       }
       try {
@@ -184,7 +187,10 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
       } catch (error) {
         throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
       } finally {
-        if (tally && --tally.inFlight === 0) tally.dynamoMs += performance.now() - tally.busySince;
+        if (tally) {
+          tally.answeredDepth = Math.max(tally.answeredDepth, depth);
+          if (--tally.inFlight === 0) tally.dynamoMs += performance.now() - tally.busySince;
+        }
       }
     },
     { step: 'initialize', name: 'countAndTranslateErrors' },

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { assertQuoteBookable } from '../core/booking.ts';
 import { IdempotencyConflictError, InternalError, QuoteNotFoundError } from '../core/errors.ts';
 import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.ts';
+import type { Quote } from '../core/quote.ts';
 import { IdempotencyStore } from '../data/idempotency.ts';
 import type { Merchant } from '../http/middleware.ts';
 import type { Runtime } from '../runtime.ts';
@@ -31,6 +32,8 @@ interface BookingIdentity {
 /** What the booking work needs, and where it leaves the job it made (powertools saves only the id). */
 interface BookingWork {
   request: BookQuoteRequest;
+  /** The quote, read as the request began (alongside the rate limit's decision, one round trip saved). */
+  quote: Promise<Quote | null>;
   job?: Job;
 }
 
@@ -55,7 +58,11 @@ export async function bookQuote(rt: Runtime, request: BookQuoteRequest): Promise
   }
   const { merchant, idempotencyKey, details } = request;
   const identity = { storeId: merchant.storeId, idempotencyKey, fingerprint: bookingFingerprint(details) };
-  const work: BookingWork = { request };
+  // Read the quote now, alongside the rate limit's decision: the booking transaction's conditions are
+  // what guard it, so reading it early changes nothing but the wait (a replay does not use it).
+  const quote = rt.quotes.get(merchant.storeId, details.quoteId);
+  quote.catch(() => undefined); // awaited by the booking; a replay never awaits it
+  const work: BookingWork = { request, quote };
   const outcome = await idempotentBook(identity, work, request.lambda);
   const job = outcome.created ? work.job : await rt.jobs.get(merchant.storeId, outcome.jobId);
   if (!job) throw new InternalError(`booking ${outcome.jobId} has no job`);
@@ -66,7 +73,7 @@ export async function bookQuote(rt: Runtime, request: BookQuoteRequest): Promise
 async function book(rt: Runtime, identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
   const { merchant, details } = work.request;
   const now = new Date();
-  const quote = await rt.quotes.get(merchant.storeId, details.quoteId);
+  const quote = await work.quote;
   if (!quote) throw new QuoteNotFoundError(details.quoteId);
   if (quote.usedAt || Date.parse(quote.expiresAt) <= now.getTime()) {
     // A used quote may be this very booking, retried after a crash: the marker says.

@@ -123,20 +123,20 @@ describe('access logs', () => {
       await m.book(other, { idempotencyKey: 'calls-2', body: { dropPhone: 'not a phone' } });
     });
 
-    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
-      // key + store + bucket, idempotency record put, quote read, the booking transaction, idempotency record update
-      ['POST /v1/jobs', 201, 7],
-      // key + store + bucket, the idempotency record (replayed from it), the job as it is now
-      ['POST /v1/jobs', 200, 5],
-      ['GET /v1/jobs/{id}', 200, 4],
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls, r.dynamoRoundTrips])).toEqual([
+      // key and store; the bucket alongside the quote read; idempotency record put; the booking transaction; idempotency record update
+      ['POST /v1/jobs', 201, 7, 5],
+      // the same start (its quote read unused), the idempotency record (replayed from it), the job as it is now
+      ['POST /v1/jobs', 200, 6, 4],
+      ['GET /v1/jobs/{id}', 200, 4, 2],
       // one key-range Query for the page
-      ['GET /v1/jobs', 200, 4],
+      ['GET /v1/jobs', 200, 4, 2],
       // the status index Query, then one BatchGet of the page's jobs
-      ['GET /v1/jobs', 200, 5],
+      ['GET /v1/jobs', 200, 5, 3],
       // job read, then one transaction: job, store, ledger entry
-      ['POST /v1/jobs/{id}/cancel', 200, 5],
+      ['POST /v1/jobs/{id}/cancel', 200, 5, 3],
       // refused before any work: key + store + bucket
-      ['POST /v1/jobs', 400, 3],
+      ['POST /v1/jobs', 400, 3, 2],
     ]);
   });
 
