@@ -149,7 +149,12 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       const flow = await setUp(50_000);
       await flow.driveTo('queued');
 
-      const [cancel, accept] = await Promise.allSettled([flow.m.post(`/v1/jobs/${flow.id}/cancel`), flow.apply({ type: 'accept', agentId: 'rider-7' })]);
+      // A rider of its own each round: a rider who won two earlier rounds would be at capacity (2 held jobs).
+      const agentId = `racing-rider-${round}`;
+      const [cancel, accept] = await Promise.allSettled([
+        flow.m.post(`/v1/jobs/${flow.id}/cancel`),
+        flow.apply({ type: 'accept', agentId }, `rider:${agentId}`),
+      ]);
 
       const cancelled = cancel.status === 'fulfilled' && cancel.value.status === 200;
       const accepted = accept.status === 'fulfilled';
