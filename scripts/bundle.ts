@@ -1,6 +1,6 @@
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING } from '../lib/bundling.ts';
+import { BUNDLING, LAMBDA_CREDENTIALS } from '../lib/bundling.ts';
 import type { FunctionSpec } from '../lib/functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,6 +27,7 @@ export async function buildBundle({ name, handler }: FunctionSpec, outDir: strin
     sourcemap: BUNDLING.sourceMap,
     mainFields: [...BUNDLING.mainFields],
     external: [...BUNDLING.externalModules],
+    alias: { '@aws-sdk/credential-provider-node': join(root, LAMBDA_CREDENTIALS) },
     banner: { js: BUNDLING.banner },
     metafile: true,
     logLevel: 'silent',

@@ -72,6 +72,13 @@ describe('function bundles (built as CDK builds them)', () => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
   });
 
+  it.each(deployed.map((h) => [h]))('build %s without the SDK’s default credential chain: its credentials come from the environment', (handler) => {
+    const inputs = Object.keys(bundles.get(handler)!.metafile.inputs);
+
+    expect(inputs.filter((input) => /@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity)|nested-clients)\//.test(input))).toEqual([]);
+    expect(inputs).toContain('functions/data/lambda-credentials.ts');
+  });
+
   it.each(routesOf('merchant').map((r) => [r.name]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
     const result = await invokeRoute(bundles.get(handler)!, { 'X-Api-Key': 'nope' }, { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9' });
 
@@ -91,13 +98,20 @@ describe('function bundles (built as CDK builds them)', () => {
     },
   );
 
-  it('serve a real request from DynamoDB: the bundled balance function answers 200', async () => {
+  it('serve a real request from DynamoDB, signed with the environment’s credentials as on Lambda: the bundled balance function answers 200', async () => {
     const store = await createStore(table.rt, { creditMinor: 4242 });
 
     const result = await invokeRoute(
       bundles.get('get-balance')!,
       { 'X-Api-Key': store.apiKey },
-      { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint },
+      // With credentials in the environment the client takes them from there (functions/data/lambda-credentials.ts), as on Lambda.
+      {
+        TABLE_NAME: table.tableName,
+        DYNAMODB_ENDPOINT: table.endpoint,
+        AWS_ACCESS_KEY_ID: 'bundletest',
+        AWS_SECRET_ACCESS_KEY: 'bundletest',
+        AWS_SESSION_TOKEN: 'bundletest',
+      },
     );
 
     expect(result).toEqual({
