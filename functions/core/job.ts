@@ -192,3 +192,44 @@ export function heldBy(job: Job): string | null {
 export function visibleRiderLocation(job: Job): RiderLocation | null {
   return heldBy(job) !== null ? job.riderLocation : null;
 }
+
+/**
+ * A job as the list and the events show it (`JobSummary` in schemas/job.schema.ts describes it; a
+ * test holds the two together). Kept here, free of zod, so writing a change's events costs no schema.
+ */
+export interface JobSummaryData {
+  id: string;
+  externalOrderId: string | null;
+  status: JobStatus;
+  agentId: string | null;
+  dropName: string;
+  dropAddress: string;
+  dropCity: string | null;
+  dropPincode: string | null;
+  dropPhone: string;
+  packageDescription: string | null;
+  chargeMinor: number | null;
+  settlement: Settlement | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A job as the list shows it. */
+export function toJobSummary(job: Job): JobSummaryData {
+  return {
+    id: job.id,
+    externalOrderId: job.externalOrderId,
+    status: job.status,
+    agentId: job.agentId,
+    dropName: job.dropName,
+    dropAddress: job.route.dropAddress,
+    dropCity: job.route.dropCity ?? null,
+    dropPincode: job.route.dropPincode ?? null,
+    dropPhone: job.dropPhone,
+    packageDescription: job.route.packageDescription ?? null,
+    chargeMinor: job.chargeMinor,
+    settlement: job.settlement,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}

@@ -1,3 +1,4 @@
+import { toJobSummary } from '../core/job.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_TTL_SECONDS, newJob } from '../core/booking.ts';
 import {
@@ -18,7 +19,6 @@ import { Transaction, TransactionCancelled } from './transaction.ts';
 import { jobItem, type JobRepository } from './job.repository.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { recordChange } from '../core/event.ts';
-import { toJobSummary } from '../schemas/job.schema.ts';
 import { ledgerPut, type StoreRepository } from './store.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { heldBy, offeredAt, seqOfJobId, type Job, type JobStatus } from '../core/job.ts';
+import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary } from '../core/job.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
@@ -13,7 +13,6 @@ import { ledgerPut } from './store.repository.ts';
 import { fleetKeyCheck } from './fleet-key.repository.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { recordChange, type DeliveryEvent } from '../core/event.ts';
-import { toJobSummary } from '../schemas/job.schema.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;

@@ -1,6 +1,7 @@
 import { merchantHandler } from '../http/handler.ts';
 import { jsonResult } from '../http/responses.ts';
-import { JobListQuery, toJobSummary } from '../schemas/job.schema.ts';
+import { toJobSummary } from '../core/job.ts';
+import { JobListQuery } from '../schemas/job.schema.ts';
 
 /** GET /v1/jobs: the store's jobs, newest first, optionally of one status; `{data, limit, offset}`. */
 export const handler = merchantHandler('GET /v1/jobs', { query: JobListQuery }, async ({ merchant, query, rt }) => {

@@ -1,6 +1,16 @@
 import * as z from 'zod';
 import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
-import { formatWeight, JOB_STATUSES, SETTLEMENTS, VERIFICATION_STATUSES, visibleCode, visibleRiderLocation, type Handoff, type Job } from '../core/job.ts';
+import {
+  formatWeight,
+  JOB_STATUSES,
+  SETTLEMENTS,
+  toJobSummary,
+  VERIFICATION_STATUSES,
+  visibleCode,
+  visibleRiderLocation,
+  type Handoff,
+  type Job,
+} from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
 import { Latitude, Longitude, MinorAmount, QueryInt } from './common.schema.ts';
@@ -122,26 +132,6 @@ export type JobDetail = z.infer<typeof JobDetail>;
 
 /** The list response body. */
 export const JobListResponse = z.strictObject({ data: z.array(JobSummary), limit: z.int(), offset: z.int() });
-
-/** A job as the list shows it. */
-export function toJobSummary(job: Job): JobSummary {
-  return {
-    id: job.id,
-    externalOrderId: job.externalOrderId,
-    status: job.status,
-    agentId: job.agentId,
-    dropName: job.dropName,
-    dropAddress: job.route.dropAddress,
-    dropCity: job.route.dropCity ?? null,
-    dropPincode: job.route.dropPincode ?? null,
-    dropPhone: job.dropPhone,
-    packageDescription: job.route.packageDescription ?? null,
-    chargeMinor: job.chargeMinor,
-    settlement: job.settlement,
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-  };
-}
 
 function handoffView(stored: Handoff, now: Date) {
   const handoff = effectiveHandoff(stored, now);

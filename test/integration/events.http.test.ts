@@ -8,7 +8,7 @@ type DeliveryEvent = Omit<EventView, 'data'> & { data: z.infer<typeof JobEventDa
 import { keys } from '../../functions/data/table.ts';
 import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { encodeCursor } from '../../functions/schemas/event.schema.ts';
-import { toJobSummary } from '../../functions/schemas/job.schema.ts';
+import { toJobSummary } from '../../functions/core/job.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';

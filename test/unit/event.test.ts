@@ -3,7 +3,7 @@ import { EVENT_ID_PATTERN, EVENT_TYPES, LOCATION_EVENT_INTERVAL_MS, recordChange
 import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
-import { toJobSummary } from '../../functions/schemas/job.schema.ts';
+import { toJobSummary } from '../../functions/core/job.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 const store = (sandbox: boolean) =>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { JobSummary } from '../../functions/schemas/job.schema.ts';
 import {
   bookingFingerprint,
   formatWeight,
@@ -7,7 +8,9 @@ import {
   verificationCode,
   visibleCode,
   visibleRiderLocation,
+  toJobSummary,
   JOB_STATUSES,
+  type JobSummaryData,
   type Handoff,
   type Job,
   type JobStatus,
@@ -148,5 +151,14 @@ describe('booking checks', () => {
 
   it('accept a quote one millisecond before it expires', () => {
     expect(() => assertQuoteBookable({ ...quote, expiresAt: new Date(now.getTime() + 1).toISOString() }, 'q-1', now)).not.toThrow();
+  });
+});
+
+describe('a job’s summary', () => {
+  it('is made without zod, in exactly the shape the API describes (JobSummary), and passes its schema', () => {
+    const job = newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now });
+
+    expectTypeOf<JobSummaryData>().toEqualTypeOf<JobSummary>();
+    expect(JobSummary.parse(toJobSummary(job))).toEqual(toJobSummary(job));
   });
 });
