@@ -169,9 +169,9 @@ function timelineItem(entry: TimelineEntry, m: Messages, now: Date): string {
   return `<li class="${entry.state}"${entry.state === 'current' ? ' aria-current="step"' : ''}><span>${escapeHtml(m.steps[entry.step])}</span>${when}</li>`;
 }
 
-// The shell every page shares: language, title, header with the language switch, body, footer; the
-// refresh script on a tracking page, with `live` saying whether it still has anything to wait for.
-function shell(m: Messages, title: string, header: string, body: string, footer: string, live: boolean | null): string {
+// The shell every page shares: language, the title (also the header's, beside the language switch),
+// body, footer; the refresh script on a tracking page, with `live` saying whether it still has anything to wait for.
+function shell(m: Messages, title: string, body: string, footer: string, live: boolean | null): string {
   const languages = LANGUAGES.map(
     (language) =>
       `<li><a href="?lang=${language.lang}" lang="${language.lang}" hreflang="${language.lang}"${language === m ? ' aria-current="true"' : ''}>${escapeHtml(language.name)}</a></li>`,
@@ -179,7 +179,7 @@ function shell(m: Messages, title: string, header: string, body: string, footer:
   return (
     `<!doctype html><html lang="${m.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
-    `<body><header><p>${escapeHtml(header)}</p><nav aria-label="${escapeHtml(m.language)}"><ul>${languages}</ul></nav></header>` +
+    `<body><header><p>${escapeHtml(title)}</p><nav aria-label="${escapeHtml(m.language)}"><ul>${languages}</ul></nav></header>` +
     `<main${live === null ? '' : ` data-live="${live}"`}>${body}</main><footer>${footer}</footer>${live === null ? '' : `<script>${SCRIPT}</script>`}</body></html>`
   );
 }
@@ -199,12 +199,12 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
     `<section class="map" aria-label="${escapeHtml(m.map)}"><div data-part="map">${mapSvg(view, m)}</div>` +
     `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropLine)}</p></section>`;
   const footer = `<p data-part="updated" data-offline="${escapeHtml(m.offline)}">${escapeHtml(m.updated(formatTime(now.toISOString(), m, now, true)))}</p><p>${escapeHtml(m.refreshes)}</p>`;
-  return shell(m, m.orderFrom(view.storeName), m.orderFrom(view.storeName), body, footer, view.endedAt === null);
+  return shell(m, m.orderFrom(view.storeName), body, footer, view.endedAt === null);
 }
 
 // A page that only says something: a title and a sentence.
 function notice(m: Messages, title: string, body: string): string {
-  return shell(m, title, title, `<section class="status"><h1>${escapeHtml(title)}</h1><p class="next">${escapeHtml(body)}</p></section>`, '', null);
+  return shell(m, title, `<section class="status"><h1>${escapeHtml(title)}</h1><p class="next">${escapeHtml(body)}</p></section>`, '', null);
 }
 
 /** The friendly page for a link that is wrong or past its time. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { matchRoute } from '../../functions/http/routes.ts';
 
 /**
  * Checks a response against the committed API description (docs/openapi.json): the status must be
@@ -8,7 +9,7 @@ import addFormatsModule from 'ajv-formats';
  * forbid additional properties), and documented required headers must be present and well-formed.
  * Paths or methods the API does not serve must still answer with the error body. Requests under
  * /fleet/ are held to the fleet API's document (docs/fleet-openapi.json), the rest to the merchant API's.
- * The public tracking page (GET /track/…) is a web page, in no description: it must answer HTML.
+ * Public pages (the route table's `public` routes: the tracking page) are in no description: they must answer HTML.
  */
 type Json = Record<string, unknown>;
 
@@ -52,7 +53,9 @@ const fleetApi = loadDocument('fleet-openapi.json');
 export function assertMatchesContract(request: { method: string; path: string }, response: { status: number; headers: Headers; body: string }): void {
   const { doc, validatorFor, resolve, templates } = request.path.startsWith('/fleet/') ? fleetApi : merchantApi;
   const where = `${request.method} ${request.path} → ${response.status}`;
-  if (request.method === 'GET' && /^\/track\/[^/]+$/.test(request.path)) {
+  // A public page (the route table says which) is in no description: it answers HTML.
+  const match = matchRoute(request.method, request.path);
+  if (match.kind === 'found' && match.route.api === 'public') {
     if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) throw new Error(`Contract: ${where} is not an HTML page`);
     return;
   }
