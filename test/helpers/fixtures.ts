@@ -131,3 +131,15 @@ export const sampleBookingDetails = {
   dropName: 'D',
   dropPhone: '+919876543211',
 };
+
+/** The events of a delivered job, in order, but its location updates (how many depends on timing). */
+export const DELIVERED_JOB_EVENTS = [
+  'job.created',
+  'job.queued',
+  'job.picked_by_agent',
+  'job.booking_in_progress',
+  'job.booked',
+  'job.pickup_completed',
+  'job.delivered',
+  'job.settlement_changed',
+];

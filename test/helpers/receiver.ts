@@ -1,5 +1,19 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
+
+/**
+ * Lets the test file's webhook endpoints be receivers on 127.0.0.1 (the developers' exception: on for
+ * npm start, never on AWS), set before the handlers read their configuration and put back after the file.
+ */
+export function allowLoopbackReceivers(): void {
+  const previous = process.env.WEBHOOK_ALLOW_LOOPBACK;
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  afterAll(() => {
+    if (previous === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+    else process.env.WEBHOOK_ALLOW_LOOPBACK = previous;
+  });
+}
 
 /** A request a receiver got: its headers, raw body and when it arrived. */
 export interface Received {

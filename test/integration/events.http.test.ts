@@ -14,6 +14,7 @@ import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '
 import { driveJob, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
 import { dbOf } from '../helpers/table.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { DELIVERED_JOB_EVENTS } from '../helpers/fixtures.ts';
 
 const api = useLocalApi();
 
@@ -80,16 +81,7 @@ describe('events: one per change, written with it', () => {
     const events = await wholeFeed(merchant);
 
     const statuses = events.filter((e) => e.type !== 'job.location_updated');
-    expect(statuses.map((e) => e.type)).toEqual([
-      'job.created',
-      'job.queued',
-      'job.picked_by_agent',
-      'job.booking_in_progress',
-      'job.booked',
-      'job.pickup_completed',
-      'job.delivered',
-      'job.settlement_changed',
-    ]);
+    expect(statuses.map((e) => e.type)).toEqual(DELIVERED_JOB_EVENTS);
     const locations = events.filter((e) => e.type === 'job.location_updated').map((e) => Date.parse(e.createdAt));
     expect(locations.length).toBeGreaterThan(0);
     for (let i = 1; i < locations.length; i++) expect(locations[i]! - locations[i - 1]!).toBeGreaterThanOrEqual(30_000);

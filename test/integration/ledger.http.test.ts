@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StatementEntry } from '../../functions/use-cases/statement.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
@@ -7,18 +8,8 @@ import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
-interface Line {
-  id: string;
-  type: string;
-  amountMinor: number;
-  balanceMinor: number;
-  reservedMinor: number;
-  jobId: string | null;
-  note: string | null;
-  createdAt: string;
-}
 interface Page {
-  data: Line[];
+  data: StatementEntry[];
   nextCursor: string | null;
   hasMore: boolean;
 }
@@ -70,7 +61,7 @@ describe('GET /v1/ledger: the merchant’s statement', () => {
     const { merchant } = await busyMerchant();
     const whole = (await statement(merchant)).data;
 
-    const paged: Line[] = [];
+    const paged: StatementEntry[] = [];
     let cursor: string | null = null;
     do {
       const page: Page = await statement(merchant, `?limit=2${cursor ? `&after=${cursor}` : ''}`);
@@ -86,7 +77,7 @@ describe('GET /v1/ledger: the merchant’s statement', () => {
     const { merchant, jobs } = await busyMerchant();
     const whole = (await statement(merchant)).data;
 
-    const ofJob: Line[] = [];
+    const ofJob: StatementEntry[] = [];
     let cursor: string | null = null;
     do {
       const page: Page = await statement(merchant, `?limit=1&jobId=${jobs[0]!.toUpperCase()}${cursor ? `&after=${cursor}` : ''}`);

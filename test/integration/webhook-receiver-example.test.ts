@@ -1,18 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
+import { allowLoopbackReceivers } from '../helpers/receiver.ts';
 
-// The example receiver listens on 127.0.0.1: the developers' exception, as npm start has it.
-const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK;
-process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-afterAll(() => {
-  if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK;
-  else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback;
-});
+allowLoopbackReceivers();
 
 const api = useLocalApi();
 let child: ChildProcessWithoutNullStreams | undefined;

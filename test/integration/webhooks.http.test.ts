@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { DISABLE_AFTER_MS, MAX_ENDPOINTS_PER_STORE, RETRY_DELAYS_MS, SECRET_OVERLAP_MS } from '../../functions/core/webhook.ts';
@@ -9,17 +9,12 @@ import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
-import { startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { dbOf } from '../helpers/table.ts';
+import { DELIVERED_JOB_EVENTS } from '../helpers/fixtures.ts';
 
-// Receivers in these tests listen on 127.0.0.1: the developers' exception (on for npm start, never on AWS).
-const previousLoopback = process.env.WEBHOOK_ALLOW_LOOPBACK;
-process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
-afterAll(() => {
-  if (previousLoopback === undefined) delete process.env.WEBHOOK_ALLOW_LOOPBACK;
-  else process.env.WEBHOOK_ALLOW_LOOPBACK = previousLoopback;
-});
+allowLoopbackReceivers();
 
 const api = useLocalApi();
 const receivers: Receiver[] = [];
@@ -71,16 +66,6 @@ function verified(target: Receiver, secret: string): Array<Record<string, unknow
   return target.received.map((r) => hook.verify(r.body, r.headers as Record<string, string>) as Record<string, unknown>);
 }
 
-const DELIVERED_JOB_EVENTS = [
-  'job.created',
-  'job.queued',
-  'job.picked_by_agent',
-  'job.booking_in_progress',
-  'job.booked',
-  'job.pickup_completed',
-  'job.delivered',
-  'job.settlement_changed',
-];
 
 describe('webhook endpoints', () => {
   it('registers an endpoint and shows its secret only then', async () => {
