@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
 import { benchMerchant } from './bench-client.ts';
 import { launchChromium } from './chromium.ts';
-import { startBenchService } from './bench/service.ts';
+import { quantile, startBenchService } from './bench/service.ts';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 30);
 
@@ -70,10 +70,6 @@ for (let i = 0; i < LOADS; i++) {
 }
 await browser.close();
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
 const row = (name: string, values: number[]) =>
   `| ${name} | ${quantile(values, 0.5).toFixed(1)} | ${quantile(values, 0.95).toFixed(1)} | ${Math.max(...values).toFixed(1)} |`;
 

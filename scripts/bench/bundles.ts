@@ -26,7 +26,7 @@ function importMs(file: string): number {
 }
 
 /** The packages (or our own folders) that make up most of a bundle, by bytes in the output. */
-export function largestInputs(metafile: Metafile, count = 3): Array<{ name: string; bytes: number }> {
+function largestInputs(metafile: Metafile, count = 3): Array<{ name: string; bytes: number }> {
   const output = Object.values(metafile.outputs).find((out) => out.entryPoint !== undefined)!;
   const byName = new Map<string, number>();
   for (const [file, input] of Object.entries(output.inputs)) {

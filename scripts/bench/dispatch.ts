@@ -5,70 +5,28 @@
  * dispatch tick puts them on offer. At each size: an idle dispatch tick (every job queued, none late),
  * and GET /fleet/v1/offers oldest first and nearest first (median of RUNS requests).
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { quantile, startBenchService, table, type AccessRecord } from './service.ts';
+import { benchJob, quantile, startBenchService, table, writeItems, type AccessRecord } from './service.ts';
 
 const MAX = Number(process.env.BENCH_DISPATCH_MAX ?? 10_000);
 const SIZES = [10, 100, 1_000, 10_000].filter((size) => size <= MAX);
 const RUNS = 5;
-const PARALLEL = 16;
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { newJob } = await import('../../functions/core/booking.ts');
 const { jobItem } = await import('../../functions/data/job.repository.ts');
 const { workItemPut } = await import('../../functions/data/work.repository.ts');
-const { dynamoClients, dynamoCallScope, newDynamoTally } = await import('../../functions/data/client.ts');
+const { dynamoCallScope, newDynamoTally } = await import('../../functions/data/client.ts');
 const { dispatchTick } = await import('../../functions/workers/ticks.ts');
-const db = dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
 
 const created = await rt.stores.create({ name: 'Bench dispatch store', sandbox: false, creditMinor: 1_000_000 });
 const store = (await rt.stores.get(created.storeId))!;
-const quote = {
-  id: 'q-bench',
-  storeId: store.id,
-  zoneId: 'bengaluru',
-  zoneVersion: 1,
-  request: {
-    pickupAddress: 'MG Road',
-    pickupLatitude: 12.9756,
-    pickupLongitude: 77.6066,
-    dropAddress: 'Indiranagar',
-    dropLatitude: 12.9784,
-    dropLongitude: 77.6408,
-  },
-  distanceMeters: 4834,
-  chargeMinor: 6900,
-  createdAt: new Date().toISOString(),
-  expiresAt: new Date().toISOString(),
-};
-const details = {
-  quoteId: quote.id,
-  externalOrderId: 'BENCH',
-  pickupName: 'Store',
-  pickupPhone: '+919876543210',
-  dropName: 'Customer',
-  dropPhone: '+919845012345',
-};
-
 // Booked jobs from+1 .. to, each with its dispatch work item, as the booking transaction writes them.
 async function book(from: number, to: number): Promise<void> {
-  const seqs = Array.from({ length: to - from }, (_, i) => from + 1 + i);
-  const next = async (): Promise<void> => {
-    const batch = seqs.splice(0, 12);
-    if (batch.length === 0) return;
-    let requests = batch.flatMap((seq) => {
-      const job = newJob({ store, quote, details, idempotencyKey: `k-${seq}`, seq, now: new Date() });
-      const { Put } = workItemPut(rt.config.TABLE_NAME, { kind: 'dispatch', storeId: store.id, jobId: job.id, createdAt: job.createdAt });
-      return [{ PutRequest: { Item: jobItem(job) } }, { PutRequest: { Item: Put.Item } }];
-    });
-    while (requests.length > 0) {
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [rt.config.TABLE_NAME]: requests } }));
-      requests = (UnprocessedItems?.[rt.config.TABLE_NAME] ?? []) as typeof requests;
-    }
-    return next();
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, next));
+  await writeItems(rt, to - from, async (i) => {
+    const job = await benchJob(store, from + 1 + i);
+    const { Put } = workItemPut(rt.config.TABLE_NAME, { kind: 'dispatch', storeId: store.id, jobId: job.id, createdAt: job.createdAt });
+    return [jobItem(job), Put.Item];
+  });
 }
 
 const rows: Array<Array<string | number>> = [];

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { quantile, startBenchService, table, type AccessRecord } from './service.ts';
-import { benchMerchant } from '../bench-client.ts';
+import { BENCH_ROUTE, benchBooking, benchMerchant } from '../bench-client.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 20);
 /**
@@ -41,22 +41,6 @@ async function measure(name: string, path: string, init: RequestInit = {}): Prom
 }
 const json = { ...headers };
 const post = (body?: unknown): RequestInit => ({ method: 'POST', headers: json, ...(body !== undefined && { body: JSON.stringify(body) }) });
-const quoteBody = {
-  pickupAddress: 'MG Road',
-  pickupLatitude: 12.9756,
-  pickupLongitude: 77.6066,
-  dropAddress: 'Indiranagar',
-  dropLatitude: 12.9784,
-  dropLongitude: 77.6408,
-};
-const bookingBody = (quoteId: string) => ({
-  quoteId,
-  externalOrderId: 'BENCH',
-  pickupName: 'Store',
-  pickupPhone: '9876543210',
-  dropName: 'Customer',
-  dropPhone: '9845012345',
-});
 
 try {
   // A warm-up of each path, unmeasured (the first request of a route loads its module and the zone cache).
@@ -65,13 +49,13 @@ try {
 
   const jobs: string[] = [];
   for (let i = 0; i < N; i++) await measure('GET /v1/balance', '/v1/balance', { headers });
-  for (let i = 0; i < N; i++) await measure('POST /v1/job-quotes', '/v1/job-quotes', post(quoteBody));
+  for (let i = 0; i < N; i++) await measure('POST /v1/job-quotes', '/v1/job-quotes', post(BENCH_ROUTE));
   for (let i = 0; i < N; i++) {
-    const quote = await call('/v1/job-quotes', post(quoteBody));
+    const quote = await call('/v1/job-quotes', post(BENCH_ROUTE));
     const booked = await measure('POST /v1/jobs', '/v1/jobs', {
       method: 'POST',
       headers: { ...json, 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(bookingBody(quote.body.data.id as string)),
+      body: JSON.stringify(benchBooking(quote.body.data.id as string)),
     });
     jobs.push(booked.data.id as string);
   }

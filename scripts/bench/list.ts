@@ -3,19 +3,17 @@
  * store first of 2,000 jobs and then of BENCH_LIST_JOBS (default 101,000), unfiltered (a key range
  * of the store's booking numbers) and with `status` (a walk of the status index past the offset).
  * The jobs are written straight into the table as the booking writes them (job item and its status
- * index keys), BATCH at a time. Each row: the median of RUNS requests, from their access-log lines.
+ * index keys). Each row: the median of RUNS requests, from their access-log lines.
  */
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { quantile, startBenchService, table, type AccessRecord } from './service.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { benchJob, quantile, startBenchService, table, writeItems, type AccessRecord } from './service.ts';
 
 const JOBS = Number(process.env.BENCH_LIST_JOBS ?? 101_000);
 const SMALL = 2_000;
 const RUNS = 5;
-const PARALLEL = 16;
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { newJob } = await import('../../functions/core/booking.ts');
 const { jobItem } = await import('../../functions/data/job.repository.ts');
 const { keys } = await import('../../functions/data/table.ts');
 const { dynamoClients } = await import('../../functions/data/client.ts');
@@ -24,48 +22,9 @@ const db = dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYN
 const created = await rt.stores.create({ name: 'Bench list store', sandbox: false, creditMinor: 1_000_000 });
 await rt.stores.setRateLimits(created.storeId, { reads: 1_000_000 });
 const store = (await rt.stores.get(created.storeId))!;
-const quote = {
-  id: 'q-bench',
-  storeId: store.id,
-  zoneId: 'bengaluru',
-  zoneVersion: 1,
-  request: {
-    pickupAddress: 'MG Road',
-    pickupLatitude: 12.9756,
-    pickupLongitude: 77.6066,
-    dropAddress: 'Indiranagar',
-    dropLatitude: 12.9784,
-    dropLongitude: 77.6408,
-  },
-  distanceMeters: 4834,
-  chargeMinor: 6900,
-  createdAt: new Date().toISOString(),
-  expiresAt: new Date().toISOString(),
-};
-const details = {
-  quoteId: quote.id,
-  externalOrderId: 'BENCH',
-  pickupName: 'Store',
-  pickupPhone: '+919876543210',
-  dropName: 'Customer',
-  dropPhone: '+919845012345',
-};
-
-// Jobs numbered from+1 .. to, written 25 to a BatchWrite, PARALLEL at once; then the store's counter.
+// Jobs numbered from+1 .. to, as bookings write them; then the store's counter.
 async function seed(from: number, to: number): Promise<void> {
-  const batches: number[][] = [];
-  for (let seq = from + 1; seq <= to; seq += 25) batches.push(Array.from({ length: Math.min(25, to - seq + 1) }, (_, i) => seq + i));
-  const next = async (): Promise<void> => {
-    const batch = batches.shift();
-    if (!batch) return;
-    let requests = batch.map((seq) => ({ PutRequest: { Item: jobItem(newJob({ store, quote, details, idempotencyKey: `k-${seq}`, seq, now: new Date() })) } }));
-    while (requests.length > 0) {
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [rt.config.TABLE_NAME]: requests } }));
-      requests = (UnprocessedItems?.[rt.config.TABLE_NAME] ?? []) as typeof requests;
-    }
-    return next();
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, next));
+  await writeItems(rt, to - from, async (i) => [jobItem(await benchJob(store, from + 1 + i))]);
   await db.send(
     new UpdateCommand({
       TableName: rt.config.TABLE_NAME,

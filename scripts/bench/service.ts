@@ -3,6 +3,9 @@ import type { Server } from 'node:http';
 import { freePort } from '../../bin/local/net.ts';
 import { startDynamoDbLocal } from '../../bin/local/dynamodb-local.ts';
 import type { Runtime } from '../../functions/runtime.ts';
+import type { Store } from '../../functions/core/store.ts';
+import type { Job } from '../../functions/core/job.ts';
+import { BENCH_ROUTE, benchBooking } from '../bench-client.ts';
 
 /** One access-log line: what a request cost (functions/http/middleware.ts writes it). */
 export interface AccessRecord {
@@ -88,4 +91,56 @@ export function quantile(values: readonly number[], q: number): number {
 export function table(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
   const line = (cells: ReadonlyArray<string | number>) => `| ${cells.join(' | ')} |`;
   return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * A job of `store` numbered `seq`, as a booking of the benchmarks' route makes it (for benchmarks
+ * that need more jobs than booking them one by one would allow).
+ */
+export async function benchJob(store: Store, seq: number): Promise<Job> {
+  const { newJob } = await import('../../functions/core/booking.ts');
+  const at = new Date().toISOString();
+  const quote = {
+    id: 'q-bench',
+    storeId: store.id,
+    zoneId: 'bengaluru',
+    zoneVersion: 1,
+    request: BENCH_ROUTE,
+    distanceMeters: 4834,
+    chargeMinor: 6900,
+    createdAt: at,
+    expiresAt: at,
+  };
+  const booking = benchBooking(quote.id);
+  return newJob({
+    store,
+    quote,
+    details: { ...booking, pickupPhone: '+919876543210', dropPhone: '+919845012345' },
+    idempotencyKey: `k-${seq}`,
+    seq,
+    now: new Date(at),
+  });
+}
+
+/**
+ * Writes the items of `count` things straight into the table (`itemsOf(i)`, a few items each), as
+ * the transactions that make them would: up to 25 items a BatchWrite, 16 BatchWrites at once.
+ */
+export async function writeItems(rt: Runtime, count: number, itemsOf: (index: number) => Promise<Array<Record<string, unknown>>>): Promise<void> {
+  const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { dynamoClients } = await import('../../functions/data/client.ts');
+  const db = dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
+  const table = rt.config.TABLE_NAME;
+  let next = 0;
+  const writer = async (): Promise<void> => {
+    while (next < count) {
+      let requests: Array<{ PutRequest: { Item: Record<string, unknown> } }> = [];
+      while (next < count && requests.length <= 25 - 4) requests.push(...(await itemsOf(next++)).map((Item) => ({ PutRequest: { Item } })));
+      while (requests.length > 0) {
+        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+        requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, writer));
 }
