@@ -66,7 +66,6 @@ function verified(target: Receiver, secret: string): Array<Record<string, unknow
   return target.received.map((r) => hook.verify(r.body, r.headers as Record<string, string>) as Record<string, unknown>);
 }
 
-
 describe('webhook endpoints', () => {
   it('registers an endpoint and shows its secret only then', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
