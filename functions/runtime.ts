@@ -44,7 +44,11 @@ export function createRuntime(config: Config): Runtime {
   const table = config.TABLE_NAME;
   const stores = new StoreRepository(db, table);
   const zones = new ZoneRepository(db, table);
-  const jobs = new JobRepository(db, table, { maxHeldJobs: config.RIDER_MAX_HELD_JOBS });
+  const catalog = new ZoneCatalog(zones, config.ZONE_CACHE_SECONDS * 1000);
+  const jobs = new JobRepository(db, table, {
+    maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+    dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
+  });
   let secretBox: SecretBox | undefined;
   return {
     config,
@@ -52,11 +56,11 @@ export function createRuntime(config: Config): Runtime {
     apiKeys: new ApiKeyRepository(db, table),
     fleetKeys: new FleetKeyRepository(db, table),
     quotes: new QuoteRepository(db, table),
-    zones: new ZoneCatalog(zones, config.ZONE_CACHE_SECONDS * 1000),
+    zones: catalog,
     rateLimits: new RateLimitRepository(db, table),
     jobs,
     bookings: new BookingRepository(db, table, { stores, jobs, zones }),
-    work: new WorkRepository(db, table),
+    work: new WorkRepository(db, table, catalog),
     events: new EventRepository(db, table),
     webhooks: new WebhookRepository(db, table),
     tracking: new TrackingRepository(db, table),

@@ -65,12 +65,17 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   book: { table: MOVE, updates: 'any' },
   // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
-  // Accept takes the job off the offers index and puts the rider's assignment item; decline does the reverse.
-  'move-job-holder': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
+  // Moves that change the job's index items: accept takes the job off its zone's offers and puts the rider's
+  // assignment (decline does the reverse), and each re-files it on the dispatch worklist; confirm takes it off.
+  'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
   // Moves that can move money (cancel and failure release, delivery captures): also the store's totals,
   // a ledger entry, and the end of the job's offer or assignment item.
   'move-job-money': { table: MOVE, updates: 'any' },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
-  // store totals, ledger entry, offer item), advance and remove work items.
-  workers: { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: 'any' },
+  // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found
+  // where it no longer belongs (its index items, on the condition of the job's version).
+  workers: {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+    updates: 'any',
+  },
 };

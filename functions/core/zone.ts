@@ -79,3 +79,15 @@ export function assertRouteServed(zone: Zone, distanceMeters: number): void {
 export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng): boolean {
   return zone.active && pointInPolygon(pickup, zone.polygon) && pointInPolygon(drop, zone.polygon) && routeMeters(zone, pickup, drop) <= zone.maxRouteMeters;
 }
+
+/**
+ * The zones whose offers a rider at `point` is shown: those whose polygon holds the point (a job is
+ * in the zone that serves its pickup, and zones may overlap), or, for a rider outside every zone,
+ * the zone with the nearest corner. Inactive zones count: their jobs booked before may still wait.
+ */
+export function zonesAround<Z extends Zone>(zones: readonly Z[], point: LatLng): Z[] {
+  const inside = zones.filter((zone) => pointInPolygon(point, zone.polygon));
+  if (inside.length > 0 || zones.length === 0) return inside;
+  const distance = (zone: Z) => Math.min(...zone.polygon.map(([longitude, latitude]) => greatCircleMeters(point, { latitude, longitude })));
+  return [zones.reduce((nearest, zone) => (distance(zone) < distance(nearest) ? zone : nearest))];
+}

@@ -22,7 +22,7 @@ import { recordChange } from '../core/event.ts';
 import { ledgerPut, type StoreRepository } from './store.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
-import { workItemPut } from './work.repository.ts';
+import { simulationItemPut } from './work.repository.ts';
 import { simulatedOutcome } from '../core/simulation.ts';
 import type { ZoneRepository } from './zone.repository.ts';
 
@@ -188,15 +188,19 @@ export class BookingRepository extends TableRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })
-      .add(
+      .addEach(
         'work',
-        workItemPut(this.tableName, {
-          kind: store.sandbox ? 'simulation' : 'dispatch',
-          storeId: store.id,
-          jobId: job.id,
-          createdAt: at,
-          ...(store.sandbox && { outcome: simulatedOutcome(input.details.externalOrderId) }),
-        }),
+        store.sandbox
+          ? [
+              simulationItemPut(this.tableName, {
+                storeId: store.id,
+                zoneId: job.zoneId,
+                jobId: job.id,
+                createdAt: at,
+                outcome: simulatedOutcome(input.details.externalOrderId),
+              }),
+            ]
+          : this.jobs.indexPuts(job),
       );
   }
 

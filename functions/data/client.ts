@@ -49,6 +49,8 @@ export interface DynamoTally {
   busySince: number;
   /** The deepest chain among the calls that have answered: a call started now is one deeper. */
   answeredDepth: number;
+  /** The IAM actions the calls needed (`PutItem`; `Query on GSI1` for an index), as the function's role must allow them. */
+  actions: Set<string>;
   /**
    * The request's rate-limit decision while it is being made: every write of the request waits for
    * it (and fails with it when the request is refused), so reads may run alongside it but nothing is
@@ -59,7 +61,7 @@ export interface DynamoTally {
 
 /** A fresh tally for one request. */
 export function newDynamoTally(): DynamoTally {
-  return { calls: 0, roundTrips: 0, dynamoMs: 0, readUnits: 0, writeUnits: 0, inFlight: 0, busySince: 0, answeredDepth: 0 };
+  return { calls: 0, roundTrips: 0, dynamoMs: 0, readUnits: 0, writeUnits: 0, inFlight: 0, busySince: 0, answeredDepth: 0, actions: new Set() };
 }
 
 /** The current request's tally (the access log reads it). */
@@ -102,6 +104,29 @@ export function ungated<C extends { middlewareStack: { add: (...args: never[]) =
     { step: 'initialize', priority: 'high' },
   );
   return command;
+}
+
+// The IAM actions a call needs: a transaction's or a batch's are those of its items.
+const ITEM_ACTIONS: Record<string, string> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+  Get: 'GetItem',
+  PutRequest: 'PutItem',
+  DeleteRequest: 'DeleteItem',
+};
+function actionsOf(commandName: string, input: Record<string, unknown>): string[] {
+  const name = commandName.replace(/Command$/, '');
+  if (name === 'TransactWriteItems' || name === 'TransactGetItems') {
+    return (input.TransactItems as Array<Record<string, unknown>>).map((item) => ITEM_ACTIONS[Object.keys(item)[0]!]!);
+  }
+  if (name === 'BatchWriteItem') {
+    return Object.values(input.RequestItems as Record<string, Array<Record<string, unknown>>>).flatMap((requests) =>
+      requests.map((request) => ITEM_ACTIONS[Object.keys(request)[0]!]!),
+    );
+  }
+  return [input.IndexName ? `${name} on ${String(input.IndexName)}` : name];
 }
 
 // Adds what DynamoDB reported a call consumed to the tally: its own read/write split when it gives one, else by the command's kind.
@@ -175,6 +200,7 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
       // This call's place in the chain: one after the deepest call that had answered when it started.
       const depth = tally ? tally.answeredDepth + 1 : 0;
       if (tally) {
+        for (const action of actionsOf(context.commandName ?? '', args.input as Record<string, unknown>)) tally.actions.add(action);
         tally.calls += 1;
         tally.roundTrips = Math.max(tally.roundTrips, depth);
         if (tally.inFlight === 0) tally.busySince = performance.now();

@@ -6,6 +6,7 @@ import type { LedgerEntryType } from '../core/store.ts';
 import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
 import { isItemTooLarge } from './client.ts';
 import { keys } from './table.ts';
+import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
 import { TableRepository } from './repository.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
@@ -44,20 +45,38 @@ function holderOf(job: Job): string | null {
 }
 
 /**
- * The items that index a live job by what waits on it: the offers list while it is queued (with its
- * pickup, so riders can be shown the nearest), and its rider's assignments while a rider holds it.
+ * The items that index a live job by what waits on it: its zone's offers list while it is queued
+ * (with its pickup, so riders can be shown the nearest), the dispatch worklist at the moment
+ * dispatch is next due while dispatch looks after it, and its rider's assignments while a rider
+ * holds it. Sandbox jobs have none (the simulator's worklist is written at booking).
  */
-function indexItemsOf(job: Job): Array<Record<string, unknown> & { PK: string; SK: string }> {
+function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
   if (job.testMode) return [];
   const ref = { storeId: job.storeId, jobId: job.id };
   const holder = holderOf(job);
+  const due = dispatchDueAt(job, clock);
   return [
     ...(job.status === 'queued'
-      ? [{ ...keys.offer(offeredAt(job), job.id), type: 'offer', ...ref, pickupLatitude: job.route.pickupLatitude, pickupLongitude: job.route.pickupLongitude }]
+      ? [
+          {
+            ...keys.offer(job.zoneId, job.id, offeredAt(job)),
+            type: 'offer',
+            ...ref,
+            pickupLatitude: job.route.pickupLatitude,
+            pickupLongitude: job.route.pickupLongitude,
+          },
+        ]
+      : []),
+    ...(due !== null
+      ? [{ ...keys.work('dispatch', job.zoneId, job.id, due), type: 'work', ...ref, zoneId: job.zoneId, createdAt: job.createdAt, dueAt: due }]
       : []),
     ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
   ];
 }
+
+type IndexItem = Record<string, unknown> & ItemKey;
+type ItemKey = { PK: string; SK: string };
+const keyOf = (item: ItemKey) => `${item.PK}|${item.SK}`;
 
 function toJob(item: Record<string, unknown>): Job {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, jobId, ...fields } = item;
@@ -84,12 +103,67 @@ const REMEMBERED_JOBS = 50_000;
 export class JobRepository extends TableRepository {
   /** How many live jobs one rider may hold at once. */
   private readonly maxHeldJobs: number;
+  /** Dispatch's clocks, which place a job on the dispatch worklist. */
+  private readonly dispatchClock: DispatchClock;
   // Which store each job id seen here belongs to (storeOf): it never changes.
   private readonly storeByJob = new Map<string, string>();
 
-  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number }) {
+  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number; dispatch: DispatchClock }) {
     super(db, tableName);
     this.maxHeldJobs = limits.maxHeldJobs;
+    this.dispatchClock = limits.dispatch;
+  }
+
+  /** The puts of a new job's index items, for the booking's own transaction. */
+  indexPuts(job: Job): TransactItem[] {
+    return indexItemsOf(job, this.dispatchClock).map((item) => ({
+      Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+    }));
+  }
+
+  /** Where the job's dispatch worklist item belongs now, or null when dispatch is done with it. */
+  dispatchKeyOf(job: Job): ItemKey | null {
+    const due = job.testMode ? null : dispatchDueAt(job, this.dispatchClock);
+    return due === null ? null : keys.work('dispatch', job.zoneId, job.id, due);
+  }
+
+  /**
+   * Puts the job's index items where its state says they belong and deletes `stale` work items (left
+   * at keys the job no longer implies: the unsharded list of before an upgrade, or a dispatch clock
+   * the configuration changed) on the condition that the job is still at the version read. The job
+   * as `found` with an unsharded item may have its offer in the unsharded offers list too: that goes
+   * as well. False, writing nothing, if the job moved meanwhile (the move filed its own items).
+   */
+  async refile(job: Job, staleItems: readonly ItemKey[], found: Job): Promise<boolean> {
+    const unsharded = staleItems.some((key) => key.PK === keys.unshardedWorkPartition('dispatch')) && found.status === 'queued' && !found.testMode;
+    const stale = [...staleItems, ...(unsharded ? [keys.unshardedOffer(offeredAt(found), found.id)] : [])];
+    const items = indexItemsOf(job, this.dispatchClock);
+    const kept = new Set(items.map(keyOf));
+    const tx = new Transaction().add('job', {
+      ConditionCheck: {
+        TableName: this.tableName,
+        Key: keys.job(job.storeId, job.seq),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': job.version },
+      },
+    });
+    tx.addEach(
+      'put',
+      items.map((item) => ({ Put: { TableName: this.tableName, Item: item } })),
+    );
+    tx.addEach(
+      'stale',
+      [...new Map(stale.filter((key) => !kept.has(keyOf(key))).map((key) => [keyOf(key), key])).values()].map((key) => ({
+        Delete: { TableName: this.tableName, Key: { PK: key.PK, SK: key.SK } },
+      })),
+    );
+    try {
+      await tx.commit(this.db);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCancelled && (error.failed('job') || error.conflicted)) return false;
+      throw error;
+    }
   }
 
   /** The store's job with this id, in one read, or null (ids that are not ours are simply not found). */
@@ -100,12 +174,19 @@ export class JobRepository extends TableRepository {
     return Item && Item.jobId === jobId ? toJob(Item) : null;
   }
 
-  /** The jobs these references name, in one BatchGet per 100 (missing ones are left out; order not kept). */
+  /**
+   * The jobs these references name, each once, in one BatchGet per 100 (missing ones are left out;
+   * order not kept). A job named twice (two index items of one job) is read once: DynamoDB refuses
+   * a batch that names a key twice.
+   */
   async getMany(refs: ReadonlyArray<{ storeId: string; jobId: string }>): Promise<Job[]> {
-    const itemKeys = refs.flatMap(({ storeId, jobId }) => {
-      const seq = seqOfJobId(jobId);
-      return seq === null ? [] : [keys.job(storeId, seq)];
-    });
+    const unique = new Map(
+      refs.flatMap(({ storeId, jobId }) => {
+        const seq = seqOfJobId(jobId);
+        return seq === null ? [] : [[`${storeId}#${seq}`, keys.job(storeId, seq)] as const];
+      }),
+    );
+    const itemKeys = [...unique.values()];
     const jobs: Job[] = [];
     for (let i = 0; i < itemKeys.length; i += 100) jobs.push(...(await this.batchGet(itemKeys.slice(i, i + 100))));
     return jobs;
@@ -213,37 +294,41 @@ export class JobRepository extends TableRepository {
   // The index items (offer, assignment) the job had before and has after the move: those it no longer
   // has are deleted, those it gains are put, in the move's own transaction.
   private indexChanges(before: Job, after: Job): TransactItem[] {
-    const was = indexItemsOf(before);
-    const is = indexItemsOf(after);
-    const id = (item: { PK: string; SK: string }) => `${item.PK}|${item.SK}`;
-    const kept = new Set(is.map(id));
-    const had = new Set(was.map(id));
+    const was = indexItemsOf(before, this.dispatchClock);
+    const is = indexItemsOf(after, this.dispatchClock);
+    const kept = new Set(is.map(keyOf));
+    const had = new Set(was.map(keyOf));
     return [
-      ...was.filter((item) => !kept.has(id(item))).map((item) => ({ Delete: { TableName: this.tableName, Key: { PK: item.PK, SK: item.SK } } })),
-      ...is.filter((item) => !had.has(id(item))).map((item) => ({ Put: { TableName: this.tableName, Item: item } })),
+      ...was.filter((item) => !kept.has(keyOf(item))).map((item) => ({ Delete: { TableName: this.tableName, Key: { PK: item.PK, SK: item.SK } } })),
+      ...is.filter((item) => !had.has(keyOf(item))).map((item) => ({ Put: { TableName: this.tableName, Item: item } })),
     ];
   }
 
   /**
-   * The oldest offers (by when they were queued, then id), read from the offers index: one Query
-   * (1 MB ≈ 6,000 offers a page) and one BatchGet of the chosen jobs. With the rider's position, the
-   * nearest pickups instead (the index carries each pickup's coordinates, so only the chosen jobs are read).
+   * The oldest offers in these zones (by when they were queued, then id), from their offers lists:
+   * each write shard's oldest `limit` together (one round trip), merged, then one BatchGet of the
+   * chosen jobs. With the rider's position, the nearest pickups instead: every offer of these zones
+   * (the index carries each pickup's coordinates, so only the chosen jobs are read).
    */
-  async offers(query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
-    const entries = query.near
-      ? await this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.offersPartition }, ConsistentRead: true })
-      : ((
-          await this.db.send(
-            new QueryCommand({
-              TableName: this.tableName,
-              KeyConditionExpression: 'PK = :pk',
-              ExpressionAttributeValues: { ':pk': keys.offersPartition },
-              ConsistentRead: true,
-              Limit: query.limit,
-            }),
-          )
-        ).Items ?? []);
+  async offers(query: { zoneIds: readonly string[]; limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
+    const partitions = query.zoneIds.flatMap((zoneId) => keys.offerPartitions(zoneId));
     const { near } = query;
+    const read = (pk: string) =>
+      near
+        ? this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })
+        : this.db
+            .send(
+              new QueryCommand({
+                TableName: this.tableName,
+                KeyConditionExpression: 'PK = :pk',
+                ExpressionAttributeValues: { ':pk': pk },
+                ConsistentRead: true,
+                Limit: query.limit,
+              }),
+            )
+            .then((page) => page.Items ?? []);
+    const entries = (await Promise.all(partitions.map(read))).flat();
+    const bySortKey = (a: Record<string, unknown>, b: Record<string, unknown>) => (a.SK as string).localeCompare(b.SK as string);
     const chosen = near
       ? entries
           .map((entry) => ({
@@ -251,10 +336,10 @@ export class JobRepository extends TableRepository {
             meters: greatCircleMeters(near, { latitude: entry.pickupLatitude as number, longitude: entry.pickupLongitude as number }),
           }))
           .filter(({ meters }) => query.withinMeters === undefined || Math.round(meters) <= query.withinMeters)
-          .sort((a, b) => a.meters - b.meters || (a.entry.SK as string).localeCompare(b.entry.SK as string))
+          .sort((a, b) => a.meters - b.meters || bySortKey(a.entry, b.entry))
           .slice(0, query.limit)
           .map(({ entry }) => entry)
-      : entries;
+      : entries.sort(bySortKey).slice(0, query.limit);
     const jobs = await this.getMany(chosen.map((entry) => ({ storeId: entry.storeId as string, jobId: entry.jobId as string })));
     const order = new Map(chosen.map((entry, index) => [entry.jobId as string, index]));
     return jobs.filter((job) => job.status === 'queued').sort((a, b) => order.get(a.id)! - order.get(b.id)!);

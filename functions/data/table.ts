@@ -46,6 +46,23 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
 }
 
 /**
+ * How many partitions each zone's offers list and worklists are spread over. Each partition takes
+ * 1,000 write units and 3,000 read units a second, so a zone's lists take four times that; readers
+ * query every shard together (one round trip). Fixed: changing it would strand the items already
+ * written under the old count.
+ */
+export const WRITE_SHARDS = 4;
+
+/** The write shard of a job's index items: FNV-1a of its id, so a zone's jobs spread evenly and a job always lands in the same one. */
+export function shardOf(jobId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < jobId.length; i++) hash = Math.imul(hash ^ jobId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % WRITE_SHARDS;
+}
+
+const shards = (partition: (shard: number) => string) => Array.from({ length: WRITE_SHARDS }, (_, shard) => partition(shard));
+
+/**
  * Key builders: every item's PK/SK comes from here. A store's own items (its record, ledger, quotes,
  * rate-limit buckets) share the store's partition, so a lookup with the caller's store id can never
  * return another store's item.
@@ -68,16 +85,31 @@ export const keys = {
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
   /** A tracking link, found by the SHA-256 of its token (the table keeps no token). */
   trackingLink: (tokenHash: string) => ({ PK: `TRACK#${tokenHash}`, SK: 'TRACK' }),
-  /** A live job on offer to riders, longest waiting first (written with the job while it is queued). */
-  offer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
-  offersPartition: 'OFFERS',
+  /**
+   * A live job on offer to riders, in its zone's offers list, in the write shard its id hashes to;
+   * longest waiting first within a shard (written with the job while it is queued).
+   */
+  offer: (zoneId: string, jobId: string, offeredAt: string) => ({ PK: `OFFERS#${zoneId}#${shardOf(jobId)}`, SK: `${offeredAt}#${jobId}` }),
+  /** Every write shard of a zone's offers list. */
+  offerPartitions: (zoneId: string) => shards((shard) => `OFFERS#${zoneId}#${shard}`),
   /** A live job a rider holds (accepted, not yet delivered or ended), for the rider's own list. */
   agentJob: (agentId: string, jobId: string) => ({ PK: `AGENT#${agentId}`, SK: `JOB#${jobId}` }),
   agentJobPrefix: 'JOB#',
   /** How many live jobs a rider holds now (`holding`), kept in each move's own transaction. */
   agentHolding: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'HOLDING' }),
-  /** A job on the dispatcher's or the simulator's worklist, oldest first. */
-  work: (kind: string, createdAt: string, jobId: string) => ({ PK: `WORK#${kind}`, SK: `${createdAt}#${jobId}` }),
+  /**
+   * A job on the dispatcher's or the simulator's worklist: in its zone's list, in the write shard its
+   * id hashes to, ordered by `at` (dispatch: when it next needs dispatch; the simulator: when it was booked).
+   */
+  work: (kind: string, zoneId: string, jobId: string, at: string) => ({ PK: `WORK#${kind}#${zoneId}#${shardOf(jobId)}`, SK: `${at}#${jobId}` }),
+  /** Every write shard of a zone's worklist. */
+  workPartitions: (kind: string, zoneId: string) => shards((shard) => `WORK#${kind}#${zoneId}#${shard}`),
+  /**
+   * The one-partition lists from before the sharding (`OFFERS`, `WORK#<kind>`): the workers still
+   * read the old worklists and move what they find to its shard, so nothing booked before an upgrade is lost.
+   */
+  unshardedOffer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
+  unshardedWorkPartition: (kind: string) => `WORK#${kind}`,
   /**
    * An event written with its change, waiting for the relay to place it in its store's feed: oldest
    * first, and a job's events of one moment in their sequence. The relay removes it when it has placed it.

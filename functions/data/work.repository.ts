@@ -3,12 +3,15 @@ import type { SimulatedOutcome } from '../core/simulation.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
+import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
 
 /** A job waiting for the dispatcher (live stores) or the sandbox simulator (sandbox stores). */
 export interface WorkItem {
   kind: WorkKind;
+  /** Where the item is (its zone's shard, or the unsharded list of before an upgrade). */
+  key: { PK: string; SK: string };
   storeId: string;
   jobId: string;
   createdAt: string;
@@ -17,19 +20,20 @@ export interface WorkItem {
   step: number;
 }
 
-/** The work item a booking writes in its transaction, so no booked job can be missed. */
-export function workItemPut(tableName: string, item: Omit<WorkItem, 'step'>) {
+/** The simulator's work item, which a sandbox booking writes in its transaction, so no booked job can be missed. */
+export function simulationItemPut(tableName: string, item: { storeId: string; zoneId: string; jobId: string; createdAt: string; outcome: SimulatedOutcome }) {
   return {
     Put: {
       TableName: tableName,
       Item: {
-        ...keys.work(item.kind, item.createdAt, item.jobId),
+        ...keys.work('simulation', item.zoneId, item.jobId, item.createdAt),
         type: 'work',
         storeId: item.storeId,
+        zoneId: item.zoneId,
         jobId: item.jobId,
         createdAt: item.createdAt,
         step: 0,
-        ...(item.outcome && { outcome: item.outcome }),
+        outcome: item.outcome,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
@@ -37,25 +41,45 @@ export function workItemPut(tableName: string, item: Omit<WorkItem, 'step'>) {
 }
 
 /**
- * The dispatcher's and the simulator's worklists: one partition each, oldest first. Open jobs are
- * few at a time (they leave the list when they end); at a scale where one partition is too hot, the
- * list is sharded by zone.
+ * The dispatcher's and the simulator's worklists: one per zone, each spread over the zone's write
+ * shards (see WRITE_SHARDS), read together in one round trip, plus the unsharded list of before an
+ * upgrade. The simulator's items sort by booking time; dispatch's by when dispatch is next due (the
+ * job's index, kept in each move's transaction), so a tick reads only the items due by its clock.
  */
 export class WorkRepository extends TableRepository {
-  async list(kind: WorkKind): Promise<WorkItem[]> {
-    const items = await this.queryAll({
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.work(kind, '', '').PK },
-      ConsistentRead: true,
-    });
-    return items.map((item) => ({
-      kind,
-      storeId: item.storeId as string,
-      jobId: item.jobId as string,
-      createdAt: item.createdAt as string,
-      step: (item.step as number | undefined) ?? 0,
-      ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
-    }));
+  private readonly zones: ZoneCatalog;
+
+  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, zones: ZoneCatalog) {
+    super(db, tableName);
+    this.zones = zones;
+  }
+
+  /** Every item of a worklist, in every zone (with `dueBy`, only the sharded items due by then), oldest first. */
+  async list(kind: WorkKind, options: { dueBy?: Date } = {}): Promise<WorkItem[]> {
+    const zoneIds = (await this.zones.current()).map((zone) => zone.id);
+    const bound = options.dueBy && `${options.dueBy.toISOString()}$`; // '$' sorts just after the SK's '#'
+    const read = (pk: string, upTo?: string) =>
+      this.queryAll({
+        KeyConditionExpression: upTo ? 'PK = :pk AND SK < :bound' : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(upTo && { ':bound': upTo }) },
+        ConsistentRead: true,
+      });
+    const pages = await Promise.all([
+      ...zoneIds.flatMap((zoneId) => keys.workPartitions(kind, zoneId)).map((pk) => read(pk, bound)),
+      read(keys.unshardedWorkPartition(kind)),
+    ]);
+    return pages
+      .flat()
+      .sort((a, b) => (a.SK as string).localeCompare(b.SK as string))
+      .map((item) => ({
+        kind,
+        key: { PK: item.PK as string, SK: item.SK as string },
+        storeId: item.storeId as string,
+        jobId: item.jobId as string,
+        createdAt: item.createdAt as string,
+        step: (item.step as number | undefined) ?? 0,
+        ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
+      }));
   }
 
   /** Records that `item` got past step `from` (no-op if another worker already did). */
@@ -64,7 +88,7 @@ export class WorkRepository extends TableRepository {
       await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: keys.work(item.kind, item.createdAt, item.jobId),
+          Key: item.key,
           UpdateExpression: 'SET step = :next',
           ConditionExpression: 'step = :from',
           ExpressionAttributeValues: { ':from': from, ':next': from + 1 },
@@ -75,8 +99,8 @@ export class WorkRepository extends TableRepository {
     }
   }
 
-  /** Takes a finished job off its list. */
+  /** Takes an item off its list. */
   async remove(item: WorkItem): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.work(item.kind, item.createdAt, item.jobId) }));
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: item.key }));
   }
 }

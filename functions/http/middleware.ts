@@ -74,6 +74,7 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
       dynamoMs: tenths(tally?.dynamoMs ?? 0),
       readUnits: tally?.readUnits ?? 0,
       writeUnits: tally?.writeUnits ?? 0,
+      dynamoActions: [...(tally?.actions ?? [])].sort(),
     });
   }
   async function edgeAfter(request: ApiRequest): Promise<void> {

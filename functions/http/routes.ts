@@ -31,7 +31,7 @@ interface RouteBase {
 
 /**
  * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; put a
- * quote; book; move a job (alone, with its holder's index, or with money); the background workers;
+ * quote; book; move a job (alone, with its index items, or with money); the background workers;
  * the merchant authorizer (reads a key, nothing else).
  */
 export type TableAccessKind =
@@ -47,7 +47,7 @@ export type TableAccessKind =
   | 'read-tracking'
   | 'book'
   | 'move-job'
-  | 'move-job-holder'
+  | 'move-job-index'
   | 'move-job-money'
   | 'workers';
 
@@ -184,7 +184,7 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/accept',
     handler: 'fleet/accept-job',
     roles: RIDER,
-    access: 'move-job-holder',
+    access: 'move-job-index',
   },
   {
     name: 'fleet-start-confirmation',
@@ -202,7 +202,7 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/confirm',
     handler: 'fleet/confirm-job',
     roles: RIDER,
-    access: 'move-job',
+    access: 'move-job-index',
   },
   {
     name: 'fleet-decline-job',
@@ -211,7 +211,7 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/decline',
     handler: 'fleet/decline-job',
     roles: RIDER,
-    access: 'move-job-holder',
+    access: 'move-job-index',
   },
   {
     name: 'fleet-report-location',

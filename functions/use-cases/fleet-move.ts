@@ -9,6 +9,7 @@ import { fleetHandler, type FleetInput, type ProxyHandler } from '../http/handle
 import type { FleetRouteKey } from '../http/routes.ts';
 import type { Runtime } from '../runtime.ts';
 import type { LatLng } from '../core/geo.ts';
+import { zonesAround } from '../core/zone.ts';
 import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.schema.ts';
 
 /**
@@ -62,12 +63,15 @@ export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodO
 const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code' ? 'pickup' : event.type === 'submit_delivery_code' ? 'delivery' : null);
 
 /**
- * Live jobs on offer (`queued`): longest waiting first (ties by id), or, given the rider's position,
- * nearest pickup first (optionally only those within `withinMeters`), from the offers index. A rider
- * is not offered the jobs they declined (they may not take them back).
+ * Live jobs on offer (`queued`): longest waiting first (ties by id) in every zone, or, given the
+ * rider's position, nearest pickup first in the rider's zone (optionally only those within
+ * `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
+ * may not take them back).
  */
 export async function openOffers(rt: Runtime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
-  const jobs = await rt.jobs.offers(query);
+  const zones = await rt.zones.current();
+  const zoneIds = (query.near ? zonesAround(zones, query.near) : zones).map((zone) => zone.id);
+  const jobs = await rt.jobs.offers({ ...query, zoneIds });
   return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId)).map((job) => toFleetOffer(job, query.near));
 }
 

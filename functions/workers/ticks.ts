@@ -1,5 +1,6 @@
 import { AppError } from '../core/errors.ts';
-import { acceptedAt, ASSIGNED, ENDED, firstQueuedAt, type Job } from '../core/job.ts';
+import { ASSIGNED, ENDED, type Job } from '../core/job.ts';
+import { dispatchEvent } from '../core/dispatch.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
@@ -39,17 +40,24 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
 }
 
 /**
- * Runs `step` on every item of a worklist. An item that throws (a job DynamoDB refuses to write, a
- * bug) is logged as `worker item failed` (the stack counts these in a metric with an alarm) and
- * counted; the others go on, so one bad job never stops the work of every store.
+ * Runs `step` on every job of a worklist, with its items there (one, or more while an upgrade's
+ * unsharded list still holds a copy). A job that throws (one DynamoDB refuses to write, a bug) is
+ * logged as `worker item failed` (the stack counts these in a metric with an alarm) and counted; the
+ * others go on, so one bad job never stops the work of every store.
  */
-async function eachItem(rt: Runtime, kind: WorkKind, report: TickReport, step: (item: WorkItem, job: Job | null) => Promise<void>): Promise<TickReport> {
-  for (const { item, job } of await listWithJobs(rt, kind)) {
+async function eachJob(
+  rt: Runtime,
+  list: { kind: WorkKind; dueBy?: Date },
+  report: TickReport,
+  step: (items: WorkItem[], job: Job | null) => Promise<void>,
+): Promise<TickReport> {
+  const { kind } = list;
+  for (const { items, job } of await listWithJobs(rt, list)) {
     try {
-      await step(item, job);
+      await step(items, job);
     } catch (error) {
       report.failed += 1;
-      logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: item.jobId, storeId: item.storeId, error });
+      logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: items[0]!.jobId, storeId: items[0]!.storeId, error });
     }
   }
   return report;
@@ -58,16 +66,16 @@ async function eachItem(rt: Runtime, kind: WorkKind, report: TickReport, step: (
 /** The log message of a failed worklist item (the stack's metric filter matches it). */
 export const WORKER_ITEM_FAILED = 'worker item failed';
 
-// A worklist with its jobs, read in one BatchGet per 100 (null for a job that no longer exists). A job
-// that changes after this read is caught by the version condition of the move (a race, tried next tick).
-async function listWithJobs(rt: Runtime, kind: WorkKind): Promise<Array<{ item: WorkItem; job: Job | null }>> {
-  const items = await rt.work.list(kind);
+// A worklist's jobs in the order of their first item, each with its items and the job itself, read in
+// one BatchGet per 100 (null for a job that no longer exists). A job that changes after this read is
+// caught by the version condition of the move (a race, tried next tick).
+async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date }): Promise<Array<{ items: WorkItem[]; job: Job | null }>> {
+  const items = await rt.work.list(list.kind, { dueBy: list.dueBy });
   const jobs = new Map((await rt.jobs.getMany(items)).map((job) => [job.id, job]));
-  return items.map((item) => ({ item, job: jobs.get(item.jobId) ?? null }));
+  const byJob = new Map<string, WorkItem[]>();
+  for (const item of items) byJob.set(item.jobId, [...(byJob.get(item.jobId) ?? []), item]);
+  return [...byJob].map(([jobId, held]) => ({ items: held, job: jobs.get(jobId) ?? null }));
 }
-
-/** Jobs dispatch still looks after: not yet offered, offered, or accepted but not yet confirmed (a decline puts them back on offer). */
-const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
 
 /**
  * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders through
@@ -75,30 +83,46 @@ const DISPATCH_PHASE: ReadonlySet<string> = new Set(['created', 'queued', 'picke
  * queued, it fails and its reservation is released. A job stays on the list until a rider has
  * confirmed it, so one a rider declines is offered again, on the same clock; an acceptance left
  * unconfirmed for ACCEPT_CONFIRM_SECONDS is declined for the rider (they may not take it back).
+ *
+ * The worklist is ordered by when each job is next due and every move re-files the job in its own
+ * transaction, so a tick reads only the items due by its clock: one Query per shard when nothing is
+ * due, however many jobs wait. An item found where its job no longer belongs (an upgrade's unsharded
+ * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
-  const timeoutMs = rt.config.DISPATCH_TIMEOUT_SECONDS * 1000;
-  const confirmMs = rt.config.ACCEPT_CONFIRM_SECONDS * 1000;
+  const clock = { timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000 };
   const report = { moved: 0, finished: 0, failed: 0 };
-  return eachItem(rt, 'dispatch', report, async (item, job) => {
-    if (!job || !DISPATCH_PHASE.has(job.status)) {
-      // Confirmed by a rider, cancelled or ended: dispatch has nothing more to do for it.
-      await rt.work.remove(item);
+  return eachJob(rt, { kind: 'dispatch', dueBy: now }, report, async (items, read) => {
+    if (!read) {
+      for (const item of items) await rt.work.remove(item); // its job is gone
       report.finished += 1;
       return;
     }
-    const event = dispatchEvent(job, now, timeoutMs, confirmMs);
-    if (event && (await attempt(rt, job, event, 'system', now)).kind === 'moved') report.moved += 1;
+    let job = read;
+    const event = dispatchEvent(job, now, clock);
+    if (event) {
+      const result = await attempt(rt, job, event, 'system', now);
+      if (result.kind === 'raced') return; // due again on the next tick
+      if (result.kind === 'moved') {
+        report.moved += 1;
+        job = result.job;
+      }
+    }
+    // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the
+    // job's items go where its state says, and these go. Lost to a move meanwhile: next tick.
+    const filed = rt.jobs.dispatchKeyOf(read);
+    const stale = items.filter(({ key }) => filed === null || key.PK !== filed.PK || key.SK !== filed.SK);
+    if (
+      stale.length > 0 &&
+      !(await rt.jobs.refile(
+        job,
+        stale.map((item) => item.key),
+        read,
+      ))
+    )
+      return;
+    if (rt.jobs.dispatchKeyOf(job) === null) report.finished += 1;
   });
-}
-
-// What dispatch does to a job now: offer it; fail it once it has waited too long since first queued;
-// put it back on offer when its rider has not confirmed their acceptance in time; or nothing.
-function dispatchEvent(job: Job, now: Date, timeoutMs: number, confirmMs: number): LifecycleEvent | null {
-  if (job.status === 'created') return { type: 'dispatch' };
-  if (job.status === 'queued') return now.getTime() - Date.parse(firstQueuedAt(job)) >= timeoutMs ? { type: 'dispatch_timeout' } : null;
-  const accepted = acceptedAt(job);
-  return accepted !== null && now.getTime() - Date.parse(accepted) >= confirmMs ? { type: 'decline' } : null;
 }
 
 /**
@@ -108,7 +132,8 @@ function dispatchEvent(job: Job, now: Date, timeoutMs: number, confirmMs: number
 export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0, failed: 0 };
   const runMs = rt.config.SIMULATION_SECONDS * 1000;
-  return eachItem(rt, 'simulation', report, async (item, read) => {
+  return eachJob(rt, { kind: 'simulation' }, report, async (items, read) => {
+    const item = items[0]!; // a sandbox job has one item, written at its booking
     let job = read;
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
     const steps = simulationSteps(item.outcome ?? 'delivered');

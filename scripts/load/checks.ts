@@ -1,5 +1,6 @@
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ASSIGNED, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { DISPATCH_PHASE } from '../../functions/core/dispatch.ts';
 import type { LedgerEntry } from '../../functions/core/store.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -33,9 +34,6 @@ const NEXT: Record<JobStatus, readonly JobStatus[]> = {
   failed: [],
   cancelled: [],
 };
-
-/** Jobs dispatch still looks after (functions/workers/ticks.ts): they must be on its worklist. */
-const DISPATCH_PHASE: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
 
 // A check built up one subject at a time.
 class CheckBuilder {
@@ -338,7 +336,7 @@ function checkEvents(items: Item[], jobs: Job[]): Check[] {
 /**
  * The items that index live jobs, against the jobs: offers (exactly the queued jobs), assignments
  * and each rider's holding counter (exactly the jobs a rider holds, never more than allowed), the
- * dispatch worklist (every job dispatch still looks after), and job pointers (one per job).
+ * dispatch worklist (exactly the jobs dispatch still looks after), and job pointers (one per job).
  */
 function checkIndexes(items: Item[], jobs: Job[]): Check[] {
   const live = jobs.filter((job) => !job.testMode);
@@ -357,7 +355,7 @@ function checkIndexes(items: Item[], jobs: Job[]): Check[] {
     offers,
     ids(items.filter((item) => item.type === 'offer' || item.type === 'assignment')),
     [
-      ...live.filter((job) => job.status === 'queued').map((job) => keys.offer(offeredAt(job), job.id)),
+      ...live.filter((job) => job.status === 'queued').map((job) => keys.offer(job.zoneId, job.id, offeredAt(job))),
       ...live.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)).map((job) => keys.agentJob(job.agentId!, job.id)),
     ].map((key) => `${key.PK} ${key.SK}`),
   );
@@ -375,12 +373,17 @@ function checkIndexes(items: Item[], jobs: Job[]): Check[] {
     holding.expect(count === (counters.get(agentId) ?? 0) && count <= 2, () => `rider ${agentId}: holds ${count}, counter ${String(counters.get(agentId))}`);
   }
 
-  const work = new CheckBuilder('The dispatch worklist holds every job dispatch still looks after, and no job that does not exist');
-  const workItems = items.filter((item) => item.type === 'work' && item.PK === keys.work('dispatch', '', '').PK);
-  const onList = new Set(workItems.map((item) => item.jobId as string));
+  const work = new CheckBuilder('The dispatch worklist: one item for each job dispatch still looks after, in its zone and shard, and none for any other job');
+  const workItems = items.filter((item) => item.type === 'work' && item.PK.startsWith('WORK#dispatch'));
+  const onList = groupBy(workItems, (item) => item.jobId as string);
+  for (const job of live) {
+    const held = onList.get(job.id) ?? [];
+    const partition = keys.work('dispatch', job.zoneId, job.id, '').PK;
+    if (DISPATCH_PHASE.has(job.status))
+      work.expect(held.length === 1 && held[0]!.PK === partition, () => `job ${job.id} (${job.status}): ${held.length} items, want 1 in ${partition}`);
+    else work.expect(held.length === 0, () => `job ${job.id} (${job.status}) is still on the dispatch list`);
+  }
   const jobIds = new Set(jobs.map((job) => job.id));
-  for (const job of live)
-    if (DISPATCH_PHASE.has(job.status)) work.expect(onList.has(job.id), () => `job ${job.id} (${job.status}) is not on the dispatch list`);
   for (const item of workItems) work.expect(jobIds.has(item.jobId as string), () => `work item for unknown job ${String(item.jobId)}`);
 
   const pointers = new CheckBuilder('One job pointer per job, naming its store');

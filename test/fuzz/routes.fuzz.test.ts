@@ -13,7 +13,7 @@ import { assertMatchesContract } from '../helpers/contract.ts';
 import { dbOf } from '../helpers/table.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, type Stage } from '../helpers/fleet.ts';
-import { bengaluruQuote } from '../helpers/fixtures.ts';
+import { bengaluruQuote, pricedBengaluruQuote } from '../helpers/fixtures.ts';
 import {
   bearerForms,
   extraHeaders,
@@ -115,6 +115,9 @@ async function idempotencyRecordCount(rt: Runtime): Promise<number> {
   } while (startKey);
   return count;
 }
+
+/** The zone of every route the fuzz worlds book (the fixtures' Bengaluru quote): its offers list and worklist shards are snapshotted. */
+const FUZZ_ZONE = pricedBengaluruQuote.zoneId;
 
 async function snapshotOf(rt: Runtime, partitions: string[], options: { idempotency?: boolean } = {}): Promise<Snapshot> {
   const entries = await Promise.all(partitions.map(async (pk) => [pk, await partitionItems(rt, pk)] as const));
@@ -402,7 +405,7 @@ describe('merchant routes', () => {
   });
 
   const snapshot = (route: MerchantRoute) => () =>
-    snapshotOf(api.table.rt, [keys.store(world.shop.storeId).PK, keys.store(world.other.storeId).PK, keys.work('dispatch', '', '').PK], {
+    snapshotOf(api.table.rt, [keys.store(world.shop.storeId).PK, keys.store(world.other.storeId).PK, ...keys.workPartitions('dispatch', FUZZ_ZONE)], {
       idempotency: route.path === '/v1/jobs' && route.method === 'POST',
     });
 
@@ -612,10 +615,10 @@ describe('fleet routes', () => {
       const snapshot = () =>
         snapshotOf(api.table.rt, [
           keys.store(world.storeId).PK,
-          keys.offersPartition,
+          ...keys.offerPartitions(FUZZ_ZONE),
           keys.agentHolding(world.riderIds[0]).PK,
           keys.agentHolding(world.riderIds[1]).PK,
-          keys.work('dispatch', '', '').PK,
+          ...keys.workPartitions('dispatch', FUZZ_ZONE),
         ]);
 
       it.prop([fleetCase(route)], propertyOf(route))(

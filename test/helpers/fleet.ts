@@ -154,9 +154,9 @@ export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<
     const page = await dbOf(rt).send(
       new ScanCommand({
         TableName: rt.config.TABLE_NAME,
-        FilterExpression: '#type IN (:offer, :assignment) AND storeId = :store',
+        FilterExpression: '(#type IN (:offer, :assignment) OR begins_with(PK, :dispatch)) AND storeId = :store',
         ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':offer': 'offer', ':assignment': 'assignment', ':store': storeId },
+        ExpressionAttributeValues: { ':offer': 'offer', ':assignment': 'assignment', ':dispatch': 'WORK#dispatch', ':store': storeId },
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
@@ -166,10 +166,9 @@ export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<
   } while (startKey);
   const jobs = (await allJobs(rt, storeId)).filter((job) => !job.testMode);
   const expected = [
-    ...jobs.filter((job) => job.status === 'queued').map((job) => `${keys.offer(offeredAt(job), job.id).PK} ${keys.offer(offeredAt(job), job.id).SK}`),
-    ...jobs
-      .filter((job) => job.agentId !== null && ASSIGNED.has(job.status))
-      .map((job) => `${keys.agentJob(job.agentId!, job.id).PK} ${keys.agentJob(job.agentId!, job.id).SK}`),
-  ];
+    ...jobs.filter((job) => job.status === 'queued').map((job) => keys.offer(job.zoneId, job.id, offeredAt(job))),
+    ...jobs.flatMap((job) => rt.jobs.dispatchKeyOf(job) ?? []),
+    ...jobs.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)).map((job) => keys.agentJob(job.agentId!, job.id)),
+  ].map((key) => `${key.PK} ${key.SK}`);
   expect(items.map((item) => `${item.PK as string} ${item.SK as string}`).sort()).toEqual(expected.sort());
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { merchantView, useMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, dispatchOnce, newFleetMember } from '../helpers/fleet.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { shardOf, WRITE_SHARDS } from '../../functions/data/table.ts';
 import { BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
 
 /** GET /fleet/v1/offers: the queued live jobs, longest waiting or nearest first. */
@@ -183,41 +186,49 @@ describe('GET /fleet/v1/offers near the rider', () => {
   });
 });
 
-// Last in the file: it leaves more than 100 jobs on the dispatch worklist.
-describe('GET /fleet/v1/offers with a long worklist', () => {
-  it('lists the longest-waiting offers first even when they lie past the first 100 jobs of the worklist', async () => {
-    // Prepare: fill the worklist (in booking order) just past 100 jobs; offer them all at once; then
-    // every new job among the first 100 is taken and given back, so it waits less than the last one.
+describe('GET /fleet/v1/offers across zones and write shards', () => {
+  useHandlerLogs();
+  const MUMBAI = { pickupLatitude: 19.0814, pickupLongitude: 72.8777, dropLatitude: 19.0914, dropLongitude: 72.8877 };
+
+  it('merges every zone’s shards into one list, longest waiting first, and reads a rider’s own zone alone when given a position', async () => {
+    // Prepare: offers in Bengaluru on every one of its write shards, and in Mumbai, each queued a
+    // moment after the one before
     const { rt } = api.table;
-    const rider = await newFleetMember(rt, api.server, 'rider');
-    await dispatchOnce(rt);
-    const earlier = await rt.work.list('dispatch');
-    const booked: string[] = [];
-    for (let left = 100 - earlier.length + 1; left > 0; left -= 10) {
-      booked.push(...(await Promise.all(Array.from({ length: Math.min(10, left) }, () => shop.merchant.bookJob()))).map((job) => job.id));
-    }
-    const worklist = (await rt.work.list('dispatch')).map((item) => item.jobId);
-    const pastFirstBatch = worklist.slice(100);
-    const givenBack = worklist.slice(0, 100).filter((id) => booked.includes(id));
-    await dispatchOnce(rt);
-    for (const id of givenBack) {
-      await rt.jobs.apply(shop.merchant.storeId, id, { type: 'accept', agentId: 'rider-long-list' }, 'rider:rider-long-list');
-      await rt.jobs.apply(shop.merchant.storeId, id, { type: 'decline' }, 'rider:rider-long-list');
-    }
-    const olderOffers =
-      earlier.length - (await Promise.all(earlier.map((item) => rt.jobs.get(item.storeId, item.jobId)))).filter((job) => job?.status !== 'queued').length;
-    expect(pastFirstBatch).toHaveLength(1);
-    expect(olderOffers).toBeLessThan(49);
+    const ops = await newFleetMember(rt, api.server, 'ops');
+    const bengaluru: string[] = [];
+    const mumbai: string[] = [];
+    const offered: string[] = [];
+    const offer = async (id: string, list: string[]) => {
+      await dispatchTick(rt, new Date(Date.now() + offered.length * 1_000));
+      list.push(id);
+      offered.push(id);
+    };
+    while (bengaluru.length < 40 && WRITE_SHARDS > new Set(bengaluru.map(shardOf)).size) await offer((await shop.merchant.bookJob()).id, bengaluru);
+    for (let i = 0; i < 3; i++) await offer((await shop.merchant.bookJob({ quote: MUMBAI })).id, mumbai);
+    await offer((await shop.merchant.bookJob()).id, bengaluru);
+    const zoneCount = (await rt.zones.current()).length;
 
     // Act
-    const response = await rider.get('/fleet/v1/offers?limit=50');
+    const listed = async (query: string) => {
+      let ids: string[] = [];
+      const [record] = await captureAccessLog(async () => {
+        const response = await ops.get(`/fleet/v1/offers${query}`);
+        expect(response.status).toBe(200);
+        ids = (response.body as { data: Offer[] }).data.map((offer) => offer.id);
+      });
+      return { ids, calls: record!.dynamoCalls as number, roundTrips: record!.dynamoRoundTrips as number };
+    };
+    const all = await listed('?limit=50');
+    const first = await listed('?limit=3');
+    const near = await listed(`?limit=50&latitude=${MUMBAI.pickupLatitude}&longitude=${MUMBAI.pickupLongitude}`);
 
-    // Assess: older offers, then the job past the first 100, then the given-back ones
-    expect(response.status).toBe(200);
-    const ids = (response.body as { data: Offer[] }).data.map((offer) => offer.id);
-    expect(ids).toHaveLength(50);
-    expect(ids).toContain(pastFirstBatch[0]);
-    expect(ids.indexOf(pastFirstBatch[0]!)).toBe(olderOffers);
-    expect(ids.slice(olderOffers + 1).every((id) => givenBack.includes(id))).toBe(true);
+    // Assess: ours in the order they were offered, the shortest page its head; from Mumbai, Mumbai's
+    // offers alone, read from its shards alone (the key and the bucket, one Query per shard, one BatchGet)
+    expect(new Set(bengaluru.map(shardOf)).size).toBe(WRITE_SHARDS);
+    expect(all.ids.filter((id) => offered.includes(id))).toEqual(offered);
+    expect(first.ids).toEqual(all.ids.slice(0, 3));
+    expect(all.calls).toBe(2 + zoneCount * WRITE_SHARDS + 1);
+    expect(near.ids).toEqual(mumbai);
+    expect([near.calls, near.roundTrips]).toEqual([2 + WRITE_SHARDS + 1, 3]);
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { useMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, fleetRequest, newFleetMember, WELL_FORMED_UNKNOWN_RIDER_KEY, type TestFleetMember } from '../helpers/fleet.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { FLEET_RATE_LIMIT } from '../../functions/http/routes.ts';
+import { WRITE_SHARDS } from '../../functions/data/table.ts';
 
 /** What a fleet key may spend: its per-key rate limit, and the DynamoDB calls each fleet request costs. */
 const api = useLocalApi();
@@ -68,7 +69,7 @@ describe('per-key rate limit', () => {
 describe('DynamoDB calls per fleet request (from the access log)', () => {
   useHandlerLogs();
 
-  it('cost a fixed number: read 4, then (the job’s store known) accept 4 in 3 round trips, offers 4, assignments 4, and fewer for refusals', async () => {
+  it('cost a fixed number: read 4, then (the job’s store known) accept 4 in 3 round trips, offers 3 + one per zone shard, assignments 4, and fewer for refusals', async () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-counted');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
     const { id } = await bookJobAt(api.table.rt, shop.merchant, 'queued');
@@ -86,13 +87,14 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
     });
 
     const access = records.filter((record) => record.message === 'request');
+    const zoneShards = (await api.table.rt.zones.current()).length * WRITE_SHARDS;
     expect(access.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
       // fleet key, rate bucket, job pointer (the container remembers its store from here), job
       ['GET /fleet/v1/jobs/{id}', 200, 4],
       // fleet key, rate bucket alongside the job, then one transaction (the job, conditioned on its version and the key still active)
       ['POST /fleet/v1/jobs/{id}/accept', 200, 4],
-      // fleet key, rate bucket, the offers index Query, one BatchGet of its jobs
-      ['GET /fleet/v1/offers', 200, 4],
+      // fleet key, rate bucket, one Query of each zone's offers shard (together), one BatchGet of their jobs
+      ['GET /fleet/v1/offers', 200, 3 + zoneShards],
       // fleet key, rate bucket, the rider's assignment items (Query), one BatchGet of their jobs
       ['GET /fleet/v1/assignments', 200, 4],
       // fleet key, rate bucket, job pointer (none)

@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
-import { driveJob, expectFleetIndexes } from '../helpers/fleet.ts';
+import { driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
-import { runtime } from '../../functions/runtime.ts';
+import { createRuntime, runtime } from '../../functions/runtime.ts';
+import { keys, WRITE_SHARDS } from '../../functions/data/table.ts';
+import { offeredAt, type Job } from '../../functions/core/job.ts';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '../helpers/table.ts';
 import { ConcurrentModificationError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
 import type { Context, ScheduledEvent } from 'aws-lambda';
@@ -91,39 +95,43 @@ describe('dispatch with riders', () => {
     await expectFleetIndexes(api.table.rt, m.storeId);
   });
 
-  it('reads its whole worklist in one Query and one BatchGet when nothing is due', async () => {
-    // Prepare: three live jobs on offer, none late (and this file's other jobs, whatever their state)
-    const m = await newMerchant(api.table.rt, api.server);
-    for (let i = 0; i < 3; i++) await m.bookJob();
+  it('reads one Query per worklist shard and no job when nothing is due, however many jobs wait', async () => {
+    // Prepare: live jobs on offer, none late (and this file's other jobs, whatever their state)
+    const m = await newMerchant(api.table.rt, api.server, { creditMinor: 1_000_000 });
     const rt = runtime();
-    await dispatchTick(rt);
-    await dispatchTick(rt); // lets go of anything finished, so the next tick has only waiting jobs
-    const scope = newDynamoTally();
+    const idleTick = async () => {
+      await dispatchTick(rt); // lets go of anything due, so the measured tick has only waiting jobs
+      const scope = newDynamoTally();
+      const report = await dynamoCallScope.run(scope, () => dispatchTick(rt));
+      return { report, calls: scope.calls };
+    };
+    for (let i = 0; i < 3; i++) await m.bookJob();
+    const few = await idleTick();
 
-    // Act
-    const report = await dynamoCallScope.run(scope, () => dispatchTick(rt));
+    // Act: ten times as many jobs waiting
+    for (let i = 0; i < 27; i++) await m.bookJob();
+    const many = await idleTick();
 
-    // Assess
-    expect(report).toEqual({ moved: 0, finished: 0, failed: 0 });
-    expect(scope.calls).toBe(2);
+    // Assess: every zone's shards and the unsharded list of before an upgrade, one Query each
+    const partitions = (await rt.zones.current()).length * WRITE_SHARDS + 1;
+    expect(few).toEqual({ report: { moved: 0, finished: 0, failed: 0 }, calls: partitions });
+    expect(many).toEqual(few);
   });
 
-  it('lets go of a job once a rider has confirmed it', async () => {
+  it('has let go of a job once a rider has confirmed it, in the confirmation itself', async () => {
     const m = await newMerchant(api.table.rt, api.server);
     const { id } = await m.bookJob();
     const rt = runtime();
     await dispatchTick(rt);
     await driveJob(rt, m.storeId, id, 'booked', 'rider-2');
 
-    const report = await dispatchTick(rt, new Date(Date.now() + 3_600_000));
-
-    expect(report.finished).toBeGreaterThanOrEqual(1);
     expect((await rt.work.list('dispatch')).map((item) => item.jobId)).not.toContain(id);
+    await dispatchTick(rt, new Date(Date.now() + 3_600_000));
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('booked');
     await expectFleetIndexes(api.table.rt, m.storeId);
   });
 
-  it('queues a job booked after the tick read its clock no earlier than the job was created', async () => {
+  it('leaves a job booked after the tick read its clock to the next tick, which queues it no earlier than it was created', async () => {
     // Prepare: a tick's clock is read once, before its worklist; a booking lands in between (found
     // by the load run: a long tick over a big worklist, or another container's clock a little behind)
     const m = await newMerchant(api.table.rt, api.server);
@@ -133,14 +141,14 @@ describe('dispatch with riders', () => {
 
     // Act
     await dispatchTick(rt, tickClock);
+    const untouched = (await rt.jobs.get(m.storeId, id))!;
+    await dispatchTick(rt);
 
-    // Assess: the history stays in time order; the offer is no older than the job
+    // Assess: not due by the first tick's clock; the history stays in time order
+    expect(untouched.status).toBe('created');
     const job = (await rt.jobs.get(m.storeId, id))!;
-    expect(job.events.map(({ status, createdAt }) => ({ status, createdAt }))).toEqual([
-      { status: 'created', createdAt: job.createdAt },
-      { status: 'queued', createdAt: job.createdAt },
-    ]);
-    expect(job.updatedAt).toBe(job.createdAt);
+    expect(job.events.map(({ status }) => status)).toEqual(['created', 'queued']);
+    expect(job.events[1]!.createdAt >= job.createdAt).toBe(true);
   });
 });
 
@@ -202,5 +210,90 @@ describe('a job a worker cannot move', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('the dispatch worklist and offers of before the sharding (one partition each)', () => {
+  it('are moved to their zone’s shards by the first tick, in every state dispatch can find a job, and none is lost', async () => {
+    // Prepare: jobs at every stage dispatch looks after, and one past it, each filed as the
+    // unsharded layout filed it (WORK#dispatch by booking time; OFFERS while queued)
+    const m = await newMerchant(api.table.rt, api.server);
+    const rt = runtime();
+    const db = dbOf(rt);
+    const stages = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'] as const;
+    const jobs: Job[] = [];
+    for (const [i, stage] of stages.entries()) jobs.push(await driveJob(rt, m.storeId, (await m.bookJob()).id, stage, `rider-upgrade-${i}`));
+    const unsharded = (job: Job) => [
+      { PK: 'WORK#dispatch', SK: `${job.createdAt}#${job.id}`, type: 'work', storeId: job.storeId, jobId: job.id, createdAt: job.createdAt, step: 0 },
+      ...(job.status === 'queued'
+        ? [
+            {
+              PK: 'OFFERS',
+              SK: `${offeredAt(job)}#${job.id}`,
+              type: 'offer',
+              storeId: job.storeId,
+              jobId: job.id,
+              pickupLatitude: 12.9756,
+              pickupLongitude: 77.6066,
+            },
+          ]
+        : []),
+    ];
+    for (const job of jobs) {
+      const sharded = [rt.jobs.dispatchKeyOf(job), job.status === 'queued' ? keys.offer(job.zoneId, job.id, offeredAt(job)) : null];
+      for (const key of sharded) if (key) await db.send(new DeleteCommand({ TableName: rt.config.TABLE_NAME, Key: key }));
+      for (const item of unsharded(job)) await db.send(new PutCommand({ TableName: rt.config.TABLE_NAME, Item: item }));
+    }
+    // And a job filed both ways and due in both (a booking the old code and the new both filed)
+    const both = (await rt.jobs.get(m.storeId, (await m.bookJob()).id))!;
+    for (const item of unsharded(both)) await db.send(new PutCommand({ TableName: rt.config.TABLE_NAME, Item: item }));
+    jobs.push(both);
+    const ops = await newFleetMember(rt, api.server, 'ops');
+
+    // Act
+    await dispatchTick(rt);
+
+    // Assess: dispatch went on where it was (the created job is offered, nothing timed out), each job's
+    // items are where its state says and nowhere else, and riders are offered the queued ones
+    const after = await Promise.all(jobs.map(async (job) => (await rt.jobs.get(m.storeId, job.id))!));
+    expect(after.map((job) => job.status)).toEqual(['queued', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'queued']);
+    const left = await Promise.all(
+      ['WORK#dispatch', 'OFFERS'].map(async (pk) => {
+        const { Items = [] } = await db.send(
+          new QueryCommand({
+            TableName: rt.config.TABLE_NAME,
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': pk },
+            ConsistentRead: true,
+          }),
+        );
+        return Items.filter((item) => jobs.some((job) => job.id === item.jobId));
+      }),
+    );
+    expect(left).toEqual([[], []]);
+    await expectFleetIndexes(rt, m.storeId);
+    const offered = ((await ops.get('/fleet/v1/offers?limit=50')).body as { data: Array<{ id: string }> }).data.map((offer) => offer.id);
+    expect(offered).toEqual(expect.arrayContaining([jobs[0]!.id, jobs[1]!.id, both.id]));
+  });
+});
+
+describe('a dispatch clock changed by configuration', () => {
+  it('re-files a waiting job at its new time when the tick finds it at the old one', async () => {
+    // Prepare: a job queued under the 20-minute timeout; then the timeout becomes 40 minutes
+    const m = await newMerchant(api.table.rt, api.server);
+    const rt = runtime();
+    const { id } = await m.bookJob();
+    await dispatchTick(rt);
+    const longer = createRuntime({ ...rt.config, DISPATCH_TIMEOUT_SECONDS: 2_400 });
+
+    // Act: a tick past the old time
+    await dispatchTick(longer, new Date(Date.now() + 21 * 60_000));
+
+    // Assess: still waiting, filed where the new clock puts it, and failed past the new time
+    expect((await rt.jobs.get(m.storeId, id))!.status).toBe('queued');
+    await expectFleetIndexes(longer, m.storeId);
+    await dispatchTick(longer, new Date(Date.now() + 41 * 60_000));
+    expect((await rt.jobs.get(m.storeId, id))!.status).toBe('failed');
+    await expectFleetIndexes(longer, m.storeId);
   });
 });

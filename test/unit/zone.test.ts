@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../functions/core/geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from '../../functions/core/errors.ts';
-import { assertRouteServed, findServingZone, RateCard, routeMeters, stillServes, Zone, ZoneFile } from '../../functions/core/zone.ts';
+import { assertRouteServed, findServingZone, RateCard, routeMeters, stillServes, Zone, ZoneFile, zonesAround } from '../../functions/core/zone.ts';
 import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
@@ -333,5 +333,26 @@ describe('stillServes', () => {
     ['a higher road factor makes the route too long', { ...zone, roadFactor: 1.01 }, pickup, drop],
   ])('does not serve when %s', (_when, changed, from, to) => {
     expect(stillServes(changed, from, to)).toBe(false);
+  });
+});
+
+describe('zonesAround', () => {
+  const west = boxZone('west', 77.0, 12.0, 77.5, 12.5);
+  const east = boxZone('east', 77.4, 12.0, 78.0, 12.5, { active: false });
+  const far = boxZone('far', 80.0, 13.0, 80.5, 13.5);
+  const zones = [west, east, far];
+
+  it.each([
+    ['inside one zone: that zone', at(12.2, 77.1), ['west']],
+    ['where two overlap: both', at(12.2, 77.45), ['west', 'east']],
+    ['inside an inactive zone: it still counts (its booked jobs may wait)', at(12.2, 77.8), ['east']],
+    ['outside every zone: the zone with the nearest corner', at(13.6, 80.6), ['far']],
+    ['just past a zone’s edge: that zone', at(12.2, 76.99), ['west']],
+  ])('a rider %s', (_case, point, ids) => {
+    expect(zonesAround(zones, point).map((zone) => zone.id)).toEqual(ids);
+  });
+
+  it('is empty when there are no zones', () => {
+    expect(zonesAround([], at(12.2, 77.1))).toEqual([]);
   });
 });

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { newMerchant } from '../helpers/merchant.ts';
+import { bookJobAt, dispatchOnce, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { ACCESS } from '../../lib/access.ts';
+import { routes, type TableAccessKind } from '../../functions/http/routes.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
+import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { keys } from '../../functions/data/table.ts';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf } from '../helpers/table.ts';
+
+/**
+ * Every function's DynamoDB calls stay within what its IAM role allows (lib/access.ts, a route's
+ * `access` kind): the local server has no IAM, so each request of a walk through every route logs
+ * the actions its calls needed, and each is checked against its route's kind. A move that starts
+ * writing a new index item (and so needs DeleteItem) fails here, not on AWS.
+ */
+const api = useLocalApi();
+useHandlerLogs();
+
+// Whether a function of this kind may make this call ('PutItem'; 'Query on GSI1').
+function allows(kind: TableAccessKind, action: string): boolean {
+  const access = ACCESS[kind];
+  const [name, , index] = action.split(' ');
+  if (index) return (access.index ?? []).includes(`dynamodb:${name}`);
+  if (name === 'UpdateItem') return access.updates !== 'none';
+  return access.table.includes(`dynamodb:${name}`);
+}
+
+const kindOf = (route: string) => routes.find((candidate) => `${candidate.method} ${candidate.path}` === route)?.access;
+
+describe('what each route does to the table', () => {
+  it('is within its IAM kind, on every route, through the whole lifecycle', async () => {
+    const { rt } = api.table;
+    const records = await captureAccessLog(async () => {
+      // The merchant's routes
+      const m = await newMerchant(rt, api.server, { creditMinor: 1_000_000 });
+      expect((await m.get('/v1/balance')).status).toBe(200);
+      const delivered = (await m.bookJob()).id;
+      const cancelled = (await m.bookJob()).id;
+      expect((await m.get(`/v1/jobs/${delivered}`)).status).toBe(200);
+      expect((await m.get('/v1/jobs?limit=5')).status).toBe(200);
+      expect((await m.get('/v1/jobs?limit=5&status=created')).status).toBe(200);
+      const link = await m.post(`/v1/jobs/${delivered}/tracking-link`);
+      expect(link.status).toBe(201);
+      expect((await api.server.request(new URL((link.body as { data: { url: string } }).data.url).pathname)).status).toBe(200);
+      const endpoint = await m.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/access' });
+      expect(endpoint.status).toBe(201);
+      const endpointId = (endpoint.body as { data: { id: string } }).data.id;
+      expect((await m.get('/v1/webhook-endpoints')).status).toBe(200);
+      expect((await m.get(`/v1/webhook-endpoints/${endpointId}`)).status).toBe(200);
+      expect((await m.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`)).status).toBe(200);
+      expect((await m.post(`/v1/jobs/${cancelled}/cancel`)).status).toBe(200);
+      await relayTick(rt);
+      const events = (await m.get('/v1/events?limit=5')).body as { data: Array<{ id: string }> };
+      expect((await m.get(`/v1/events/${events.data[0]!.id}`)).status).toBe(200);
+      expect((await m.post(`/v1/events/${events.data[0]!.id}/redeliver`)).status).toBe(202);
+      expect((await m.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).status).toBe(200);
+      expect((await m.get('/v1/ledger')).status).toBe(200);
+      expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
+
+      // The fleet's: one job delivered; one declined after a location report; one failed; one
+      // whose pickup code is locked, unlocked and reissued by operations
+      const rider = await newFleetMember(rt, api.server, 'rider');
+      const ops = await newFleetMember(rt, api.server, 'ops');
+      await dispatchOnce(rt);
+      expect((await rider.get('/fleet/v1/offers')).status).toBe(200);
+      expect((await rider.get('/fleet/v1/offers?latitude=12.9756&longitude=77.6066&withinMeters=5000')).status).toBe(200);
+      expect((await rider.get(`/fleet/v1/jobs/${delivered}`)).status).toBe(200);
+      await driveJobByFleetApi(rt, m.storeId, delivered, 'delivered', rider);
+      const declined = await bookJobAt(rt, m, 'picked_by_agent', rider);
+      expect((await rider.get('/fleet/v1/assignments')).status).toBe(200);
+      expect((await rider.post(`/fleet/v1/jobs/${declined.id}/location`, { latitude: 12.97, longitude: 77.6, accuracy: 10 })).status).toBe(200);
+      expect((await rider.post(`/fleet/v1/jobs/${declined.id}/decline`)).status).toBe(200);
+      const failed = await bookJobAt(rt, m, 'booked', rider);
+      expect((await rider.post(`/fleet/v1/jobs/${failed.id}/fail`, { reason: 'Puncture' })).status).toBe(200);
+      const locked = await bookJobAt(rt, m, 'pickup_arrived', rider);
+      for (let attempt = 0; attempt < 5; attempt++) await rider.post(`/fleet/v1/jobs/${locked.id}/handoffs/pickup/code`, { code: '0000' });
+      expect((await ops.post(`/fleet/v1/jobs/${locked.id}/handoffs/pickup/reset-lock`)).status).toBe(200);
+      // Its new code runs out (its expiry is moved into the past in the table: the server's clock is the real one)
+      const job = (await rt.jobs.get(m.storeId, locked.id))!;
+      await dbOf(rt).send(
+        new UpdateCommand({
+          TableName: rt.config.TABLE_NAME,
+          Key: keys.job(m.storeId, job.seq),
+          UpdateExpression: 'SET verification.pickup.expiresAt = :past',
+          ExpressionAttributeValues: { ':past': new Date(Date.now() - 1_000).toISOString() },
+        }),
+      );
+      expect((await ops.post(`/fleet/v1/jobs/${locked.id}/handoffs/pickup/reissue-code`)).status).toBe(200);
+    });
+
+    const beyond = records.flatMap((record) => {
+      const kind = kindOf(record.route as string);
+      return (record.dynamoActions as string[])
+        .filter((action) => !kind || !allows(kind, action))
+        .map((action) => `${String(record.route)} (${String(kind)}): ${action}`);
+    });
+    expect(beyond).toEqual([]);
+    expect(new Set(records.map((record) => record.route))).toEqual(new Set(routes.map((route) => `${route.method} ${route.path}`)));
+  }, 120_000);
+
+  it('is within the workers’ kind for every tick', async () => {
+    const { rt } = api.table;
+    const m = await newMerchant(rt, api.server);
+    const sandbox = await newMerchant(rt, api.server, { sandbox: true });
+    const live = (await m.bookJob()).id;
+    await sandbox.bookJob();
+    // One job as the unsharded worklist of before an upgrade filed it, for the tick to re-file
+    const job = (await rt.jobs.get(m.storeId, live))!;
+    await dbOf(rt).send(
+      new PutCommand({
+        TableName: rt.config.TABLE_NAME,
+        Item: {
+          PK: keys.unshardedWorkPartition('dispatch'),
+          SK: `${job.createdAt}#${job.id}`,
+          type: 'work',
+          storeId: job.storeId,
+          jobId: job.id,
+          createdAt: job.createdAt,
+        },
+      }),
+    );
+    const tally = newDynamoTally();
+
+    await dynamoCallScope.run(tally, async () => {
+      await dispatchTick(rt);
+      await dispatchTick(rt, new Date(Date.now() + 3_600_000));
+      await simulateTick(rt, new Date(Date.now() + 3_600_000));
+      await relayTick(rt);
+    });
+
+    expect([...tally.actions].filter((action) => !allows('workers', action))).toEqual([]);
+    expect(tally.actions).toContain('ConditionCheckItem');
+  });
+});

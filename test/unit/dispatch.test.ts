@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchDueAt, dispatchEvent, DISPATCH_PHASE } from '../../functions/core/dispatch.ts';
+import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import type { Job } from '../../functions/core/job.ts';
+import { shardOf, WRITE_SHARDS } from '../../functions/data/table.ts';
+import { newJob } from '../../functions/core/booking.ts';
+import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails as details, sampleStore } from '../helpers/fixtures.ts';
+
+const clock = { timeoutMs: 20 * 60_000, confirmMs: 2 * 60_000 };
+const T0 = Date.parse('2026-11-24T10:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+const move = (job: Job, event: LifecycleEvent, minutes: number, actor = 'system') => transition(job, event, actor, at(minutes)).job;
+
+describe('dispatchDueAt and dispatchEvent', () => {
+  const store = sampleStore({ reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1 });
+  const created = newJob({ store, quote, details, idempotencyKey: 'k', seq: 1, now: at(0) });
+  const queued = move(created, { type: 'dispatch' }, 1);
+  const accepted = move(queued, { type: 'accept', agentId: 'r1' }, 5, 'rider:r1');
+  const confirming = move(accepted, { type: 'start_confirmation' }, 6, 'rider:r1');
+  const requeued = move(accepted, { type: 'decline' }, 6, 'rider:r1');
+
+  it.each([
+    ['a booked job: at once', created, at(0), { type: 'dispatch' }],
+    ['a queued job: when it has waited the timeout since first queued', queued, at(21), { type: 'dispatch_timeout' }],
+    ['an accepted job: when its rider has had the time to confirm', accepted, at(7), { type: 'decline' }],
+    ['a job being confirmed: on the same clock', confirming, at(7), { type: 'decline' }],
+    ['a job given back: on its first queueing’s clock, not the re-offer’s', requeued, at(21), { type: 'dispatch_timeout' }],
+  ] as const)('%s', (_case, job, due, event) => {
+    expect(dispatchDueAt(job, clock)).toBe(due.toISOString());
+    expect(dispatchEvent(job, new Date(due.getTime() - 1), clock)).toBeNull();
+    expect(dispatchEvent(job, due, clock)).toEqual(event);
+  });
+
+  it('is null for every status dispatch does not look after, and for sandbox jobs', () => {
+    const booked = move(move(confirming, { type: 'confirm' }, 6.5, 'rider:r1'), { type: 'arrive_pickup' }, 7, 'rider:r1');
+    const cancelled = move(queued, { type: 'cancel' }, 2, 'merchant');
+    for (const job of [booked, cancelled]) {
+      expect(DISPATCH_PHASE.has(job.status)).toBe(false);
+      expect(dispatchDueAt(job, clock)).toBeNull();
+      expect(dispatchEvent(job, at(1_000), clock)).toBeNull();
+    }
+    expect(dispatchDueAt({ ...queued, testMode: true }, clock)).toBeNull();
+  });
+});
+
+describe('shardOf', () => {
+  it('puts a job in the same shard every time, and spreads jobs evenly over the shards', () => {
+    const ids = Array.from({ length: 20_000 }, () => crypto.randomUUID());
+    const counts = new Array<number>(WRITE_SHARDS).fill(0);
+    for (const id of ids) counts[shardOf(id)]! += 1;
+    expect(ids.slice(0, 100).map(shardOf)).toEqual(ids.slice(0, 100).map(shardOf));
+    for (const count of counts) expect(Math.abs(count / (ids.length / WRITE_SHARDS) - 1)).toBeLessThan(0.05);
+  });
+});
