@@ -26,7 +26,7 @@ export function eventOutboxPuts(tableName: string, storeId: string, events: read
   return events.map((event) => ({
     Put: {
       TableName: tableName,
-      Item: { ...keys.eventOutbox(event), type: 'outbox', storeId, event, ttl: expiresAt(event.createdAt) },
+      Item: { ...keys.eventOutbox(storeId, event), type: 'outbox', storeId, event, ttl: expiresAt(event.createdAt) },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   }));
@@ -34,6 +34,12 @@ export function eventOutboxPuts(tableName: string, storeId: string, events: read
 
 /** The store's endpoints, as the relay needs them to hand each event to those that take it. */
 export type EndpointsOf = (storeId: string) => Promise<ReadonlyArray<Pick<WebhookEndpoint, 'id' | 'eventTypes' | 'status'>>>;
+
+/** An event waiting in the outbox, and where. */
+interface Waiting {
+  event: DeliveryEvent;
+  key: { PK: string; SK: string };
+}
 
 /** An event in its store's feed, at its position. */
 export interface PlacedEvent {
@@ -52,9 +58,9 @@ export interface FeedPage {
 /**
  * Events, from the change that writes them to the feed a store reads.
  *
- * A change's transaction puts its events in the outbox (one partition, oldest first). The relay reads
- * the outbox and gives each event the next position of its store's feed (the feed head, a counter
- * moved on a condition), writing the feed item and the by-id item and removing the outbox item in one
+ * A change's transaction puts its events in the outbox (its store's shard of OUTBOX_SHARDS, oldest
+ * first). The relay reads every shard together and gives each event the next position of its
+ * store's feed (the feed head, a counter moved on a condition), writing the feed item and the by-id item and removing the outbox item in one
  * transaction. Positions are therefore given once, in one order, with no gaps, whatever order the
  * changes committed in: a reader that remembers the last position it saw never misses or repeats an
  * event (positions are only ever added after it). The cost: an event appears in the feed when the relay
@@ -62,35 +68,41 @@ export interface FeedPage {
  */
 export class EventRepository extends TableRepository {
   /**
-   * One relay pass: places the waiting events (up to RELAY_BATCH, oldest first) in their stores'
-   * feeds, and in the same transaction puts a delivery (due now) for each of the store's enabled
+   * One relay pass: places the waiting events (up to RELAY_BATCH a shard, oldest first) in their
+   * stores' feeds, and in the same transaction puts a delivery (due now) for each of the store's enabled
    * webhook endpoints that takes the event's type. Another relay placing the same events at the same
    * time loses nothing: each placement is conditioned on the feed head and on the outbox items, so one
    * of them places them and the other finds them gone. Returns what it placed; a store whose placement
    * failed is reported in `failed`.
    */
   async relay(endpointsOf: EndpointsOf, now = new Date()): Promise<{ placed: PlacedEvent[]; failed: Array<{ storeId: string; error: unknown }> }> {
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.outboxPartition },
-        ConsistentRead: true,
-        Limit: RELAY_BATCH,
-      }),
-    );
-    const byStore = new Map<string, DeliveryEvent[]>();
-    for (const item of Items) {
+    const read = (pk: string) =>
+      this.db.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ConsistentRead: true,
+          Limit: RELAY_BATCH,
+        }),
+      );
+    // What the outbox of before the sharding still holds goes first, all of it before anything newer
+    // (a store's events are placed in the order they were written).
+    const [unsharded, ...sharded] = await Promise.all([keys.unshardedOutboxPartition, ...keys.outboxPartitions()].map(read));
+    const pages = unsharded!.LastEvaluatedKey ? [unsharded!] : [unsharded!, ...sharded];
+    const byStore = new Map<string, Waiting[]>();
+    for (const item of pages.flatMap((page) => page.Items ?? [])) {
       const storeId = item.storeId as string;
-      byStore.set(storeId, [...(byStore.get(storeId) ?? []), item.event as DeliveryEvent]);
+      byStore.set(storeId, [...(byStore.get(storeId) ?? []), { event: item.event as DeliveryEvent, key: { PK: item.PK as string, SK: item.SK as string } }]);
     }
     const placed: PlacedEvent[] = [];
     const failed: Array<{ storeId: string; error: unknown }> = [];
-    for (const [storeId, events] of byStore) {
+    for (const [storeId, waiting] of byStore) {
       try {
+        waiting.sort((a, b) => a.key.SK.localeCompare(b.key.SK));
         const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
         const chunk = eventsPerPlacement(endpoints.length);
-        for (let i = 0; i < events.length; i += chunk) placed.push(...(await this.place(storeId, events.slice(i, i + chunk), endpoints, now)));
+        for (let i = 0; i < waiting.length; i += chunk) placed.push(...(await this.place(storeId, waiting.slice(i, i + chunk), endpoints, now)));
       } catch (error) {
         failed.push({ storeId, error });
       }
@@ -156,7 +168,8 @@ export class EventRepository extends TableRepository {
 
   // Places events after the store's feed head, in one transaction; an outbox item already gone (another
   // relay placed it) or a head that moved meanwhile cancels it, and the next pass tries again.
-  private async place(storeId: string, events: DeliveryEvent[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date): Promise<PlacedEvent[]> {
+  private async place(storeId: string, waiting: Waiting[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date): Promise<PlacedEvent[]> {
+    const events = waiting.map(({ event }) => event);
     const { Item: head } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.feedHead(storeId), ConsistentRead: true }));
     const last = (head?.position as number | undefined) ?? 0;
     const placed = events.map((event, index) => ({ storeId, position: last + index + 1, event }));
@@ -170,12 +183,12 @@ export class EventRepository extends TableRepository {
         ExpressionAttributeValues: { ':next': last + events.length, ...(head && { ':last': last }) },
       },
     });
-    for (const { position, event } of placed) {
+    for (const [index, { position, event }] of placed.entries()) {
       const common = { eventId: event.id, eventType: event.type, jobId: event.jobId, position, event, ttl: expiresAt(event.createdAt) };
       tx.add(`feed:${event.id}`, { Put: { TableName: this.tableName, Item: { ...keys.feedEvent(storeId, position), type: 'feed-event', ...common } } });
       tx.add(`byId:${event.id}`, { Put: { TableName: this.tableName, Item: { ...keys.event(storeId, event.id), type: 'event', ...common } } });
       tx.add(`outbox:${event.id}`, {
-        Delete: { TableName: this.tableName, Key: keys.eventOutbox(event), ConditionExpression: 'attribute_exists(PK)' },
+        Delete: { TableName: this.tableName, Key: waiting[index]!.key, ConditionExpression: 'attribute_exists(PK)' },
       });
       for (const endpoint of endpoints.filter((candidate) => subscribes(candidate, event.type))) {
         tx.add(

@@ -53,14 +53,23 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
  */
 export const WRITE_SHARDS = 4;
 
-/** The write shard of a job's index items: FNV-1a of its id, so a zone's jobs spread evenly and a job always lands in the same one. */
-export function shardOf(jobId: string): number {
+/**
+ * How many partitions the event outbox is spread over, by store: every change of every store writes
+ * its events there, and a store's events stay in one partition, in the order they were written.
+ */
+export const OUTBOX_SHARDS = 8;
+
+/**
+ * The shard of an id among `count`: FNV-1a, so ids spread evenly and one always lands in the same
+ * one (a job's index items by its id; a store's outbox by the store's id).
+ */
+export function shardOf(id: string, count = WRITE_SHARDS): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < jobId.length; i++) hash = Math.imul(hash ^ jobId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % WRITE_SHARDS;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % count;
 }
 
-const shards = (partition: (shard: number) => string) => Array.from({ length: WRITE_SHARDS }, (_, shard) => partition(shard));
+const shards = (partition: (shard: number) => string, count = WRITE_SHARDS) => Array.from({ length: count }, (_, shard) => partition(shard));
 
 /**
  * Key builders: every item's PK/SK comes from here. A store's own items (its record, ledger, quotes,
@@ -111,14 +120,18 @@ export const keys = {
   unshardedOffer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
   unshardedWorkPartition: (kind: string) => `WORK#${kind}`,
   /**
-   * An event written with its change, waiting for the relay to place it in its store's feed: oldest
-   * first, and a job's events of one moment in their sequence. The relay removes it when it has placed it.
+   * An event written with its change, waiting for the relay to place it in its store's feed: in its
+   * store's outbox shard, oldest first, and a job's events of one moment in their sequence. The relay
+   * removes it when it has placed it.
    */
-  eventOutbox: (event: { createdAt: string; jobId: string | null; sequence: number | null; id: string }) => ({
-    PK: 'OUTBOX',
+  eventOutbox: (storeId: string, event: { createdAt: string; jobId: string | null; sequence: number | null; id: string }) => ({
+    PK: `OUTBOX#${shardOf(storeId, OUTBOX_SHARDS)}`,
     SK: `${event.createdAt}#${event.jobId ?? '-'}#${String(event.sequence ?? 0).padStart(9, '0')}#${event.id}`,
   }),
-  outboxPartition: 'OUTBOX',
+  /** Every shard of the outbox. */
+  outboxPartitions: () => shards((shard) => `OUTBOX#${shard}`, OUTBOX_SHARDS),
+  /** The outbox of before the sharding: the relay still places what it holds. */
+  unshardedOutboxPartition: 'OUTBOX',
   /** A store's feed: its events in the order the relay placed them, at positions 1, 2, 3 … with no gaps. */
   feedEvent: (storeId: string, position: number) => ({ PK: `STORE#${storeId}`, SK: `FEED#${String(position).padStart(15, '0')}` }),
   /** The last position given in a store's feed (`position`). */

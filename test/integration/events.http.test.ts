@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { EventView, JobEventData } from '../../functions/schemas/event.schema.ts';
 
@@ -215,9 +215,46 @@ describe('the feed under concurrency', () => {
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     const { Items: waiting = [] } = await dbOf(api.table.rt).send(
-      new QueryCommand({ TableName: api.table.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.outboxPartition } }),
+      new QueryCommand({
+        TableName: api.table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.eventOutbox(merchant.storeId, { createdAt: '', jobId: null, sequence: null, id: '' }).PK },
+      }),
     );
     expect(waiting.filter((item) => item.storeId === merchant.storeId)).toEqual([]);
+  });
+});
+
+describe('the outbox of before the sharding (one partition)', () => {
+  it('is placed by the relay before anything newer of the same store, and nothing in it is lost', async () => {
+    // Prepare: one job's events as the unsharded outbox held them at the upgrade, then a job booked after it
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const db = dbOf(api.table.rt);
+    const table = api.table.tableName;
+    const before = (await merchant.bookJob()).id;
+    const shard = keys.eventOutbox(merchant.storeId, { createdAt: '', jobId: null, sequence: null, id: '' }).PK;
+    const { Items: written = [] } = await db.send(
+      new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': shard }, ConsistentRead: true }),
+    );
+    const mine = written.filter((item) => item.storeId === merchant.storeId);
+    for (const item of mine) {
+      await db.send(new DeleteCommand({ TableName: table, Key: { PK: item.PK, SK: item.SK } }));
+      await db.send(new PutCommand({ TableName: table, Item: { ...item, PK: keys.unshardedOutboxPartition } }));
+    }
+    const after = (await merchant.bookJob()).id;
+
+    // Act
+    await relay();
+
+    // Assess: the feed holds both jobs' events, the older first; neither outbox holds any of them
+    expect(mine.length).toBeGreaterThan(0);
+    expect((await wholeFeed(merchant)).map((event) => event.jobId)).toEqual([...mine.map(() => before), after]);
+    for (const pk of [shard, keys.unshardedOutboxPartition]) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
+      );
+      expect(Items.filter((item) => item.storeId === merchant.storeId)).toEqual([]);
+    }
   });
 });
 
