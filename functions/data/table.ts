@@ -54,8 +54,9 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
 export const WRITE_SHARDS = 4;
 
 /**
- * How many partitions the event outbox is spread over, by store: every change of every store writes
- * its events there, and a store's events stay in one partition, in the order they were written.
+ * How many partitions the event outbox (by store: a store's events stay in one partition, in the
+ * order they were written) and the webhook sender's worklist (by delivery) are spread over: every
+ * change of every store, and every delivery, writes there.
  */
 export const OUTBOX_SHARDS = 8;
 
@@ -119,6 +120,7 @@ export const keys = {
    */
   unshardedOffer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
   unshardedWorkPartition: (kind: string) => `WORK#${kind}`,
+  unshardedWebhookDeliveryPartition: 'WORK#webhook',
   /**
    * An event written with its change, waiting for the relay to place it in its store's feed: in its
    * store's outbox shard, oldest first, and a job's events of one moment in their sequence. The relay
@@ -149,9 +151,10 @@ export const keys = {
     SK: `WEBHOOKLOG#${endpointId}#${attemptedAt}#${deliveryId}#${String(attempt).padStart(2, '0')}`,
   }),
   webhookAttemptPrefix: (endpointId: string) => `WEBHOOKLOG#${endpointId}#`,
-  /** A delivery's next attempt, due at `dueAt`, on the webhook sender's worklist. */
-  webhookDelivery: (dueAt: string, deliveryId: string) => ({ PK: 'WORK#webhook', SK: `${dueAt}#${deliveryId}` }),
-  webhookDeliveryPartition: 'WORK#webhook',
+  /** A delivery's next attempt, due at `dueAt`, on the webhook sender's worklist, in the shard its id hashes to. */
+  webhookDelivery: (dueAt: string, deliveryId: string) => ({ PK: `WORK#webhook#${shardOf(deliveryId, OUTBOX_SHARDS)}`, SK: `${dueAt}#${deliveryId}` }),
+  /** Every shard of the webhook sender's worklist. */
+  webhookDeliveryPartitions: () => shards((shard) => `WORK#webhook#${shard}`, OUTBOX_SHARDS),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),

@@ -25,6 +25,8 @@ export interface DeliveryWork {
   dueAt: string;
   /** Sent by hand (POST /v1/events/{id}/redeliver): one attempt, no retries. */
   manual: boolean;
+  /** Where the worklist item is (its shard, or the unsharded list of before an upgrade). */
+  key: { PK: string; SK: string };
 }
 
 /** One line of an endpoint's delivery log. */
@@ -70,6 +72,7 @@ function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
 
 function toWork(item: Record<string, unknown>): DeliveryWork {
   return {
+    key: { PK: item.PK as string, SK: item.SK as string },
     deliveryId: item.deliveryId as string,
     storeId: item.storeId as string,
     endpointId: item.endpointId as string,
@@ -81,12 +84,13 @@ function toWork(item: Record<string, unknown>): DeliveryWork {
 }
 
 /** The worklist item of a delivery's attempt (a new delivery: attempt 1, a new id). */
-export function deliveryPut(tableName: string, work: Omit<DeliveryWork, 'deliveryId'> & { deliveryId?: string }): TransactItem {
+export function deliveryPut(tableName: string, work: Omit<DeliveryWork, 'deliveryId' | 'key'> & { deliveryId?: string }): TransactItem {
   const deliveryId = work.deliveryId ?? randomUUID();
+  const { storeId, endpointId, eventId, attempt, dueAt, manual } = work;
   return {
     Put: {
       TableName: tableName,
-      Item: { ...keys.webhookDelivery(work.dueAt, deliveryId), type: 'webhook-delivery', ...work, deliveryId },
+      Item: { ...keys.webhookDelivery(dueAt, deliveryId), type: 'webhook-delivery', storeId, endpointId, eventId, attempt, dueAt, manual, deliveryId },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
@@ -183,18 +187,26 @@ export class WebhookRepository extends TableRepository {
     return next;
   }
 
-  /** Deliveries due at `now` (oldest due first), at most `limit`. */
+  /** Deliveries due at `now` (oldest due first), at most `limit`: every shard's together, and the unsharded list of before an upgrade. */
   async due(now: Date, limit: number): Promise<DeliveryWork[]> {
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND SK <= :now',
-        ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition, ':now': `${now.toISOString()}#~` },
-        ConsistentRead: true,
-        Limit: limit,
-      }),
+    const pages = await Promise.all(
+      [...keys.webhookDeliveryPartitions(), keys.unshardedWebhookDeliveryPartition].map((pk) =>
+        this.db.send(
+          new QueryCommand({
+            TableName: this.tableName,
+            KeyConditionExpression: 'PK = :pk AND SK <= :now',
+            ExpressionAttributeValues: { ':pk': pk, ':now': `${now.toISOString()}#~` },
+            ConsistentRead: true,
+            Limit: limit,
+          }),
+        ),
+      ),
     );
-    return Items.map(toWork);
+    return pages
+      .flatMap((page) => page.Items ?? [])
+      .sort((a, b) => (a.SK as string).localeCompare(b.SK as string))
+      .slice(0, limit)
+      .map(toWork);
   }
 
   /**
@@ -206,7 +218,7 @@ export class WebhookRepository extends TableRepository {
       await this.db.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: keys.webhookDelivery(work.dueAt, work.deliveryId),
+          Key: work.key,
           UpdateExpression: 'SET leaseUntil = :until',
           ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
           ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime() },
@@ -221,7 +233,7 @@ export class WebhookRepository extends TableRepository {
 
   /** Drops a delivery without attempting it (its endpoint or its event is gone). */
   async drop(work: DeliveryWork): Promise<void> {
-    await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: keys.webhookDelivery(work.dueAt, work.deliveryId) } }).commit(this.db);
+    await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key } }).commit(this.db);
   }
 
   /**
@@ -234,7 +246,7 @@ export class WebhookRepository extends TableRepository {
     const attemptedAt = at.toISOString();
     const tx = new Transaction()
       .add('work', {
-        Delete: { TableName: this.tableName, Key: keys.webhookDelivery(work.dueAt, work.deliveryId), ConditionExpression: 'attribute_exists(PK)' },
+        Delete: { TableName: this.tableName, Key: work.key, ConditionExpression: 'attribute_exists(PK)' },
       })
       .add('log', {
         Put: {

@@ -10,6 +10,8 @@ import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/t
 import { keys } from '../../functions/data/table.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '../helpers/table.ts';
+import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
+import { deliverTick } from '../../functions/webhooks/deliver.ts';
 
 /**
  * Every function's DynamoDB calls stay within what its IAM role allows (lib/access.ts, a route's
@@ -17,6 +19,7 @@ import { dbOf } from '../helpers/table.ts';
  * the actions its calls needed, and each is checked against its route's kind. A move that starts
  * writing a new index item (and so needs DeleteItem) fails here, not on AWS.
  */
+allowLoopbackReceivers();
 const api = useLocalApi();
 useHandlerLogs();
 
@@ -134,5 +137,24 @@ describe('what each route does to the table', () => {
 
     expect([...tally.actions].filter((action) => !allows('workers', action))).toEqual([]);
     expect(tally.actions).toContain('ConditionCheckItem');
+  });
+
+  it('is within the webhook sender’s kind for every tick', async () => {
+    const { rt } = api.table;
+    const m = await newMerchant(rt, api.server);
+    const target = await startReceiver();
+    try {
+      expect((await m.post('/v1/webhook-endpoints', { url: target.url })).status).toBe(201);
+      await m.bookJob();
+      await relayTick(rt);
+      const tally = newDynamoTally();
+
+      await dynamoCallScope.run(tally, () => deliverTick(rt));
+
+      expect(target.received).toHaveLength(1);
+      expect([...tally.actions].filter((action) => !allows('send-webhooks', action))).toEqual([]);
+    } finally {
+      await target.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { DISABLE_AFTER_MS, MAX_ENDPOINTS_PER_STORE, RETRY_DELAYS_MS, SECRET_OVERLAP_MS } from '../../functions/core/webhook.ts';
 import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
@@ -422,6 +422,50 @@ describe('deliveries', () => {
     await merchant.bookJob();
     await deliverAt();
     expect(failing.received).toHaveLength(received);
+  });
+});
+
+describe('the webhook worklist of before the sharding (one partition)', () => {
+  it('still sends what it holds, once, and keeps nothing of it', async () => {
+    // Prepare: a booking's delivery, moved to the unsharded worklist as an upgrade would find it
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const { secret } = await register(merchant, { url: target.url });
+    await merchant.bookJob();
+    await relayTick(api.table.rt);
+    const db = dbOf(api.table.rt);
+    const table = api.table.tableName;
+    const { Items: queued = [] } = await db.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '#type = :type AND storeId = :store',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'webhook-delivery', ':store': merchant.storeId },
+        ConsistentRead: true,
+      }),
+    );
+    for (const item of queued) {
+      await db.send(new DeleteCommand({ TableName: table, Key: { PK: item.PK, SK: item.SK } }));
+      await db.send(new PutCommand({ TableName: table, Item: { ...item, PK: 'WORK#webhook' } }));
+    }
+
+    // Act
+    await deliverTick(api.table.rt);
+    await deliverTick(api.table.rt);
+
+    // Assess
+    expect(queued).toHaveLength(1);
+    expect(verified(target, secret).map((event) => event.type)).toEqual(['job.created']);
+    const { Items: left = [] } = await db.send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression: '#type = :type AND storeId = :store',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'webhook-delivery', ':store': merchant.storeId },
+        ConsistentRead: true,
+      }),
+    );
+    expect(left).toEqual([]);
   });
 });
 
