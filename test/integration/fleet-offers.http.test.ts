@@ -203,7 +203,7 @@ describe('GET /fleet/v1/offers across zones and write shards', () => {
       list.push(id);
       offered.push(id);
     };
-    while (bengaluru.length < 40 && WRITE_SHARDS > new Set(bengaluru.map(shardOf)).size) await offer((await shop.merchant.bookJob()).id, bengaluru);
+    while (bengaluru.length < 40 && WRITE_SHARDS > new Set(bengaluru.map((id) => shardOf(id))).size) await offer((await shop.merchant.bookJob()).id, bengaluru);
     for (let i = 0; i < 3; i++) await offer((await shop.merchant.bookJob({ quote: MUMBAI })).id, mumbai);
     await offer((await shop.merchant.bookJob()).id, bengaluru);
     const zoneCount = (await rt.zones.current()).length;
@@ -224,7 +224,7 @@ describe('GET /fleet/v1/offers across zones and write shards', () => {
 
     // Assess: ours in the order they were offered, the shortest page its head; from Mumbai, Mumbai's
     // offers alone, read from its shards alone (the key and the bucket, one Query per shard, one BatchGet)
-    expect(new Set(bengaluru.map(shardOf)).size).toBe(WRITE_SHARDS);
+    expect(new Set(bengaluru.map((id) => shardOf(id))).size).toBe(WRITE_SHARDS);
     expect(all.ids.filter((id) => offered.includes(id))).toEqual(offered);
     expect(first.ids).toEqual(all.ids.slice(0, 3));
     expect(all.calls).toBe(2 + zoneCount * WRITE_SHARDS + 1);
