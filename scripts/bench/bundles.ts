@@ -3,7 +3,8 @@
  * deployed function built as CDK builds it, with its size, the median time a fresh Node process takes
  * to import it (of RUNS), that time against the floor's (a bundle of the DynamoDB client and one
  * command, built and timed in the same run), and the three packages that make up most of its bytes
- * (esbuild's metafile).
+ * (esbuild's metafile). A second reference, the design card's floor (scripts/bench/card-floor.ts),
+ * adds the parts every function must have: the powertools logger, Middy, zod's smallest build.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { quantile, table } from './service.ts';
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
 const FLOOR: FunctionSpec = { name: 'floor', handler: '../scripts/bench/floor', access: 'read-item' };
+const CARD_FLOOR: FunctionSpec = { name: 'card-floor', handler: '../scripts/bench/card-floor', access: 'read-item' };
 
 /** Milliseconds for a fresh `node` to import the bundle (what a cold start pays before the first request). */
 function importMs(file: string): number {
@@ -47,7 +49,7 @@ try {
     0.5,
   );
   const rows: Array<Array<string | number>> = [];
-  for (const fn of [FLOOR, ...DEPLOYED_FUNCTIONS]) {
+  for (const fn of [FLOOR, CARD_FLOOR, ...DEPLOYED_FUNCTIONS]) {
     const bundle = fn === FLOOR ? floor : await buildBundle(fn, outDir);
     const ms =
       fn === FLOOR
@@ -57,7 +59,11 @@ try {
             0.5,
           );
     rows.push([
-      fn === FLOOR ? '*floor: the DynamoDB client and one command*' : `\`${fn.name}\``,
+      fn === FLOOR
+        ? '*floor: the DynamoDB client and one command*'
+        : fn === CARD_FLOOR
+          ? '*the design card’s floor: that, the powertools logger, Middy, zod/mini*'
+          : `\`${fn.name}\``,
       `${(bundle.bytes / 1000).toFixed(1)}${bundle.bytes > BUNDLE_BUDGET_BYTES ? ' (over budget)' : ''}`,
       ms.toFixed(1),
       (ms / floorMs).toFixed(2),

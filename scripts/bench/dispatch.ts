@@ -51,7 +51,7 @@ try {
     await dynamoCallScope.run(dispatchIdle, () => dispatchTick(rt));
     const idleMs = performance.now() - started;
     const scheduledTick = async () => [await dispatchTick(rt), await simulateTick(rt), await relayTick(rt)];
-    await scheduledTick(); // the relay places the events of the jobs just offered
+    while ((await relayTick(rt)).moved > 0); // the relay places the events of the jobs just offered
     const whole = newDynamoTally();
     await dynamoCallScope.run(whole, scheduledTick);
     idle = whole;
