@@ -1,33 +1,38 @@
-import * as z from 'zod';
+import * as z from './zod.ts';
+
+// A whole number from an environment variable, from `min` to `max`.
+const wholeNumber = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+// A number from an environment variable, from `min` to `max`.
+const number = (min: number, max: number) => z.coerce.number().check(z.minimum(min), z.maximum(max));
 
 const Config = z.object({
-  TABLE_NAME: z.string({ error: 'is required' }).min(1, 'is required'),
-  DYNAMODB_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  AWS_REGION: z.string().min(1).default('ap-south-1'),
-  LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+  TABLE_NAME: z.string({ error: 'is required' }).check(z.minLength(1, 'is required')),
+  DYNAMODB_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'ap-south-1'),
+  LOG_LEVEL: z._default(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']), 'INFO'),
   /** One DynamoDB attempt's time limit (unset: 1.5 s on AWS, 10 s against DYNAMODB_ENDPOINT). */
-  DYNAMODB_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  DYNAMODB_REQUEST_TIMEOUT_MS: z.optional(wholeNumber(100, 60_000)),
   /** How long a container keeps the zone catalogue before reading it again. */
-  ZONE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  ZONE_CACHE_SECONDS: z._default(wholeNumber(0, 3600), 60),
   /** How long dispatch waits for a rider to accept before the job fails (real fleets wait ~20 minutes). */
-  DISPATCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(1200),
+  DISPATCH_TIMEOUT_SECONDS: z._default(number(1, 86_400), 1200),
   /** How many live jobs one rider may hold at once (accepted, not yet delivered or ended). */
-  RIDER_MAX_HELD_JOBS: z.coerce.number().int().min(1).max(20).default(2),
+  RIDER_MAX_HELD_JOBS: z._default(wholeNumber(1, 20), 2),
   /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
-  ACCEPT_CONFIRM_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
-  SIMULATION_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  SIMULATION_SECONDS: z._default(number(1, 3600), 60),
   /**
    * The key that seals webhook endpoints' signing secrets in the table (any string of 32+ characters;
    * AES-256-GCM under its SHA-256). Needed only by the functions that create, rotate or sign with
    * secrets: npm start keeps one in DATA_DIR, the stack passes one from Secrets Manager.
    */
-  WEBHOOK_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_SECRETS_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /** Developers only: let webhooks go to http://127.0.0.1:<port> and http://localhost:<port> (npm start sets it; the stack never does). */
-  WEBHOOK_ALLOW_LOOPBACK: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((value) => value === 'true'),
+  ),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import * as z from 'zod';
+import * as z from '../functions/zod.ts';
 import { FLEET_RATE_LIMIT, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
 import { EVENT_TYPES } from '../functions/core/event.ts';
 import { EventView } from '../functions/schemas/event.schema.ts';
@@ -101,7 +101,7 @@ export function documentedRoutes<A extends DescribedApi>(
 }
 
 /** A zod schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), as a client sends or receives it. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'throw',
@@ -183,7 +183,7 @@ function codesByStatus(): string {
 
 function parameters(operation: OperationDoc) {
   const list: Array<Record<string, unknown>> = [];
-  const add = (where: 'path' | 'query' | 'header', schema: z.ZodObject | undefined) => {
+  const add = (where: 'path' | 'query' | 'header', schema: z.ZodMiniObject | undefined) => {
     if (!schema) return;
     const json = jsonSchema(schema, 'input') as { properties: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties)) {

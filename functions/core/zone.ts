@@ -1,39 +1,44 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { greatCircleMeters, pointInPolygon, type LatLng } from './geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from './errors.ts';
 
+const nonnegative = () => z.int().check(z.minimum(0));
+const positive = () => z.int().check(z.positive());
+
 /** A weight band: parcels up to `upToGrams` (inclusive) pay `surchargeMinor` on top of the fare. */
 export const WeightSlab = z.strictObject({
-  upToGrams: z.int().positive(),
-  surchargeMinor: z.int().nonnegative(),
+  upToGrams: positive(),
+  surchargeMinor: nonnegative(),
 });
 export type WeightSlab = z.infer<typeof WeightSlab>;
 
 /** How a zone prices a route. All amounts are integer paise. */
 export const RateCard = z
   .strictObject({
-    baseFareMinor: z.int().nonnegative(),
-    includedMeters: z.int().nonnegative(),
-    perKmMinor: z.int().nonnegative(),
-    weightSlabs: z.array(WeightSlab).min(1),
+    baseFareMinor: nonnegative(),
+    includedMeters: nonnegative(),
+    perKmMinor: nonnegative(),
+    weightSlabs: z.array(WeightSlab).check(z.minLength(1)),
   })
-  .refine((card) => card.weightSlabs.every((s, i, all) => i === 0 || s.upToGrams > all[i - 1]!.upToGrams), {
-    message: 'weightSlabs must be sorted by upToGrams, ascending and without repeats',
-  });
+  .check(
+    z.refine((card) => card.weightSlabs.every((s, i, all) => i === 0 || s.upToGrams > all[i - 1]!.upToGrams), {
+      message: 'weightSlabs must be sorted by upToGrams, ascending and without repeats',
+    }),
+  );
 export type RateCard = z.infer<typeof RateCard>;
 
-const LngLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const LngLat = z.tuple([z.number().check(z.minimum(-180), z.maximum(180)), z.number().check(z.minimum(-90), z.maximum(90))]);
 
 /** A service zone as data: where it serves, how far, and at what price. */
 export const Zone = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
-  name: z.string().min(1).max(100),
+  id: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
   active: z.boolean(),
   /** Outer ring, [longitude, latitude] pairs as in GeoJSON. */
-  polygon: z.array(LngLat).min(3),
+  polygon: z.array(LngLat).check(z.minLength(3)),
   /** Route distance = great-circle distance x roadFactor (a city's detour index). */
-  roadFactor: z.number().min(1).max(3),
-  maxRouteMeters: z.int().positive(),
+  roadFactor: z.number().check(z.minimum(1), z.maximum(3)),
+  maxRouteMeters: positive(),
   rateCard: RateCard,
 });
 export type Zone = z.infer<typeof Zone>;
@@ -43,7 +48,7 @@ export type VersionedZone = Zone & { version: number };
 
 /** The seed file's format (seed/zones.json). */
 export const ZoneFile = z.strictObject({
-  zones: z.array(Zone).min(1),
+  zones: z.array(Zone).check(z.minLength(1)),
 });
 export type ZoneFile = z.infer<typeof ZoneFile>;
 

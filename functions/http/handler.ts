@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { runtime, type Runtime } from '../runtime.ts';
@@ -22,7 +22,7 @@ import {
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 /** What a merchant route's use case receives: the caller, validated input and the runtime. */
 export interface MerchantInput<B, Q, P, H = undefined> {
@@ -48,7 +48,7 @@ export interface RouteSchemas<B, Q, P, H> {
 }
 
 // Headers arrive lower-cased (the normaliser runs first); the schema names them canonically.
-function pickHeaders(schema: z.ZodType, headers: Record<string, string | undefined>): Record<string, string | undefined> {
+function pickHeaders(schema: z.core.$ZodType, headers: Record<string, string | undefined>): Record<string, string | undefined> {
   const names = Object.keys((schema as unknown as { shape?: Record<string, unknown> }).shape ?? {});
   return Object.fromEntries(names.map((name) => [name, headers[name.toLowerCase()]]));
 }
@@ -65,10 +65,10 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
  * → JSON body → zod validation (path, headers, query, body) → the use case. Every route gets the same chain, in the same order.
  */
 export function merchantHandler<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
-  H extends z.ZodType | undefined = undefined,
+  B extends z.core.$ZodType | undefined = undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
+  P extends z.core.$ZodType | undefined = undefined,
+  H extends z.core.$ZodType | undefined = undefined,
 >(
   key: MerchantRouteKey,
   schemas: RouteSchemas<B, Q, P, H>,
@@ -88,9 +88,9 @@ export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P>, 'merchant' | 'hea
  * (and the route's roles) and a per-key rate limit in place of the store's.
  */
 export function fleetHandler<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends z.core.$ZodType | undefined = undefined,
+  Q extends z.core.$ZodType | undefined = undefined,
+  P extends z.core.$ZodType | undefined = undefined,
 >(
   key: FleetRouteKey,
   schemas: Omit<RouteSchemas<B, Q, P, undefined>, 'headers'>,
@@ -134,12 +134,12 @@ function routeHandler(
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
   if (schemas.body) chain.use(schemas.optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
-  const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.ZodType, value, where) : undefined);
+  const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.core.$ZodType, value, where) : undefined);
   const handler = chain.handler(async (event, context) =>
     useCase(
       {
         path: parse(schemas.path, event.pathParameters ?? {}, 'path'),
-        headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.ZodType, event.headers ?? {}), 'headers') : undefined,
+        headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.core.$ZodType, event.headers ?? {}), 'headers') : undefined,
         query: parse(schemas.query, event.queryStringParameters ?? {}, 'query parameters'),
         body: parse(schemas.body, event.body, 'request body'),
         rt: runtime(),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from '../zod.ts';
 import { ValidationError, type ValidationDetails } from '../core/errors.ts';
 
 /** What an error echoes back at most, so a huge bad request never makes a huge answer. */
@@ -13,11 +13,11 @@ const echoedName = (name: string) => (name.length > ECHO_LIMITS.nameLength ? `${
  * name, so a client sees exactly which field to remove. At most ECHO_LIMITS.fields fields are
  * reported (names cut to ECHO_LIMITS.nameLength); `omittedFields` counts the rest.
  */
-export function toValidationDetails(error: z.ZodError): ValidationDetails {
+export function toValidationDetails(error: z.core.$ZodError): ValidationDetails {
   return collectDetails(error).details;
 }
 
-function collectDetails(error: z.ZodError): { details: ValidationDetails; omittedFields: number } {
+function collectDetails(error: z.core.$ZodError): { details: ValidationDetails; omittedFields: number } {
   // Field names come from the client: a null-prototype map, so `constructor` or `__proto__` is just a name.
   const fieldErrors = Object.create(null) as Record<string, string[]>;
   const details = { formErrors: [] as string[], fieldErrors };
@@ -51,8 +51,8 @@ function requiredMessage(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 /** Parses `value` with `schema`, or throws a ValidationError naming what was wrong where. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const result = schema.safeParse(value, { error: requiredMessage });
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const result = z.safeParse(schema, value, { error: requiredMessage });
   if (result.success) return result.data;
   const { details, omittedFields } = collectDetails(result.error);
   const fields = Object.keys(details.fieldErrors);

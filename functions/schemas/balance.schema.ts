@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { MinorAmount } from './common.schema.ts';
 import type { OperationDocs } from './operation.ts';
 

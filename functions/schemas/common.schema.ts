@@ -1,41 +1,48 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 
 /** Integer paise, 0 to 2^53 - 1, as every `*Minor` amount the API returns. */
-export const MinorAmount = z.int().min(0).max(Number.MAX_SAFE_INTEGER);
+export const MinorAmount = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 
 /** DynamoDB's smallest number in size: a write of a nonzero number closer to 0 fails (number underflow). */
 export const SMALLEST_STORABLE = 1e-130;
 
 /** `schema`, refusing a nonzero number too close to 0 to store: a validation error, not a failed write. */
-export function storable<S extends z.ZodNumber>(schema: S): S {
-  return schema.refine((value) => value === 0 || Math.abs(value) >= SMALLEST_STORABLE, 'Too close to 0 to store: send 0');
+export function storable<S extends z.ZodMiniNumber>(schema: S): S {
+  return schema.check(z.refine((value: number) => value === 0 || Math.abs(value) >= SMALLEST_STORABLE, 'Too close to 0 to store: send 0'));
 }
 
 /** A whole-number query parameter from `min` to `max`, `fallback` when absent. */
 export const QueryInt = (min: number, max: number, fallback: number) =>
   z
-    .string()
-    .regex(/^\d+$/, 'Must be a whole number')
-    .transform(Number)
-    .pipe(z.int().min(min).max(max))
-    .default(String(fallback) as never)
-    .transform((value) => (typeof value === 'string' ? Number(value) : value))
-    // Query strings are text; the API description shows the number they must spell.
-    .meta({ queryInteger: { type: 'integer', minimum: min, maximum: max, default: fallback } });
+    .pipe(
+      z._default(
+        z.pipe(z.pipe(z.string().check(z.regex(/^\d+$/, 'Must be a whole number')), z.transform(Number)), z.int().check(z.minimum(min), z.maximum(max))),
+        String(fallback) as never,
+      ),
+      // The default is not parsed (zod 4): it arrives as the string it is.
+      z.transform((value: number) => (typeof value === 'string' ? Number(value) : value)),
+    )
+    .check(z.meta({ queryInteger: { type: 'integer', minimum: min, maximum: max, default: fallback } }));
 
-export const Latitude = storable(z.number().min(-90).max(90));
-export const Longitude = storable(z.number().min(-180).max(180));
+export const Latitude = storable(z.number().check(z.minimum(-90), z.maximum(90)));
+export const Longitude = storable(z.number().check(z.minimum(-180), z.maximum(180)));
+
+/** Inside a transform: the value is refused with `message` (a custom issue on the value itself). */
+export function refuse(ctx: z.core.ParsePayload, message: string): never {
+  ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [] });
+  return z.NEVER;
+}
 
 /** The error body of every error status. */
 export const ErrorBody = z.strictObject({
   error: z.string(),
   code: z.string(),
-  details: z
-    .strictObject({
+  details: z.optional(
+    z.strictObject({
       formErrors: z.array(z.string()),
       fieldErrors: z.record(z.string(), z.array(z.string())),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -51,17 +58,17 @@ export const CURSOR_ERROR = 'Must be a nextCursor from an earlier page';
 export function opaqueCursor(kind: string, place: RegExp, maxLength: number, description: string) {
   const encode = (value: string) => Buffer.from(`${kind}:${value}`).toString('base64url');
   const schema = z
-    .string()
-    .max(maxLength, CURSOR_ERROR)
-    .transform((value, ctx) => {
-      const decoded = Buffer.from(value, 'base64url').toString('utf8');
-      const inner = decoded.startsWith(`${kind}:`) ? decoded.slice(kind.length + 1) : null;
-      if (inner === null || !new RegExp(`^(?:${place.source})$`).test(inner) || encode(inner) !== value) {
-        ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
-        return z.NEVER;
-      }
-      return inner;
-    })
-    .meta({ description });
+    .pipe(
+      z.string().check(z.maxLength(maxLength, CURSOR_ERROR)),
+      z.transform((value: string, ctx) => {
+        const decoded = Buffer.from(value, 'base64url').toString('utf8');
+        const inner = decoded.startsWith(`${kind}:`) ? decoded.slice(kind.length + 1) : null;
+        if (inner === null || !new RegExp(`^(?:${place.source})$`).test(inner) || encode(inner) !== value) {
+          return refuse(ctx, CURSOR_ERROR);
+        }
+        return inner;
+      }),
+    )
+    .check(z.meta({ description }));
   return { encode, schema };
 }

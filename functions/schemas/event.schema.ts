@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
 import { ENDPOINT_ID_PATTERN } from '../core/webhook.ts';
 import { JOB_STATUSES } from '../core/job.ts';
@@ -23,35 +23,41 @@ export const encodeCursor = (position: number): string => feedCursor.encode(Stri
 /** Query of GET /v1/events; unknown parameters are rejected. */
 export const EventListQuery = z.strictObject({
   limit: QueryInt(1, 100, 50),
-  after: feedCursor.schema.transform(Number).optional(),
-  jobId: z
-    .uuid({ error: 'Must be a job id (a UUID)' })
-    .transform((id) => id.toLowerCase())
-    .optional(),
-  type: z.enum(EVENT_TYPES).optional(),
+  after: z.optional(z.pipe(feedCursor.schema, z.transform(Number))),
+  jobId: z.optional(
+    z.pipe(
+      z.uuid({ error: 'Must be a job id (a UUID)' }),
+      z.transform((id) => id.toLowerCase()),
+    ),
+  ),
+  type: z.optional(z.enum(EVENT_TYPES)),
 });
 export type EventListQuery = z.infer<typeof EventListQuery>;
 
 /** Path of GET /v1/events/{id}. */
-export const EventPath = z.object({ id: z.string().regex(EVENT_ID_PATTERN, 'Must be an event id (evt_ and 24 letters or digits)') });
+export const EventPath = z.object({ id: z.string().check(z.regex(EVENT_ID_PATTERN, 'Must be an event id (evt_ and 24 letters or digits)')) });
 
 /** `data` of a job event: the status before the change, and the job after it as GET /v1/jobs lists it. */
-export const JobEventData = z.strictObject({ previousStatus: z.enum(JOB_STATUSES).nullable(), job: JobSummary });
+export const JobEventData = z.strictObject({ previousStatus: z.nullable(z.enum(JOB_STATUSES)), job: JobSummary });
 
 /** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
 export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
 
 /** An event, as the feed lists it and webhooks deliver it. */
 export const EventView = z.strictObject({
-  id: z.string().regex(EVENT_ID_PATTERN),
+  id: z.string().check(z.regex(EVENT_ID_PATTERN)),
   type: z.enum(EVENT_TYPES),
   createdAt: z.iso.datetime(),
   livemode: z.boolean(),
-  jobId: z.uuid().nullable(),
-  sequence: z.int().min(1).nullable().meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' }),
-  data: z.union([JobEventData, EndpointEventData]).meta({
-    description: 'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`.',
-  }),
+  jobId: z.nullable(z.uuid()),
+  sequence: z
+    .nullable(z.int().check(z.minimum(1)))
+    .check(z.meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' })),
+  data: z.union([JobEventData, EndpointEventData]).check(
+    z.meta({
+      description: 'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`.',
+    }),
+  ),
 });
 export type EventView = z.infer<typeof EventView>;
 
@@ -60,10 +66,13 @@ export const EventListResponse = z.strictObject({ data: z.array(EventView), next
 
 /** Body of POST /v1/events/{id}/redeliver (optional: without it, to every enabled endpoint that takes the event). */
 export const RedeliverRequest = z.strictObject({
-  endpointId: z.string().regex(ENDPOINT_ID_PATTERN, 'Must be a webhook endpoint id (we_ and 24 letters or digits)').optional(),
+  endpointId: z.optional(z.string().check(z.regex(ENDPOINT_ID_PATTERN, 'Must be a webhook endpoint id (we_ and 24 letters or digits)'))),
 });
 
-export const RedeliverResponse = z.strictObject({ eventId: z.string().regex(EVENT_ID_PATTERN), endpointIds: z.array(z.string().regex(ENDPOINT_ID_PATTERN)) });
+export const RedeliverResponse = z.strictObject({
+  eventId: z.string().check(z.regex(EVENT_ID_PATTERN)),
+  endpointIds: z.array(z.string().check(z.regex(ENDPOINT_ID_PATTERN))),
+});
 
 // The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
 

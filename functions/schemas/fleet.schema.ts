@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { formatWeight, heldBy, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
@@ -16,20 +16,21 @@ import type { OperationDocs } from './operation.ts';
 const DateTime = z.iso.datetime();
 
 /** Path of every fleet job route (a UUID in any letter case). */
-export const FleetJobPath = z.strictObject({ id: z.uuid({ error: 'Must be a job id (a UUID)' }).transform((id) => id.toLowerCase()) });
+export const FleetJobPath = z.strictObject({
+  id: z.pipe(
+    z.uuid({ error: 'Must be a job id (a UUID)' }),
+    z.transform((id) => id.toLowerCase()),
+  ),
+});
 
 /** Path of the handoff routes: which handoff, pickup or delivery. */
-export const HandoffPath = FleetJobPath.extend({ handoff: z.enum(['pickup', 'delivery'], { error: 'Must be pickup or delivery' }) });
+export const HandoffPath = z.extend(FleetJobPath, { handoff: z.enum(['pickup', 'delivery'], { error: 'Must be pickup or delivery' }) });
 
 // A decimal number in a query string, in a range; the API description shows the number it must spell.
-const QueryNumber = (range: z.ZodNumber, meta: Record<string, unknown>) =>
+const QueryNumber = (range: z.ZodMiniNumber<number>, meta: Record<string, unknown>) =>
   z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number')
-    .transform(Number)
-    .pipe(range)
-    .optional()
-    .meta({ queryNumber: meta });
+    .optional(z.pipe(z.pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/, 'Must be a decimal number')), z.transform(Number)), range))
+    .check(z.meta({ queryNumber: meta }));
 
 /**
  * Query of GET /fleet/v1/offers. With the rider's position (`latitude` and `longitude`, together),
@@ -38,49 +39,51 @@ const QueryNumber = (range: z.ZodNumber, meta: Record<string, unknown>) =>
 export const OfferListQuery = z
   .strictObject({
     limit: z
-      .string()
-      .regex(/^\d+$/, 'Must be a whole number')
-      .transform(Number)
-      .pipe(z.int().min(1).max(50))
-      .optional()
-      .transform((value) => value ?? 20)
-      .meta({ queryInteger: { type: 'integer', minimum: 1, maximum: 50, default: 20 } }),
+      .pipe(
+        z.optional(
+          z.pipe(z.pipe(z.string().check(z.regex(/^\d+$/, 'Must be a whole number')), z.transform(Number)), z.int().check(z.minimum(1), z.maximum(50))),
+        ),
+        z.transform((value) => value ?? 20),
+      )
+      .check(z.meta({ queryInteger: { type: 'integer', minimum: 1, maximum: 50, default: 20 } })),
     latitude: QueryNumber(Latitude, { type: 'number', minimum: -90, maximum: 90, description: 'The rider’s latitude (with longitude)' }),
     longitude: QueryNumber(Longitude, { type: 'number', minimum: -180, maximum: 180, description: 'The rider’s longitude (with latitude)' }),
-    withinMeters: QueryNumber(z.number().int().min(100).max(100_000), {
+    withinMeters: QueryNumber(z.number().check(z.int(), z.minimum(100), z.maximum(100_000)), {
       type: 'integer',
       minimum: 100,
       maximum: 100000,
       description: 'Only offers whose pickup is this close to the rider (needs latitude and longitude)',
     }),
   })
-  .superRefine((query, ctx) => {
-    if ((query.latitude === undefined) !== (query.longitude === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [query.latitude === undefined ? 'latitude' : 'longitude'], message: 'Send latitude and longitude together' });
-    }
-    if (query.withinMeters !== undefined && query.latitude === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['withinMeters'], message: 'Needs the rider’s latitude and longitude' });
-    }
-  });
+  .check(
+    z.superRefine((query, ctx) => {
+      if ((query.latitude === undefined) !== (query.longitude === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [query.latitude === undefined ? 'latitude' : 'longitude'], message: 'Send latitude and longitude together' });
+      }
+      if (query.withinMeters !== undefined && query.latitude === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['withinMeters'], message: 'Needs the rider’s latitude and longitude' });
+      }
+    }),
+  );
 export type OfferListQuery = z.infer<typeof OfferListQuery>;
 
 /** Body of POST …/location: a GPS fix; accuracy is the fix's radius in metres. */
 export const LocationRequest = z.strictObject({
   latitude: Latitude,
   longitude: Longitude,
-  accuracy: storable(z.number().min(0).max(10_000)).nullable().optional(),
+  accuracy: z.optional(z.nullable(storable(z.number().check(z.minimum(0), z.maximum(10_000))))),
 });
 
 /** Body of POST …/handoffs/{handoff}/code: the four digits the store (pickup) or the customer (delivery) gave. */
-export const CodeRequest = z.strictObject({ code: z.string().regex(/^\d{4}$/, 'Must be the four-digit code') });
+export const CodeRequest = z.strictObject({ code: z.string().check(z.regex(/^\d{4}$/, 'Must be the four-digit code')) });
 
 /** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note). */
-export const FailRequest = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const FailRequest = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
 
 const Place = z.strictObject({
   address: z.string(),
-  city: z.string().nullable(),
-  pincode: z.string().nullable(),
+  city: z.nullable(z.string()),
+  pincode: z.nullable(z.string()),
   latitude: Latitude,
   longitude: Longitude,
 });
@@ -91,11 +94,11 @@ export const FleetOffer = z.strictObject({
   offeredAt: DateTime,
   pickup: Place,
   drop: Place,
-  distanceMeters: z.int().min(0),
+  distanceMeters: z.int().check(z.minimum(0)),
   /** From the rider's position to the pickup (great circle), when the rider sent one. */
-  pickupDistanceMeters: z.int().min(0).nullable(),
-  packageDescription: z.string().nullable(),
-  packageWeight: z.string().nullable(),
+  pickupDistanceMeters: z.nullable(z.int().check(z.minimum(0))),
+  packageDescription: z.nullable(z.string()),
+  packageWeight: z.nullable(z.string()),
 });
 export type FleetOffer = z.infer<typeof FleetOffer>;
 
@@ -103,25 +106,25 @@ export const FleetOfferList = z.strictObject({ data: z.array(FleetOffer), limit:
 
 const FleetHandoff = z.strictObject({
   status: z.enum(VERIFICATION_STATUSES),
-  expiresAt: DateTime.nullable(),
-  verifiedAt: DateTime.nullable(),
-  attemptsRemaining: z.int().min(0).max(MAX_CODE_ATTEMPTS),
+  expiresAt: z.nullable(DateTime),
+  verifiedAt: z.nullable(DateTime),
+  attemptsRemaining: z.int().check(z.minimum(0), z.maximum(MAX_CODE_ATTEMPTS)),
 });
 
-const Contact = Place.extend({ name: z.string().nullable(), phone: z.string().nullable() });
+const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()) });
 
 /** A job as the fleet sees it: contacts once assigned, the handoffs' state without their codes. */
 export const FleetJob = z.strictObject({
   id: z.uuid(),
   status: z.enum(JOB_STATUSES),
-  agentId: z.string().nullable(),
-  version: z.int().min(1),
+  agentId: z.nullable(z.string()),
+  version: z.int().check(z.minimum(1)),
   pickup: Contact,
   drop: Contact,
-  distanceMeters: z.int().min(0),
-  packageDescription: z.string().nullable(),
-  packageWeight: z.string().nullable(),
-  riderLocation: RiderLocationView.nullable(),
+  distanceMeters: z.int().check(z.minimum(0)),
+  packageDescription: z.nullable(z.string()),
+  packageWeight: z.nullable(z.string()),
+  riderLocation: z.nullable(RiderLocationView),
   verification: z.strictObject({ pickup: FleetHandoff, delivery: FleetHandoff }),
   events: z.array(JobEventView),
   createdAt: DateTime,

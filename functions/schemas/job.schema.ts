@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import {
   formatWeight,
@@ -13,33 +13,36 @@ import {
 } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
-import { Latitude, Longitude, MinorAmount, QueryInt } from './common.schema.ts';
+import { Latitude, Longitude, MinorAmount, QueryInt, refuse } from './common.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
 const IndianMobile = z
-  .string()
-  .transform((value, ctx) => {
-    const normalized = normalizeIndianMobile(value);
-    if (normalized === null) {
-      ctx.addIssue({ code: 'custom', message: 'Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0' });
-      return z.NEVER;
-    }
-    return normalized;
-  })
-  .meta({
-    pattern: INDIAN_MOBILE.source,
-    description: 'Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX.',
-    examples: ['+91 98765 43210'],
-  });
+  .pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const normalized = normalizeIndianMobile(value);
+      if (normalized === null) {
+        return refuse(ctx, 'Must be an Indian mobile number: ten digits starting 6-9, optionally after +91, 91 or 0');
+      }
+      return normalized;
+    }),
+  )
+  .check(
+    z.meta({
+      pattern: INDIAN_MOBILE.source,
+      description: 'Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX.',
+      examples: ['+91 98765 43210'],
+    }),
+  );
 
 /** Body of POST /v1/jobs; every field required, unknown fields rejected; phones normalised to +91XXXXXXXXXX. */
 export const BookingRequest = z.strictObject({
   quoteId: z.uuid(),
-  externalOrderId: z.string().min(1).max(200),
-  pickupName: z.string().min(1).max(100),
+  externalOrderId: z.string().check(z.minLength(1), z.maxLength(200)),
+  pickupName: z.string().check(z.minLength(1), z.maxLength(100)),
   pickupPhone: IndianMobile,
-  dropName: z.string().min(1).max(100),
+  dropName: z.string().check(z.minLength(1), z.maxLength(100)),
   dropPhone: IndianMobile,
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
@@ -47,20 +50,23 @@ export type BookingRequest = z.infer<typeof BookingRequest>;
 /** The Idempotency-Key header: required, 1–128 of letters, digits, `.`, `_`, `:`, `-`. */
 export const IdempotencyKey = z
   .string({ error: (issue) => (issue.input === undefined ? 'Required: send a unique Idempotency-Key header with each booking' : undefined) })
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed');
+  .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed'));
 
 /** The headers POST /v1/jobs reads (by canonical name; matched case-insensitively). */
 export const BookingHeaders = z.object({ 'Idempotency-Key': IdempotencyKey });
 export type BookingHeaders = z.infer<typeof BookingHeaders>;
 
 /** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
-export const JobPath = z.object({ id: z.uuid({ error: 'Must be a job id (a UUID)' }).transform((id) => id.toLowerCase()) });
+export const JobPath = z.object({
+  id: z.pipe(
+    z.uuid({ error: 'Must be a job id (a UUID)' }),
+    z.transform((id) => id.toLowerCase()),
+  ),
+});
 
 /** Query of GET /v1/jobs; unknown parameters are rejected, so a typo never silently drops a filter. */
 export const JobListQuery = z.strictObject({
-  status: z.enum(JOB_STATUSES).optional(),
+  status: z.optional(z.enum(JOB_STATUSES)),
   limit: QueryInt(1, 100, 50),
   offset: QueryInt(0, 100_000, 0),
 });
@@ -72,59 +78,61 @@ const DateTime = z.iso.datetime();
 export const JobEventView = z.strictObject({
   id: z.uuid(),
   status: z.enum(JOB_STATUSES),
-  actor: z.string().nullable(),
-  note: z.string().nullable(),
+  actor: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   createdAt: DateTime,
 });
 
 /** The rider's last reported position. */
-export const RiderLocationView = z.strictObject({ latitude: Latitude, longitude: Longitude, accuracy: z.number().min(0).nullable(), recordedAt: DateTime });
+export const RiderLocationView = z.strictObject({
+  latitude: Latitude,
+  longitude: Longitude,
+  accuracy: z.nullable(z.number().check(z.minimum(0))),
+  recordedAt: DateTime,
+});
 
 const HandoffView = z.strictObject({
   status: z.enum(VERIFICATION_STATUSES),
-  code: z
-    .string()
-    .regex(/^\d{4}$/)
-    .nullable(),
-  expiresAt: DateTime.nullable(),
-  verifiedAt: DateTime.nullable(),
+  code: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
+  expiresAt: z.nullable(DateTime),
+  verifiedAt: z.nullable(DateTime),
 });
 
 /** An item of the list response: these fields, always present. */
 export const JobSummary = z.strictObject({
   id: z.uuid(),
-  externalOrderId: z.string().nullable(),
+  externalOrderId: z.nullable(z.string()),
   status: z.enum(JOB_STATUSES),
-  agentId: z.string().nullable(),
+  agentId: z.nullable(z.string()),
   dropName: z.string(),
   dropAddress: z.string(),
-  dropCity: z.string().nullable(),
-  dropPincode: z.string().nullable(),
+  dropCity: z.nullable(z.string()),
+  dropPincode: z.nullable(z.string()),
   dropPhone: z.string(),
-  packageDescription: z.string().nullable(),
-  chargeMinor: MinorAmount.nullable(),
-  settlement: z.enum(SETTLEMENTS).nullable(),
+  packageDescription: z.nullable(z.string()),
+  chargeMinor: z.nullable(MinorAmount),
+  settlement: z.nullable(z.enum(SETTLEMENTS)),
   createdAt: DateTime,
   updatedAt: DateTime,
 });
 export type JobSummary = z.infer<typeof JobSummary>;
 
 /** `data` of the create, get and cancel responses: the summary plus these, always present. */
-export const JobDetail = JobSummary.extend({
-  pickupName: z.string().nullable(),
+export const JobDetail = z.extend(JobSummary, {
+  pickupName: z.nullable(z.string()),
   pickupAddress: z.string(),
-  pickupCity: z.string().nullable(),
-  pickupPincode: z.string().nullable(),
-  pickupPhone: z.string().nullable(),
-  pickupLatitude: Latitude.nullable(),
-  pickupLongitude: Longitude.nullable(),
-  dropLatitude: Latitude.nullable(),
-  dropLongitude: Longitude.nullable(),
-  packageWeight: z.string().nullable(),
-  packageWeightGrams: z.int().nullable(),
-  packageValue: z.number().nullable(),
-  packageValueMinor: MinorAmount.nullable(),
-  riderLocation: RiderLocationView.nullable(),
+  pickupCity: z.nullable(z.string()),
+  pickupPincode: z.nullable(z.string()),
+  pickupPhone: z.nullable(z.string()),
+  pickupLatitude: z.nullable(Latitude),
+  pickupLongitude: z.nullable(Longitude),
+  dropLatitude: z.nullable(Latitude),
+  dropLongitude: z.nullable(Longitude),
+  packageWeight: z.nullable(z.string()),
+  packageWeightGrams: z.nullable(z.int()),
+  packageValue: z.nullable(z.number()),
+  packageValueMinor: z.nullable(MinorAmount),
+  riderLocation: z.nullable(RiderLocationView),
   events: z.array(JobEventView),
   verification: z.strictObject({ testMode: z.boolean(), pickup: HandoffView, delivery: HandoffView }),
 });

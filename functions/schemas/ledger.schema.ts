@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { minorToRupees } from '../core/money.ts';
 import type { StatementCursor, StatementEntry } from '../use-cases/statement.ts';
-import { CURSOR_ERROR, MinorAmount, QueryInt } from './common.schema.ts';
+import { CURSOR_ERROR, MinorAmount, QueryInt, refuse } from './common.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -17,56 +17,60 @@ export function encodeStatementCursor(cursor: StatementCursor): string {
 }
 
 const Cursor = z
-  .string()
-  .max(400, CURSOR_ERROR)
-  .transform((value, ctx): StatementCursor => {
-    try {
-      const parts = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
-      if (Array.isArray(parts) && parts.length === 4) {
-        const [key, balance, reserved, check] = parts as [unknown, unknown, unknown, unknown];
-        if (
-          typeof key === 'string' &&
-          /^LEDGER#[0-9T:.Z-]{24}#[0-9a-f-]{36}$/.test(key) &&
-          Number.isSafeInteger(balance) &&
-          Number.isSafeInteger(reserved) &&
-          check === checksum(key, balance as number, reserved as number)
-        ) {
-          return { key, balanceMinor: balance as number, reservedMinor: reserved as number };
+  .pipe(
+    z.string().check(z.maxLength(400, CURSOR_ERROR)),
+    z.transform((value, ctx): StatementCursor => {
+      try {
+        const parts = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
+        if (Array.isArray(parts) && parts.length === 4) {
+          const [key, balance, reserved, check] = parts as [unknown, unknown, unknown, unknown];
+          if (
+            typeof key === 'string' &&
+            /^LEDGER#[0-9T:.Z-]{24}#[0-9a-f-]{36}$/.test(key) &&
+            Number.isSafeInteger(balance) &&
+            Number.isSafeInteger(reserved) &&
+            check === checksum(key, balance as number, reserved as number)
+          ) {
+            return { key, balanceMinor: balance as number, reservedMinor: reserved as number };
+          }
         }
+      } catch {
+        // Not base64url JSON: refused below.
       }
-    } catch {
-      // Not base64url JSON: refused below.
-    }
-    ctx.addIssue({ code: 'custom', message: CURSOR_ERROR });
-    return z.NEVER;
-  })
-  .meta({ description: 'The `nextCursor` of an earlier page: the entries before it (older).' });
+      return refuse(ctx, CURSOR_ERROR);
+    }),
+  )
+  .check(z.meta({ description: 'The `nextCursor` of an earlier page: the entries before it (older).' }));
 
 /** Query of GET /v1/ledger; unknown parameters are rejected. */
 export const LedgerQuery = z.strictObject({
   limit: QueryInt(1, 100, 50),
-  after: Cursor.optional(),
-  jobId: z
-    .uuid({ error: 'Must be a job id (a UUID)' })
-    .transform((id) => id.toLowerCase())
-    .optional(),
+  after: z.optional(Cursor),
+  jobId: z.optional(
+    z.pipe(
+      z.uuid({ error: 'Must be a job id (a UUID)' }),
+      z.transform((id) => id.toLowerCase()),
+    ),
+  ),
 });
 
 /** One statement line. */
 export const StatementEntryView = z.strictObject({
-  id: z.string().regex(/^le_[0-9a-f]{32}$/),
+  id: z.string().check(z.regex(/^le_[0-9a-f]{32}$/)),
   type: z.enum(['top_up', 'reserve', 'release', 'capture', 'adjustment']),
-  amountMinor: z.int().meta({
-    description: 'What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change.',
-  }),
-  balanceMinor: MinorAmount.meta({ description: 'The store’s balance right after this entry.' }),
-  reservedMinor: MinorAmount.meta({ description: 'The store’s reserved credit right after this entry.' }),
-  jobId: z.uuid().nullable(),
-  note: z.string().nullable(),
+  amountMinor: z.int().check(
+    z.meta({
+      description: 'What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change.',
+    }),
+  ),
+  balanceMinor: MinorAmount.check(z.meta({ description: 'The store’s balance right after this entry.' })),
+  reservedMinor: MinorAmount.check(z.meta({ description: 'The store’s reserved credit right after this entry.' })),
+  jobId: z.nullable(z.uuid()),
+  note: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
 });
 
-export const StatementResponse = z.strictObject({ data: z.array(StatementEntryView), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const StatementResponse = z.strictObject({ data: z.array(StatementEntryView), nextCursor: z.nullable(z.string()), hasMore: z.boolean() });
 
 /** The columns of the CSV statement, in order. */
 const CSV_COLUMNS = [

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../zod.ts';
 import type { MerchantRouteKey, RouteKey } from '../http/routes.ts';
 
 /**
@@ -21,7 +21,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
 export interface BodyDoc {
   /** Its name under `components.schemas`. */
   name: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** The body is `{ data: <schema> }` (the schema describes `data`); otherwise the schema is the whole body. */
   envelope?: boolean;
   /** The whole body, as sent (with its `data` when enveloped). */
@@ -44,9 +44,9 @@ export interface OperationDoc<Tag extends string = string> {
   success: Array<BodyDoc & { status: number; description: string }>;
   /** The error statuses the spec lists for this route. */
   errors: readonly ErrorStatus[];
-  path?: z.ZodObject;
-  query?: z.ZodObject;
-  headers?: z.ZodObject;
+  path?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  headers?: z.ZodMiniObject;
 }
 
 /** The operation docs a schema module exports, by route key (`METHOD /path` of the route table). */

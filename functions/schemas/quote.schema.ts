@@ -1,32 +1,32 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
 import { EXAMPLE_QUOTE_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
-const Pincode = z.string().regex(/^(\d{6})?$/, 'Must be exactly 6 digits, or empty');
+const Pincode = z.string().check(z.regex(/^(\d{6})?$/, 'Must be exactly 6 digits, or empty'));
 
 /** Body of POST /v1/job-quotes; unknown fields are rejected. */
 export const QuoteRequest = z.strictObject({
-  pickupAddress: z.string().min(1).max(500),
-  pickupCity: z.string().min(1).max(100).optional(),
-  pickupPincode: Pincode.optional(),
+  pickupAddress: z.string().check(z.minLength(1), z.maxLength(500)),
+  pickupCity: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  pickupPincode: z.optional(Pincode),
   pickupLatitude: Latitude,
   pickupLongitude: Longitude,
-  dropAddress: z.string().min(1).max(500),
-  dropCity: z.string().min(1).max(100).optional(),
-  dropPincode: Pincode.optional(),
+  dropAddress: z.string().check(z.minLength(1), z.maxLength(500)),
+  dropCity: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  dropPincode: z.optional(Pincode),
   dropLatitude: Latitude,
   dropLongitude: Longitude,
-  packageDescription: z.string().max(500).optional(),
-  packageWeightGrams: z.int().positive().max(100_000).optional(),
-  packageValueMinor: z.int().min(-Number.MAX_SAFE_INTEGER).max(100_000_000).optional(),
+  packageDescription: z.optional(z.string().check(z.maxLength(500))),
+  packageWeightGrams: z.optional(z.int().check(z.positive(), z.maximum(100_000))),
+  packageValueMinor: z.optional(z.int().check(z.minimum(-Number.MAX_SAFE_INTEGER), z.maximum(100_000_000))),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 
 /** `data` of the quote response: these fields and no others. */
 export const QuoteResponse = z.strictObject({
   id: z.uuid(),
-  distanceMeters: z.int().nonnegative(),
+  distanceMeters: z.int().check(z.nonnegative()),
   chargeMinor: MinorAmount,
   expiresAt: z.iso.datetime(),
   currency: z.literal('INR'),

@@ -1,15 +1,19 @@
-import * as z from 'zod';
+import * as z from '../zod.ts';
 import { JobPath } from './job.schema.ts';
 import type { OperationDocs } from './operation.ts';
 
 /** A new link to a job's tracking page. */
 export const TrackingLink = z.strictObject({
-  url: z.url().meta({
-    description: 'The page’s address, for the customer (by SMS or WhatsApp). Its token is shown only here; anyone with the link sees the page.',
-  }),
-  expiresAt: z.iso.datetime().nullable().meta({
-    description: 'When the link stops working: 24 h after the job ends. Null while the job is live (the link works until then).',
-  }),
+  url: z.url().check(
+    z.meta({
+      description: 'The page’s address, for the customer (by SMS or WhatsApp). Its token is shown only here; anyone with the link sees the page.',
+    }),
+  ),
+  expiresAt: z.nullable(z.iso.datetime()).check(
+    z.meta({
+      description: 'When the link stops working: 24 h after the job ends. Null while the job is live (the link works until then).',
+    }),
+  ),
 });
 
 // The route's API description (read by scripts/openapi-document.ts); bundles drop it.

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from '../zod.ts';
 import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
 import { declinedBy, type Job } from '../core/job.ts';
@@ -26,7 +26,7 @@ export async function loadFleetJob(rt: Runtime, caller: FleetCaller, jobId: stri
   return job;
 }
 
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 /**
  * A fleet route that applies one lifecycle event to the job in its path. A retry of a move already
@@ -34,7 +34,7 @@ type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
  * answer 422 wrong_code, 409 handoff_locked or 409 code_expired when refused (a wrong code is
  * recorded first).
  */
-export function fleetJobAction<B extends z.ZodType | undefined, P extends z.ZodObject>(
+export function fleetJobAction<B extends z.core.$ZodType | undefined, P extends z.ZodMiniObject>(
   key: FleetRouteKey,
   schemas: { body?: B; path: P },
   toEvent: (input: FleetInput<Parsed<B>, undefined, Parsed<P>>, job: Job) => LifecycleEvent,
