@@ -435,15 +435,20 @@ describe('the webhook worklist of before the sharding (one partition)', () => {
     await relayTick(api.table.rt);
     const db = dbOf(api.table.rt);
     const table = api.table.tableName;
-    const { Items: queued = [] } = await db.send(
-      new ScanCommand({
-        TableName: table,
-        FilterExpression: '#type = :type AND storeId = :store',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'webhook-delivery', ':store': merchant.storeId },
-        ConsistentRead: true,
-      }),
-    );
+    // The store's deliveries waiting on any worklist
+    const deliveries = async () =>
+      (
+        await db.send(
+          new ScanCommand({
+            TableName: table,
+            FilterExpression: '#type = :type AND storeId = :store',
+            ExpressionAttributeNames: { '#type': 'type' },
+            ExpressionAttributeValues: { ':type': 'webhook-delivery', ':store': merchant.storeId },
+            ConsistentRead: true,
+          }),
+        )
+      ).Items ?? [];
+    const queued = await deliveries();
     for (const item of queued) {
       await db.send(new DeleteCommand({ TableName: table, Key: { PK: item.PK, SK: item.SK } }));
       await db.send(new PutCommand({ TableName: table, Item: { ...item, PK: 'WORK#webhook' } }));
@@ -456,16 +461,7 @@ describe('the webhook worklist of before the sharding (one partition)', () => {
     // Assess
     expect(queued).toHaveLength(1);
     expect(verified(target, secret).map((event) => event.type)).toEqual(['job.created']);
-    const { Items: left = [] } = await db.send(
-      new ScanCommand({
-        TableName: table,
-        FilterExpression: '#type = :type AND storeId = :store',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'webhook-delivery', ':store': merchant.storeId },
-        ConsistentRead: true,
-      }),
-    );
-    expect(left).toEqual([]);
+    expect(await deliveries()).toEqual([]);
   });
 });
 
