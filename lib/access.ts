@@ -9,7 +9,8 @@ import type { TableAccessKind } from '../functions/http/routes.ts';
  * the fleet key's on fleet routes). Functions whose only update is that one get UpdateItem limited to
  * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
  * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
- * cancel, the scheduled workers, fleet-submit-code and fleet-fail-job may update any item.
+ * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job and fleet-decline-job (the last
+ * decline releases the credit) may update any item.
  */
 export interface TableAccess {
   /** Actions on the table itself, other than UpdateItem. */
@@ -65,11 +66,11 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   book: { table: MOVE, updates: 'any' },
   // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
-  // Moves that change the job's index items: accept takes the job off its zone's offers and puts the rider's
-  // assignment (decline does the reverse), and each re-files it on the dispatch worklist; confirm takes it off.
+  // Moves that change the job's index items without moving money: accept takes the job off its zone's
+  // offers, puts the rider's assignment and re-files it on the dispatch worklist; confirm takes it off.
   'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
-  // Moves that can move money (cancel and failure release, delivery captures): also the store's totals,
-  // a ledger entry, and the end of the job's offer or assignment item.
+  // Moves that can move money (cancel, failure and the last rider's decline release; delivery
+  // captures): also the store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
   // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found

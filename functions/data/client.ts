@@ -49,7 +49,10 @@ export interface DynamoTally {
   busySince: number;
   /** The deepest chain among the calls that have answered: a call started now is one deeper. */
   answeredDepth: number;
-  /** The IAM actions the calls needed (`PutItem`; `Query on GSI1` for an index), as the function's role must allow them. */
+  /**
+   * The IAM actions the calls needed, as the function's role must allow them: `PutItem`; `Query on
+   * GSI1` for an index; `UpdateItem of PK,SK,tat` with the attributes an update touches.
+   */
   actions: Set<string>;
   /**
    * The request's rate-limit decision while it is being made: every write of the request waits for
@@ -119,14 +122,31 @@ const ITEM_ACTIONS: Record<string, string> = {
 function actionsOf(commandName: string, input: Record<string, unknown>): string[] {
   const name = commandName.replace(/Command$/, '');
   if (name === 'TransactWriteItems' || name === 'TransactGetItems') {
-    return (input.TransactItems as Array<Record<string, unknown>>).map((item) => ITEM_ACTIONS[Object.keys(item)[0]!]!);
+    return (input.TransactItems as Array<Record<string, Record<string, unknown>>>).map((item) => {
+      const [kind, request] = Object.entries(item)[0]!;
+      return kind === 'Update' ? updateAction(request) : ITEM_ACTIONS[kind]!;
+    });
   }
+  if (name === 'UpdateItem') return [updateAction(input)];
   if (name === 'BatchWriteItem') {
     return Object.values(input.RequestItems as Record<string, Array<Record<string, unknown>>>).flatMap((requests) =>
       requests.map((request) => ITEM_ACTIONS[Object.keys(request)[0]!]!),
     );
   }
   return [input.IndexName ? `${name} on ${String(input.IndexName)}` : name];
+}
+
+// An update names the attributes it touches (IAM's dynamodb:Attributes): its key's and those in its
+// update and condition expressions, aliases resolved.
+const EXPRESSION_WORDS = new Set(['SET', 'ADD', 'REMOVE', 'DELETE', 'AND', 'OR', 'NOT', 'BETWEEN', 'IN']);
+function updateAction(request: Record<string, unknown>): string {
+  const names = (request.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const expressions = `${String(request.UpdateExpression ?? '')} ${String(request.ConditionExpression ?? '')}`;
+  const attributes = new Set(Object.keys((request.Key ?? {}) as object));
+  for (const [word] of expressions.matchAll(/(?<![:\w#])#?[A-Za-z_]\w*\b(?!\s*\()/g)) {
+    if (!EXPRESSION_WORDS.has(word)) attributes.add(word.startsWith('#') ? (names[word] ?? word) : word);
+  }
+  return `UpdateItem of ${[...attributes].sort().join(',')}`;
 }
 
 // Adds what DynamoDB reported a call consumed to the tally: its own read/write split when it gives one, else by the command's kind.

@@ -211,7 +211,7 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/decline',
     handler: 'fleet/decline-job',
     roles: RIDER,
-    access: 'move-job-index',
+    access: 'move-job-money',
   },
   {
     name: 'fleet-report-location',

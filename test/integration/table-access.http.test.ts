@@ -8,6 +8,7 @@ import { routes, type TableAccessKind } from '../../functions/http/routes.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { keys } from '../../functions/data/table.ts';
+import { MAX_DECLINES } from '../../functions/core/lifecycle.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '../helpers/table.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
@@ -23,12 +24,16 @@ allowLoopbackReceivers();
 const api = useLocalApi();
 useHandlerLogs();
 
-// Whether a function of this kind may make this call ('PutItem'; 'Query on GSI1').
+// Whether a function of this kind may make this call ('PutItem'; 'Query on GSI1'; 'UpdateItem of
+// PK,SK,tat': an update may touch only the attributes its kind lists, if it lists them).
 function allows(kind: TableAccessKind, action: string): boolean {
   const access = ACCESS[kind];
-  const [name, , index] = action.split(' ');
-  if (index) return (access.index ?? []).includes(`dynamodb:${name}`);
-  if (name === 'UpdateItem') return access.updates !== 'none';
+  const [name, preposition, what] = action.split(' ');
+  if (name === 'UpdateItem') {
+    const { updates } = access;
+    return updates === 'any' || (Array.isArray(updates) && what!.split(',').every((attribute) => updates.includes(attribute)));
+  }
+  if (preposition === 'on') return (access.index ?? []).includes(`dynamodb:${name}`);
   return access.table.includes(`dynamodb:${name}`);
 }
 
@@ -77,6 +82,13 @@ describe('what each route does to the table', () => {
       expect((await rider.get('/fleet/v1/assignments')).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${declined.id}/location`, { latitude: 12.97, longitude: 77.6, accuracy: 10 })).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${declined.id}/decline`)).status).toBe(200);
+      // A job given back by as many riders as may give it back: the last decline releases its credit
+      const givenUp = await bookJobAt(rt, m, 'queued');
+      for (let i = 0; i < MAX_DECLINES; i++) {
+        const decliner = await newFleetMember(rt, api.server, 'rider');
+        expect((await decliner.post(`/fleet/v1/jobs/${givenUp.id}/accept`)).status).toBe(200);
+        expect((await decliner.post(`/fleet/v1/jobs/${givenUp.id}/decline`)).status).toBe(200);
+      }
       const failed = await bookJobAt(rt, m, 'booked', rider);
       expect((await rider.post(`/fleet/v1/jobs/${failed.id}/fail`, { reason: 'Puncture' })).status).toBe(200);
       const locked = await bookJobAt(rt, m, 'pickup_arrived', rider);
