@@ -1,5 +1,5 @@
 import type { Runtime } from '../../functions/runtime.ts';
-import { dispatchTick, relayTick, simulateTick, type TickReport } from '../../functions/workers/ticks.ts';
+import { workerTicks, type WorkerReports } from '../../functions/workers/ticks.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 
 /**
@@ -12,7 +12,7 @@ export function startWorkers(
   rt: Runtime,
   intervalMs: number,
   onError: (error: unknown) => void,
-  onReport: (reports: { dispatch: TickReport; simulation: TickReport; events: TickReport }) => void = () => undefined,
+  onReport: (reports: WorkerReports) => void = () => undefined,
 ): { stop(): Promise<void> } {
   let stopped = false;
   const loop = (tick: () => Promise<void>) => {
@@ -32,15 +32,7 @@ export function startWorkers(
       await running;
     };
   };
-  const stops = [
-    loop(async () => {
-      const dispatch = await dispatchTick(rt);
-      const simulation = await simulateTick(rt);
-      const events = await relayTick(rt);
-      onReport({ dispatch, simulation, events });
-    }),
-    loop(async () => void (await deliverTick(rt))),
-  ];
+  const stops = [loop(async () => onReport(await workerTicks(rt))), loop(async () => void (await deliverTick(rt)))];
   return {
     stop: async () => {
       stopped = true;

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SimulatedOutcome } from '../core/simulation.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
@@ -6,6 +6,9 @@ import { keys } from './table.ts';
 import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
+
+/** How many items of an unsharded list (of before an upgrade) one tick takes. */
+export const UNSHARDED_BATCH = 100;
 
 /** A job waiting for the dispatcher (live stores) or the sandbox simulator (sandbox stores). */
 export interface WorkItem {
@@ -64,10 +67,7 @@ export class WorkRepository extends TableRepository {
         ExpressionAttributeValues: { ':pk': pk, ...(upTo && { ':bound': upTo }) },
         ConsistentRead: true,
       });
-    const pages = await Promise.all([
-      ...zoneIds.flatMap((zoneId) => keys.workPartitions(kind, zoneId)).map((pk) => read(pk, bound)),
-      read(keys.unshardedWorkPartition(kind)),
-    ]);
+    const pages = await Promise.all([...zoneIds.flatMap((zoneId) => keys.workPartitions(kind, zoneId)).map((pk) => read(pk, bound)), this.unsharded(kind)]);
     return pages
       .flat()
       .sort((a, b) => (a.SK as string).localeCompare(b.SK as string))
@@ -80,6 +80,21 @@ export class WorkRepository extends TableRepository {
         step: (item.step as number | undefined) ?? 0,
         ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
       }));
+  }
+
+  // The unsharded list of before an upgrade, UNSHARDED_BATCH a tick: a long one is worked off over
+  // several ticks rather than holding up the work of every zone (its items are all due).
+  private async unsharded(kind: WorkKind): Promise<Array<Record<string, unknown>>> {
+    const page = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.unshardedWorkPartition(kind) },
+        ConsistentRead: true,
+        Limit: UNSHARDED_BATCH,
+      }),
+    );
+    return page.Items ?? [];
   }
 
   /** Records that `item` got past step `from` (no-op if another worker already did). */

@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { runtime } from '../runtime.ts';
 import { tickUntilTimeout, type RunTotals } from './tick-loop.ts';
-import { dispatchTick, relayTick, simulateTick } from './ticks.ts';
+import { workerTicks } from './ticks.ts';
 
 /**
  * The dispatcher, the sandbox rider and the event relay on AWS, with no server: EventBridge invokes
@@ -11,5 +11,5 @@ import { dispatchTick, relayTick, simulateTick } from './ticks.ts';
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
   const rt = runtime();
-  return tickUntilTimeout(context, 'workers ran', async () => [await dispatchTick(rt), await simulateTick(rt), await relayTick(rt)]);
+  return tickUntilTimeout(context, 'workers ran', async () => Object.values(await workerTicks(rt)));
 }

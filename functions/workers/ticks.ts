@@ -178,6 +178,34 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 
+/** What one tick of the scheduled workers did, worker by worker. */
+export interface WorkerReports {
+  dispatch: TickReport;
+  simulation: TickReport;
+  events: TickReport;
+}
+
+/**
+ * One tick of the scheduled workers, dispatch, the simulator and the relay, each on its own: a worker
+ * whose whole tick throws (its worklist or the zone catalogue cannot be read) is logged as a failed
+ * item (the stack's alarm counts these) and counted, and the others still tick.
+ */
+export async function workerTicks(rt: Runtime, now = new Date()): Promise<WorkerReports> {
+  const run = async (worker: string, tick: () => Promise<TickReport>): Promise<TickReport> => {
+    try {
+      return await tick();
+    } catch (error) {
+      logger.error(WORKER_ITEM_FAILED, { worker, error });
+      return { moved: 0, finished: 0, failed: 1 };
+    }
+  };
+  return {
+    dispatch: await run('dispatch', () => dispatchTick(rt, now)),
+    simulation: await run('simulation', () => simulateTick(rt, now)),
+    events: await run('events', () => relayTick(rt, now)),
+  };
+}
+
 /**
  * The event relay: places the events changes wrote in the outbox in their stores' feeds, with a
  * delivery for each webhook endpoint that takes them (see EventRepository). A store whose events could not be placed is logged as a failed item and tried again

@@ -3,7 +3,8 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
-import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick, simulateTick, workerTicks } from '../../functions/workers/ticks.ts';
+import { UNSHARDED_BATCH } from '../../functions/data/work.repository.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { createRuntime, runtime } from '../../functions/runtime.ts';
 import { keys, WRITE_SHARDS } from '../../functions/data/table.ts';
@@ -295,5 +296,79 @@ describe('a dispatch clock changed by configuration', () => {
     await dispatchTick(longer, new Date(Date.now() + 41 * 60_000));
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('failed');
     await expectFleetIndexes(longer, m.storeId);
+  });
+});
+
+describe('a long unsharded worklist after an upgrade', () => {
+  it('is worked off UNSHARDED_BATCH items a tick, without holding up what is due in the shards', async () => {
+    // Prepare: more items than one batch in the unsharded list (for jobs long gone), and a new booking
+    const m = await newMerchant(api.table.rt, api.server);
+    const rt = runtime();
+    const db = dbOf(rt);
+    const gone = Array.from({ length: UNSHARDED_BATCH + 1 }, (_, i) => `${String(i).padStart(8, '0')}-0000-8000-8000-000000000000`);
+    for (const jobId of gone) {
+      await db.send(
+        new PutCommand({
+          TableName: rt.config.TABLE_NAME,
+          Item: {
+            PK: 'WORK#dispatch',
+            SK: `2026-01-01T00:00:00.000Z#${jobId}`,
+            type: 'work',
+            storeId: m.storeId,
+            jobId,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            step: 0,
+          },
+        }),
+      );
+    }
+    const { id } = await m.bookJob();
+    const left = async () =>
+      (
+        (
+          await db.send(
+            new QueryCommand({
+              TableName: rt.config.TABLE_NAME,
+              KeyConditionExpression: 'PK = :pk',
+              ExpressionAttributeValues: { ':pk': 'WORK#dispatch' },
+              ConsistentRead: true,
+            }),
+          )
+        ).Items ?? []
+      ).filter((item) => gone.includes(item.jobId as string)).length;
+
+    // Act + Assess: the first tick lets go of one batch and offers the new job; the next, of the rest
+    await dispatchTick(rt);
+    expect([await left(), (await rt.jobs.get(m.storeId, id))!.status]).toEqual([1, 'queued']);
+    await dispatchTick(rt);
+    expect(await left()).toBe(0);
+  });
+});
+
+describe('a worker whose whole tick fails', () => {
+  useHandlerLogs();
+
+  it('is logged and counted, and the other workers still tick', async () => {
+    // Prepare: the dispatch worklist cannot be read; a booking's event waits for the relay
+    const m = await newMerchant(api.table.rt, api.server);
+    await m.bookJob();
+    const rt = runtime();
+    const list = rt.work.list.bind(rt.work);
+    const spy = vi.spyOn(rt.work, 'list').mockImplementation(async (kind, options) => {
+      if (kind === 'dispatch') throw new Error('ProvisionedThroughputExceededException');
+      return list(kind, options);
+    });
+
+    // Act
+    let reports: Awaited<ReturnType<typeof workerTicks>> | undefined;
+    const { records } = await captureLogs(async () => {
+      reports = await workerTicks(rt);
+    });
+    spy.mockRestore();
+
+    // Assess
+    expect(reports!.dispatch).toEqual({ moved: 0, finished: 0, failed: 1 });
+    expect(reports!.events.moved).toBeGreaterThanOrEqual(1);
+    expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'ERROR', message: 'worker item failed', worker: 'dispatch' })]));
   });
 });
