@@ -130,13 +130,15 @@ export class JobRepository extends TableRepository {
   /**
    * Puts the job's index items where its state says they belong and deletes `stale` work items (left
    * at keys the job no longer implies: the unsharded list of before an upgrade, or a dispatch clock
-   * the configuration changed) on the condition that the job is still at the version read. The job
-   * as `found` with an unsharded item may have its offer in the unsharded offers list too: that goes
-   * as well. False, writing nothing, if the job moved meanwhile (the move filed its own items).
+   * the configuration changed) on the condition that the job is still at the version read. A job
+   * that was ever offered (as `found` with the stale items) may have left its last offer behind too,
+   * in the unsharded offers list or, moved by a function of the release before, in its zone's: those
+   * go as well. False, writing nothing, if the job moved meanwhile (the move filed its own items).
    */
   async refile(job: Job, staleItems: readonly ItemKey[], found: Job): Promise<boolean> {
-    const unsharded = staleItems.some((key) => key.PK === keys.unshardedWorkPartition('dispatch')) && found.status === 'queued' && !found.testMode;
-    const stale = [...staleItems, ...(unsharded ? [keys.unshardedOffer(offeredAt(found), found.id)] : [])];
+    const offered = !found.testMode && found.events.some((event) => event.status === 'queued');
+    const lastOffer = offeredAt(found);
+    const stale = [...staleItems, ...(offered ? [keys.unshardedOffer(lastOffer, found.id), keys.offer(found.zoneId, found.id, lastOffer)] : [])];
     const items = indexItemsOf(job, this.dispatchClock);
     const kept = new Set(items.map(keyOf));
     const tx = new Transaction().add('job', {

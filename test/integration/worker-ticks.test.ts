@@ -372,3 +372,30 @@ describe('a worker whose whole tick fails', () => {
     expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'ERROR', message: 'worker item failed', worker: 'dispatch' })]));
   });
 });
+
+describe('an offer left behind by a move of the release before the sharding', () => {
+  it('is deleted when dispatch next re-files the job', async () => {
+    // Prepare: a queued job accepted by a function of the release before (it knew only the unsharded
+    // lists: the job's sharded offer stays, and its dispatch item stays where the queued job had it)
+    const m = await newMerchant(api.table.rt, api.server);
+    const rt = runtime();
+    const db = dbOf(rt);
+    const { id } = await m.bookJob();
+    await dispatchTick(rt);
+    const queued = (await rt.jobs.get(m.storeId, id))!;
+    const accepted = (await rt.jobs.applyTo(queued, { type: 'accept', agentId: 'rider-old' }, 'rider:rider-old')).job;
+    const leftBehind = [
+      { ...keys.offer(queued.zoneId, id, offeredAt(queued)), type: 'offer', storeId: m.storeId, jobId: id, pickupLatitude: 12.9756, pickupLongitude: 77.6066 },
+      { ...rt.jobs.dispatchKeyOf(queued)!, type: 'work', storeId: m.storeId, jobId: id, zoneId: queued.zoneId, createdAt: queued.createdAt },
+    ];
+    await db.send(new DeleteCommand({ TableName: rt.config.TABLE_NAME, Key: rt.jobs.dispatchKeyOf(accepted)! }));
+    for (const item of leftBehind) await db.send(new PutCommand({ TableName: rt.config.TABLE_NAME, Item: item }));
+
+    // Act: the queued job's old dispatch time comes (its rider's time to confirm ran out long before)
+    await dispatchTick(rt, new Date(Date.now() + 21 * 60_000));
+
+    // Assess: given back for the rider, offered anew, and nothing left behind
+    expect((await rt.jobs.get(m.storeId, id))!.status).toBe('queued');
+    await expectFleetIndexes(rt, m.storeId);
+  });
+});
