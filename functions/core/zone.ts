@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { greatCircleMeters, pointInPolygon, type LatLng } from './geo.ts';
+import { greatCircleMeters, metersToRing, pointInPolygon, type LatLng } from './geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from './errors.ts';
 
 const nonnegative = () => z.int().check(z.minimum(0));
@@ -85,14 +85,18 @@ export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng): boolean {
   return zone.active && pointInPolygon(pickup, zone.polygon) && pointInPolygon(drop, zone.polygon) && routeMeters(zone, pickup, drop) <= zone.maxRouteMeters;
 }
 
+/** How far past a zone's edge a rider still counts as near it, when they give no `withinMeters`. */
+export const NEAR_ZONE_METERS = 5_000;
+
 /**
- * The zones whose offers a rider at `point` is shown: those whose polygon holds the point (a job is
- * in the zone that serves its pickup, and zones may overlap), or, for a rider outside every zone,
- * the zone with the nearest corner. Inactive zones count: their jobs booked before may still wait.
+ * The zones whose offers a rider at `point` is shown: those whose polygon holds the point or whose
+ * edge is within `withinMeters` of it (a job belongs to the zone that serves its pickup, so a pickup
+ * just across a border is in the next zone), or, for a rider far from every zone, the nearest.
+ * Inactive zones count: their jobs booked before may still wait.
  */
-export function zonesAround<Z extends Zone>(zones: readonly Z[], point: LatLng): Z[] {
-  const inside = zones.filter((zone) => pointInPolygon(point, zone.polygon));
-  if (inside.length > 0 || zones.length === 0) return inside;
-  const distance = (zone: Z) => Math.min(...zone.polygon.map(([longitude, latitude]) => greatCircleMeters(point, { latitude, longitude })));
-  return [zones.reduce((nearest, zone) => (distance(zone) < distance(nearest) ? zone : nearest))];
+export function zonesAround<Z extends Zone>(zones: readonly Z[], point: LatLng, withinMeters = NEAR_ZONE_METERS): Z[] {
+  const distances = zones.map((zone) => ({ zone, meters: pointInPolygon(point, zone.polygon) ? 0 : metersToRing(point, zone.polygon) }));
+  const near = distances.filter(({ meters }) => meters <= withinMeters);
+  if (near.length > 0 || distances.length === 0) return near.map(({ zone }) => zone);
+  return [distances.reduce((nearest, candidate) => (candidate.meters < nearest.meters ? candidate : nearest)).zone];
 }

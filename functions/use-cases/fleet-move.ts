@@ -64,13 +64,13 @@ const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id) in every zone, or, given the
- * rider's position, nearest pickup first in the rider's zone (optionally only those within
- * `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
+ * rider's position, nearest pickup first in the zones around the rider (zonesAround; optionally only
+ * those within `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
  * may not take them back).
  */
 export async function openOffers(rt: Runtime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
   const zones = await rt.zones.current();
-  const zoneIds = (query.near ? zonesAround(zones, query.near) : zones).map((zone) => zone.id);
+  const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
   const jobs = await rt.jobs.offers({ ...query, zoneIds });
   return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId)).map((job) => toFleetOffer(job, query.near));
 }

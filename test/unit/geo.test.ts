@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_METERS, greatCircleMeters, pointInPolygon, type LatLng, type Ring } from '../../functions/core/geo.ts';
+import { EARTH_RADIUS_METERS, greatCircleMeters, metersToRing, pointInPolygon, type LatLng, type Ring } from '../../functions/core/geo.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
 
@@ -192,5 +192,29 @@ describe('pointInPolygon', () => {
 
     expect(pointInPolygon(at(0, 0), star)).toBe(false);
     expect(pointInPolygon(at(0.8, 0), star)).toBe(true);
+  });
+});
+
+describe('metersToRing', () => {
+  const square: Ring = [
+    [77.0, 12.0],
+    [77.1, 12.0],
+    [77.1, 12.1],
+    [77.0, 12.1],
+  ];
+
+  it('measures to the nearest edge, to the nearest corner, and is 0 on the boundary', () => {
+    const west = { latitude: 12.05, longitude: 76.99 };
+    const corner = { latitude: 11.99, longitude: 76.99 };
+    // Beside an edge: the same as the great-circle distance to the foot of the perpendicular
+    expect(metersToRing(west, square) / greatCircleMeters(west, { latitude: 12.05, longitude: 77.0 })).toBeCloseTo(1, 3);
+    // Past a corner: the distance to the corner
+    expect(metersToRing(corner, square) / greatCircleMeters(corner, { latitude: 12.0, longitude: 77.0 })).toBeCloseTo(1, 2);
+    expect(metersToRing({ latitude: 12.0, longitude: 77.05 }, square)).toBeCloseTo(0, 6);
+  });
+
+  it('measures from inside too (the distance to the boundary)', () => {
+    const inside = { latitude: 12.05, longitude: 77.01 };
+    expect(metersToRing(inside, square) / greatCircleMeters(inside, { latitude: 12.05, longitude: 77.0 })).toBeCloseTo(1, 3);
   });
 });

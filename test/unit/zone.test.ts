@@ -355,4 +355,14 @@ describe('zonesAround', () => {
   it('is empty when there are no zones', () => {
     expect(zonesAround([], at(12.2, 77.1))).toEqual([]);
   });
+
+  it('takes a neighbouring zone whose edge is within withinMeters (5 km unless told), and not one beyond', () => {
+    // 0.01° of longitude at 12° N is about 1.09 km: the rider is 1.09 km west of the edge at 77.0
+    const nearWest = at(12.2, 76.99);
+    const neighbour = boxZone('neighbour', 76.5, 12.0, 76.98, 12.5);
+
+    expect(zonesAround([west, neighbour], nearWest).map((zone) => zone.id)).toEqual(['west', 'neighbour']);
+    expect(zonesAround([west, neighbour], nearWest, 1_000).map((zone) => zone.id)).toEqual(['neighbour']);
+    expect(zonesAround([west, neighbour], nearWest, 1_200).map((zone) => zone.id)).toEqual(['west', 'neighbour']);
+  });
 });
