@@ -3,7 +3,7 @@ import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../
 import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
 import { deliveryPut } from './webhook.repository.ts';
 import { TableRepository } from './repository.ts';
-import { keys } from './table.ts';
+import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
 /**
@@ -99,7 +99,7 @@ export class EventRepository extends TableRepository {
     const failed: Array<{ storeId: string; error: unknown }> = [];
     for (const [storeId, waiting] of byStore) {
       try {
-        waiting.sort((a, b) => a.key.SK.localeCompare(b.key.SK));
+        waiting.sort((a, b) => compareKeys(a.key.SK, b.key.SK));
         const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
         const chunk = eventsPerPlacement(endpoints.length);
         for (let i = 0; i < waiting.length; i += chunk) placed.push(...(await this.place(storeId, waiting.slice(i, i + chunk), endpoints, now)));

@@ -5,7 +5,7 @@ import { transition, type LifecycleEvent, type Transition } from '../core/lifecy
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
 import { isItemTooLarge } from './client.ts';
-import { keys } from './table.ts';
+import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
 import { TableRepository } from './repository.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
@@ -330,7 +330,7 @@ export class JobRepository extends TableRepository {
             )
             .then((page) => page.Items ?? []);
     const entries = (await Promise.all(partitions.map(read))).flat();
-    const bySortKey = (a: Record<string, unknown>, b: Record<string, unknown>) => (a.SK as string).localeCompare(b.SK as string);
+    const bySortKey = (a: Record<string, unknown>, b: Record<string, unknown>) => compareKeys(a.SK as string, b.SK as string);
     const chosen = near
       ? entries
           .map((entry) => ({

@@ -70,6 +70,12 @@ export function shardOf(id: string, count = WRITE_SHARDS): number {
   return (hash >>> 0) % count;
 }
 
+/**
+ * DynamoDB's order of sort keys (their UTF-8 bytes), for merging what several partitions answered:
+ * the keys are ASCII, where JavaScript's < is the same order (localeCompare is not).
+ */
+export const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const shards = (partition: (shard: number) => string, count = WRITE_SHARDS) => Array.from({ length: count }, (_, shard) => partition(shard));
 
 /**

@@ -6,7 +6,7 @@ import { MAX_ENDPOINTS_PER_STORE, type AttemptOutcome, type StoredSecret, type W
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
-import { keys } from './table.ts';
+import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
 /** An endpoint as stored, with the version its changes are conditioned on. */
@@ -204,7 +204,7 @@ export class WebhookRepository extends TableRepository {
     );
     return pages
       .flatMap((page) => page.Items ?? [])
-      .sort((a, b) => (a.SK as string).localeCompare(b.SK as string))
+      .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
       .slice(0, limit)
       .map(toWork);
   }

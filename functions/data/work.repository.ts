@@ -2,7 +2,7 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import type { SimulatedOutcome } from '../core/simulation.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
-import { keys } from './table.ts';
+import { compareKeys, keys } from './table.ts';
 import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
@@ -70,7 +70,7 @@ export class WorkRepository extends TableRepository {
     const pages = await Promise.all([...zoneIds.flatMap((zoneId) => keys.workPartitions(kind, zoneId)).map((pk) => read(pk, bound)), this.unsharded(kind)]);
     return pages
       .flat()
-      .sort((a, b) => (a.SK as string).localeCompare(b.SK as string))
+      .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
       .map((item) => ({
         kind,
         key: { PK: item.PK as string, SK: item.SK as string },

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dispatchDueAt, dispatchEvent, DISPATCH_PHASE } from '../../functions/core/dispatch.ts';
 import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import type { Job } from '../../functions/core/job.ts';
-import { OUTBOX_SHARDS, shardOf, WRITE_SHARDS } from '../../functions/data/table.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails as details, sampleStore } from '../helpers/fixtures.ts';
 
@@ -41,23 +39,5 @@ describe('dispatchDueAt and dispatchEvent', () => {
       expect(dispatchEvent(job, at(1_000), clock)).toBeNull();
     }
     expect(dispatchDueAt({ ...queued, testMode: true }, clock)).toBeNull();
-  });
-});
-
-describe('shardOf', () => {
-  it.each([
-    ['a job among its zone’s write shards', WRITE_SHARDS],
-    ['a store among the outbox shards', OUTBOX_SHARDS],
-  ])('spreads %s evenly', (_case, count) => {
-    // Fixed ids shaped like the real ones (a random test could fail one run in a hundred)
-    const ids = Array.from({ length: 20_000 }, (_, i) =>
-      createHash('sha256')
-        .update(String(i))
-        .digest('hex')
-        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5'),
-    );
-    const counts = new Array<number>(count).fill(0);
-    for (const id of ids) counts[shardOf(id, count)]! += 1;
-    for (const seen of counts) expect(Math.abs(seen / (ids.length / count) - 1)).toBeLessThan(0.06);
   });
 });
