@@ -127,6 +127,8 @@ export const keys = {
   unshardedOffer: (offeredAt: string, jobId: string) => ({ PK: 'OFFERS', SK: `${offeredAt}#${jobId}` }),
   unshardedWorkPartition: (kind: string) => `WORK#${kind}`,
   unshardedWebhookDeliveryPartition: 'WORK#webhook',
+  /** The dispatch clocks (`timeoutMs`, `confirmMs`) the dispatch worklist is filed under, as the last complete tick saw them. */
+  dispatchClock: { PK: 'DISPATCHCLOCK', SK: 'DISPATCHCLOCK' },
   /**
    * An event written with its change, waiting for the relay to place it in its store's feed: in its
    * store's outbox shard, oldest first, and a job's events of one moment in their sequence. The relay

@@ -1,4 +1,5 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DispatchClock } from '../core/dispatch.ts';
 import type { SimulatedOutcome } from '../core/simulation.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
@@ -6,6 +7,8 @@ import { compareKeys, keys } from './table.ts';
 import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
+
+const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}`;
 
 /** How many items of an unsharded list (of before an upgrade) one tick takes. */
 export const UNSHARDED_BATCH = 100;
@@ -51,6 +54,8 @@ export function simulationItemPut(tableName: string, item: { storeId: string; zo
  */
 export class WorkRepository extends TableRepository {
   private readonly zones: ZoneCatalog;
+  // The dispatch clock this container knows the worklist is filed under (clockChange, settleClock).
+  private settledClock: string | undefined;
 
   constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, zones: ZoneCatalog) {
     super(db, tableName);
@@ -80,6 +85,31 @@ export class WorkRepository extends TableRepository {
         step: (item.step as number | undefined) ?? 0,
         ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
       }));
+  }
+
+  /**
+   * How much further ahead than its clock a dispatch tick must read: by how much the clocks now set
+   * (`clock`) are shorter than those the worklist was last filed under (recorded by settleClock), 0
+   * when they are not. `settled` says the clock is already recorded (read once per container).
+   */
+  async clockChange(clock: DispatchClock): Promise<{ aheadMs: number; settled: boolean }> {
+    if (this.settledClock === clockId(clock)) return { aheadMs: 0, settled: true };
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.dispatchClock, ConsistentRead: true }));
+    const filed = Item as (DispatchClock & Record<string, unknown>) | undefined;
+    const aheadMs = filed ? Math.max(0, filed.timeoutMs - clock.timeoutMs, filed.confirmMs - clock.confirmMs) : 0;
+    if (filed && clockId(filed) === clockId(clock)) this.settledClock = clockId(clock);
+    return { aheadMs, settled: this.settledClock === clockId(clock) };
+  }
+
+  /** Records that the whole dispatch worklist is filed under `clock`. */
+  async settleClock(clock: DispatchClock): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.dispatchClock, type: 'dispatch-clock', timeoutMs: clock.timeoutMs, confirmMs: clock.confirmMs },
+      }),
+    );
+    this.settledClock = clockId(clock);
   }
 
   // The unsharded list of before an upgrade, UNSHARDED_BATCH a tick: a long one is worked off over

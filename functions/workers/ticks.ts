@@ -92,17 +92,31 @@ async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date })
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
   const clock = { timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000 };
   const report = { moved: 0, finished: 0, failed: 0 };
-  return eachJob(rt, { kind: 'dispatch', dueBy: now }, report, async (items, read) => {
+  // Clocks shortened since the worklist was filed make jobs due sooner than their items say: read
+  // that much further ahead until every such item is re-filed.
+  const { aheadMs, settled } = await rt.work.clockChange(clock);
+  let refiles = 0;
+  let unfinished = false;
+  await eachJob(rt, { kind: 'dispatch', dueBy: new Date(now.getTime() + aheadMs) }, report, async (items, read) => {
     if (!read) {
       for (const item of items) await rt.work.remove(item); // its job is gone
       report.finished += 1;
+      return;
+    }
+    const filed = rt.jobs.dispatchKeyOf(read);
+    const stale = items.filter(({ key }) => filed === null || key.PK !== filed.PK || key.SK !== filed.SK);
+    if (stale.length > 0 && refiles >= MAX_REFILES_PER_TICK) {
+      unfinished = true; // left for the next tick, so one tick never outlasts its invocation
       return;
     }
     let job = read;
     const event = dispatchEvent(job, now, clock);
     if (event) {
       const result = await attempt(rt, job, event, 'system', now);
-      if (result.kind === 'raced') return; // due again on the next tick
+      if (result.kind === 'raced') {
+        unfinished ||= stale.length > 0;
+        return; // due again on the next tick
+      }
       if (result.kind === 'moved') {
         report.moved += 1;
         job = result.job;
@@ -110,20 +124,27 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
     }
     // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the
     // job's items go where its state says, and these go. Lost to a move meanwhile: next tick.
-    const filed = rt.jobs.dispatchKeyOf(read);
-    const stale = items.filter(({ key }) => filed === null || key.PK !== filed.PK || key.SK !== filed.SK);
-    if (
-      stale.length > 0 &&
-      !(await rt.jobs.refile(
-        job,
-        stale.map((item) => item.key),
-        read,
-      ))
-    )
-      return;
+    if (stale.length > 0) {
+      refiles += 1;
+      if (
+        !(await rt.jobs.refile(
+          job,
+          stale.map((item) => item.key),
+          read,
+        ))
+      ) {
+        unfinished = true;
+        return;
+      }
+    }
     if (rt.jobs.dispatchKeyOf(job) === null) report.finished += 1;
   });
+  if (!settled && !unfinished && report.failed === 0) await rt.work.settleClock(clock);
+  return report;
 }
+
+/** How many stale items one dispatch tick re-files at most (each a transaction); the rest wait a tick. */
+export const MAX_REFILES_PER_TICK = 200;
 
 /**
  * The sandbox rider: moves each sandbox job along its scripted steps as the compressed clock

@@ -279,6 +279,23 @@ describe('the dispatch worklist and offers of before the sharding (one partition
 });
 
 describe('a dispatch clock changed by configuration', () => {
+  it('times out a waiting job on the shorter clock, though it was filed under the longer one', async () => {
+    // Prepare: a job queued under the 20-minute timeout (a tick records the clock); then 5 minutes
+    const m = await newMerchant(api.table.rt, api.server);
+    const rt = createRuntime({ ...runtime().config });
+    const { id } = await m.bookJob();
+    await dispatchTick(rt);
+    const shorter = createRuntime({ ...rt.config, DISPATCH_TIMEOUT_SECONDS: 300 });
+
+    // Act: a tick 6 minutes on, 14 before the job's item says it is due
+    await dispatchTick(shorter, new Date(Date.now() + 6 * 60_000));
+
+    // Assess: failed on the shorter clock, its items gone; then the clock is settled (no reading ahead)
+    expect((await rt.jobs.get(m.storeId, id))!).toMatchObject({ status: 'failed', settlement: 'released' });
+    await expectFleetIndexes(shorter, m.storeId);
+    expect(await shorter.work.clockChange({ timeoutMs: 300_000, confirmMs: 120_000 })).toEqual({ aheadMs: 0, settled: true });
+  });
+
   it('re-files a waiting job at its new time when the tick finds it at the old one', async () => {
     // Prepare: a job queued under the 20-minute timeout; then the timeout becomes 40 minutes
     const m = await newMerchant(api.table.rt, api.server);
