@@ -93,7 +93,10 @@ export class EventRepository extends TableRepository {
     const byStore = new Map<string, Waiting[]>();
     for (const item of pages.flatMap((page) => page.Items ?? [])) {
       const storeId = item.storeId as string;
-      byStore.set(storeId, [...(byStore.get(storeId) ?? []), { event: item.event as DeliveryEvent, key: { PK: item.PK as string, SK: item.SK as string } }]);
+      const waiting = { event: item.event as DeliveryEvent, key: { PK: item.PK as string, SK: item.SK as string } };
+      const ofStore = byStore.get(storeId);
+      if (ofStore) ofStore.push(waiting);
+      else byStore.set(storeId, [waiting]);
     }
     const placed: PlacedEvent[] = [];
     const failed: Array<{ storeId: string; error: unknown }> = [];

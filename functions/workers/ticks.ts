@@ -41,9 +41,12 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
 
 /**
  * Runs `step` on every job of a worklist, with its items there (one, or more while an upgrade's
- * unsharded list still holds a copy). A job that throws (one DynamoDB refuses to write, a bug) is
- * logged as `worker item failed` (the stack counts these in a metric with an alarm) and counted; the
- * others go on, so one bad job never stops the work of every store.
+ * unsharded list still holds a copy). Stores are worked JOBS_AT_ONCE at a time and each store's jobs
+ * one after another, in the list's order: moves of different stores touch different items, while a
+ * store's moves that move money share its totals and would only cancel each other. A job that throws
+ * (one DynamoDB refuses to write, a bug) is logged as `worker item failed` (the stack counts these in
+ * a metric with an alarm) and counted; the others go on, so one bad job never stops the work of
+ * every store.
  */
 async function eachJob(
   rt: Runtime,
@@ -52,16 +55,32 @@ async function eachJob(
   step: (items: WorkItem[], job: Job | null) => Promise<void>,
 ): Promise<TickReport> {
   const { kind } = list;
-  for (const { items, job } of await listWithJobs(rt, list)) {
-    try {
-      await step(items, job);
-    } catch (error) {
-      report.failed += 1;
-      logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: items[0]!.jobId, storeId: items[0]!.storeId, error });
-    }
+  const byStore = new Map<string, Array<{ items: WorkItem[]; job: Job | null }>>();
+  for (const entry of await listWithJobs(rt, list)) {
+    const storeId = entry.items[0]!.storeId;
+    const jobs = byStore.get(storeId);
+    if (jobs) jobs.push(entry);
+    else byStore.set(storeId, [entry]);
   }
+  const stores = [...byStore.values()];
+  const lane = async () => {
+    for (let jobs = stores.shift(); jobs; jobs = stores.shift()) {
+      for (const { items, job } of jobs) {
+        try {
+          await step(items, job);
+        } catch (error) {
+          report.failed += 1;
+          logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: items[0]!.jobId, storeId: items[0]!.storeId, error });
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: JOBS_AT_ONCE }, lane));
   return report;
 }
+
+/** How many stores' jobs a worker moves at once (each move is a transaction of its own). */
+export const JOBS_AT_ONCE = 8;
 
 /** The log message of a failed worklist item (the stack's metric filter matches it). */
 export const WORKER_ITEM_FAILED = 'worker item failed';
@@ -73,7 +92,11 @@ async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date })
   const items = await rt.work.list(list.kind, { dueBy: list.dueBy });
   const jobs = new Map((await rt.jobs.getMany(items)).map((job) => [job.id, job]));
   const byJob = new Map<string, WorkItem[]>();
-  for (const item of items) byJob.set(item.jobId, [...(byJob.get(item.jobId) ?? []), item]);
+  for (const item of items) {
+    const held = byJob.get(item.jobId);
+    if (held) held.push(item);
+    else byJob.set(item.jobId, [item]);
+  }
   return [...byJob].map(([jobId, held]) => ({ items: held, job: jobs.get(jobId) ?? null }));
 }
 
@@ -105,9 +128,12 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
     }
     const filed = rt.jobs.dispatchKeyOf(read);
     const stale = items.filter(({ key }) => filed === null || key.PK !== filed.PK || key.SK !== filed.SK);
-    if (stale.length > 0 && refiles >= MAX_REFILES_PER_TICK) {
-      unfinished = true; // left for the next tick, so one tick never outlasts its invocation
-      return;
+    if (stale.length > 0) {
+      if (refiles >= MAX_REFILES_PER_TICK) {
+        unfinished = true; // left for the next tick, so one tick never outlasts its invocation
+        return;
+      }
+      refiles += 1;
     }
     let job = read;
     const event = dispatchEvent(job, now, clock);
@@ -124,18 +150,10 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
     }
     // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the
     // job's items go where its state says, and these go. Lost to a move meanwhile: next tick.
-    if (stale.length > 0) {
-      refiles += 1;
-      if (
-        !(await rt.jobs.refile(
-          job,
-          stale.map((item) => item.key),
-          read,
-        ))
-      ) {
-        unfinished = true;
-        return;
-      }
+    const staleKeys = stale.map((item) => item.key);
+    if (stale.length > 0 && !(await rt.jobs.refile(job, staleKeys, read))) {
+      unfinished = true;
+      return;
     }
     if (rt.jobs.dispatchKeyOf(job) === null) report.finished += 1;
   });
