@@ -416,3 +416,28 @@ describe('an offer left behind by a move of the release before the sharding', ()
     await expectFleetIndexes(rt, m.storeId);
   });
 });
+
+describe('a dispatch tick with many stores’ jobs due', () => {
+  it('moves several stores’ jobs at once, and each store’s one after another, so all move in one tick', async () => {
+    // Prepare: one store with 3 jobs whose wait for a rider runs out together, and 16 stores with a job just booked
+    const rt = runtime();
+    const busy = await newMerchant(api.table.rt, api.server);
+    const waiting: string[] = [];
+    for (let i = 0; i < 3; i++) waiting.push((await busy.bookJob()).id);
+    await dispatchTick(rt);
+    const stores = await Promise.all(Array.from({ length: 16 }, () => newMerchant(api.table.rt, api.server)));
+    const fresh = await Promise.all(stores.map(async (m) => ({ m, id: (await m.bookJob()).id })));
+    const scope = newDynamoTally();
+
+    // Act: past the busy store's jobs' 20 minutes (and this file's other waiting jobs')
+    const report = await dynamoCallScope.run(scope, () => dispatchTick(rt, new Date(Date.now() + 21 * 60_000)));
+
+    // Assess: every one moved in this tick, the busy store's money moves included, in fewer round
+    // trips than moves (one after another, each move would be a round trip of its own)
+    expect(report.failed).toBe(0);
+    for (const { m, id } of fresh) expect((await rt.jobs.get(m.storeId, id))!.status).toBe('queued');
+    for (const id of waiting) expect((await rt.jobs.get(busy.storeId, id))!).toMatchObject({ status: 'failed', settlement: 'released' });
+    expect(scope.roundTrips).toBeLessThan(report.moved);
+    await expectLedgerInvariant(api.table.rt, busy.storeId);
+  });
+});
