@@ -37,7 +37,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   authorize: { table: ['dynamodb:GetItem'], updates: 'none' },
   // One item by key (the balance, a job).
   'read-item': { table: ['dynamodb:GetItem'], updates: READ_BUCKET },
-  // An index partition (Query: the offers, a rider's assignments), then the jobs it names (BatchGet).
+  // Index partitions (Query: the zones' offers shards, a rider's assignments), then the jobs they name (BatchGet).
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
   // A key range of the store's feed (the events after a cursor).
   'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },

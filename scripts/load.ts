@@ -102,7 +102,7 @@ try {
   const { startWorkers } = await import('../bin/local/workers.ts');
   const { dynamoClients } = await import('../functions/data/client.ts');
   const { checkRun } = await import('./load/checks.ts');
-  const { JOBS_AT_ONCE } = await import('../functions/workers/ticks.ts');
+  const { STORES_AT_ONCE } = await import('../functions/workers/ticks.ts');
 
   const rt = runtime();
   await tableAdmin(rt.config).ensure();
@@ -182,7 +182,7 @@ try {
         machine: `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`,
         seconds: Math.round(loadSeconds),
         notes: [
-          `Worker ticks (dispatch, the sandbox simulator, then the event relay) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick moves what is due, ${JOBS_AT_ONCE} stores at a time)`,
+          `Worker ticks (dispatch, the sandbox simulator, then the event relay) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick moves what is due, ${STORES_AT_ONCE} stores at a time)`,
           `DynamoDB attempts cut off at the SDK's 1.5 s requestTimeout (each tried again): ${timedOutAttempts}`,
         ],
         setup: [

@@ -41,7 +41,7 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
 
 /**
  * Runs `step` on every job of a worklist, with its items there (one, or more while an upgrade's
- * unsharded list still holds a copy). Stores are worked JOBS_AT_ONCE at a time and each store's jobs
+ * unsharded list still holds a copy). Stores are worked STORES_AT_ONCE at a time and each store's jobs
  * one after another, in the list's order: moves of different stores touch different items, while a
  * store's moves that move money share its totals and would only cancel each other. A job that throws
  * (one DynamoDB refuses to write, a bug) is logged as `worker item failed` (the stack counts these in
@@ -75,12 +75,12 @@ async function eachJob(
       }
     }
   };
-  await Promise.all(Array.from({ length: JOBS_AT_ONCE }, lane));
+  await Promise.all(Array.from({ length: STORES_AT_ONCE }, lane));
   return report;
 }
 
 /** How many stores' jobs a worker moves at once (each move is a transaction of its own). */
-export const JOBS_AT_ONCE = 8;
+export const STORES_AT_ONCE = 8;
 
 /** The log message of a failed worklist item (the stack's metric filter matches it). */
 export const WORKER_ITEM_FAILED = 'worker item failed';
