@@ -38,44 +38,108 @@ export interface Runtime {
   webhookSecrets(): SecretBox;
 }
 
-/** Builds the runtime for a table; the admin CLI and tests use this directly. */
-export function createRuntime(config: Config): Runtime {
+/**
+ * The repositories only some functions use. A function's bundle holds the code of those it names
+ * (`Parts`) and no other: every request handler has the base (auth, rate limits, jobs, zones), and
+ * names its parts to its handler factory (functions/http/handler.ts).
+ */
+export type OptionalPart = 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
+
+/** What every function's runtime has. */
+export type BaseRuntime = Omit<Runtime, OptionalPart>;
+
+// What the parts are built from, beside the base.
+interface Foundation {
+  db: ReturnType<typeof dynamoClients>['doc'];
+  table: string;
+  zoneRepository: ZoneRepository;
+}
+
+/** How one optional part is built, from the base and what it was built from. */
+export type PartFactory<K extends OptionalPart> = (base: BaseRuntime, from: Foundation) => Runtime[K];
+
+/** Some optional parts, by name. */
+export type Parts = { [K in OptionalPart]?: PartFactory<K> };
+
+/** The runtime a function with these parts has. */
+export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<keyof U, OptionalPart>>;
+
+// Each part's factory stands alone, so a bundle keeps only the ones its function imports.
+export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
+export const bookingsPart: PartFactory<'bookings'> = (base, { db, table, zoneRepository }) =>
+  new BookingRepository(db, table, { stores: base.stores, jobs: base.jobs, zones: zoneRepository });
+export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, base.zones);
+export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
+export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
+export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
+
+const ALL_PARTS = {
+  quotes: quotesPart,
+  bookings: bookingsPart,
+  work: workPart,
+  events: eventsPart,
+  webhooks: webhooksPart,
+  tracking: trackingPart,
+} satisfies Required<Parts>;
+
+// What each base was built from, and the parts built on it so far (each built once per base, so a
+// function and the full runtime of the same process share one instance of each repository).
+const foundations = new WeakMap<BaseRuntime, { from: Foundation; built: Map<string, unknown> }>();
+
+/** The base runtime for a table. */
+export function createBaseRuntime(config: Config): BaseRuntime {
   const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
   const table = config.TABLE_NAME;
-  const stores = new StoreRepository(db, table);
-  const zones = new ZoneRepository(db, table);
-  const catalog = new ZoneCatalog(zones, config.ZONE_CACHE_SECONDS * 1000);
-  const jobs = new JobRepository(db, table, {
-    maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-    dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
-  });
+  const zoneRepository = new ZoneRepository(db, table);
   let secretBox: SecretBox | undefined;
-  return {
+  const base: BaseRuntime = {
     config,
-    stores,
+    stores: new StoreRepository(db, table),
     apiKeys: new ApiKeyRepository(db, table),
     fleetKeys: new FleetKeyRepository(db, table),
-    quotes: new QuoteRepository(db, table),
-    zones: catalog,
+    zones: new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000),
     rateLimits: new RateLimitRepository(db, table),
-    jobs,
-    bookings: new BookingRepository(db, table, { stores, jobs, zones }),
-    work: new WorkRepository(db, table, catalog),
-    events: new EventRepository(db, table),
-    webhooks: new WebhookRepository(db, table),
-    tracking: new TrackingRepository(db, table),
+    jobs: new JobRepository(db, table, {
+      maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+      dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
+    }),
     webhookSecrets: () => {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
       return secretBox;
     },
   };
+  foundations.set(base, { from: { db, table, zoneRepository }, built: new Map() });
+  return base;
 }
 
+/** The base with these parts added (each part built once per base). */
+export function withParts<U extends Parts>(base: BaseRuntime, parts: U): RuntimeWith<U> {
+  const { from, built } = foundations.get(base)!;
+  const added: Record<string, unknown> = {};
+  for (const [name, factory] of Object.entries(parts) as Array<[OptionalPart, PartFactory<OptionalPart>]>) {
+    if (!built.has(name)) built.set(name, factory(base, from));
+    added[name] = built.get(name);
+  }
+  return { ...base, ...added } as RuntimeWith<U>;
+}
+
+/** Builds the whole runtime for a table; the admin CLI, the workers and tests use this. */
+export function createRuntime(config: Config): Runtime {
+  return withParts(createBaseRuntime(config), ALL_PARTS);
+}
+
+let sharedBase: BaseRuntime | undefined;
 let shared: Runtime | undefined;
 
-/** The container's runtime, configured from the environment on first use. */
+/** The container's base runtime, configured from the environment on first use. */
+export function baseRuntime(): BaseRuntime {
+  sharedBase ??= createBaseRuntime(readConfig());
+  return sharedBase;
+}
+
+/** The container's whole runtime: the base and every part, the same instances the handlers use. */
 export function runtime(): Runtime {
-  shared ??= createRuntime(readConfig());
+  shared ??= withParts(baseRuntime(), ALL_PARTS);
   return shared;
 }

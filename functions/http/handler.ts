@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
-import { runtime, type Runtime } from '../runtime.ts';
+import { baseRuntime, withParts, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
 import {
   authenticate,
@@ -25,19 +25,22 @@ import { parseOrThrow } from './validation.ts';
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
 /** What a merchant route's use case receives: the caller, validated input and the runtime. */
-export interface MerchantInput<B, Q, P, H = undefined> {
+export interface MerchantInput<B, Q, P, H = undefined, R extends BaseRuntime = BaseRuntime> {
   merchant: Merchant;
   body: B;
   query: Q;
   path: P;
   headers: H;
-  rt: Runtime;
+  /** The base runtime and the parts the route names (`uses`). */
+  rt: R;
   event: APIGatewayProxyEvent;
   context: Context;
 }
 
-/** The zod schemas a route validates, each optional. */
-export interface RouteSchemas<B, Q, P, H> {
+/** The zod schemas a route validates, each optional, and the optional runtime parts it uses. */
+export interface RouteSchemas<B, Q, P, H, U extends Parts = Parts> {
+  /** The repositories beyond the base that the route's use case needs (its bundle holds no others). */
+  uses?: U;
   body?: B;
   query?: Q;
   path?: P;
@@ -69,14 +72,16 @@ export function merchantHandler<
   Q extends z.core.$ZodType | undefined = undefined,
   P extends z.core.$ZodType | undefined = undefined,
   H extends z.core.$ZodType | undefined = undefined,
+  U extends Parts = Record<never, never>,
 >(
   key: MerchantRouteKey,
-  schemas: RouteSchemas<B, Q, P, H>,
-  useCase: (input: MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>>) => Promise<APIGatewayProxyResult>,
+  schemas: RouteSchemas<B, Q, P, H, U>,
+  useCase: (input: MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  return routeHandler(route, [authenticate(runtime), rateLimit(runtime, route)], schemas, (input, context) =>
-    useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>>),
+  const rt = runtimeFor(schemas.uses);
+  return routeHandler(route, rt, [authenticate(rt), rateLimit(rt, route)], schemas, (input, context) =>
+    useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>),
   );
 }
 
@@ -97,20 +102,32 @@ export function fleetHandler<
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  return routeHandler(route, [authenticateFleet(runtime, route), fleetRateLimit(runtime)], schemas, (input, context) =>
+  const rt = runtimeFor(undefined);
+  return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt)], schemas, (input, context) =>
     useCase({ ...input, caller: context.fleet! } as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>),
   );
 }
 
-/** What a public page receives: the request (headers normalised) and the runtime. */
-export type PageInput = Pick<MerchantInput<undefined, undefined, undefined>, 'event' | 'rt'>;
+/** What a public page receives: the request (headers normalised) and the runtime with its parts. */
+export type PageInput<U extends Parts = Record<never, never>> = Pick<MerchantInput<undefined, undefined, undefined, undefined, RuntimeWith<U>>, 'event' | 'rt'>;
 
 /**
  * Builds a public page's handler: the same edge (access log, headers) and header normaliser, no key
  * and no per-store limit (the gateway throttles it per IP); its errors are pages too (`errorPage`).
  */
-export function pageHandler(key: PublicRouteKey, errorPage: ErrorAnswer, page: (input: PageInput) => Promise<APIGatewayProxyResult>): ProxyHandler {
-  return routeHandler(routeFor(key), [], {}, ({ event, rt }) => page({ event, rt }), errorPage);
+export function pageHandler<U extends Parts>(
+  key: PublicRouteKey,
+  uses: U,
+  errorPage: ErrorAnswer,
+  page: (input: PageInput<U>) => Promise<APIGatewayProxyResult>,
+): ProxyHandler {
+  return routeHandler(routeFor(key), runtimeFor(uses), [], {}, ({ event, rt }) => page({ event, rt: rt as RuntimeWith<U> }), errorPage);
+}
+
+// A route's runtime: the container's base and the parts the route names, built on first use.
+function runtimeFor<U extends Parts>(uses: U | undefined): () => RuntimeWith<U> {
+  let built: RuntimeWith<U> | undefined;
+  return () => (built ??= withParts(baseRuntime(), uses ?? ({} as U)));
 }
 
 type ValidatedInput = Omit<MerchantInput<unknown, unknown, unknown, unknown>, 'merchant'>;
@@ -118,6 +135,7 @@ type ValidatedInput = Omit<MerchantInput<unknown, unknown, unknown, unknown>, 'm
 // The chain every route shares; `access` are the API's auth and rate-limit middlewares.
 function routeHandler(
   route: Route,
+  rt: () => BaseRuntime,
   access: Array<MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, ApiContext>>,
   schemas: RouteSchemas<unknown, unknown, unknown, unknown>,
   useCase: (input: ValidatedInput, context: ApiContext) => Promise<APIGatewayProxyResult>,
@@ -142,7 +160,7 @@ function routeHandler(
         headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.core.$ZodType, event.headers ?? {}), 'headers') : undefined,
         query: parse(schemas.query, event.queryStringParameters ?? {}, 'query parameters'),
         body: parse(schemas.body, event.body, 'request body'),
-        rt: runtime(),
+        rt: rt(),
         event,
         context,
       },

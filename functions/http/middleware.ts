@@ -6,7 +6,7 @@ import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { RateDecision } from '../data/rate-limit.repository.ts';
-import type { Runtime } from '../runtime.ts';
+import type { BaseRuntime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
 import { FLEET_RATE_LIMIT, RATE_LIMITS, type FleetRoute, type MerchantRoute, type Route } from './routes.ts';
@@ -102,7 +102,7 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
  * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
  * Missing, malformed, unknown or revoked keys and stores with API access off all get 401.
  */
-export function authenticate(rt: () => Runtime): ApiMiddleware {
+export function authenticate(rt: () => BaseRuntime): ApiMiddleware {
   async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
     if (!apiKey) throw new UnauthorizedError('missing_api_key');
@@ -147,7 +147,7 @@ function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promis
  * alongside the route's reads (decideMeanwhile). A store may have an agreed limit of its own (read
  * with the store during auth, so it costs nothing).
  */
-export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddleware {
+export function rateLimit(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
   const standard = RATE_LIMITS[route.rateGroup];
   function rateLimitBefore(request: ApiRequest): void {
     const { storeId, store } = request.context.merchant!;
@@ -161,7 +161,7 @@ export function rateLimit(rt: () => Runtime, route: MerchantRoute): ApiMiddlewar
  * Fleet auth: `Authorization: Bearer <fleet key>` → SHA-256 → key. Missing, malformed (a merchant
  * key included), unknown or revoked keys get 401; a key of a role the route does not serve gets 403.
  */
-export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMiddleware {
+export function authenticateFleet(rt: () => BaseRuntime, route: FleetRoute): ApiMiddleware {
   async function authenticateFleetBefore(request: ApiRequest): Promise<void> {
     const header = request.event.headers?.['authorization']?.trim();
     if (!header) throw new UnauthorizedError('missing_fleet_key');
@@ -182,7 +182,7 @@ export function authenticateFleet(rt: () => Runtime, route: FleetRoute): ApiMidd
 }
 
 /** Per-fleet-key rate limit (all fleet routes share the key's one bucket), decided alongside the route's reads. */
-export function fleetRateLimit(rt: () => Runtime): ApiMiddleware {
+export function fleetRateLimit(rt: () => BaseRuntime): ApiMiddleware {
   function fleetRateLimitBefore(request: ApiRequest): void {
     decideMeanwhile(request, FLEET_RATE_LIMIT.capacity, rt().rateLimits.consumeForFleetKey(request.context.fleet!.keyId, FLEET_RATE_LIMIT));
   }

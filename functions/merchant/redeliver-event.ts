@@ -1,6 +1,7 @@
 import { EventNotFoundError, WebhookEndpointNotFoundError } from '../core/errors.ts';
 import { subscribes } from '../core/webhook.ts';
 import { merchantHandler } from '../http/handler.ts';
+import { eventsPart, webhooksPart } from '../runtime.ts';
 import { jsonResult } from '../http/responses.ts';
 import { EventPath, RedeliverRequest } from '../schemas/event.schema.ts';
 
@@ -10,7 +11,7 @@ import { EventPath, RedeliverRequest } from '../schemas/event.schema.ts';
  */
 export const handler = merchantHandler(
   'POST /v1/events/{id}/redeliver',
-  { path: EventPath, body: RedeliverRequest, optionalBody: true },
+  { path: EventPath, body: RedeliverRequest, optionalBody: true, uses: { events: eventsPart, webhooks: webhooksPart } },
   async ({ merchant, path, body, rt }) => {
     const event = await rt.events.get(merchant.storeId, path.id);
     if (!event) throw new EventNotFoundError(path.id);

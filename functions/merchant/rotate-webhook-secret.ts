@@ -2,6 +2,7 @@ import { ConcurrentModificationError, WebhookEndpointNotFoundError } from '../co
 import { newWebhookSecret } from '../core/webhook-signature.ts';
 import { SECRET_OVERLAP_MS, signingSecrets } from '../core/webhook.ts';
 import { merchantHandler } from '../http/handler.ts';
+import { webhooksPart } from '../runtime.ts';
 import { ok } from '../http/responses.ts';
 import { EndpointPath } from '../schemas/webhook.schema.ts';
 
@@ -9,19 +10,23 @@ import { EndpointPath } from '../schemas/webhook.schema.ts';
  * POST /v1/webhook-endpoints/{id}/rotate-secret: a new secret (shown only here). The secrets signing
  * now keep signing beside it for 24 h at most; secrets already past their end are forgotten.
  */
-export const handler = merchantHandler('POST /v1/webhook-endpoints/{id}/rotate-secret', { path: EndpointPath }, async ({ merchant, path, rt }) => {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const endpoint = await rt.webhooks.get(merchant.storeId, path.id);
-    if (!endpoint) throw new WebhookEndpointNotFoundError(path.id);
-    const now = new Date();
-    const overlapEnd = new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString();
-    const kept = signingSecrets(endpoint.secrets, now).map((old) => ({
-      ...old,
-      expiresAt: old.expiresAt !== null && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd,
-    }));
-    const secret = newWebhookSecret();
-    const fresh = { sealed: rt.webhookSecrets().seal(secret, endpoint.id), createdAt: now.toISOString(), expiresAt: null };
-    if (await rt.webhooks.replaceSecrets(endpoint, [fresh, ...kept], now)) return ok({ secret });
-  }
-  throw new ConcurrentModificationError();
-});
+export const handler = merchantHandler(
+  'POST /v1/webhook-endpoints/{id}/rotate-secret',
+  { path: EndpointPath, uses: { webhooks: webhooksPart } },
+  async ({ merchant, path, rt }) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const endpoint = await rt.webhooks.get(merchant.storeId, path.id);
+      if (!endpoint) throw new WebhookEndpointNotFoundError(path.id);
+      const now = new Date();
+      const overlapEnd = new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString();
+      const kept = signingSecrets(endpoint.secrets, now).map((old) => ({
+        ...old,
+        expiresAt: old.expiresAt !== null && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd,
+      }));
+      const secret = newWebhookSecret();
+      const fresh = { sealed: rt.webhookSecrets().seal(secret, endpoint.id), createdAt: now.toISOString(), expiresAt: null };
+      if (await rt.webhooks.replaceSecrets(endpoint, [fresh, ...kept], now)) return ok({ secret });
+    }
+    throw new ConcurrentModificationError();
+  },
+);

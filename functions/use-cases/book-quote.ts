@@ -5,7 +5,10 @@ import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.t
 import type { Quote } from '../core/quote.ts';
 import { IdempotencyStore } from '../data/idempotency.ts';
 import type { Merchant } from '../http/middleware.ts';
-import type { Runtime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
+
+/** The runtime a booking needs: the base, the quotes and the bookings. */
+export type BookingRuntime = BaseRuntime & Pick<Runtime, 'quotes' | 'bookings'>;
 
 /** A booking request as the handler parsed it: who, with which Idempotency-Key, what. */
 export interface BookQuoteRequest {
@@ -40,14 +43,14 @@ interface BookingWork {
 type BookingOutcome = { jobId: string; created: boolean };
 
 // The booking under powertools' idempotency, made once per runtime (its persistence layer keeps a connection).
-const idempotentBookings = new WeakMap<Runtime, (identity: BookingIdentity, work: BookingWork, lambda: Context) => Promise<BookingOutcome>>();
+const idempotentBookings = new WeakMap<BookingRuntime, (identity: BookingIdentity, work: BookingWork, lambda: Context) => Promise<BookingOutcome>>();
 
 /**
  * Books the quote exactly once per (store, Idempotency-Key). The transaction is the guard: it
  * writes the quote's use, the reservation, the job and a marker of the key together, so a retry
  * after a crash finds the marker and gets the same job. Powertools is the fast replay path in front.
  */
-export async function bookQuote(rt: Runtime, request: BookQuoteRequest): Promise<BookQuoteResult> {
+export async function bookQuote(rt: BookingRuntime, request: BookQuoteRequest): Promise<BookQuoteResult> {
   let idempotentBook = idempotentBookings.get(rt);
   if (!idempotentBook) {
     idempotentBook = new IdempotencyStore(rt.config).wrap((identity: BookingIdentity, work: BookingWork) => book(rt, identity, work), {
@@ -70,7 +73,7 @@ export async function bookQuote(rt: Runtime, request: BookQuoteRequest): Promise
 }
 
 // The work powertools runs once: the quote's checks, then the booking transaction.
-async function book(rt: Runtime, identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
+async function book(rt: BookingRuntime, identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
   const { merchant, details } = work.request;
   const now = new Date();
   const quote = await work.quote;

@@ -1,6 +1,6 @@
 import { ServiceUnavailableError } from '../core/errors.ts';
 import type { LedgerEntry, Store } from '../core/store.ts';
-import type { Runtime } from '../runtime.ts';
+import type { BaseRuntime } from '../runtime.ts';
 
 /** One line of a store's statement: an entry of its ledger, and the store's figures right after it. */
 export interface StatementEntry {
@@ -47,13 +47,13 @@ function toStatementEntry(entry: LedgerEntry, balanceMinor: number, reservedMino
  * that job's entries are shown, but every entry is counted, so their figures stay the store's.
  */
 export async function statementPage(
-  rt: Runtime,
+  rt: BaseRuntime,
   store: Store,
   query: { limit: number; after?: StatementCursor; jobId?: string },
 ): Promise<{ entries: StatementEntry[]; next: StatementCursor | null; hasMore: boolean }> {
   const pageSize = query.jobId === undefined ? query.limit : 200;
   let figures: { balanceMinor: number; reservedMinor: number };
-  let first: Awaited<ReturnType<Runtime['stores']['ledgerPage']>> | undefined;
+  let first: Awaited<ReturnType<BaseRuntime['stores']['ledgerPage']>> | undefined;
   if (query.after) {
     figures = { balanceMinor: query.after.balanceMinor, reservedMinor: query.after.reservedMinor };
   } else {
@@ -94,7 +94,7 @@ export async function statementPage(
 }
 
 /** The store's whole statement, newest first (the admin CLI's `store ledger`; tests). */
-export async function wholeStatement(rt: Runtime, store: Store): Promise<StatementEntry[]> {
+export async function wholeStatement(rt: BaseRuntime, store: Store): Promise<StatementEntry[]> {
   const entries: StatementEntry[] = [];
   let after: StatementCursor | undefined;
   for (;;) {

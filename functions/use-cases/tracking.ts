@@ -3,7 +3,10 @@ import type { Job } from '../core/job.ts';
 import type { Store } from '../core/store.ts';
 import { looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
 import type { Merchant } from '../http/middleware.ts';
-import type { Runtime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
+
+/** The runtime the tracking use cases need: the base and the tracking links. */
+export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'tracking'>;
 
 /** A new link to the job's tracking page: its token (shown once, in the URL) and when it stops working (null while the job is live). */
 export interface NewTrackingLink {
@@ -15,7 +18,7 @@ export interface NewTrackingLink {
  * Makes a new tracking link for one of the store's jobs. Each call makes another; earlier links keep
  * working. A job that ended more than 24 h ago has no page any more (TrackingClosedError).
  */
-export async function createTrackingLink(rt: Runtime, merchant: Merchant, jobId: string, now: Date): Promise<NewTrackingLink> {
+export async function createTrackingLink(rt: TrackingRuntime, merchant: Merchant, jobId: string, now: Date): Promise<NewTrackingLink> {
   const job = await rt.jobs.get(merchant.storeId, jobId);
   if (!job) throw new JobNotFoundError(jobId);
   const expiresAt = trackingExpiresAt(job);
@@ -32,7 +35,7 @@ export async function createTrackingLink(rt: Runtime, merchant: Merchant, jobId:
  * The job a token shows and its store, or null when the token is unknown, its page has closed, or the
  * store's API access is off (a store taken off the platform shows its customers nothing more).
  */
-export async function trackedJob(rt: Runtime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
+export async function trackedJob(rt: TrackingRuntime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
   if (!looksLikeTrackingToken(token)) return null;
   const link = await rt.tracking.get(trackingTokenHash(token));
   if (!link) return null;
