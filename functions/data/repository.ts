@@ -26,6 +26,31 @@ export abstract class TableRepository {
   }
 
   /**
+   * A newest-first page of a partition's items under `prefix`, older than the item whose sort key is
+   * `before` (not that item itself), at most `limit`, and whether older ones remain. One strongly
+   * consistent Query of limit + 2: BETWEEN includes its upper bound, so the cursor's own item may be
+   * among those read, and one more than the page says whether the list goes on.
+   */
+  protected async pageBefore(
+    pk: string,
+    prefix: string,
+    page: { limit: number; before?: string },
+  ): Promise<{ items: Array<Record<string, unknown>>; more: boolean }> {
+    const { Items = [] } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: page.before === undefined ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk AND SK BETWEEN :prefix AND :before',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix, ...(page.before !== undefined && { ':before': page.before }) },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: page.limit + 2,
+      }),
+    );
+    const rows = Items.filter((item) => item.SK !== page.before);
+    return { items: rows.slice(0, page.limit), more: rows.length > page.limit };
+  }
+
+  /**
    * Revokes a key (a store's API key or a fleet key): its by-hash item, which auth reads, and its
    * by-id item, in one transaction. Revoking a revoked key changes nothing and returns when it was
    * revoked (`previouslyRevokedAt`, as the by-id item has it).

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
 import { RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
@@ -180,31 +180,16 @@ export class StoreRepository extends TableRepository {
     }
   }
 
-  /** Every ledger entry of the store, newest first. */
   /**
    * Ledger entries newest first, after (older than) the entry whose sort key is `before`, at most
    * `limit` (one Query, strongly consistent); whether older entries remain.
    */
   async ledgerPage(storeId: string, page: { limit: number; before?: string }): Promise<{ entries: Array<LedgerEntry & { key: string }>; more: boolean }> {
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: page.before === undefined ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk AND SK BETWEEN :prefix AND :before',
-        ExpressionAttributeValues: {
-          ':pk': keys.store(storeId).PK,
-          ':prefix': keys.ledgerPrefix,
-          ...(page.before !== undefined && { ':before': page.before }),
-        },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        Limit: page.limit + 2,
-      }),
-    );
-    // BETWEEN includes its upper bound: the entry the cursor names was on the page before.
-    const rows = Items.filter((item) => item.SK !== page.before);
-    return { entries: rows.slice(0, page.limit).map((item) => ({ ...toLedgerEntry(item), key: item.SK as string })), more: rows.length > page.limit };
+    const { items, more } = await this.pageBefore(keys.store(storeId).PK, keys.ledgerPrefix, page);
+    return { entries: items.map((item) => ({ ...toLedgerEntry(item), key: item.SK as string })), more };
   }
 
+  /** Every ledger entry of the store, newest first. */
   async ledger(storeId: string): Promise<LedgerEntry[]> {
     const items = await this.queryAll({
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',

@@ -322,23 +322,10 @@ export class WebhookRepository extends TableRepository {
     page: { limit: number; after?: string },
   ): Promise<{ attempts: AttemptRecord[]; last: string | null; hasMore: boolean }> {
     const prefix = keys.webhookAttemptPrefix(endpointId);
-    const { Items = [] } = await this.db.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: page.after === undefined ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk AND SK BETWEEN :prefix AND :before',
-        ExpressionAttributeValues: {
-          ':pk': keys.webhookCount(storeId).PK,
-          ':prefix': prefix,
-          ...(page.after !== undefined && { ':before': `${prefix}${page.after}` }),
-        },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        Limit: page.limit + 1,
-      }),
-    );
-    // BETWEEN includes its upper bound: the line the cursor names was on the page before.
-    const rows = Items.filter((item) => page.after === undefined || item.SK !== `${prefix}${page.after}`);
-    const shown = rows.slice(0, page.limit);
+    const { items: shown, more } = await this.pageBefore(keys.webhookCount(storeId).PK, prefix, {
+      limit: page.limit,
+      before: page.after === undefined ? undefined : `${prefix}${page.after}`,
+    });
     return {
       attempts: shown.map((item) => ({
         eventId: item.eventId as string,
@@ -351,7 +338,7 @@ export class WebhookRepository extends TableRepository {
         nextAttemptAt: (item.nextAttemptAt as string | null) ?? null,
       })),
       last: shown.length > 0 ? (shown.at(-1)!.SK as string).slice(prefix.length) : (page.after ?? null),
-      hasMore: rows.length > page.limit,
+      hasMore: more,
     };
   }
 

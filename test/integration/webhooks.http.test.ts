@@ -425,6 +425,35 @@ describe('deliveries', () => {
   });
 });
 
+describe('the delivery log, page by page', () => {
+  it('walks every attempt with the cursor, saying there is more until the last page', async () => {
+    // Prepare: three attempts in the endpoint's log (three bookings' job.created)
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    for (let i = 0; i < 3; i++) await merchant.bookJob();
+    await deliverAt();
+
+    // Act: one attempt a page
+    const pages: Array<{ data: Array<{ eventId: string }>; nextCursor: string | null; hasMore: boolean }> = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? '' : `&after=${cursor}`;
+      const page = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries?limit=1${query}`)).body as (typeof pages)[number];
+      pages.push(page);
+      cursor = page.hasMore ? page.nextCursor : null;
+    } while (cursor !== null && pages.length < 10);
+
+    // Assess
+    expect(pages.map((page) => [page.data.length, page.hasMore])).toEqual([
+      [1, true],
+      [1, true],
+      [1, false],
+    ]);
+    expect(new Set(pages.map((page) => page.data[0]!.eventId)).size).toBe(3);
+  });
+});
+
 describe('the webhook worklist of before the sharding (one partition)', () => {
   it('still sends what it holds, once, and keeps nothing of it', async () => {
     // Prepare: a booking's delivery, moved to the unsharded worklist as an upgrade would find it
