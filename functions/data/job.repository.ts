@@ -55,6 +55,7 @@ function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
   const ref = { storeId: job.storeId, jobId: job.id };
   const holder = holderOf(job);
   const due = dispatchDueAt(job, clock);
+  const dispatch = dispatchKey(job, clock);
   return [
     ...(job.status === 'queued'
       ? [
@@ -67,11 +68,15 @@ function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
           },
         ]
       : []),
-    ...(due !== null
-      ? [{ ...keys.work('dispatch', job.zoneId, job.id, due), type: 'work', ...ref, zoneId: job.zoneId, createdAt: job.createdAt, dueAt: due }]
-      : []),
+    ...(dispatch ? [{ ...dispatch, type: 'work', ...ref, zoneId: job.zoneId, createdAt: job.createdAt, dueAt: due }] : []),
     ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
   ];
+}
+
+// Where a job's dispatch worklist item is, at the moment dispatch is next due; null when it has none.
+function dispatchKey(job: Job, clock: DispatchClock): ItemKey | null {
+  const due = dispatchDueAt(job, clock);
+  return due === null ? null : keys.work('dispatch', job.zoneId, job.id, due);
 }
 
 type IndexItem = Record<string, unknown> & ItemKey;
@@ -123,8 +128,7 @@ export class JobRepository extends TableRepository {
 
   /** Where the job's dispatch worklist item belongs now, or null when dispatch is done with it. */
   dispatchKeyOf(job: Job): ItemKey | null {
-    const due = job.testMode ? null : dispatchDueAt(job, this.dispatchClock);
-    return due === null ? null : keys.work('dispatch', job.zoneId, job.id, due);
+    return dispatchKey(job, this.dispatchClock);
   }
 
   /**

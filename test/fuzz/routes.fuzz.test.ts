@@ -1,6 +1,6 @@
 import { fc, it } from '@fast-check/vitest';
 import { beforeAll, describe, expect } from 'vitest';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, routesOf, type FleetRoute, type HttpMethod, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
 import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
@@ -10,7 +10,7 @@ import type { Runtime } from '../../functions/runtime.ts';
 import { keys } from '../../functions/data/table.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { assertMatchesContract } from '../helpers/contract.ts';
-import { dbOf } from '../helpers/table.ts';
+import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, type Stage } from '../helpers/fleet.ts';
 import { bengaluruQuote, pricedBengaluruQuote } from '../helpers/fixtures.ts';
@@ -74,26 +74,9 @@ type Item = Record<string, unknown>;
 /** What a request could change: the items of some partitions, and how many idempotency records there are. */
 type Snapshot = { partitions: Record<string, Item[]>; idempotencyRecords?: number };
 
-// Every item of a partition, strongly consistent; rate-limit buckets are left out (every
-// authenticated request spends a token, 4xx or not: that is the limiter's job, not a state change).
-async function partitionItems(rt: Runtime, pk: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await dbOf(rt).send(
-      new QueryCommand({
-        TableName: rt.config.TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []).filter((item) => !String(item.SK).startsWith('RATE#')));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
+// Every item of a partition; rate-limit buckets are left out (every authenticated request spends a
+// token, 4xx or not: that is the limiter's job, not a state change).
+const stateOf = async (rt: Runtime, pk: string): Promise<Item[]> => (await partitionItems(rt, pk)).filter((item) => !String(item.SK).startsWith('RATE#'));
 
 // Idempotency records live in partitions of their own (a hash of store and key), so they are counted.
 async function idempotencyRecordCount(rt: Runtime): Promise<number> {
@@ -120,7 +103,7 @@ async function idempotencyRecordCount(rt: Runtime): Promise<number> {
 const FUZZ_ZONE = pricedBengaluruQuote.zoneId;
 
 async function snapshotOf(rt: Runtime, partitions: string[], options: { idempotency?: boolean } = {}): Promise<Snapshot> {
-  const entries = await Promise.all(partitions.map(async (pk) => [pk, await partitionItems(rt, pk)] as const));
+  const entries = await Promise.all(partitions.map(async (pk) => [pk, await stateOf(rt, pk)] as const));
   return { partitions: Object.fromEntries(entries), ...(options.idempotency && { idempotencyRecords: await idempotencyRecordCount(rt) }) };
 }
 

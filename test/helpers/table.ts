@@ -4,7 +4,7 @@ import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { seedZones, tableAdmin } from '../../bin/local/bootstrap.ts';
 import { dynamoClients } from '../../functions/data/client.ts';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** A table of this test file's own, seeded with the repo's zones, and the runtime that uses it. */
 export interface TestTable {
@@ -40,4 +40,24 @@ export async function createTestTable(options: { seedZones?: boolean } = {}): Pr
 /** A document client on a runtime's table, for tests that read items the way no repository does (invariant checks). */
 export function dbOf(rt: Runtime): DynamoDBDocumentClient {
   return dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
+}
+
+/** Every item of one partition, strongly consistent, all pages. */
+export async function partitionItems(rt: Runtime, pk: string): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dbOf(rt).send(
+      new QueryCommand({
+        TableName: rt.config.TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { EventView, JobEventData } from '../../functions/schemas/event.schema.ts';
 
@@ -12,7 +12,7 @@ import { toJobSummary } from '../../functions/core/job.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
-import { dbOf } from '../helpers/table.ts';
+import { dbOf, partitionItems } from '../helpers/table.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { DELIVERED_JOB_EVENTS } from '../helpers/fixtures.ts';
 
@@ -214,13 +214,7 @@ describe('the feed under concurrency', () => {
     }
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
-    const { Items: waiting = [] } = await dbOf(api.table.rt).send(
-      new QueryCommand({
-        TableName: api.table.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.eventOutbox(merchant.storeId, { createdAt: '', jobId: null, sequence: null, id: '' }).PK },
-      }),
-    );
+    const waiting = await partitionItems(api.table.rt, keys.eventOutbox(merchant.storeId, { createdAt: '', jobId: null, sequence: null, id: '' }).PK);
     expect(waiting.filter((item) => item.storeId === merchant.storeId)).toEqual([]);
   });
 });
@@ -233,10 +227,7 @@ describe('the outbox of before the sharding (one partition)', () => {
     const table = api.table.tableName;
     const before = (await merchant.bookJob()).id;
     const shard = keys.eventOutbox(merchant.storeId, { createdAt: '', jobId: null, sequence: null, id: '' }).PK;
-    const { Items: written = [] } = await db.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': shard }, ConsistentRead: true }),
-    );
-    const mine = written.filter((item) => item.storeId === merchant.storeId);
+    const mine = (await partitionItems(api.table.rt, shard)).filter((item) => item.storeId === merchant.storeId);
     for (const item of mine) {
       await db.send(new DeleteCommand({ TableName: table, Key: { PK: item.PK, SK: item.SK } }));
       await db.send(new PutCommand({ TableName: table, Item: { ...item, PK: keys.unshardedOutboxPartition } }));
@@ -250,10 +241,7 @@ describe('the outbox of before the sharding (one partition)', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect((await wholeFeed(merchant)).map((event) => event.jobId)).toEqual([...mine.map(() => before), after]);
     for (const pk of [shard, keys.unshardedOutboxPartition]) {
-      const { Items = [] } = await db.send(
-        new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
-      );
-      expect(Items.filter((item) => item.storeId === merchant.storeId)).toEqual([]);
+      expect((await partitionItems(api.table.rt, pk)).filter((item) => item.storeId === merchant.storeId)).toEqual([]);
     }
   });
 });

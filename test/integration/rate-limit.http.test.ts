@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dbOf } from '../helpers/table.ts';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 
 const api = useLocalApi();
@@ -14,15 +14,7 @@ const getBalance = (apiKey: string) => api.server.request('/v1/balance', { heade
 
 // The store's items but its rate-limit buckets (every request spends a token, refused or not).
 async function storeItems(storeId: string): Promise<unknown[]> {
-  const { Items } = await dbOf(api.table.rt).send(
-    new QueryCommand({
-      TableName: api.table.rt.config.TABLE_NAME,
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `STORE#${storeId}` },
-      ConsistentRead: true,
-    }),
-  );
-  return (Items ?? []).filter((item) => !String(item.SK).startsWith('RATE#'));
+  return (await partitionItems(api.table.rt, `STORE#${storeId}`)).filter((item) => !String(item.SK).startsWith('RATE#'));
 }
 
 // How many tracking links the store has (they are items of their own, keyed by token hash).

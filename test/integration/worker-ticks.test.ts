@@ -9,8 +9,8 @@ import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts'
 import { createRuntime, runtime } from '../../functions/runtime.ts';
 import { keys, WRITE_SHARDS } from '../../functions/data/table.ts';
 import { offeredAt, type Job } from '../../functions/core/job.ts';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dbOf } from '../helpers/table.ts';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dbOf, partitionItems } from '../helpers/table.ts';
 import { ConcurrentModificationError } from '../../functions/core/errors.ts';
 import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
 import type { Context, ScheduledEvent } from 'aws-lambda';
@@ -259,17 +259,7 @@ describe('the dispatch worklist and offers of before the sharding (one partition
     const after = await Promise.all(jobs.map(async (job) => (await rt.jobs.get(m.storeId, job.id))!));
     expect(after.map((job) => job.status)).toEqual(['queued', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'queued']);
     const left = await Promise.all(
-      ['WORK#dispatch', 'OFFERS'].map(async (pk) => {
-        const { Items = [] } = await db.send(
-          new QueryCommand({
-            TableName: rt.config.TABLE_NAME,
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': pk },
-            ConsistentRead: true,
-          }),
-        );
-        return Items.filter((item) => jobs.some((job) => job.id === item.jobId));
-      }),
+      ['WORK#dispatch', 'OFFERS'].map(async (pk) => (await partitionItems(rt, pk)).filter((item) => jobs.some((job) => job.id === item.jobId))),
     );
     expect(left).toEqual([[], []]);
     await expectFleetIndexes(rt, m.storeId);
@@ -340,19 +330,7 @@ describe('a long unsharded worklist after an upgrade', () => {
       );
     }
     const { id } = await m.bookJob();
-    const left = async () =>
-      (
-        (
-          await db.send(
-            new QueryCommand({
-              TableName: rt.config.TABLE_NAME,
-              KeyConditionExpression: 'PK = :pk',
-              ExpressionAttributeValues: { ':pk': 'WORK#dispatch' },
-              ConsistentRead: true,
-            }),
-          )
-        ).Items ?? []
-      ).filter((item) => gone.includes(item.jobId as string)).length;
+    const left = async () => (await partitionItems(rt, 'WORK#dispatch')).filter((item) => gone.includes(item.jobId as string)).length;
 
     // Act + Assess: the first tick lets go of one batch and offers the new job; the next, of the rest
     await dispatchTick(rt);
