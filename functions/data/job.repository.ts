@@ -54,7 +54,6 @@ function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
   if (job.testMode) return [];
   const ref = { storeId: job.storeId, jobId: job.id };
   const holder = holderOf(job);
-  const due = dispatchDueAt(job, clock);
   const dispatch = dispatchKey(job, clock);
   return [
     ...(job.status === 'queued'
@@ -68,7 +67,7 @@ function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
           },
         ]
       : []),
-    ...(dispatch ? [{ ...dispatch, type: 'work', ...ref, zoneId: job.zoneId, createdAt: job.createdAt, dueAt: due }] : []),
+    ...(dispatch ? [{ ...dispatch, type: 'work', ...ref, createdAt: job.createdAt }] : []),
     ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
   ];
 }

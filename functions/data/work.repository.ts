@@ -35,7 +35,6 @@ export function simulationItemPut(tableName: string, item: { storeId: string; zo
         ...keys.work('simulation', item.zoneId, item.jobId, item.createdAt),
         type: 'work',
         storeId: item.storeId,
-        zoneId: item.zoneId,
         jobId: item.jobId,
         createdAt: item.createdAt,
         step: 0,

@@ -381,7 +381,7 @@ describe('an offer left behind by a move of the release before the sharding', ()
     const accepted = (await rt.jobs.applyTo(queued, { type: 'accept', agentId: 'rider-old' }, 'rider:rider-old')).job;
     const leftBehind = [
       { ...keys.offer(queued.zoneId, id, offeredAt(queued)), type: 'offer', storeId: m.storeId, jobId: id, pickupLatitude: 12.9756, pickupLongitude: 77.6066 },
-      { ...rt.jobs.dispatchKeyOf(queued)!, type: 'work', storeId: m.storeId, jobId: id, zoneId: queued.zoneId, createdAt: queued.createdAt },
+      { ...rt.jobs.dispatchKeyOf(queued)!, type: 'work', storeId: m.storeId, jobId: id, createdAt: queued.createdAt },
     ];
     await db.send(new DeleteCommand({ TableName: rt.config.TABLE_NAME, Key: rt.jobs.dispatchKeyOf(accepted)! }));
     for (const item of leftBehind) await db.send(new PutCommand({ TableName: rt.config.TABLE_NAME, Item: item }));
