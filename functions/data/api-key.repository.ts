@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Transaction } from './transaction.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { RecordNotFoundError } from '../core/errors.ts';
+import type { Store } from '../core/store.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -41,24 +42,30 @@ const REMEMBERED_KEYS = 10_000;
 
 /** API keys: lookup by hash for auth; creation and revocation for the admin CLI. */
 export class ApiKeyRepository extends TableRepository {
-  // Which store each key hash seen here belongs to: it never changes (a key is revoked, never moved).
-  private readonly storeByHash = new Map<string, string>();
+  // The store of each key hash that authenticated here, as read then: which store never changes (a key
+  // is revoked, never moved); the rest (its agreed limits) is what it was, until the store is read again.
+  private readonly storeByHash = new Map<string, Store>();
 
-  /** The store a key hash belongs to, if this container has read that key before (its status must still be read). */
-  storeOf(hash: string): string | undefined {
+  /** The store of a key that authenticated in this container, as it was read then (the key's status and the store must still be read). */
+  storeOf(hash: string): Store | undefined {
     return this.storeByHash.get(hash);
   }
 
-  private remember(hash: string, storeId: string): void {
-    if (this.storeByHash.size >= REMEMBERED_KEYS) this.storeByHash.clear();
-    this.storeByHash.set(hash, storeId);
+  /** Remembers a key that authenticated, with its store as just read. */
+  remember(hash: string, store: Store): void {
+    if (this.storeByHash.size >= REMEMBERED_KEYS && !this.storeByHash.has(hash)) this.storeByHash.clear();
+    this.storeByHash.set(hash, store);
+  }
+
+  /** Forgets a key that was refused: its next request reads it before anything else. */
+  forget(hash: string): void {
+    this.storeByHash.delete(hash);
   }
 
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }));
     if (!Item) return null;
-    this.remember(hash, Item.storeId as string);
     return {
       keyId: Item.keyId,
       storeId: Item.storeId,

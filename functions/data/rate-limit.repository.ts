@@ -53,6 +53,32 @@ export class RateLimitRepository extends TableRepository {
     return this.consume(keys.fleetRateBucket(keyId), limit, now);
   }
 
+  /**
+   * Gives back a token taken from the store's bucket of a rate group with `limit` (one UpdateItem):
+   * what a request refused before it was let in had taken. A bucket already idle stays idle.
+   */
+  async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
+    const bucket = keys.rateBucket(storeId, group);
+    try {
+      const { Attributes } = await this.db.send(
+        ungated(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: bucket,
+            UpdateExpression: 'SET tat = tat - :interval',
+            ConditionExpression: 'attribute_exists(tat)',
+            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        ),
+      );
+      this.lastSeenTat.set(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
+    } catch (error) {
+      // Gone (its time to live passed): an absent bucket is a full one, nothing to give back.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval + Math.min(CLOCK_TOLERANCE_MS, interval / 4);

@@ -13,7 +13,6 @@ import {
   edge,
   emptyBodyAsObject,
   fleetRateLimit,
-  rateLimit,
   requireBody,
   type ApiContext,
   type ErrorAnswer,
@@ -64,7 +63,7 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 
 /**
  * Builds a merchant route's Lambda handler with the shared chain:
- * edge (errors, headers, access log) → header normaliser → API-key auth → per-store rate limit
+ * edge (errors, headers, access log) → header normaliser → API-key auth and the per-store rate limit (one middleware: the token is taken alongside the key's reads)
  * → JSON body → zod validation (path, headers, query, body) → the use case. Every route gets the same chain, in the same order.
  */
 export function merchantHandler<
@@ -80,7 +79,7 @@ export function merchantHandler<
 ): ProxyHandler {
   const route = routeFor(key);
   const rt = runtimeFor(schemas.uses);
-  return routeHandler(route, rt, [authenticate(rt), rateLimit(rt, route)], schemas, (input, context) =>
+  return routeHandler(route, rt, [authenticate(rt, route)], schemas, (input, context) =>
     useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>),
   );
 }

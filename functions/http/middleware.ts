@@ -5,7 +5,7 @@ import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
-import type { RateDecision } from '../data/rate-limit.repository.ts';
+import type { RateDecision, RateLimit } from '../data/rate-limit.repository.ts';
 import type { BaseRuntime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
@@ -99,26 +99,72 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 }
 
 /**
- * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
- * Missing, malformed, unknown or revoked keys and stores with API access off all get 401.
+ * API-key auth and the store's rate limit for the route's group: `X-Api-Key` (any case; headers are
+ * normalised first) → SHA-256 → key → store → a token from the store's bucket. Missing, malformed,
+ * unknown or revoked keys and stores with API access off all get 401; a spent limit gets 429.
+ *
+ * A key new to this container is read, then its store, then the bucket is asked. A key that
+ * authenticated here before is read with its store and the bucket together (one round trip), the
+ * token taken at the store's agreed limit as the container read it last. The store read on this very
+ * request decides: if its limit changed meanwhile, the token is given back and taken again at the new
+ * limit; if the key or the store refuses the request, the token is given back and the container
+ * forgets the key, so a refused key never again takes one (nor drains its store's bucket).
  */
-export function authenticate(rt: () => BaseRuntime): ApiMiddleware {
+export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
+  const group = route.rateGroup;
+  const standard = RATE_LIMITS[group];
+  const limitOf = (store: Store): RateLimit => ({ ...standard, capacity: store.rateLimitOverrides[group] ?? standard.capacity });
+
   async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
     if (!apiKey) throw new UnauthorizedError('missing_api_key');
     if (!looksLikeApiKey(apiKey)) throw new UnauthorizedError('invalid_api_key');
-    const { apiKeys, stores } = rt();
+    const { apiKeys, stores, rateLimits } = rt();
     const keyHash = hashApiKey(apiKey);
-    // Which store a key belongs to never changes: known, the key and its store are read together.
-    const knownStore = apiKeys.storeOf(keyHash);
-    const [key, knownStoreItem] = await Promise.all([apiKeys.findByHash(keyHash), knownStore === undefined ? null : stores.get(knownStore)]);
-    if (!key) throw new UnauthorizedError('invalid_api_key');
-    if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
-    const store = knownStore === key.storeId ? knownStoreItem : await stores.get(key.storeId);
-    if (!store) throw new UnauthorizedError('invalid_api_key');
-    if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
-    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
-    logger.appendKeys({ storeId: store.id, keyId: key.keyId });
+    const known = apiKeys.storeOf(keyHash);
+    const early = known && { limit: limitOf(known), decision: rateLimits.consumeForStore(known.id, group, limitOf(known)) };
+    early?.decision.catch(() => undefined); // awaited below, whatever auth finds
+
+    let merchant: Merchant;
+    try {
+      const [key, knownStoreNow] = await Promise.all([apiKeys.findByHash(keyHash), known && stores.get(known.id)]);
+      if (!key) throw new UnauthorizedError('invalid_api_key');
+      if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
+      const store = known?.id === key.storeId ? knownStoreNow : await stores.get(key.storeId);
+      if (!store) throw new UnauthorizedError('invalid_api_key');
+      if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
+      merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
+    } catch (error) {
+      if (error instanceof UnauthorizedError) apiKeys.forget(keyHash);
+      if (early) await giveBack(known.id, early);
+      throw error;
+    }
+    const { store } = merchant;
+    apiKeys.remember(keyHash, store);
+    request.context.merchant = merchant;
+    logger.appendKeys({ storeId: store.id, keyId: merchant.keyId });
+
+    const limit = limitOf(store);
+    let decision: Promise<RateDecision>;
+    if (!early) decision = rateLimits.consumeForStore(store.id, group, limit);
+    else if (early.limit.capacity === limit.capacity) decision = early.decision;
+    else {
+      // The agreed limit changed since this container read it: the token is taken again at the new one.
+      decision = early.decision.then(async (taken) => {
+        if (taken.allowed) await rateLimits.giveBackToStore(store.id, group, early.limit);
+        return rateLimits.consumeForStore(store.id, group, limit);
+      });
+    }
+    decideMeanwhile(request, limit.capacity, decision);
+  }
+
+  // Gives back the token a refused request took (if it got one); a failure to is logged, not answered.
+  async function giveBack(storeId: string, early: { limit: RateLimit; decision: Promise<RateDecision> }): Promise<void> {
+    try {
+      if ((await early.decision).allowed) await rt().rateLimits.giveBackToStore(storeId, group, early.limit);
+    } catch (error) {
+      logger.warn('rate-limit token not given back', { error });
+    }
   }
   return { before: authenticateBefore };
 }
@@ -140,21 +186,6 @@ function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promis
   request.context.rateDecision = decided;
   const tally = dynamoCallScope.getStore();
   if (tally) tally.writeGate = decided;
-}
-
-/**
- * Per-store rate limit for the route's group: one conditional write on the common path, made
- * alongside the route's reads (decideMeanwhile). A store may have an agreed limit of its own (read
- * with the store during auth, so it costs nothing).
- */
-export function rateLimit(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
-  const standard = RATE_LIMITS[route.rateGroup];
-  function rateLimitBefore(request: ApiRequest): void {
-    const { storeId, store } = request.context.merchant!;
-    const limit = { ...standard, capacity: store.rateLimitOverrides[route.rateGroup] ?? standard.capacity };
-    decideMeanwhile(request, limit.capacity, rt().rateLimits.consumeForStore(storeId, route.rateGroup, limit));
-  }
-  return { before: rateLimitBefore };
 }
 
 /**

@@ -44,7 +44,7 @@ describe('access logs', () => {
     expect(line.dynamoMs).toBeLessThanOrEqual(line.latencyMs);
   });
 
-  it('take 2 round trips for a read once the container knows the key’s store (key and store together, then the bucket alongside the read), 3 for a cancel', async () => {
+  it('take 1 round trip for the start of a request once the container knows the key’s store (key, store and the bucket’s token together): 2 for a read or a quote, 3 for a cancel', async () => {
     const m = await newMerchant(api.table.rt, api.server);
     const job = await m.bookJob();
     const other = await m.bookJob();
@@ -52,6 +52,7 @@ describe('access logs', () => {
 
     const records = await captureAccessLog(async () => {
       await m.get('/v1/balance');
+      await m.quote();
       await m.get(`/v1/jobs/${job.id}`);
       await m.get('/v1/jobs?limit=10');
       await m.get('/v1/events?limit=10');
@@ -59,11 +60,13 @@ describe('access logs', () => {
     });
 
     expect(records.map((r) => [r.route, r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
-      ['GET /v1/balance', 200, 2, 3],
+      ['GET /v1/balance', 200, 1, 3],
+      // key, store and bucket; the quote's transaction
+      ['POST /v1/job-quotes', 201, 2, 4],
       ['GET /v1/jobs/{id}', 200, 2, 4],
       ['GET /v1/jobs', 200, 2, 4],
       ['GET /v1/events', 200, 2, 4],
-      // key and store; the bucket alongside the job's read; the cancel's transaction (after the bucket's answer)
+      // key, store and bucket; the job's read; the cancel's transaction
       ['POST /v1/jobs/{id}/cancel', 200, 3, 5],
     ]);
   });
@@ -124,10 +127,10 @@ describe('access logs', () => {
     });
 
     expect(records.map((r) => [r.route, r.status, r.dynamoCalls, r.dynamoRoundTrips])).toEqual([
-      // key and store; the bucket alongside the quote read; idempotency record put; the booking transaction; idempotency record update
-      ['POST /v1/jobs', 201, 7, 5],
+      // key, store and bucket; the quote read alongside the idempotency record's put; the booking transaction; the record's update
+      ['POST /v1/jobs', 201, 7, 4],
       // the same start (its quote read unused), the idempotency record (replayed from it), the job as it is now
-      ['POST /v1/jobs', 200, 6, 4],
+      ['POST /v1/jobs', 200, 6, 3],
       ['GET /v1/jobs/{id}', 200, 4, 2],
       // one key-range Query for the page
       ['GET /v1/jobs', 200, 4, 2],
@@ -135,8 +138,8 @@ describe('access logs', () => {
       ['GET /v1/jobs', 200, 5, 3],
       // job read, then one transaction: job, store, ledger entry
       ['POST /v1/jobs/{id}/cancel', 200, 5, 3],
-      // refused before any work: key + store + bucket
-      ['POST /v1/jobs', 400, 3, 2],
+      // refused before any work: key, store and bucket, together
+      ['POST /v1/jobs', 400, 3, 1],
     ]);
   });
 

@@ -5,8 +5,11 @@ import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.t
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
+
+useHandlerLogs();
 
 const postQuote = (apiKey: string) =>
   api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(apiKey), body: JSON.stringify(bengaluruQuote) }).then(readResponse);
@@ -84,6 +87,70 @@ describe('per-store rate limits', () => {
     ]);
     expect(await storeItems(m.storeId)).toEqual(before);
     expect(links).toBe(0);
+  });
+
+  // A container that knows a key's store takes the token alongside the key's and the store's reads,
+  // with the agreed limit it read last time; the store read on this very request decides.
+  it('decides with the agreed limit read on the request itself, whatever the container read before: lowered, raised, set for another group', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    expect((await m.post('/v1/job-quotes', bengaluruQuote)).status).toBe(201); // quotes: 10 a minute; the container knows the key
+
+    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 2 });
+    const lowered = [await m.post('/v1/job-quotes', bengaluruQuote), await m.post('/v1/job-quotes', bengaluruQuote)];
+    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 2, reads: 3 });
+    const records = await captureAccessLog(async () => {
+      for (let i = 0; i < 4; i++) await m.get('/v1/balance');
+    });
+    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 20, reads: 3 });
+    const raised = await m.post('/v1/job-quotes', bengaluruQuote);
+
+    // Lowered to 2 a minute with one spent at 10: one more (what the lower limit leaves), then none.
+    expect(lowered.map((r) => [r.status, r.headers.get('ratelimit-limit'), r.headers.get('ratelimit-remaining')])).toEqual([
+      [201, '2', '0'],
+      [429, '2', '0'],
+    ]);
+    // Reads set to 3 after the container last read 60: exactly 3; the first takes its token again at the new
+    // limit; the fourth is refused by what the container saw of the bucket (no call).
+    expect(records.map((r) => [r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
+      [200, 3, 5],
+      [200, 1, 3],
+      [200, 1, 3],
+      [429, 1, 2],
+    ]);
+    // Raised to 20 with the bucket spent at 2 a minute: the tokens spent still count (36 s of 60 at 3 s a token).
+    expect([raised.status, raised.headers.get('ratelimit-limit')]).toEqual([201, '20']);
+  });
+
+  it('gives back the token a request took alongside its key’s reads when the key is revoked or the store’s access off, and forgets the key', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const other = await api.table.rt.apiKeys.create(m.storeId);
+    expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('59');
+    await api.table.rt.apiKeys.revoke(other.keyId);
+
+    const revoked = await captureAccessLog(async () => {
+      for (let i = 0; i < 3; i++) expect((await getBalance(other.apiKey)).status).toBe(401);
+    });
+    const afterRevoked = await m.get('/v1/balance');
+    await api.table.rt.stores.setApiAccess(m.storeId, false);
+    const off = await captureAccessLog(async () => {
+      for (let i = 0; i < 2; i++) expect((await m.get('/v1/balance')).status).toBe(401);
+    });
+    await api.table.rt.stores.setApiAccess(m.storeId, true);
+    const afterOff = await m.get('/v1/balance');
+
+    // The first refusal took a token with the key's reads and gave it back; then the key is unknown here (one read).
+    expect(revoked.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
+      ['revoked_api_key', 4],
+      ['revoked_api_key', 1],
+      ['revoked_api_key', 1],
+    ]);
+    expect(off.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
+      ['api_access_disabled', 4],
+      ['api_access_disabled', 2],
+    ]);
+    // Only the requests that were let in spent a token.
+    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '58']);
+    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '57']);
   });
 
   it('keeps stores apart: one store’s burst does not limit another', async () => {
