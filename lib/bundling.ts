@@ -3,6 +3,9 @@ import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodej
 /** The module that stands in for the SDK's default credential chain in every bundle. */
 export const LAMBDA_CREDENTIALS = 'functions/data/lambda-credentials.ts';
 
+/** The module that stands in for `node:http` in every bundle. */
+export const NODE_HTTP = 'functions/node-http.ts';
+
 /**
  * How every function is bundled, for CDK's NodejsFunction and for `npm run bundle-report` alike:
  * ESM for Node 24, minified, with source maps, the AWS SDK bundled (pinned by our lock file rather
@@ -15,9 +18,11 @@ export const BUNDLING = {
   sourceMap: true,
   mainFields: ['module', 'main'],
   externalModules: [],
-  // A function's credentials are in its environment: the SDK's default chain (and the clients it
-  // carries) gives way to functions/data/lambda-credentials.ts. Relative to the project root, where CDK runs esbuild.
-  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=./${LAMBDA_CREDENTIALS}`] },
+  // Relative to the project root, where CDK runs esbuild:
+  // - a function's credentials are in its environment: the SDK's default chain (and the clients it
+  //   carries) gives way to functions/data/lambda-credentials.ts;
+  // - `node:http` is taken as CommonJS takes it (functions/node-http.ts): its ESM face loads undici.
+  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=./${LAMBDA_CREDENTIALS}`, `node:http=./${NODE_HTTP}`] },
   // Some dependencies are CommonJS and call require(); ESM output needs one to be defined.
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 } as const satisfies BundlingOptions;

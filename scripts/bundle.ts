@@ -1,9 +1,17 @@
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING, LAMBDA_CREDENTIALS } from '../lib/bundling.ts';
+import { BUNDLING } from '../lib/bundling.ts';
 import type { FunctionSpec } from '../lib/functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// The same aliases CDK passes esbuild (`module=./path`, relative to the project root).
+const ALIASES = Object.fromEntries(
+  BUNDLING.esbuildArgs['--alias'].map((entry) => {
+    const [module, path] = entry.split('=') as [string, string];
+    return [module, join(root, path)];
+  }),
+);
 
 /** One function's bundle, built exactly as CDK's NodejsFunction builds it from lib/bundling.ts. */
 export interface Bundle {
@@ -27,7 +35,7 @@ export async function buildBundle({ name, handler }: FunctionSpec, outDir: strin
     sourcemap: BUNDLING.sourceMap,
     mainFields: [...BUNDLING.mainFields],
     external: [...BUNDLING.externalModules],
-    alias: { '@aws-sdk/credential-provider-node': join(root, LAMBDA_CREDENTIALS) },
+    alias: ALIASES,
     banner: { js: BUNDLING.banner },
     metafile: true,
     logLevel: 'silent',

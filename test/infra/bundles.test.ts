@@ -14,12 +14,17 @@ import { usageKeyValue } from '../../functions/core/api-key.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { trackingLinkOf } from '../helpers/tracking.ts';
+import { Webhook } from 'standardwebhooks';
+import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
+import { relayTick } from '../../functions/workers/ticks.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
 const bundles = new Map<string, Bundle>();
 let table: TestTable;
 
 const deployed = DEPLOYED_FUNCTIONS.map((fn) => fn.name);
+
+allowLoopbackReceivers();
 
 beforeAll(async () => {
   for (const fn of DEPLOYED_FUNCTIONS) bundles.set(fn.name, await buildBundle(fn, outDir));
@@ -145,6 +150,51 @@ describe('function bundles (built as CDK builds them)', () => {
     const result = await invokeBundle(bundles.get('merchant-authorizer')!, event, { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint });
 
     expect(result).toMatchObject({ principalId: store.storeId, usageIdentifierKey: usageKeyValue(store.storeId) });
+  });
+
+  it('send a webhook through the bundled sender’s own HTTP client (node:http as the bundles take it): the receiver gets it, signed', async () => {
+    const receiver = await startReceiver();
+    const server = await startTestServer();
+    const merchant = await newMerchant(table.rt, server);
+    const endpoint = await merchant.post('/v1/webhook-endpoints', { url: receiver.url });
+    const job = await merchant.bookJob();
+    await server.close();
+    await relayTick(table.rt);
+
+    const totals = await invokeBundle(
+      bundles.get('webhook-sender')!,
+      { source: 'aws.events' },
+      { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint, WEBHOOK_ALLOW_LOOPBACK: 'true' },
+    );
+    await receiver.close();
+
+    expect(totals).toMatchObject({ ticks: 1, moved: 1, failed: 0 }); // one delivery sent
+    const secret = (endpoint.body as { data: { secret: string } }).data.secret;
+    const events = receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>));
+    expect(events).toEqual([expect.objectContaining({ type: 'job.created', jobId: job.id })]);
+  });
+
+  // An ESM import of node:http has Node build the module's ESM face, which loads undici (fetch's
+  // client): about 15 ms of a cold start. Every bundle takes node:http as CommonJS does (functions/node-http.ts).
+  it('import node:http in no bundle as an ES module, so that no cold start loads undici', async () => {
+    const esmImports = (handler: string) =>
+      Object.values(bundles.get(handler)!.metafile.outputs)
+        .flatMap((output) => output.imports)
+        .filter((imported) => imported.path === 'node:http' && imported.kind === 'import-statement');
+    for (const handler of deployed) expect(esmImports(handler), handler).toEqual([]);
+
+    const loadsUndici = (bundle: Bundle) =>
+      new Promise<boolean>((resolve, reject) => {
+        const script = `await import(${JSON.stringify(pathToFileURL(bundle.file).href)}); process.stdout.write(String(process.moduleLoadList.some((m) => m.includes('undici'))));`;
+        execFile(
+          process.execPath,
+          ['--input-type=module', '-e', script],
+          { env: { ...process.env, LOG_LEVEL: 'SILENT', TABLE_NAME: 'unused' } },
+          (error, stdout) => (error ? reject(error) : resolve(stdout === 'true')),
+        );
+      });
+    const loaded = await Promise.all(deployed.map(async (handler) => [handler, await loadsUndici(bundles.get(handler)!)]));
+    expect(loaded.filter(([, undici]) => undici)).toEqual([]);
   });
 
   it('keep what only booking needs (powertools idempotency) out of the other functions', () => {
