@@ -40,16 +40,17 @@ export interface Runtime {
 
 /**
  * The repositories only some functions use. A function's bundle holds the code of those it names
- * (`Parts`) and no other: every request handler has the base (auth, rate limits, jobs, zones), and
+ * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
  * names its parts to its handler factory (functions/http/handler.ts).
  */
-export type OptionalPart = 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
+export type OptionalPart = 'jobs' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart>;
 
 // What the parts are built from, beside the base.
 interface Foundation {
+  config: Config;
   db: ReturnType<typeof dynamoClients>['doc'];
   table: string;
   zoneRepository: ZoneRepository;
@@ -64,16 +65,25 @@ export type Parts = { [K in OptionalPart]?: PartFactory<K> };
 /** The runtime a function with these parts has. */
 export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<keyof U, OptionalPart>>;
 
-// Each part's factory stands alone, so a bundle keeps only the ones its function imports.
+// Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
+// built on another builds that one through partOf (once per base, as every part).
+export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
+  new JobRepository(db, table, {
+    maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+    dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
+  });
+export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
 export const bookingsPart: PartFactory<'bookings'> = (base, { db, table, zoneRepository }) =>
-  new BookingRepository(db, table, { stores: base.stores, jobs: base.jobs, zones: zoneRepository });
-export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, base.zones);
+  new BookingRepository(db, table, { stores: base.stores, jobs: partOf(base, 'jobs', jobsPart), zones: zoneRepository });
+export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, partOf(base, 'zones', zonesPart));
 export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
 
 const ALL_PARTS = {
+  jobs: jobsPart,
+  zones: zonesPart,
   quotes: quotesPart,
   bookings: bookingsPart,
   work: workPart,
@@ -97,30 +107,28 @@ export function createBaseRuntime(config: Config): BaseRuntime {
     stores: new StoreRepository(db, table),
     apiKeys: new ApiKeyRepository(db, table),
     fleetKeys: new FleetKeyRepository(db, table),
-    zones: new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000),
     rateLimits: new RateLimitRepository(db, table),
-    jobs: new JobRepository(db, table, {
-      maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-      dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
-    }),
     webhookSecrets: () => {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
       return secretBox;
     },
   };
-  foundations.set(base, { from: { db, table, zoneRepository }, built: new Map() });
+  foundations.set(base, { from: { config, db, table, zoneRepository }, built: new Map() });
   return base;
+}
+
+// One part of a base, built on first use.
+function partOf<K extends OptionalPart>(base: BaseRuntime, name: K, factory: PartFactory<K>): Runtime[K] {
+  const { from, built } = foundations.get(base)!;
+  if (!built.has(name)) built.set(name, factory(base, from));
+  return built.get(name) as Runtime[K];
 }
 
 /** The base with these parts added (each part built once per base). */
 export function withParts<U extends Parts>(base: BaseRuntime, parts: U): RuntimeWith<U> {
-  const { from, built } = foundations.get(base)!;
   const added: Record<string, unknown> = {};
-  for (const [name, factory] of Object.entries(parts) as Array<[OptionalPart, PartFactory<OptionalPart>]>) {
-    if (!built.has(name)) built.set(name, factory(base, from));
-    added[name] = built.get(name);
-  }
+  for (const [name, factory] of Object.entries(parts) as Array<[OptionalPart, PartFactory<OptionalPart>]>) added[name] = partOf(base, name, factory);
   return { ...base, ...added } as RuntimeWith<U>;
 }
 

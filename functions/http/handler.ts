@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
-import { baseRuntime, withParts, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
+import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
 import {
   authenticate,
@@ -84,8 +84,11 @@ export function merchantHandler<
   );
 }
 
+/** What every fleet route uses beside the base: the jobs and the zones. */
+const FLEET_PARTS = { jobs: jobsPart, zones: zonesPart };
+
 /** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime. */
-export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P>, 'merchant' | 'headers'> & { caller: FleetCaller };
+export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P, undefined, RuntimeWith<typeof FLEET_PARTS>>, 'merchant' | 'headers'> & { caller: FleetCaller };
 
 /**
  * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
@@ -101,9 +104,9 @@ export function fleetHandler<
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const rt = runtimeFor(undefined);
+  const rt = runtimeFor(FLEET_PARTS);
   return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt)], schemas, (input, context) =>
-    useCase({ ...input, caller: context.fleet! } as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>),
+    useCase({ ...input, rt: input.rt as RuntimeWith<typeof FLEET_PARTS>, caller: context.fleet! } as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>),
   );
 }
 

@@ -1,4 +1,5 @@
 import { merchantHandler } from '../http/handler.ts';
+import { jobsPart } from '../runtime.ts';
 import { ok } from '../http/responses.ts';
 import { JobNotFoundError } from '../core/errors.ts';
 import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
@@ -7,7 +8,7 @@ import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
  * POST /v1/jobs/{id}/cancel: cancels while the job's state allows it, giving the reservation back,
  * in one transaction conditioned on the version read (a concurrent change → 409).
  */
-export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath }, async ({ merchant, path, rt }) => {
+export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath, uses: { jobs: jobsPart } }, async ({ merchant, path, rt }) => {
   const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant });
   if (!result) throw new JobNotFoundError(path.id);
   return ok(toJobDetail(result.job));

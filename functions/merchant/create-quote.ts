@@ -1,11 +1,15 @@
 import { merchantHandler, type MerchantInput } from '../http/handler.ts';
-import { quotesPart, type BaseRuntime, type Runtime } from '../runtime.ts';
+import { quotesPart, zonesPart, type BaseRuntime, type Runtime } from '../runtime.ts';
 import { created } from '../http/responses.ts';
 import { QuoteRequest, type QuoteResponse } from '../schemas/quote.schema.ts';
 import { priceQuote } from '../core/quote.ts';
 
 /** Prices the route in the zone serving both stops and keeps the quote for five minutes. */
-export async function createQuote({ merchant, body, rt }: MerchantInput<QuoteRequest, undefined, undefined, undefined, BaseRuntime & Pick<Runtime, 'quotes'>>) {
+export async function createQuote({
+  merchant,
+  body,
+  rt,
+}: MerchantInput<QuoteRequest, undefined, undefined, undefined, BaseRuntime & Pick<Runtime, 'quotes' | 'zones'>>) {
   const quote = priceQuote(merchant.storeId, body, await rt.zones.current(), new Date());
   await rt.quotes.put(quote, merchant);
   return created({
@@ -19,4 +23,4 @@ export async function createQuote({ merchant, body, rt }: MerchantInput<QuoteReq
 }
 
 /** POST /v1/job-quotes */
-export const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest, uses: { quotes: quotesPart } }, createQuote);
+export const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest, uses: { quotes: quotesPart, zones: zonesPart } }, createQuote);

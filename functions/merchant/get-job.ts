@@ -1,10 +1,11 @@
 import { merchantHandler } from '../http/handler.ts';
+import { jobsPart } from '../runtime.ts';
 import { ok } from '../http/responses.ts';
 import { JobNotFoundError } from '../core/errors.ts';
 import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
 
 /** GET /v1/jobs/{id}: the job with its status history and handoff verification, in one read. */
-export const handler = merchantHandler('GET /v1/jobs/{id}', { path: JobPath }, async ({ merchant, path, rt }) => {
+export const handler = merchantHandler('GET /v1/jobs/{id}', { path: JobPath, uses: { jobs: jobsPart } }, async ({ merchant, path, rt }) => {
   const job = await rt.jobs.get(merchant.storeId, path.id);
   if (!job) throw new JobNotFoundError(path.id);
   return ok(toJobDetail(job));

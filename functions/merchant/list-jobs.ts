@@ -1,10 +1,11 @@
 import { merchantHandler } from '../http/handler.ts';
+import { jobsPart } from '../runtime.ts';
 import { jsonResult } from '../http/responses.ts';
 import { toJobSummary } from '../core/job.ts';
 import { JobListQuery } from '../schemas/job.schema.ts';
 
 /** GET /v1/jobs: the store's jobs, newest first, optionally of one status; `{data, limit, offset}`. */
-export const handler = merchantHandler('GET /v1/jobs', { query: JobListQuery }, async ({ merchant, query, rt }) => {
+export const handler = merchantHandler('GET /v1/jobs', { query: JobListQuery, uses: { jobs: jobsPart } }, async ({ merchant, query, rt }) => {
   const page = { limit: query.limit, offset: query.offset };
   const jobs = query.status
     ? await rt.jobs.listByStatus(merchant.storeId, query.status, page)

@@ -7,8 +7,8 @@ import { IdempotencyStore } from '../data/idempotency.ts';
 import type { Merchant } from '../http/middleware.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
-/** The runtime a booking needs: the base, the quotes and the bookings. */
-export type BookingRuntime = BaseRuntime & Pick<Runtime, 'quotes' | 'bookings'>;
+/** The runtime a booking needs: the base, the jobs, the quotes and the bookings. */
+export type BookingRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'quotes' | 'bookings'>;
 
 /** A booking request as the handler parsed it: who, with which Idempotency-Key, what. */
 export interface BookQuoteRequest {

@@ -7,7 +7,10 @@ import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Trans
 import { ok } from '../http/responses.ts';
 import { fleetHandler, type FleetInput, type ProxyHandler } from '../http/handler.ts';
 import type { FleetRouteKey } from '../http/routes.ts';
-import type { BaseRuntime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
+
+/** The runtime every fleet route has: the base, the jobs and the zones. */
+export type FleetRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'zones'>;
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
 import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.schema.ts';
@@ -19,7 +22,7 @@ import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.sche
  */
 
 /** The job with this id, if the caller may see it (else 404: riders learn nothing of others' jobs). */
-export async function loadFleetJob(rt: BaseRuntime, caller: FleetCaller, jobId: string): Promise<Job> {
+export async function loadFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId: string): Promise<Job> {
   const storeId = await rt.jobs.storeOf(jobId);
   const job = storeId ? await rt.jobs.get(storeId, jobId) : null;
   if (!job || !fleetCanSee(caller, job)) throw new JobNotFoundError(jobId, 'fleet');
@@ -68,7 +71,7 @@ const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code
  * those within `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
  * may not take them back).
  */
-export async function openOffers(rt: BaseRuntime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
+export async function openOffers(rt: FleetRuntime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
   const zones = await rt.zones.current();
   const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
   const jobs = await rt.jobs.offers({ ...query, zoneIds });

@@ -6,7 +6,7 @@ import type { Merchant } from '../http/middleware.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime the tracking use cases need: the base and the tracking links. */
-export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'tracking'>;
+export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'tracking'>;
 
 /** A new link to the job's tracking page: its token (shown once, in the URL) and when it stops working (null while the job is live). */
 export interface NewTrackingLink {

@@ -8,7 +8,7 @@ import { createQuote } from '../../functions/merchant/create-quote.ts';
 import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { quotesPart } from '../../functions/runtime.ts';
+import { quotesPart, zonesPart } from '../../functions/runtime.ts';
 
 const api = useLocalApi();
 
@@ -205,7 +205,7 @@ describe('POST /v1/job-quotes', () => {
     // authentication and the write: the window a real race would hit.
     async function quoteRevokedMidway(revoke: (store: { storeId: string; keyId: string }) => Promise<unknown>) {
       const store = await createStore(api.table.rt);
-      const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest, uses: { quotes: quotesPart } }, async (input) => {
+      const handler = merchantHandler('POST /v1/job-quotes', { body: QuoteRequest, uses: { quotes: quotesPart, zones: zonesPart } }, async (input) => {
         await revoke(store);
         return createQuote(input);
       });
