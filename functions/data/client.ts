@@ -109,6 +109,16 @@ export function ungated<C extends { middlewareStack: { add: (...args: never[]) =
   return command;
 }
 
+/**
+ * Starts `read` when the request's writes may start (once its rate-limit decision is made, as the
+ * write gate says): a read started with a write then goes out with it, in the same round trip, however
+ * long the decision takes. A refused request's read is not made (it fails with the refusal).
+ */
+export async function alongsideWrites<T>(read: () => Promise<T>): Promise<T> {
+  await dynamoCallScope.getStore()?.writeGate;
+  return read();
+}
+
 // The IAM actions a call needs: a transaction's or a batch's are those of its items.
 const ITEM_ACTIONS: Record<string, string> = {
   Put: 'PutItem',

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import type { IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
@@ -8,6 +10,9 @@ import { IDEMPOTENCY_TTL_SECONDS } from '../core/booking.ts';
 import type { Config } from '../config.ts';
 import { dynamoClients } from './client.ts';
 import { AppError, IdempotencyConflictError, IdempotencyInProgressError, ServiceUnavailableError } from '../core/errors.ts';
+
+// What a call wants started as its in-flight record's put is sent (one per call: calls interleave on the local server).
+const withRecordPut = new AsyncLocalStorage<() => void>();
 
 /**
  * Powertools' DynamoDB persistence in our single table. With a sort key, powertools would put every
@@ -17,6 +22,11 @@ import { AppError, IdempotencyConflictError, IdempotencyInProgressError, Service
 class SingleTablePersistenceLayer extends DynamoDBPersistenceLayer {
   protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
     return marshall({ PK: idempotencyKey, SK: 'IDEMPOTENCY' });
+  }
+
+  protected override _putRecord(record: IdempotencyRecord): Promise<void> {
+    withRecordPut.getStore()?.();
+    return super._putRecord(record);
   }
 }
 
@@ -56,12 +66,13 @@ export class IdempotencyStore {
   /**
    * Wraps `fn` so that calls with the same identity run once for `IDEMPOTENCY_TTL_SECONDS`: replays
    * get the saved result through `onReplay`, an in-flight duplicate or a different `fingerprint`
-   * under the same key fails (see translateIdempotencyError).
+   * under the same key fails (see translateIdempotencyError). `alongsideRecord` is started as the
+   * in-flight record's put is sent, so what it reads is in the same round trip.
    */
   wrap<I extends { storeId: string; idempotencyKey: string; fingerprint: string }, C extends object, R extends object>(
     fn: (identity: I, context: C) => Promise<R>,
     options: { keyPrefix: string; onReplay: (saved: R) => R },
-  ): (identity: I, context: C, lambda: Context) => Promise<R> {
+  ): (identity: I, context: C, lambda: Context, alongsideRecord?: () => void) => Promise<R> {
     const config = new IdempotencyConfig({
       eventKeyJmesPath: '[storeId, idempotencyKey]',
       payloadValidationJmesPath: 'fingerprint',
@@ -82,10 +93,10 @@ export class IdempotencyStore {
       keyPrefix: options.keyPrefix,
       dataIndexArgument: 0,
     });
-    return async (identity, context, lambda) => {
+    return async (identity, context, lambda, alongsideRecord = () => undefined) => {
       config.registerLambdaContext(lambda);
       try {
-        return (await wrapped(identity, context)) as R;
+        return (await withRecordPut.run(alongsideRecord, () => wrapped(identity, context))) as R;
       } catch (error) {
         throw translateIdempotencyError(error);
       }

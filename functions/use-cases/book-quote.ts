@@ -3,6 +3,7 @@ import { assertQuoteBookable } from '../core/booking.ts';
 import { IdempotencyConflictError, InternalError, QuoteNotFoundError } from '../core/errors.ts';
 import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.ts';
 import type { Quote } from '../core/quote.ts';
+import { alongsideWrites } from '../data/client.ts';
 import { IdempotencyStore } from '../data/idempotency.ts';
 import type { Merchant } from '../http/middleware.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
@@ -35,15 +36,18 @@ interface BookingIdentity {
 /** What the booking work needs, and where it leaves the job it made (powertools saves only the id). */
 interface BookingWork {
   request: BookQuoteRequest;
-  /** The quote, read as the request began (alongside the rate limit's decision, one round trip saved). */
-  quote: Promise<Quote | null>;
+  /** The quote: read as powertools sends its record's put (in that round trip), or when the work first asks. */
+  quote: () => Promise<Quote | null>;
   job?: Job;
 }
 
 type BookingOutcome = { jobId: string; created: boolean };
 
 // The booking under powertools' idempotency, made once per runtime (its persistence layer keeps a connection).
-const idempotentBookings = new WeakMap<BookingRuntime, (identity: BookingIdentity, work: BookingWork, lambda: Context) => Promise<BookingOutcome>>();
+const idempotentBookings = new WeakMap<
+  BookingRuntime,
+  (identity: BookingIdentity, work: BookingWork, lambda: Context, alongsideRecord: () => void) => Promise<BookingOutcome>
+>();
 
 /**
  * Books the quote exactly once per (store, Idempotency-Key). The transaction is the guard: it
@@ -61,12 +65,19 @@ export async function bookQuote(rt: BookingRuntime, request: BookQuoteRequest): 
   }
   const { merchant, idempotencyKey, details } = request;
   const identity = { storeId: merchant.storeId, idempotencyKey, fingerprint: bookingFingerprint(details) };
-  // Read the quote now, alongside the rate limit's decision: the booking transaction's conditions are
-  // what guard it, so reading it early changes nothing but the wait (a replay does not use it).
-  const quote = rt.quotes.get(merchant.storeId, details.quoteId);
-  quote.catch(() => undefined); // awaited by the booking; a replay never awaits it
-  const work: BookingWork = { request, quote };
-  const outcome = await idempotentBook(identity, work, request.lambda);
+  // Read the quote as powertools sends its in-flight record, in the same round trip (both wait for the
+  // rate limit's decision): the booking transaction's conditions are what guard it, so reading it
+  // before the record is kept changes nothing but the wait (a replay does not use it).
+  let quote: Promise<Quote | null> | undefined;
+  const readQuote = () => {
+    if (!quote) {
+      quote = alongsideWrites(() => rt.quotes.get(merchant.storeId, details.quoteId));
+      quote.catch(() => undefined); // awaited by the booking; a replay never awaits it
+    }
+    return quote;
+  };
+  const work: BookingWork = { request, quote: readQuote };
+  const outcome = await idempotentBook(identity, work, request.lambda, readQuote);
   const job = outcome.created ? work.job : await rt.jobs.get(merchant.storeId, outcome.jobId);
   if (!job) throw new InternalError(`booking ${outcome.jobId} has no job`);
   return { job, created: outcome.created };
@@ -76,7 +87,7 @@ export async function bookQuote(rt: BookingRuntime, request: BookQuoteRequest): 
 async function book(rt: BookingRuntime, identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
   const { merchant, details } = work.request;
   const now = new Date();
-  const quote = await work.quote;
+  const quote = await work.quote();
   if (!quote) throw new QuoteNotFoundError(details.quoteId);
   if (quote.usedAt || Date.parse(quote.expiresAt) <= now.getTime()) {
     // A used quote may be this very booking, retried after a crash: the marker says.
