@@ -43,40 +43,17 @@ const MAX_ATTEMPTS = 64;
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
 
-  /** Takes one token from the store's bucket of a rate group (shared by all its keys), or says how long to wait for one. */
+  /**
+   * Takes one token from the store's bucket of a rate group at this limit (shared by all its keys), or
+   * says how long to wait for one.
+   */
   consumeForStore(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
-    return this.consume(keys.rateBucket(storeId, group), limit, now);
+    return this.consume(keys.rateBucket(storeId, group, limit.capacity), limit, now);
   }
 
   /** Takes one token from a fleet key's own bucket (all fleet routes share it), or says how long to wait for one. */
   consumeForFleetKey(keyId: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
     return this.consume(keys.fleetRateBucket(keyId), limit, now);
-  }
-
-  /**
-   * Gives back a token taken from the store's bucket of a rate group with `limit` (one UpdateItem):
-   * what a request refused before it was let in had taken. A bucket already idle stays idle.
-   */
-  async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
-    const bucket = keys.rateBucket(storeId, group);
-    try {
-      const { Attributes } = await this.db.send(
-        ungated(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: bucket,
-            UpdateExpression: 'SET tat = tat - :interval',
-            ConditionExpression: 'attribute_exists(tat)',
-            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-        ),
-      );
-      this.lastSeenTat.set(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
-    } catch (error) {
-      // Gone (its time to live passed): an absent bucket is a full one, nothing to give back.
-      if (!isConditionFailure(error)) throw error;
-    }
   }
 
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {

@@ -104,11 +104,12 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
  * unknown or revoked keys and stores with API access off all get 401; a spent limit gets 429.
  *
  * A key new to this container is read, then its store, then the bucket is asked. A key that
- * authenticated here before is read with its store and the bucket together (one round trip), the
- * token taken at the store's agreed limit as the container read it last. The store read on this very
- * request decides: if its limit changed meanwhile, the token is given back and taken again at the new
- * limit; if the key or the store refuses the request, the token is given back and the container
- * forgets the key, so a refused key never again takes one (nor drains its store's bucket).
+ * authenticated here before is read with its store and the bucket together (one round trip): the
+ * token is taken from the bucket of the store's agreed limit as the container read it last. The store
+ * read on this very request decides. If its limit changed meanwhile, the token is taken from the new
+ * limit's bucket (each limit has a bucket of its own, so a decision never mixes two limits). If the
+ * key or the store refuses the request, the container forgets the key: its token is spent, but the
+ * key's next requests here take none (a refused key spends at most one token a container, once).
  */
 export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
   const group = route.rateGroup;
@@ -136,7 +137,7 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
       merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     } catch (error) {
       if (error instanceof UnauthorizedError) apiKeys.forget(keyHash);
-      if (early) await giveBack(known.id, early);
+      await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
       throw error;
     }
     const { store } = merchant;
@@ -144,27 +145,22 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
     request.context.merchant = merchant;
     logger.appendKeys({ storeId: store.id, keyId: merchant.keyId });
 
+    // Taken early at the limit this request read, that token decides; at another, the new limit's
+    // bucket does (the early one is still waited for, so the request ends with no call in flight).
     const limit = limitOf(store);
-    let decision: Promise<RateDecision>;
-    if (!early) decision = rateLimits.consumeForStore(store.id, group, limit);
-    else if (early.limit.capacity === limit.capacity) decision = early.decision;
-    else {
-      // The agreed limit changed since this container read it: the token is taken again at the new one.
-      decision = early.decision.then(async (taken) => {
-        if (taken.allowed) await rateLimits.giveBackToStore(store.id, group, early.limit);
-        return rateLimits.consumeForStore(store.id, group, limit);
-      });
-    }
-    decideMeanwhile(request, limit.capacity, decision);
-  }
-
-  // Gives back the token a refused request took (if it got one); a failure to is logged, not answered.
-  async function giveBack(storeId: string, early: { limit: RateLimit; decision: Promise<RateDecision> }): Promise<void> {
-    try {
-      if ((await early.decision).allowed) await rt().rateLimits.giveBackToStore(storeId, group, early.limit);
-    } catch (error) {
-      logger.warn('rate-limit token not given back', { error });
-    }
+    if (early?.limit.capacity === limit.capacity) return decideMeanwhile(request, limit.capacity, early.decision);
+    const decision = rateLimits.consumeForStore(store.id, group, limit);
+    decision.catch(() => undefined); // its failure is the decision's, answered through decideMeanwhile
+    decideMeanwhile(
+      request,
+      limit.capacity,
+      early
+        ? early.decision.then(
+            () => decision,
+            () => decision,
+          )
+        : decision,
+    );
   }
   return { before: authenticateBefore };
 }

@@ -90,13 +90,14 @@ describe('per-store rate limits', () => {
   });
 
   // A container that knows a key's store takes the token alongside the key's and the store's reads,
-  // with the agreed limit it read last time; the store read on this very request decides.
+  // from the bucket of the agreed limit it read last time; the store read on this very request decides.
   it('decides with the agreed limit read on the request itself, whatever the container read before: lowered, raised, set for another group', async () => {
     const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
     expect((await m.post('/v1/job-quotes', bengaluruQuote)).status).toBe(201); // quotes: 10 a minute; the container knows the key
 
     await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 2 });
-    const lowered = [await m.post('/v1/job-quotes', bengaluruQuote), await m.post('/v1/job-quotes', bengaluruQuote)];
+    const lowered = [];
+    for (let i = 0; i < 3; i++) lowered.push(await m.post('/v1/job-quotes', bengaluruQuote));
     await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 2, reads: 3 });
     const records = await captureAccessLog(async () => {
       for (let i = 0; i < 4; i++) await m.get('/v1/balance');
@@ -104,24 +105,26 @@ describe('per-store rate limits', () => {
     await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 20, reads: 3 });
     const raised = await m.post('/v1/job-quotes', bengaluruQuote);
 
-    // Lowered to 2 a minute with one spent at 10: one more (what the lower limit leaves), then none.
+    // Lowered to 2 a minute: a bucket of 2, full from the change on; then none.
     expect(lowered.map((r) => [r.status, r.headers.get('ratelimit-limit'), r.headers.get('ratelimit-remaining')])).toEqual([
+      [201, '2', '1'],
       [201, '2', '0'],
       [429, '2', '0'],
     ]);
-    // Reads set to 3 after the container last read 60: exactly 3; the first takes its token again at the new
-    // limit; the fourth is refused by what the container saw of the bucket (no call).
+    // Reads set to 3 after the container last read 60: exactly 3. The first took its early token from
+    // the bucket of 60 and then one from the bucket of 3 (a round trip more); the fourth is refused by
+    // what the container saw of the bucket (no call).
     expect(records.map((r) => [r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
-      [200, 3, 5],
+      [200, 2, 4],
       [200, 1, 3],
       [200, 1, 3],
       [429, 1, 2],
     ]);
-    // Raised to 20 with the bucket spent at 2 a minute: the tokens spent still count (36 s of 60 at 3 s a token).
-    expect([raised.status, raised.headers.get('ratelimit-limit')]).toEqual([201, '20']);
+    // Raised to 20: a bucket of 20, full.
+    expect([raised.status, raised.headers.get('ratelimit-limit'), raised.headers.get('ratelimit-remaining')]).toEqual([201, '20', '19']);
   });
 
-  it('gives back the token a request took alongside its key’s reads when the key is revoked or the store’s access off, and forgets the key', async () => {
+  it('spends at most one token for a key the container knew when the key is revoked or the store’s access off, and then forgets the key', async () => {
     const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
     const other = await api.table.rt.apiKeys.create(m.storeId);
     expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('59');
@@ -138,20 +141,61 @@ describe('per-store rate limits', () => {
     await api.table.rt.stores.setApiAccess(m.storeId, true);
     const afterOff = await m.get('/v1/balance');
 
-    // The first refusal took a token with the key's reads and gave it back; then the key is unknown here (one read).
+    // The first refusal took a token with the key's reads; then the key is unknown here: one read, no token.
     expect(revoked.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['revoked_api_key', 4],
+      ['revoked_api_key', 3],
       ['revoked_api_key', 1],
       ['revoked_api_key', 1],
     ]);
+    // Access off: the key is read, then its store; no token after the first refusal.
     expect(off.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['api_access_disabled', 4],
+      ['api_access_disabled', 3],
       ['api_access_disabled', 2],
     ]);
-    // Only the requests that were let in spent a token.
-    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '58']);
-    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '57']);
+    // 60: the other key's request, its first refusal, this request (57); then the first refusal with access off and this request (55).
+    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '57']);
+    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '55']);
   });
+
+  // Every change of a store's agreed limit meeting a parallel burst from a key the container already
+  // knows (its early token taken from the bucket of the limit the container read last): the burst gets
+  // exactly the new limit (a bucket of its own, full from the change on), and not a request more. Quotes
+  // refill slowly (one token every 60 s / the limit), so nothing depends on how long the test takes.
+  it('lets a concurrent burst have exactly a store’s changed agreed limit once the container knows the key: lowered, raised, removed', async () => {
+    const changes: Array<{ from: number; to: number | null }> = [
+      { from: 10, to: 5 },
+      { from: 10, to: 1 },
+      { from: 6, to: 3 },
+      { from: 4, to: 2 },
+      { from: 2, to: 10 },
+      { from: 2, to: 6 },
+      { from: 3, to: 6 },
+      { from: 1, to: 5 },
+      { from: 5, to: null }, // removed: the standard 10
+      { from: 2, to: null },
+      { from: 12, to: null },
+    ];
+    const outcomes: Array<{ change: string; admitted: number; next: number[] }> = [];
+    for (const { from, to } of changes) {
+      const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+      await api.table.rt.stores.setRateLimits(m.storeId, { quotes: from });
+      expect((await m.post('/v1/job-quotes', bengaluruQuote)).status).toBe(201); // the container knows the key, at `from`
+      await api.table.rt.stores.setRateLimits(m.storeId, to === null ? {} : { quotes: to });
+
+      const burst = await Promise.all(Array.from({ length: Math.max(from, to ?? 10) + 5 }, () => m.post('/v1/job-quotes', bengaluruQuote)));
+      const next = [await m.post('/v1/job-quotes', bengaluruQuote), await m.post('/v1/job-quotes', bengaluruQuote)];
+
+      // Every answer is a 201 or a 429 at the new limit; a 429 says nothing remains and when to retry.
+      const answers = [...burst, ...next];
+      expect(answers.map((r) => [r.status, r.headers.get('ratelimit-limit')])).toEqual(answers.map((r) => [r.status === 201 ? 201 : 429, String(to ?? 10)]));
+      for (const r of answers.filter((a) => a.status === 429)) {
+        expect([r.headers.get('ratelimit-remaining'), r.headers.get('retry-after')]).toEqual(['0', expect.stringMatching(/^[1-9]\d*$/)]);
+      }
+      outcomes.push({ change: `${from} -> ${to ?? 'removed'}`, admitted: burst.filter((r) => r.status === 201).length, next: next.map((r) => r.status) });
+    }
+
+    expect(outcomes).toEqual(changes.map(({ from, to }) => ({ change: `${from} -> ${to ?? 'removed'}`, admitted: to ?? 10, next: [429, 429] })));
+  }, 120_000);
 
   it('keeps stores apart: one store’s burst does not limit another', async () => {
     const busy = await createStore(api.table.rt);
