@@ -28,4 +28,15 @@ export const BUNDLING = {
 } as const satisfies BundlingOptions;
 
 /** Each bundle's size limit, in bytes, checked by a test and shown by `npm run bundle-report`. */
-export const BUNDLE_BUDGET_BYTES = 390 * 1024;
+export const BUNDLE_BUDGET_BYTES = 350_000;
+
+/**
+ * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,
+ * which it imports whatever the configuration, 23 KB), and only the booking has it.
+ */
+export const BOOKING_BUNDLE_BUDGET_BYTES = 395_000;
+
+/** A function's bundle size limit, in bytes. */
+export function bundleBudget(functionName: string): number {
+  return functionName === 'create-booking' ? BOOKING_BUNDLE_BUDGET_BYTES : BUNDLE_BUDGET_BYTES;
+}
