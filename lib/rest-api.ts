@@ -19,7 +19,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { functionId, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { functionId, routes, type Route } from '../functions/http/routes.ts';
+import { RATE_LIMITS } from '../functions/core/rate-limits.ts';
 import { MERCHANT_AUTHORIZER, type FunctionSpec } from './functions.ts';
 import { ServiceFunction } from './service-function.ts';
 

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import * as z from '../functions/zod.ts';
-import { FLEET_RATE_LIMIT, routes, RATE_LIMITS, type Route } from '../functions/http/routes.ts';
+import { routes, type Route } from '../functions/http/routes.ts';
+import { FLEET_RATE_LIMIT, RATE_LIMITS } from '../functions/core/rate-limits.ts';
 import { EVENT_TYPES } from '../functions/core/event.ts';
 import { EventView } from '../functions/schemas/event.schema.ts';
 import { errorResult, STATUS_BY_CODE } from '../functions/http/errors.ts';

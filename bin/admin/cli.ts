@@ -13,7 +13,7 @@ import { readZoneFile } from '../local/bootstrap.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
 import { newId } from '../../functions/core/api-key.ts';
-import { RATE_LIMITS, type RateGroup } from '../../functions/http/routes.ts';
+import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
 
 const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
 const LOCAL_TABLE = 'delivery-api';

@@ -45,20 +45,32 @@ export class ApiKeyRepository extends TableRepository {
   // The store of each key hash that authenticated here, as read then: which store never changes (a key
   // is revoked, never moved); the rest (its agreed limits) is what it was, until the store is read again.
   private readonly storeByHash = new Map<string, Store>();
+  // How many keys were forgotten: a request that began before a key was forgotten must not remember it.
+  private forgotten = 0;
 
   /** The store of a key that authenticated in this container, as it was read then (the key's status and the store must still be read). */
   storeOf(hash: string): Store | undefined {
     return this.storeByHash.get(hash);
   }
 
-  /** Remembers a key that authenticated, with its store as just read. */
-  remember(hash: string, store: Store): void {
+  /** What the container knows of keys now: a request takes it as it begins, and gives it to remember. */
+  memory(): number {
+    return this.forgotten;
+  }
+
+  /**
+   * Remembers a key that authenticated, with its store as just read, unless a key was forgotten since
+   * `memory` (the request's reads may predate a refusal of the same key that answered first).
+   */
+  remember(hash: string, store: Store, memory: number): void {
+    if (memory !== this.forgotten) return;
     if (this.storeByHash.size >= REMEMBERED_KEYS && !this.storeByHash.has(hash)) this.storeByHash.clear();
     this.storeByHash.set(hash, store);
   }
 
-  /** Forgets a key that was refused: its next request reads it before anything else. */
+  /** Forgets a key whose request was refused or failed: its next request reads it before anything else. */
   forget(hash: string): void {
+    this.forgotten += 1;
     this.storeByHash.delete(hash);
   }
 

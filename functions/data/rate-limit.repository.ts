@@ -26,6 +26,9 @@ export const CLOCK_TOLERANCE_MS = 250;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
 const MAX_ATTEMPTS = 64;
 
+/** How many buckets' last seen times a container keeps. */
+const REMEMBERED_BUCKETS = 10_000;
+
 /**
  * Token buckets (per store and group, per fleet key), stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
  * bucket would be full again. A request at `now` is allowed iff max(tat, now) + interval - now <= period,
@@ -86,7 +89,7 @@ export class RateLimitRepository extends TableRepository {
           ),
         );
         const tat = Attributes!.tat as number;
-        this.lastSeenTat.set(bucketKey, tat);
+        this.see(bucketKey, tat);
         return {
           allowed: true,
           remaining: Math.max(0, Math.floor((now + limit.periodMs - tat) / interval)),
@@ -96,10 +99,16 @@ export class RateLimitRepository extends TableRepository {
         if (!isConditionFailure(error)) throw error;
         const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
         knownTat = stored === undefined ? null : Number(stored);
-        if (knownTat !== null) this.lastSeenTat.set(bucketKey, knownTat);
+        if (knownTat !== null) this.see(bucketKey, knownTat);
       }
     }
     throw new ServiceUnavailableError(new Error(`rate-limit bucket ${bucketKey} stayed contended for ${MAX_ATTEMPTS} attempts`));
+  }
+
+  // Remembers a bucket's time as last seen (a container sees a few stores' buckets; the memory is bounded).
+  private see(bucketKey: string, tat: number): void {
+    if (this.lastSeenTat.size >= REMEMBERED_BUCKETS && !this.lastSeenTat.has(bucketKey)) this.lastSeenTat.clear();
+    this.lastSeenTat.set(bucketKey, tat);
   }
 }
 

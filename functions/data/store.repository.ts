@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
 import { RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
+import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { isConditionFailure } from './client.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
@@ -154,13 +155,52 @@ export class StoreRepository extends TableRepository {
     return this.setAttribute(storeId, 'apiEnabled', enabled, now);
   }
 
-  /** Replaces the store's per-minute limit overrides (an empty map restores the defaults). */
+  /**
+   * Replaces the store's per-minute limit overrides (an empty map restores the defaults). Each limit
+   * has a bucket of its own (`RATE#<group>#<capacity>`); a group whose limit changes carries its
+   * bucket's time over to the new limit's bucket, in the store's own transaction, so what the store
+   * spent before the change still counts: a lowered limit refuses at once a store that spent more than
+   * it allows, a raised one lets in what it leaves, and no change hands out a full bucket. (Requests let
+   * in while the change is written, a few milliseconds, count in the old bucket only.)
+   */
   async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
-    return this.setAttribute(storeId, 'rateLimitOverrides', overrides, now);
+    const before = await this.get(storeId);
+    if (!before) throw new RecordNotFoundError('store', storeId);
+    const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(before.rateLimitOverrides, group) !== capacityOf(overrides, group));
+    const spent = await Promise.all(
+      changed.map(async (group) => {
+        const bucket = keys.rateBucket(storeId, group, capacityOf(before.rateLimitOverrides, group));
+        const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: bucket, ConsistentRead: true }));
+        return { to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
+      }),
+    );
+    const transaction = new Transaction().add('store', {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.store(storeId),
+        UpdateExpression: 'SET rateLimitOverrides = :value, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':value': overrides, ':now': now.toISOString() },
+      },
+    });
+    for (const { to, item } of spent) {
+      transaction.add(to.SK, {
+        ...(item?.tat === undefined
+          ? { Delete: { TableName: this.tableName, Key: to } }
+          : { Put: { TableName: this.tableName, Item: { ...to, tat: item.tat, ttl: item.ttl } } }),
+      });
+    }
+    try {
+      await transaction.commit(this.db);
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.failed('store')) throw new RecordNotFoundError('store', storeId);
+      throw error;
+    }
+    return (await this.get(storeId))!;
   }
 
   // Sets one setting of an existing store (404 if there is none) and returns the store as it is now.
-  private async setAttribute(storeId: string, name: 'apiEnabled' | 'rateLimitOverrides', value: unknown, now: Date): Promise<Store> {
+  private async setAttribute(storeId: string, name: 'apiEnabled', value: unknown, now: Date): Promise<Store> {
     try {
       const { Attributes } = await this.db.send(
         new UpdateCommand({

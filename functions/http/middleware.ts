@@ -9,7 +9,8 @@ import type { RateDecision, RateLimit } from '../data/rate-limit.repository.ts';
 import type { BaseRuntime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
-import { FLEET_RATE_LIMIT, RATE_LIMITS, type FleetRoute, type MerchantRoute, type Route } from './routes.ts';
+import { capacityOf, FLEET_RATE_LIMIT, RATE_LIMITS } from '../core/rate-limits.ts';
+import type { FleetRoute, MerchantRoute, Route } from './routes.ts';
 
 /** The authenticated caller: which store, through which key. */
 export interface Merchant {
@@ -114,7 +115,7 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
   const group = route.rateGroup;
   const standard = RATE_LIMITS[group];
-  const limitOf = (store: Store): RateLimit => ({ ...standard, capacity: store.rateLimitOverrides[group] ?? standard.capacity });
+  const limitOf = (store: Store): RateLimit => ({ ...standard, capacity: capacityOf(store.rateLimitOverrides, group) });
 
   async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
@@ -123,12 +124,14 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
     const { apiKeys, stores, rateLimits } = rt();
     const keyHash = hashApiKey(apiKey);
     const known = apiKeys.storeOf(keyHash);
+    const memory = apiKeys.memory(); // what the container knew of keys as this request began
     const early = known && { limit: limitOf(known), decision: rateLimits.consumeForStore(known.id, group, limitOf(known)) };
     early?.decision.catch(() => undefined); // awaited below, whatever auth finds
 
     let merchant: Merchant;
     try {
-      const [key, knownStoreNow] = await Promise.all([apiKeys.findByHash(keyHash), known && stores.get(known.id)]);
+      // Both reads are waited for, whatever either finds, so the request ends with no call in flight.
+      const [key, knownStoreNow] = settledOrThrow(await Promise.allSettled([apiKeys.findByHash(keyHash), known && stores.get(known.id)]));
       if (!key) throw new UnauthorizedError('invalid_api_key');
       if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
       const store = known?.id === key.storeId ? knownStoreNow : await stores.get(key.storeId);
@@ -136,33 +139,30 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
       if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
       merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     } catch (error) {
-      if (error instanceof UnauthorizedError) apiKeys.forget(keyHash);
+      // Refused or unanswered (503), the key is read from the start next time: a retry spends no token until it is let in.
+      apiKeys.forget(keyHash);
       await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
       throw error;
     }
     const { store } = merchant;
-    apiKeys.remember(keyHash, store);
+    apiKeys.remember(keyHash, store, memory);
     request.context.merchant = merchant;
     logger.appendKeys({ storeId: store.id, keyId: merchant.keyId });
 
     // Taken early at the limit this request read, that token decides; at another, the new limit's
-    // bucket does (the early one is still waited for, so the request ends with no call in flight).
+    // bucket does. The writes wait for the decision alone; the answer for the early call too.
     const limit = limitOf(store);
     if (early?.limit.capacity === limit.capacity) return decideMeanwhile(request, limit.capacity, early.decision);
-    const decision = rateLimits.consumeForStore(store.id, group, limit);
-    decision.catch(() => undefined); // its failure is the decision's, answered through decideMeanwhile
-    decideMeanwhile(
-      request,
-      limit.capacity,
-      early
-        ? early.decision.then(
-            () => decision,
-            () => decision,
-          )
-        : decision,
-    );
+    decideMeanwhile(request, limit.capacity, rateLimits.consumeForStore(store.id, group, limit), early?.decision);
   }
   return { before: authenticateBefore };
+}
+
+// The values of settled promises, or the first one's failure.
+function settledOrThrow<T extends readonly unknown[]>(results: { [K in keyof T]: PromiseSettledResult<T[K]> }): T {
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 // The bucket's answer for one token: 429 when refused; either way the response carries the bucket's state.
@@ -176,12 +176,18 @@ function applyDecision(request: ApiRequest, capacity: number, decision: RateDeci
 
 // Starts the rate-limit decision without waiting for it: the request's writes (the DynamoDB client's
 // write gate) and its answer (the edge) wait for it; its reads run meanwhile, one round trip saved.
-function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promise<RateDecision>): void {
+// The answer also waits for `alsoAnswerAfter` (a call that does not decide, so nothing is in flight after it).
+function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promise<RateDecision>, alsoAnswerAfter?: Promise<unknown>): void {
   const decided = decision.then((outcome) => applyDecision(request, capacity, outcome));
   decided.catch(() => undefined); // awaited by the edge; never an unhandled rejection meanwhile
-  request.context.rateDecision = decided;
   const tally = dynamoCallScope.getStore();
   if (tally) tally.writeGate = decided;
+  request.context.rateDecision = alsoAnswerAfter
+    ? alsoAnswerAfter.then(
+        () => decided,
+        () => decided,
+      )
+    : decided;
 }
 
 /**

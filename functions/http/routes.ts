@@ -1,4 +1,5 @@
 import type { FleetRole } from '../core/fleet-access.ts';
+import type { RateGroup } from '../core/rate-limits.ts';
 
 /**
  * The route table: the one list of what the service serves. The local server, the CDK stack, the API
@@ -7,7 +8,6 @@ import type { FleetRole } from '../core/fleet-access.ts';
  * fleet API (`/fleet/v1`, fleet keys of riders and fleet operations); neither's credentials work on the other.
  * Public pages (the customer's tracking page, `/track/…`) take no key: the token in their path is the access.
  */
-export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads' | 'webhooks';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -293,18 +293,6 @@ export function functionId(name: string): string {
 export function routesOf<A extends Route['api']>(api: A): Array<Extract<Route, { api: A }>> {
   return (routes as readonly Route[]).filter((route): route is Extract<Route, { api: A }> => route.api === api);
 }
-
-/** Requests per store per minute, per group (shared by all of a store's keys). */
-export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number }> = {
-  quotes: { capacity: 10, periodMs: 60_000 },
-  bookings: { capacity: 10, periodMs: 60_000 },
-  cancellations: { capacity: 10, periodMs: 60_000 },
-  reads: { capacity: 60, periodMs: 60_000 },
-  webhooks: { capacity: 30, periodMs: 60_000 },
-};
-
-/** A fleet key's requests a minute (a rider's app posts its location every few seconds). */
-export const FLEET_RATE_LIMIT = { capacity: 120, periodMs: 60_000 };
 
 /** The route a key names (throws on a typo, at module load). */
 export function routeFor<K extends RouteKey>(key: K): Extract<Route, { api: ApiOf<K> }> {

@@ -3,7 +3,10 @@ import { webhookHeaders } from '../core/webhook-signature.ts';
 import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, nextAttemptAt, signingSecrets, type AttemptOutcome } from '../core/webhook.ts';
 import type { DeliveryWork, EndpointChange, StoredEndpoint } from '../data/webhook.repository.ts';
 import { logger } from '../http/logger.ts';
-import type { Runtime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
+
+/** What the webhook sender uses: the base, the webhooks and the events. */
+export type SenderRuntime = BaseRuntime & Pick<Runtime, 'webhooks' | 'events'>;
 import type { TickReport } from '../workers/ticks.ts';
 import { WORKER_ITEM_FAILED } from '../workers/ticks.ts';
 import { endpointView } from '../schemas/webhook.schema.ts';
@@ -22,7 +25,7 @@ const LEASE_MS = DELIVERY_TIMEOUT_MS + 20_000;
  * disabled endpoint too, unless sent by hand. A delivery that throws is logged as a failed worker item
  * and comes due again when its lease runs out.
  */
-export async function deliverTick(rt: Runtime, now = new Date(), options: { resolve?: Resolve } = {}): Promise<TickReport> {
+export async function deliverTick(rt: SenderRuntime, now = new Date(), options: { resolve?: Resolve } = {}): Promise<TickReport> {
   const report = { moved: 0, finished: 0, failed: 0 };
   const due = await rt.webhooks.due(now, BATCH);
   let next = 0;
@@ -43,7 +46,7 @@ export async function deliverTick(rt: Runtime, now = new Date(), options: { reso
   return report;
 }
 
-async function deliver(rt: Runtime, work: DeliveryWork, now: Date, resolve: Resolve | undefined): Promise<'sent' | 'dropped' | 'skipped'> {
+async function deliver(rt: SenderRuntime, work: DeliveryWork, now: Date, resolve: Resolve | undefined): Promise<'sent' | 'dropped' | 'skipped'> {
   if (!(await rt.webhooks.claim(work, now, LEASE_MS))) return 'skipped';
   const [endpoint, event] = await Promise.all([rt.webhooks.get(work.storeId, work.endpointId), rt.events.get(work.storeId, work.eventId)]);
   if (!endpoint || !event || (endpoint.status === 'disabled' && !work.manual)) {
@@ -64,7 +67,7 @@ async function deliver(rt: Runtime, work: DeliveryWork, now: Date, resolve: Reso
 // What an attempt means for its endpoint: healthy again after a success (re-enabled, if a delivery by
 // hand got through to a disabled one); failing since now after a first failure; disabled once every
 // delivery has failed for DISABLE_AFTER_MS, with its webhook_endpoint.disabled event.
-async function endpointChange(rt: Runtime, endpoint: StoredEndpoint, outcome: AttemptOutcome, now: Date): Promise<EndpointChange> {
+async function endpointChange(rt: SenderRuntime, endpoint: StoredEndpoint, outcome: AttemptOutcome, now: Date): Promise<EndpointChange> {
   if (outcome.ok) return endpoint.failingSince !== null || endpoint.status === 'disabled' ? { kind: 'succeeded' } : { kind: 'none' };
   if (endpoint.status !== 'enabled') return { kind: 'none' };
   if (endpoint.failingSince === null) return { kind: 'failing' };

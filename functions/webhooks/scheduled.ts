@@ -1,5 +1,5 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { runtime } from '../runtime.ts';
+import { baseRuntime, eventsPart, webhooksPart, withParts } from '../runtime.ts';
 import { tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
 import { deliverTick } from './deliver.ts';
 
@@ -10,6 +10,6 @@ import { deliverTick } from './deliver.ts';
  * lease before it is sent, and recorded once.
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
-  const rt = runtime();
+  const rt = withParts(baseRuntime(), { webhooks: webhooksPart, events: eventsPart });
   return tickUntilTimeout(context, 'webhooks ran', async () => [await deliverTick(rt)]);
 }

@@ -4,7 +4,8 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { buildFleetOpenApiDocument, clientTypes, fleetOpenApiJson } from '../../scripts/openapi-document.ts';
-import { FLEET_RATE_LIMIT, routesOf } from '../../functions/http/routes.ts';
+import { routesOf } from '../../functions/http/routes.ts';
+import { FLEET_RATE_LIMIT } from '../../functions/core/rate-limits.ts';
 
 type Json = Record<string, unknown>;
 type Op = {

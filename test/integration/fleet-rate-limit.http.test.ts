@@ -4,7 +4,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { useMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, fleetRequest, newFleetMember, WELL_FORMED_UNKNOWN_RIDER_KEY, type TestFleetMember } from '../helpers/fleet.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
-import { FLEET_RATE_LIMIT } from '../../functions/http/routes.ts';
+import { FLEET_RATE_LIMIT } from '../../functions/core/rate-limits.ts';
 import { WRITE_SHARDS } from '../../functions/data/table.ts';
 
 /** What a fleet key may spend: its per-key rate limit, and the DynamoDB calls each fleet request costs. */

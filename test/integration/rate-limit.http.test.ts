@@ -6,6 +6,12 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { authenticate, type ApiContext } from '../../functions/http/middleware.ts';
+import { routeFor } from '../../functions/http/routes.ts';
+import { createRuntime } from '../../functions/runtime.ts';
+import { readConfig } from '../../functions/config.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
+import { hashApiKey } from '../../functions/core/api-key.ts';
 
 const api = useLocalApi();
 
@@ -105,23 +111,23 @@ describe('per-store rate limits', () => {
     await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 20, reads: 3 });
     const raised = await m.post('/v1/job-quotes', bengaluruQuote);
 
-    // Lowered to 2 a minute: a bucket of 2, full from the change on; then none.
+    // Lowered to 2 a minute with one spent at 10 (6 s of the minute): one more (what the lower limit leaves), then none.
     expect(lowered.map((r) => [r.status, r.headers.get('ratelimit-limit'), r.headers.get('ratelimit-remaining')])).toEqual([
-      [201, '2', '1'],
       [201, '2', '0'],
       [429, '2', '0'],
+      [429, '2', '0'],
     ]);
-    // Reads set to 3 after the container last read 60: exactly 3. The first took its early token from
-    // the bucket of 60 and then one from the bucket of 3 (a round trip more); the fourth is refused by
-    // what the container saw of the bucket (no call).
+    // Reads set to 3 after the container last read 60 (none spent): exactly 3. The first took its early
+    // token from the bucket of 60 and then one from the bucket of 3 (a round trip more); the fourth is
+    // refused by what the container saw of the bucket (no call).
     expect(records.map((r) => [r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
       [200, 2, 4],
       [200, 1, 3],
       [200, 1, 3],
       [429, 1, 2],
     ]);
-    // Raised to 20: a bucket of 20, full.
-    expect([raised.status, raised.headers.get('ratelimit-limit'), raised.headers.get('ratelimit-remaining')]).toEqual([201, '20', '19']);
+    // Raised to 20 with 36 s of the minute spent at 2 a minute: the spent time still counts (7 of 20 left).
+    expect([raised.status, raised.headers.get('ratelimit-limit')]).toEqual([201, '20']);
   });
 
   it('spends at most one token for a key the container knew when the key is revoked or the store’s access off, and then forgets the key', async () => {
@@ -159,21 +165,23 @@ describe('per-store rate limits', () => {
 
   // Every change of a store's agreed limit meeting a parallel burst from a key the container already
   // knows (its early token taken from the bucket of the limit the container read last): the burst gets
-  // exactly the new limit (a bucket of its own, full from the change on), and not a request more. Quotes
-  // refill slowly (one token every 60 s / the limit), so nothing depends on how long the test takes.
-  it('lets a concurrent burst have exactly a store’s changed agreed limit once the container knows the key: lowered, raised, removed', async () => {
-    const changes: Array<{ from: number; to: number | null }> = [
-      { from: 10, to: 5 },
-      { from: 10, to: 1 },
-      { from: 6, to: 3 },
-      { from: 4, to: 2 },
-      { from: 2, to: 10 },
-      { from: 2, to: 6 },
-      { from: 3, to: 6 },
-      { from: 1, to: 5 },
-      { from: 5, to: null }, // removed: the standard 10
-      { from: 2, to: null },
-      { from: 12, to: null },
+  // exactly what the new limit leaves of the minute already spent, and not a request more. Quotes refill
+  // slowly (one token every 60 s / the limit) and each case is 4.75 s or more from its next whole token,
+  // so nothing depends on how long the test takes.
+  it('lets a concurrent burst have exactly what a store’s changed agreed limit leaves once the container knows the key: lowered, raised, removed', async () => {
+    // One quote spent at the old limit (60 s / from): the new limit leaves floor(to × (1 − 1 / from)).
+    const changes: Array<{ from: number; to: number | null; left: number }> = [
+      { from: 10, to: 5, left: 4 }, // 4.5
+      { from: 10, to: 1, left: 0 }, // 0.9
+      { from: 6, to: 3, left: 2 }, // 2.5
+      { from: 4, to: 2, left: 1 }, // 1.5
+      { from: 2, to: 10, left: 5 },
+      { from: 2, to: 6, left: 3 },
+      { from: 3, to: 6, left: 4 },
+      { from: 1, to: 5, left: 0 },
+      { from: 5, to: null, left: 8 }, // removed: the standard 10
+      { from: 2, to: null, left: 5 },
+      { from: 12, to: null, left: 9 }, // 9.17
     ];
     const outcomes: Array<{ change: string; admitted: number; next: number[] }> = [];
     for (const { from, to } of changes) {
@@ -194,8 +202,85 @@ describe('per-store rate limits', () => {
       outcomes.push({ change: `${from} -> ${to ?? 'removed'}`, admitted: burst.filter((r) => r.status === 201).length, next: next.map((r) => r.status) });
     }
 
-    expect(outcomes).toEqual(changes.map(({ from, to }) => ({ change: `${from} -> ${to ?? 'removed'}`, admitted: to ?? 10, next: [429, 429] })));
+    expect(outcomes).toEqual(changes.map(({ from, to, left }) => ({ change: `${from} -> ${to ?? 'removed'}`, admitted: left, next: [429, 429] })));
   }, 120_000);
+
+  // Changing a limit back and forth never hands out a fresh bucket: what was spent in the minute still counts.
+  it('lets a store have no more in a minute than its limits allow, however often they change: 10, 5, back to 10, 4, 3', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const admitted: number[] = [];
+    for (const limit of [10, 5, 10, 4, 3]) {
+      await api.table.rt.stores.setRateLimits(m.storeId, { quotes: limit });
+      const burst = await Promise.all(Array.from({ length: 12 }, () => m.post('/v1/job-quotes', bengaluruQuote)));
+      admitted.push(burst.filter((r) => r.status === 201).length);
+    }
+
+    expect(admitted).toEqual([10, 0, 0, 0, 0]);
+  });
+
+  // Review of 70cd22f/3d25b0e (fails today): where requests interleave (the local server; any container
+  // serving more than one request at a time), a request that read its key as active just before the key
+  // was revoked remembers the key again after a later request was refused and forgot it. The revoked key's
+  // next requests then take early tokens again: its "one token a container, once" becomes once per such
+  // request, and every request of a burst arriving meanwhile spends one.
+  it('does not remember a key again that a request forgot as revoked while an earlier request of the key was in flight', async () => {
+    const rt = createRuntime(readConfig()); // a container of its own, so that its memory of keys is this test's
+    const store = await createStore(rt);
+    const other = await rt.apiKeys.create(store.storeId);
+    const auth = authenticate(() => rt, routeFor('GET /v1/balance'));
+    const run = (apiKey: string) =>
+      dynamoCallScope.run(newDynamoTally(), async () => {
+        const request = { event: { headers: { 'x-api-key': apiKey } }, context: {} as ApiContext } as unknown as Parameters<NonNullable<typeof auth.before>>[0];
+        try {
+          await auth.before!(request);
+          await request.context.rateDecision;
+          return { code: 'ok', remaining: request.context.rate!.remaining };
+        } catch (error) {
+          return { code: (error as { code?: string }).code, reason: (error as { reason?: string }).reason };
+        }
+      });
+    expect((await run(other.apiKey)).code).toBe('ok'); // the container knows the key
+
+    // The next request reads the key (active) but its store read is held until the key is revoked and
+    // another request of the key has been refused.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const realGet = rt.stores.get.bind(rt.stores);
+    let holdNext = true;
+    rt.stores.get = async (storeId) => {
+      const store = await realGet(storeId);
+      if (holdNext) {
+        holdNext = false;
+        await held;
+      }
+      return store;
+    };
+    const realFind = rt.apiKeys.findByHash.bind(rt.apiKeys);
+    let keyRead!: () => void;
+    const firstKeyRead = new Promise<void>((resolve) => (keyRead = resolve));
+    rt.apiKeys.findByHash = async (hash) => {
+      const key = await realFind(hash);
+      keyRead();
+      return key;
+    };
+    const inFlight = run(other.apiKey);
+    await firstKeyRead;
+    rt.apiKeys.findByHash = realFind;
+    await api.table.rt.apiKeys.revoke(other.keyId);
+    expect(await run(other.apiKey)).toEqual({ code: 'unauthorized', reason: 'revoked_api_key' }); // refused: the key is forgotten
+    release();
+    expect((await inFlight).code).toBe('ok'); // read as active before the revocation: let in, as it should be
+    rt.stores.get = realGet;
+    const rememberedAgain = rt.apiKeys.storeOf(hashApiKey(other.apiKey)) !== undefined;
+
+    const burst = await Promise.all(Array.from({ length: 5 }, () => run(other.apiKey)));
+    const after = await run(store.apiKey);
+
+    expect(burst.map((r) => r.reason)).toEqual(Array(5).fill('revoked_api_key'));
+    // 60 reads: the key's first request, the one in flight, the first refusal, this request: 56 remain. The
+    // key was forgotten once; a burst of its requests after that must take no token.
+    expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 56 });
+  });
 
   it('keeps stores apart: one store’s burst does not limit another', async () => {
     const busy = await createStore(api.table.rt);

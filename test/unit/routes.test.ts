@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, RATE_LIMITS, routeFor, routes, routesOf, type RouteKey } from '../../functions/http/routes.ts';
+import { matchRoute, routeFor, routes, routesOf, type RouteKey } from '../../functions/http/routes.ts';
+import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 
 describe('matchRoute', () => {
   it.each([
