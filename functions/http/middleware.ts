@@ -179,15 +179,18 @@ function applyDecision(request: ApiRequest, capacity: number, decision: RateDeci
 // The answer also waits for `alsoAnswerAfter` (a call that does not decide, so nothing is in flight after it).
 function decideMeanwhile(request: ApiRequest, capacity: number, decision: Promise<RateDecision>, alsoAnswerAfter?: Promise<unknown>): void {
   const decided = decision.then((outcome) => applyDecision(request, capacity, outcome));
-  decided.catch(() => undefined); // awaited by the edge; never an unhandled rejection meanwhile
   const tally = dynamoCallScope.getStore();
   if (tally) tally.writeGate = decided;
-  request.context.rateDecision = alsoAnswerAfter
+  const answered = alsoAnswerAfter
     ? alsoAnswerAfter.then(
         () => decided,
         () => decided,
       )
     : decided;
+  // Both are awaited later (the writes, the edge); neither may be a rejection nobody handles meanwhile.
+  decided.catch(() => undefined);
+  answered.catch(() => undefined);
+  request.context.rateDecision = answered;
 }
 
 /**

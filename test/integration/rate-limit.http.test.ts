@@ -282,6 +282,27 @@ describe('per-store rate limits', () => {
     expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 56 });
   });
 
+  // The early token's call is waited for by the answer, not the writes: that wait must never be a
+  // rejection nobody handles (Lambda would end the container; the answer would be the gateway's 502).
+  it('answers 429 with nothing unhandled when a changed limit’s bucket refuses while the route is still reading', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const job = await m.bookJob();
+    expect((await m.get(`/v1/jobs/${job.id}`)).status).toBe(200); // the container knows the key, at 60 reads
+    await api.table.rt.stores.setRateLimits(m.storeId, { reads: 1 });
+    await api.table.rt.rateLimits.consumeForStore(m.storeId, 'reads', { capacity: 1, periodMs: 60_000 }); // the new bucket spent
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+
+    // A filtered list reads twice in turn (the status index, then the jobs): the decision comes first.
+    const refused = await m.get('/v1/jobs?status=created&limit=10');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.off('unhandledRejection', onUnhandled);
+
+    expect([refused.status, (refused.body as { code: string }).code, refused.headers.get('ratelimit-limit')]).toEqual([429, 'rate_limited', '1']);
+    expect(unhandled).toEqual([]);
+  });
+
   it('keeps stores apart: one store’s burst does not limit another', async () => {
     const busy = await createStore(api.table.rt);
     const calm = await createStore(api.table.rt);
