@@ -45,7 +45,7 @@ export class ApiKeyRepository extends TableRepository {
   // The store of each key hash that authenticated here, as read then: which store never changes (a key
   // is revoked, never moved); the rest (its agreed limits) is what it was, until the store is read again.
   private readonly storeByHash = new Map<string, Store>();
-  // How many keys were forgotten: a request that began before a key was forgotten must not remember it.
+  // How many remembered keys were forgotten: a request that began before one was must not remember it.
   private forgotten = 0;
 
   /** The store of a key that authenticated in this container, as it was read then (the key's status and the store must still be read). */
@@ -68,10 +68,13 @@ export class ApiKeyRepository extends TableRepository {
     this.storeByHash.set(hash, store);
   }
 
-  /** Forgets a key whose request was refused or failed: its next request reads it before anything else. */
+  /**
+   * Forgets a key whose request was refused or failed: its next request reads it before anything
+   * else. Only forgetting a remembered key stops requests already running from remembering keys (a
+   * key nobody remembered, such as a made-up one, changes nothing).
+   */
   forget(hash: string): void {
-    this.forgotten += 1;
-    this.storeByHash.delete(hash);
+    if (this.storeByHash.delete(hash)) this.forgotten += 1;
   }
 
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */

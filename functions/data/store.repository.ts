@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
-import { RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
+import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
@@ -71,6 +71,9 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
 }
 
 /** Stores, their credit and their ledger. */
+/** How many times a change of a store's rate limits is tried while other changes keep landing first. */
+const MAX_LIMIT_ATTEMPTS = 5;
+
 export class StoreRepository extends TableRepository {
   /** The store, read strongly consistent (auth depends on it), or null. */
   async get(storeId: string): Promise<Store | null> {
@@ -158,45 +161,56 @@ export class StoreRepository extends TableRepository {
   /**
    * Replaces the store's per-minute limit overrides (an empty map restores the defaults). Each limit
    * has a bucket of its own (`RATE#<group>#<capacity>`); a group whose limit changes carries its
-   * bucket's time over to the new limit's bucket, in the store's own transaction, so what the store
-   * spent before the change still counts: a lowered limit refuses at once a store that spent more than
-   * it allows, a raised one lets in what it leaves, and no change hands out a full bucket. (Requests let
-   * in while the change is written, a few milliseconds, count in the old bucket only.)
+   * bucket's time over to the new limit's bucket, in the store's own transaction. The share of the
+   * minute the store has used stays used, so in any minute a store gets no more than the highest limit
+   * it had in it, and no change hands out a full bucket (a lowered limit lets in what is left of the
+   * minute at the new rate; a raised one too). Requests let in while the change is written, a few
+   * milliseconds, count in the old bucket only. `limitsVersion` orders changes made at once.
    */
   async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
-    const before = await this.get(storeId);
-    if (!before) throw new RecordNotFoundError('store', storeId);
-    const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(before.rateLimitOverrides, group) !== capacityOf(overrides, group));
-    const spent = await Promise.all(
-      changed.map(async (group) => {
-        const bucket = keys.rateBucket(storeId, group, capacityOf(before.rateLimitOverrides, group));
-        const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: bucket, ConsistentRead: true }));
-        return { to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
-      }),
-    );
-    const transaction = new Transaction().add('store', {
-      Update: {
-        TableName: this.tableName,
-        Key: keys.store(storeId),
-        UpdateExpression: 'SET rateLimitOverrides = :value, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':value': overrides, ':now': now.toISOString() },
-      },
-    });
-    for (const { to, item } of spent) {
-      transaction.add(to.SK, {
-        ...(item?.tat === undefined
-          ? { Delete: { TableName: this.tableName, Key: to } }
-          : { Put: { TableName: this.tableName, Item: { ...to, tat: item.tat, ttl: item.ttl } } }),
+    // Two changes at once: the second is made again on what the first left (its carry-over included).
+    for (let attempt = 0; attempt < MAX_LIMIT_ATTEMPTS; attempt++) {
+      const { Item: before } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
+      if (!before) throw new RecordNotFoundError('store', storeId);
+      const agreed = toStore(before).rateLimitOverrides;
+      const version = before.limitsVersion as number | undefined;
+      const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(agreed, group) !== capacityOf(overrides, group));
+      const spent = await Promise.all(
+        changed.map(async (group) => {
+          const bucket = keys.rateBucket(storeId, group, capacityOf(agreed, group));
+          const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: bucket, ConsistentRead: true }));
+          return { to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
+        }),
+      );
+      const transaction = new Transaction().add('store', {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.store(storeId),
+          UpdateExpression: 'SET rateLimitOverrides = :value, limitsVersion = :next, updatedAt = :now',
+          ConditionExpression: version === undefined ? 'attribute_exists(PK) AND attribute_not_exists(limitsVersion)' : 'limitsVersion = :version',
+          ExpressionAttributeValues: {
+            ':value': overrides,
+            ':next': (version ?? 0) + 1,
+            ':now': now.toISOString(),
+            ...(version !== undefined && { ':version': version }),
+          },
+        },
       });
+      for (const { to, item } of spent) {
+        transaction.add(to.SK, {
+          ...(item?.tat === undefined
+            ? { Delete: { TableName: this.tableName, Key: to } }
+            : { Put: { TableName: this.tableName, Item: { ...to, tat: item.tat, ttl: item.ttl } } }),
+        });
+      }
+      try {
+        await transaction.commit(this.db);
+        return (await this.get(storeId))!;
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled && error.failed('store'))) throw error;
+      }
     }
-    try {
-      await transaction.commit(this.db);
-    } catch (error) {
-      if (error instanceof TransactionCancelled && error.failed('store')) throw new RecordNotFoundError('store', storeId);
-      throw error;
-    }
-    return (await this.get(storeId))!;
+    throw new ServiceUnavailableError(new Error(`store ${storeId}'s rate limits kept changing`));
   }
 
   // Sets one setting of an existing store (404 if there is none) and returns the store as it is now.
