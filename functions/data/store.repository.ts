@@ -162,9 +162,9 @@ export class StoreRepository extends TableRepository {
    * Replaces the store's per-minute limit overrides (an empty map restores the defaults). Each limit
    * has a bucket of its own (`RATE#<group>#<capacity>`); a group whose limit changes carries its
    * bucket's time over to the new limit's bucket, in the store's own transaction. The share of the
-   * minute the store has used stays used, so in any minute a store gets no more than the highest limit
-   * it had in it, and no change hands out a full bucket (a lowered limit lets in what is left of the
-   * minute at the new rate; a raised one too). Requests let in while the change is written, a few
+   * minute the store has used stays used: no change refills the bucket, so a store never gets more
+   * than a bucket at the highest of its limits would have let in (a lowered limit lets in what is
+   * left of the minute at the new rate; a raised one too). Requests let in while the change is written, a few
    * milliseconds, count in the old bucket only. `limitsVersion` orders changes made at once.
    */
   async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
