@@ -1,6 +1,6 @@
 import { dbOf } from './table.ts';
 import { expect } from 'vitest';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { Runtime } from '../../functions/runtime.ts';
 import { ASSIGNED, offeredAt, type Job } from '../../functions/core/job.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
@@ -149,21 +149,17 @@ export async function bookJobAt(rt: Runtime, merchant: TestMerchant, stage: Stag
  */
 export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<void> {
   const items: Array<Record<string, unknown>> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dbOf(rt).send(
-      new ScanCommand({
-        TableName: rt.config.TABLE_NAME,
-        FilterExpression: '(#type IN (:offer, :assignment) OR begins_with(PK, :dispatch)) AND storeId = :store',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':offer': 'offer', ':assignment': 'assignment', ':dispatch': 'WORK#dispatch', ':store': storeId },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateScan(
+    { client: dbOf(rt) },
+    {
+      TableName: rt.config.TABLE_NAME,
+      FilterExpression: '(#type IN (:offer, :assignment) OR begins_with(PK, :dispatch)) AND storeId = :store',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':offer': 'offer', ':assignment': 'assignment', ':dispatch': 'WORK#dispatch', ':store': storeId },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []));
   const jobs = (await allJobs(rt, storeId)).filter((job) => !job.testMode);
   const expected = [
     ...jobs.filter((job) => job.status === 'queued').map((job) => keys.offer(job.zoneId, job.id, offeredAt(job))),

@@ -1,7 +1,6 @@
-import { dbOf } from './table.ts';
+import { partitionItems } from './table.ts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
@@ -90,27 +89,11 @@ export async function expectBalance(merchant: TestMerchant, balanceMinor: number
   expect((await merchant.get('/v1/balance')).body).toEqual(balanceBody(balanceMinor, reservedMinor));
 }
 
-/** Every job of a store, through the table's own key layout (read-only; for invariant checks). */
+/** Every job of a store, in key order, through the table's own key layout (read-only; for invariant checks). */
 export async function allJobs(rt: Runtime, storeId: string): Promise<Job[]> {
-  const jobs: Job[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dbOf(rt).send(
-      new QueryCommand({
-        TableName: rt.config.TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :job)',
-        ExpressionAttributeValues: { ':pk': keys.store(storeId).PK, ':job': 'JOB#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const job = await rt.jobs.get(storeId, item.jobId as string);
-      if (job) jobs.push(job);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return jobs;
+  const items = await partitionItems(rt, keys.store(storeId).PK, 'JOB#');
+  const jobs = new Map((await rt.jobs.getMany(items.map((item) => ({ storeId, jobId: item.jobId as string })))).map((job) => [job.id, job]));
+  return items.flatMap((item) => jobs.get(item.jobId as string) ?? []);
 }
 
 /**

@@ -4,7 +4,7 @@ import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { seedZones, tableAdmin } from '../../bin/local/bootstrap.ts';
 import { dynamoClients } from '../../functions/data/client.ts';
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** A table of this test file's own, seeded with the repo's zones, and the runtime that uses it. */
 export interface TestTable {
@@ -42,22 +42,18 @@ export function dbOf(rt: Runtime): DynamoDBDocumentClient {
   return dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
 }
 
-/** Every item of one partition, strongly consistent, all pages. */
-export async function partitionItems(rt: Runtime, pk: string): Promise<Array<Record<string, unknown>>> {
+/** Every item of one partition (those under `prefix` if given), strongly consistent, all pages. */
+export async function partitionItems(rt: Runtime, pk: string, prefix?: string): Promise<Array<Record<string, unknown>>> {
   const items: Array<Record<string, unknown>> = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dbOf(rt).send(
-      new QueryCommand({
-        TableName: rt.config.TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const pages = paginateQuery(
+    { client: dbOf(rt) },
+    {
+      TableName: rt.config.TABLE_NAME,
+      KeyConditionExpression: prefix === undefined ? 'PK = :pk' : 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ...(prefix !== undefined && { ':prefix': prefix }) },
+      ConsistentRead: true,
+    },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []));
   return items;
 }
