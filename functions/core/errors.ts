@@ -311,6 +311,19 @@ export class ConcurrentModificationError extends AppError {
   }
 }
 
+/**
+ * A move decided again on the job as it now is lost its race on every try (the job kept changing
+ * under it): nothing was written, and the same request a moment later is decided on the job then.
+ */
+export class JobBusyError extends AppError {
+  readonly retryAfterSeconds = 1;
+
+  constructor() {
+    super('service_unavailable', 'The job kept changing while this change was being made; send the same request again in a second');
+    this.name = 'JobBusyError';
+  }
+}
+
 export class ParcelReturnRequiredError extends AppError {
   constructor() {
     super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');

@@ -3,7 +3,7 @@ import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary }
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobBusyError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
 import { isItemTooLarge } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
@@ -17,12 +17,27 @@ import { recordChange, type DeliveryEvent } from '../core/event.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
+// A move decided again is tried this many times (then 503): more than the simulator's longest run of
+// moves in one tick (dispatch to the pickup code and a location, 7 changes), each met once.
+export const MAX_DECIDE_TRIES = 10;
 
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
 export interface WriteOptions {
   guard?: WriteGuard;
   fleetKeyHash?: string;
   now?: Date;
+}
+
+/**
+ * How a move that lost its version race to another change goes on. Without `decideAgain`, only a
+ * change that left the status and the holder alone is absorbed, and any other answers 409
+ * concurrent_modification. With it, the move is decided again on the job as it now is, whatever
+ * changed: `decideAgain` makes the caller's own checks on that job first (throwing the answer they
+ * give, e.g. 409 concurrent_modification for a job another rider took), then the transition
+ * function decides (`true`: the transition function alone).
+ */
+export interface MoveOptions extends WriteOptions {
+  decideAgain?: true | ((latest: Job) => void);
 }
 
 /** A change of money that goes with a job change: one ledger entry and the store's totals. */
@@ -215,31 +230,40 @@ export class JobRepository extends TableRepository {
 
   /**
    * Applies a lifecycle event: reads the job, lets the transition function decide, and writes the
-   * result with its money in one transaction conditioned on the version read (409 if it moved
-   * meanwhile). Returns null when the store has no such job.
+   * result with its money in one transaction conditioned on the version read (a lost race goes on as
+   * `options` says, see applyToLatest). Returns null when the store has no such job.
    */
-  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition | null> {
+  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: MoveOptions = {}): Promise<Transition | null> {
     const job = await this.get(storeId, jobId);
     return job ? this.applyToLatest(job, event, actor, options) : null;
   }
 
   /**
-   * Applies an event like `applyTo`, and if a change that left the status and the holder alone (a
-   * rider's location report, a code attempt) got in between the read and the write, applies it again
-   * to the job as it is now: the transition function decides afresh, and nobody has to retry for a GPS
-   * ping. A concurrent change of status or of holder still answers 409 concurrent_modification, so of
-   * two moves that race for the job exactly one wins, and no rider's move lands on another's job.
+   * Applies an event like `applyTo`, and if another change got in between the read and the write,
+   * reads the job again and decides afresh on the job as it is now, so nobody has to retry for a GPS
+   * ping or for the platform's own bookkeeping. Which changes are absorbed is the caller's to say
+   * (MoveOptions): by default only one that left the status and the holder alone (a location report,
+   * a code attempt), so of two moves that race for the job exactly one wins (409 for the other) and no
+   * rider's move lands on another's job; with `decideAgain`, any change, after the caller's own checks
+   * on the new job. Money and events follow the decision actually made, in its own transaction. A move
+   * that keeps losing gives up: 409 after MAX_SAME_STATUS_RETRIES tries, 503 (retry in a second) after
+   * MAX_DECIDE_TRIES when decided again.
    */
-  async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
+  async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: MoveOptions = {}): Promise<Transition> {
+    const { decideAgain, ...write } = options;
+    const tries = decideAgain ? MAX_DECIDE_TRIES : MAX_SAME_STATUS_RETRIES;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.applyTo(job, event, actor, options);
+        return await this.applyTo(job, event, actor, write);
       } catch (error) {
-        if (!(error instanceof ConcurrentModificationError) || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
+        if (!(error instanceof ConcurrentModificationError)) throw error;
+        if (attempt >= tries) throw decideAgain ? new JobBusyError() : error;
         const latest = await this.get(job.storeId, job.id);
+        if (!latest) throw error;
+        if (typeof decideAgain === 'function') decideAgain(latest);
         // Only a change that left both the status and the holder alone is absorbed: a job handed to
         // another rider at the same status is not the job this move was allowed on.
-        if (!latest || latest.status !== job.status || latest.agentId !== job.agentId) throw error;
+        else if (!decideAgain && (latest.status !== job.status || latest.agentId !== job.agentId)) throw error;
         job = latest;
       }
     }

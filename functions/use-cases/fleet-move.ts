@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type * as z from '../zod.ts';
 import { JobNotFoundError } from '../core/errors.ts';
-import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
+import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
 import { declinedBy, type Job } from '../core/job.ts';
 import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import { ok } from '../http/responses.ts';
@@ -48,11 +48,21 @@ export function fleetJobAction<B extends z.core.$ZodType | undefined, P extends 
     const event = toEvent(input, job);
     const refusal = fleetMoveRefusal(caller, job, event);
     if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
+    // A rider's move that lost its race is decided again on the job as it now is (the last one read);
+    // operations' are not: two operations racing for one job get 409.
+    let current = job;
+    const decideAgain =
+      caller.role === 'rider'
+        ? (latest: Job) => {
+            current = latest;
+            recheckRiderMove(caller, latest, event);
+          }
+        : undefined;
     let result: Transition;
     try {
-      result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
+      result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, decideAgain });
     } catch (error) {
-      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job, caller);
+      if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return fleetJobResult(current, caller);
       throw error;
     }
     // A wrong, locking or late code was written down (the attempt counts), and is refused.
