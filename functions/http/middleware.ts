@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { BodyRequiredError, RateLimitedError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
-import type { Store } from '../core/store.ts';
+import type { Merchant, Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { RateDecision, RateLimit } from '../data/rate-limit.repository.ts';
@@ -11,15 +11,6 @@ import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
 import { capacityOf, FLEET_RATE_LIMIT, RATE_LIMITS } from '../core/rate-limits.ts';
 import type { FleetRoute, MerchantRoute, Route } from './routes.ts';
-
-/** The authenticated caller: which store, through which key. */
-export interface Merchant {
-  storeId: string;
-  keyId: string;
-  /** SHA-256 of the key: what writes check to refuse a key revoked mid-request. */
-  keyHash: string;
-  store: Store;
-}
 
 /** What the middlewares learn about a request, for the handler and the response. */
 export interface ApiContext extends Context {

@@ -1,8 +1,7 @@
 import { JobNotFoundError, TrackingClosedError } from '../core/errors.ts';
 import type { Job } from '../core/job.ts';
-import type { Store } from '../core/store.ts';
+import type { Merchant, Store } from '../core/store.ts';
 import { looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
-import type { Merchant } from '../http/middleware.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime the tracking use cases need: the base and the tracking links. */
