@@ -1070,7 +1070,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile; on a tracking link, the job ended more than 24 h ago */
+        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on a tracking link, the job ended more than 24 h ago */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1135,7 +1135,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Service temporarily unavailable; retry after Retry-After seconds */
+        /** @description Service temporarily unavailable, or the job kept changing under the change on each of its tries (nothing written); retry after Retry-After seconds */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

@@ -312,15 +312,15 @@ export class ConcurrentModificationError extends AppError {
 }
 
 /**
- * A move decided again on the job as it now is lost its race on every try (the job kept changing
- * under it): nothing was written, and the same request a moment later is decided on the job then.
+ * A change decided again on the job (or endpoint) as it now is lost its race on every try (it kept
+ * changing under it): nothing was written, and the same request a moment later is decided on it then.
  */
-export class JobBusyError extends AppError {
+export class KeptChangingError extends AppError {
   readonly retryAfterSeconds = 1;
 
-  constructor() {
-    super('service_unavailable', 'The job kept changing while this change was being made; send the same request again in a second');
-    this.name = 'JobBusyError';
+  constructor(what: 'job' | 'webhook endpoint') {
+    super('service_unavailable', `The ${what} kept changing while this change was being made; send the same request again in a second`);
+    this.name = 'KeptChangingError';
   }
 }
 

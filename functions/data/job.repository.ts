@@ -3,7 +3,7 @@ import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary }
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobBusyError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptChangingError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
 import { isItemTooLarge } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
@@ -257,7 +257,7 @@ export class JobRepository extends TableRepository {
         return await this.applyTo(job, event, actor, write);
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError)) throw error;
-        if (attempt >= tries) throw decideAgain ? new JobBusyError() : error;
+        if (attempt >= tries) throw decideAgain ? new KeptChangingError('job') : error;
         const latest = await this.get(job.storeId, job.id);
         if (!latest) throw error;
         if (typeof decideAgain === 'function') decideAgain(latest);

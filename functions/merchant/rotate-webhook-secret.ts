@@ -1,4 +1,4 @@
-import { ConcurrentModificationError, WebhookEndpointNotFoundError } from '../core/errors.ts';
+import { KeptChangingError, WebhookEndpointNotFoundError } from '../core/errors.ts';
 import { newWebhookSecret } from '../core/webhook-signature.ts';
 import { SECRET_OVERLAP_MS, signingSecrets } from '../core/webhook.ts';
 import { merchantHandler } from '../http/handler.ts';
@@ -8,7 +8,9 @@ import { EndpointPath } from '../schemas/webhook.schema.ts';
 
 /**
  * POST /v1/webhook-endpoints/{id}/rotate-secret: a new secret (shown only here). The secrets signing
- * now keep signing beside it for 24 h at most; secrets already past their end are forgotten.
+ * now keep signing beside it for 24 h at most; secrets already past their end are forgotten. A
+ * rotation that meets another change of the endpoint (a delivery marking it failing or healthy,
+ * another rotation) is made again on the endpoint as it now is; after 3 tries, 503 (send it again).
  */
 export const handler = merchantHandler(
   'POST /v1/webhook-endpoints/{id}/rotate-secret',
@@ -27,6 +29,6 @@ export const handler = merchantHandler(
       const fresh = { sealed: rt.webhookSecrets().seal(secret, endpoint.id), createdAt: now.toISOString(), expiresAt: null };
       if (await rt.webhooks.replaceSecrets(endpoint, [fresh, ...kept], now)) return ok({ secret });
     }
-    throw new ConcurrentModificationError();
+    throw new KeptChangingError('webhook endpoint');
   },
 );

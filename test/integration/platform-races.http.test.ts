@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
+import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { runtime } from '../../functions/runtime.ts';
 import type { EventView } from '../../functions/schemas/event.schema.ts';
@@ -13,6 +14,7 @@ import type { EventView } from '../../functions/schemas/event.schema.ts';
  * gives, never "fetch it and retry". Each race is driven deterministically: the platform's change is
  * committed between the handler's read of the job and its write, by the real worker.
  */
+allowLoopbackReceivers();
 const api = useLocalApi();
 
 const CREDIT = 100_000;
@@ -304,5 +306,46 @@ describe('two callers racing for one job', () => {
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'picked_by_agent', agentId: b.agentId });
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
+  });
+});
+
+describe('a merchant’s rotation of a webhook secret that meets a change of the endpoint between every read and write', () => {
+  it('gives up with 503 and Retry-After after 3 tries, never 409 (which the route does not answer), keeping the secret it had', async () => {
+    // Prepare: an endpoint whose every read is followed by another change of it (its version moves on)
+    const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
+    const target = await startReceiver();
+    const registered = await merchant.post('/v1/webhook-endpoints', { url: target.url });
+    const { id } = (registered.body as { data: { id: string } }).data;
+    const before = (await api.table.rt.webhooks.get(merchant.storeId, id))!;
+    const webhooks = runtime().webhooks;
+    const read = webhooks.get.bind(webhooks);
+    const spy = vi.spyOn(webhooks, 'get').mockImplementation(async (storeId, endpointId) => {
+      const endpoint = await read(storeId, endpointId);
+      await api.table.rt.webhooks.replaceSecrets(endpoint!, endpoint!.secrets, new Date());
+      return endpoint;
+    });
+
+    // Act
+    let reply: Reply & { headers: Headers };
+    let reads: number;
+    try {
+      reply = await merchant.post(`/v1/webhook-endpoints/${id}/rotate-secret`);
+    } finally {
+      reads = spy.mock.calls.length;
+      spy.mockRestore();
+      await target.close();
+    }
+
+    // Assess
+    expect(reads).toBe(3);
+    expect(answer(reply)).toEqual({
+      status: 503,
+      body: {
+        error: 'The webhook endpoint kept changing while this change was being made; send the same request again in a second',
+        code: 'service_unavailable',
+      },
+    });
+    expect(reply.headers.get('retry-after')).toBe('1');
+    expect((await api.table.rt.webhooks.get(merchant.storeId, id))!.secrets).toEqual(before.secrets);
   });
 });

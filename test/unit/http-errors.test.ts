@@ -238,7 +238,7 @@ describe('the error family', () => {
     new errors.IdempotencyConflictError(),
     new errors.IdempotencyInProgressError(),
     new errors.ConcurrentModificationError(),
-    new errors.JobBusyError(),
+    new errors.KeptChangingError('job'),
     new errors.ParcelReturnRequiredError(),
     new errors.NotCancellableError('delivered'),
     new errors.InsufficientCreditError(2, 1),
