@@ -261,8 +261,8 @@ export class JobRepository extends TableRepository {
         const latest = await this.get(job.storeId, job.id);
         if (!latest) throw error;
         if (typeof decideAgain === 'function') decideAgain(latest);
-        // Only a change that left both the status and the holder alone is absorbed: a job handed to
-        // another rider at the same status is not the job this move was allowed on.
+        // Without decideAgain, only a change that left both the status and the holder alone is absorbed:
+        // a job handed to another rider at the same status is not the job this move was allowed on.
         else if (!decideAgain && (latest.status !== job.status || latest.agentId !== job.agentId)) throw error;
         job = latest;
       }
