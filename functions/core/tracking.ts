@@ -97,15 +97,19 @@ export interface TrackingView {
   endedAt: string | null;
 }
 
-// Seven digits or more, however spaced or punctuated: a phone number, never a house number or a PIN code (six).
-const PHONE_LIKE = /\+?\d(?:[\s\-.()/]*\d){6,}/g;
+// Seven digits or more, of any script (Devanagari ९, Bengali ৯, …), however spaced or punctuated, with
+// invisible format characters (zero-width space, joiners, soft hyphen) inside: a phone number, never a
+// house number or a PIN code (six). Format characters elsewhere stay: ZWJ and ZWNJ shape Indic words.
+const PHONE_LIKE = /\+?\p{Nd}(?:[\s\p{Cf}\-.()/]*\p{Nd}){6,}/gu;
 
 /**
  * The first line of an address: up to its first line break or comma, at most 80 characters, with
- * anything that could be a phone number masked (merchants sometimes put one in the address).
+ * anything that could be a phone number masked (merchants sometimes put one in the address). NFKC
+ * first, so full-width digits and punctuation (９８７, －) read as their plain forms.
  */
 export function firstAddressLine(address: string): string {
   const line = address
+    .normalize('NFKC')
     .split(/[\r\n,]/)[0]!
     .replace(PHONE_LIKE, '…')
     .trim();
