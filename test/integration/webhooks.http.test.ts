@@ -352,6 +352,35 @@ describe('deliveries', () => {
     expect(() => new Webhook(endpoint.secret).verify(after!.body, after!.headers as Record<string, string>)).toThrow();
   });
 
+  it('keeps the current secret and one previous, however often it is rotated: a delivery carries two signatures', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+
+    const secrets = [endpoint.secret];
+    for (let i = 0; i < 6; i++) {
+      const rotated = await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`);
+      expect(rotated.status).toBe(200);
+      secrets.push((rotated.body as { data: { secret: string } }).data.secret);
+    }
+    await merchant.bookJob();
+    await deliverAt();
+
+    const stored = await api.table.rt.webhooks.get(merchant.storeId, endpoint.id);
+    expect(stored!.secrets).toHaveLength(2);
+    const [delivery] = target.received;
+    expect(String(delivery!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    const verifies = secrets.map((secret) => {
+      try {
+        new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(verifies).toEqual([false, false, false, false, false, true, true]);
+  });
+
   it('redelivers an event by hand, to one endpoint or to every one that takes it, once', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const first = await receiver();
