@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { EndpointLimitError, ServiceUnavailableError, WebhookEndpointNotFoundError } from '../core/errors.ts';
-import { MAX_ENDPOINTS_PER_STORE, type AttemptOutcome, type StoredSecret, type WebhookEndpoint } from '../core/webhook.ts';
+import { MAX_ENDPOINTS_PER_STORE, REDELIVERY_INTERVAL_MS, type AttemptOutcome, type StoredSecret, type WebhookEndpoint } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
@@ -342,13 +342,58 @@ export class WebhookRepository extends TableRepository {
     };
   }
 
-  /** Puts deliveries of an event to these endpoints, due now, one attempt each (a redelivery by hand). */
-  async redeliver(storeId: string, eventId: string, endpointIds: readonly string[], now: Date): Promise<void> {
-    const tx = new Transaction();
-    endpointIds.forEach((endpointId, index) =>
-      tx.add(`delivery#${index}`, deliveryPut(this.tableName, { storeId, endpointId, eventId, attempt: 1, dueAt: now.toISOString(), manual: true })),
-    );
-    await tx.commit(this.db);
+  /**
+   * Puts deliveries of an event to these endpoints, due now, one attempt each (a redelivery by hand),
+   * each with the pair's marker, so no pair is sent by hand more than once per REDELIVERY_INTERVAL_MS
+   * (written in the same transaction: two redeliveries at once put one delivery). Returns the
+   * endpoints it queued for and, for those refused, when their pair may be sent again.
+   */
+  async redeliver(
+    storeId: string,
+    eventId: string,
+    endpointIds: readonly string[],
+    now: Date,
+  ): Promise<{ queued: string[]; limited: Array<{ endpointId: string; until: number }> }> {
+    const limited: Array<{ endpointId: string; until: number }> = [];
+    let left = [...endpointIds];
+    while (left.length > 0) {
+      const tx = new Transaction();
+      for (const endpointId of left) {
+        tx.add(`marker:${endpointId}`, {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.redelivery(storeId, eventId, endpointId),
+              type: 'webhook-redelivery',
+              until: now.getTime() + REDELIVERY_INTERVAL_MS,
+              ttl: Math.ceil((now.getTime() + REDELIVERY_INTERVAL_MS) / 1000) + 3_600,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR #until <= :now',
+            ExpressionAttributeNames: { '#until': 'until' },
+            ExpressionAttributeValues: { ':now': now.getTime() },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        });
+        tx.add(`delivery:${endpointId}`, deliveryPut(this.tableName, { storeId, endpointId, eventId, attempt: 1, dueAt: now.toISOString(), manual: true }));
+      }
+      try {
+        await tx.commit(this.db);
+        return { queued: left, limited };
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        // A pair sent within the interval (or being sent by a redelivery at this moment) is left out.
+        const refused = left.filter(
+          (endpointId) => error.failed(`marker:${endpointId}`) || error.reasons.get(`marker:${endpointId}`)?.code === 'TransactionConflict',
+        );
+        if (refused.length === 0) throw error;
+        for (const endpointId of refused) {
+          const until = error.oldItem(`marker:${endpointId}`)?.until;
+          limited.push({ endpointId, until: typeof until === 'number' ? until : now.getTime() + REDELIVERY_INTERVAL_MS });
+        }
+        left = left.filter((endpointId) => !refused.includes(endpointId));
+      }
+    }
+    return { queued: [], limited };
   }
 
   // A store's endpoint changes share its count item: one that meets another in flight (TransactionConflict)

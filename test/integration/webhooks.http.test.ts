@@ -381,25 +381,79 @@ describe('deliveries', () => {
     expect(verifies).toEqual([false, false, false, false, false, true, true]);
   });
 
-  it('redelivers an event by hand, to one endpoint or to every one that takes it, once', async () => {
+  it('redelivers an event by hand, to one endpoint or to every one that takes it (but one sent to within the minute), once', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const first = await receiver();
     const second = await receiver();
     const one = await register(merchant, { url: first.url, eventTypes: ['job.created'] });
-    await register(merchant, { url: second.url, eventTypes: ['job.created'] });
+    const two = await register(merchant, { url: second.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
     await deliverAt();
     const eventId = first.received[0]!.headers['webhook-id'] as string;
 
     const toOne = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: one.id });
     await deliverTick(api.table.rt);
+    // Within the minute after, the endpoint that got it by hand is left out of a redelivery to every one.
     const toAll = await merchant.post(`/v1/events/${eventId}/redeliver`);
     await deliverTick(api.table.rt);
 
     expect(toOne).toMatchObject({ status: 202, body: { data: { eventId, endpointIds: [one.id] } } });
-    expect(toAll).toMatchObject({ status: 202, body: { data: { eventId, endpointIds: expect.arrayContaining([one.id]) } } });
-    expect(first.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
+    expect(toAll).toMatchObject({ status: 202, body: { data: { eventId, endpointIds: [two.id] } } });
+    expect(first.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
     expect(second.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
+  });
+
+  it('answers 409 no_subscribed_endpoint to a redelivery of an event no enabled endpoint takes, and queues nothing', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    await register(merchant, { url: target.url, eventTypes: ['job.delivered'] });
+    await merchant.bookJob();
+    await relayTick(api.table.rt);
+    const [event] = ((await merchant.get('/v1/events')).body as { data: Array<{ id: string; type: string }> }).data;
+
+    const reply = await merchant.post(`/v1/events/${event!.id}/redeliver`);
+    await deliverTick(api.table.rt);
+
+    expect(reply).toMatchObject({
+      status: 409,
+      body: {
+        code: 'no_subscribed_endpoint',
+        error: `No enabled webhook endpoint of this store takes ${event!.type} events; name one with endpointId, or subscribe one to the type`,
+      },
+    });
+    expect(target.received).toEqual([]);
+  });
+
+  it('sends an event to an endpoint by hand once a minute at most: a sooner redelivery is 429 redelivery_limited with Retry-After', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await receiver();
+    const other = await receiver();
+    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+    await deliverAt();
+    const eventId = target.received[0]!.headers['webhook-id'] as string;
+
+    const first = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: endpoint.id });
+    const again = await Promise.all([1, 2, 3].map(() => merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: endpoint.id })));
+    const toAll = await merchant.post(`/v1/events/${eventId}/redeliver`);
+    const second = await register(merchant, { url: other.url, eventTypes: ['job.created'] });
+    const toTheNewOne = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: second.id });
+    await deliverTick(api.table.rt);
+
+    expect(first.status).toBe(202);
+    for (const reply of [...again, toAll]) {
+      expect(reply).toMatchObject({
+        status: 429,
+        body: {
+          code: 'redelivery_limited',
+          error: expect.stringMatching(new RegExp(`^Event ${eventId} was sent to endpoint ${endpoint.id} by hand less than 60 s ago; retry in [1-6]?[0-9] s$`)),
+        },
+      });
+      expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(toTheNewOne.status).toBe(202);
+    expect(target.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
+    expect(other.received.map((r) => r.headers['webhook-id'])).toEqual([eventId]);
   });
 
   it('answers a redelivery of another store’s event, or to another store’s endpoint, as not found', async () => {
