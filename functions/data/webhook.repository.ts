@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { EndpointLimitError, ServiceUnavailableError, WebhookEndpointNotFoundError } from '../core/errors.ts';
@@ -7,7 +6,8 @@ import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
 import { compareKeys, keys } from './table.ts';
-import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
+import { deliveryPut } from './webhook-delivery.ts';
 
 /** An endpoint as stored, with the version its changes are conditioned on. */
 export interface StoredEndpoint extends WebhookEndpoint {
@@ -80,19 +80,6 @@ function toWork(item: Record<string, unknown>): DeliveryWork {
     attempt: item.attempt as number,
     dueAt: item.dueAt as string,
     manual: item.manual === true,
-  };
-}
-
-/** The worklist item of a delivery's attempt (a new delivery: attempt 1, a new id). */
-export function deliveryPut(tableName: string, work: Omit<DeliveryWork, 'deliveryId' | 'key'> & { deliveryId?: string }): TransactItem {
-  const deliveryId = work.deliveryId ?? randomUUID();
-  const { storeId, endpointId, eventId, attempt, dueAt, manual } = work;
-  return {
-    Put: {
-      TableName: tableName,
-      Item: { ...keys.webhookDelivery(dueAt, deliveryId), type: 'webhook-delivery', storeId, endpointId, eventId, attempt, dueAt, manual, deliveryId },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
   };
 }
 
