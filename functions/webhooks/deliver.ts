@@ -59,6 +59,8 @@ async function deliver(rt: SenderRuntime, work: DeliveryWork, now: Date, resolve
   // Signed at the moment it is sent (receivers check the timestamp against their clock); `now` is the tick's clock.
   const headers = webhookHeaders(secrets, { id: event.id, timestamp: Math.floor(Date.now() / 1000), body });
   const outcome = await sendWebhook(endpoint.url, headers, body, { allowLoopback: rt.config.WEBHOOK_ALLOW_LOOPBACK, resolve });
+  // The merchant's log says little of why (our network is not theirs to map); the operators' log says which.
+  if (outcome.detail !== undefined) logger.info('webhook attempt failed', { storeId: work.storeId, endpointId: work.endpointId, detail: outcome.detail });
   const next = outcome.ok || work.manual ? null : nextAttemptAt(work.attempt, now);
   await rt.webhooks.record(work, outcome, now, next, endpoint, await endpointChange(rt, endpoint, outcome, now));
   return 'sent';

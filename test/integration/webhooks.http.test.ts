@@ -605,6 +605,57 @@ describe('where a webhook may go (checked again at each send)', () => {
     const log = (await merchant.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).body as { data: Array<Record<string, unknown>> };
 
     expect(target.received).toEqual([]);
-    expect(log.data).toEqual([expect.objectContaining({ outcome: 'failed', responseStatus: null, error: expect.stringMatching(/^Refused/) })]);
+    expect(log.data).toEqual([
+      expect.objectContaining({ outcome: 'failed', responseStatus: null, error: 'Refused: the host does not resolve to a public address' }),
+    ]);
+  });
+
+  it.each([
+    ['http://example.com/hooks', 'Must use https'],
+    ['https://127.0.0.2:8080/hooks', 'Refused: a loopback address'],
+  ])('refuses %s at registration, naming the local exception under npm start', async (url, words) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+
+    const reply = await merchant.post('/v1/webhook-endpoints', { url });
+
+    expect(reply).toMatchObject({
+      status: 400,
+      body: {
+        code: 'validation_error',
+        details: {
+          fieldErrors: {
+            url: [`${words} (under npm start, http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port> are allowed too)`],
+          },
+        },
+      },
+    });
+  });
+
+  it('takes http://[::1]:<port> under npm start as it takes http://127.0.0.1:<port>, and delivers there', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const ipv6 = await startReceiverOn('::1');
+    const endpoint = await register(merchant, { url: `http://[::1]:${ipv6.port}/hooks`, eventTypes: ['job.created'] });
+    await merchant.bookJob();
+
+    await deliverAt();
+
+    expect(endpoint.url).toBe(`http://[::1]:${ipv6.port}/hooks`);
+    expect(ipv6.received).toHaveLength(1);
   });
 });
+
+/** A receiver on another loopback address than the helpers' (answers 200). */
+async function startReceiverOn(host: string): Promise<{ port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push(body);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  receivers.push({ url: '', received: [], events: () => [], close: () => new Promise((resolve) => server.close(() => resolve())) });
+  return { port: (server.address() as AddressInfo).port, received };
+}
