@@ -12,6 +12,8 @@ import { deliveryPut } from './webhook-delivery.ts';
 /** An endpoint as stored, with the version its changes are conditioned on. */
 export interface StoredEndpoint extends WebhookEndpoint {
   version: number;
+  /** Until when the sender leaves its deliveries alone after one went unanswered (null: it is not backed off). */
+  backoffUntil: string | null;
 }
 
 /** A delivery's next attempt on the sender's worklist. */
@@ -67,6 +69,7 @@ function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     version: item.version as number,
+    backoffUntil: (item.backoffUntil as string | null | undefined) ?? null,
   };
 }
 
@@ -91,7 +94,7 @@ function toWork(item: Record<string, unknown>): DeliveryWork {
 export class WebhookRepository extends TableRepository {
   /** Adds an endpoint, unless the store has five already (409 endpoint_limit_reached). */
   async create(endpoint: WebhookEndpoint): Promise<StoredEndpoint> {
-    const stored = { ...endpoint, version: 1 };
+    const stored = { ...endpoint, version: 1, backoffUntil: null };
     try {
       await this.commitContended(() =>
         new Transaction()
@@ -218,6 +221,30 @@ export class WebhookRepository extends TableRepository {
     }
   }
 
+  /**
+   * Files a delivery again at `until`, unattempted (its endpoint is backed off): the same delivery and
+   * attempt, out of the due part of the worklist. False if it is gone or another sender holds it.
+   */
+  async postpone(work: DeliveryWork, until: Date, now: Date): Promise<boolean> {
+    try {
+      await new Transaction()
+        .add('work', {
+          Delete: {
+            TableName: this.tableName,
+            Key: work.key,
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ExpressionAttributeValues: { ':now': now.getTime() },
+          },
+        })
+        .add('later', deliveryPut(this.tableName, { ...work, dueAt: until.toISOString() }))
+        .commit(this.db);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.failed('work')) return false;
+      throw error;
+    }
+  }
+
   /** Drops a delivery without attempting it (its endpoint or its event is gone). */
   async drop(work: DeliveryWork): Promise<void> {
     await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key } }).commit(this.db);
@@ -229,7 +256,15 @@ export class WebhookRepository extends TableRepository {
    * healthy, or disabled with its `webhook_endpoint.disabled` event). Recorded once: a second sender
    * recording the same attempt finds the delivery gone and writes nothing.
    */
-  async record(work: DeliveryWork, outcome: AttemptOutcome, at: Date, next: Date | null, endpoint: StoredEndpoint, change: EndpointChange): Promise<void> {
+  async record(
+    work: DeliveryWork,
+    outcome: AttemptOutcome,
+    at: Date,
+    next: Date | null,
+    endpoint: StoredEndpoint,
+    change: EndpointChange,
+    backoffUntil?: Date,
+  ): Promise<void> {
     const attemptedAt = at.toISOString();
     const tx = new Transaction()
       .add('work', {
@@ -255,12 +290,15 @@ export class WebhookRepository extends TableRepository {
       });
     if (next) tx.add('next', deliveryPut(this.tableName, { ...work, attempt: work.attempt + 1, dueAt: next.toISOString() }));
     const endpointKey = keys.webhookEndpoint(endpoint.storeId, endpoint.id);
+    // An unanswered attempt backs the endpoint off (the sender leaves its deliveries until then); a success ends it.
+    const backoff = backoffUntil ? ', backoffUntil = :backoff' : '';
+    const backoffValue = backoffUntil ? { ':backoff': backoffUntil.toISOString() } : {};
     if (change.kind === 'succeeded') {
       tx.add('endpoint', {
         Update: {
           TableName: this.tableName,
           Key: endpointKey,
-          UpdateExpression: 'SET failingSince = :null, #status = :enabled, updatedAt = :now ADD version :one',
+          UpdateExpression: 'SET failingSince = :null, backoffUntil = :null, #status = :enabled, updatedAt = :now ADD version :one',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':null': null, ':enabled': 'enabled', ':now': attemptedAt, ':one': 1 },
@@ -272,9 +310,9 @@ export class WebhookRepository extends TableRepository {
           TableName: this.tableName,
           Key: endpointKey,
           // From the first failure after a success (an endpoint starts with failingSince null, so not if_not_exists).
-          UpdateExpression: 'SET failingSince = :now, updatedAt = :now ADD version :one',
+          UpdateExpression: `SET failingSince = :now, updatedAt = :now${backoff} ADD version :one`,
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':now': attemptedAt, ':one': 1 },
+          ExpressionAttributeValues: { ':now': attemptedAt, ':one': 1, ...backoffValue },
         },
       });
     } else if (change.kind === 'disable') {
@@ -289,6 +327,16 @@ export class WebhookRepository extends TableRepository {
         },
       });
       tx.addEach('event', eventOutboxPuts(this.tableName, endpoint.storeId, [change.event]));
+    } else if (backoffUntil) {
+      tx.add('endpoint', {
+        Update: {
+          TableName: this.tableName,
+          Key: endpointKey,
+          UpdateExpression: 'SET backoffUntil = :backoff',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: backoffValue,
+        },
+      });
     }
     try {
       await tx.commit(this.db);
@@ -297,7 +345,7 @@ export class WebhookRepository extends TableRepository {
       // Recorded by another sender already: nothing more to write.
       if (error.failed('work')) return;
       // The endpoint was deleted or disabled meanwhile: the attempt is still recorded, without the endpoint's change.
-      if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' });
+      if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' }, undefined);
       throw error;
     }
   }

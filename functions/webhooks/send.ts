@@ -8,6 +8,9 @@ import { DELIVERY_TIMEOUT_MS, type AttemptOutcome } from '../core/webhook.ts';
 /** How much of a receiver's answer is read (and thrown away): enough to see it out, no more. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
+/** An attempt's outcome, with what the operators' log gets (`detail`) and whether the receiver never answered (no connection, or no answer in time). */
+export type SentOutcome = AttemptOutcome & { detail?: string; unanswered?: true };
+
 /** Resolves a host name: every address it has (the sender refuses them all if one is not public). */
 export type Resolve = (host: string) => Promise<LookupAddress[]>;
 
@@ -31,7 +34,7 @@ export async function sendWebhook(
   headers: Record<string, string>,
   body: string,
   options: { allowLoopback: boolean; timeoutMs?: number; resolve?: Resolve },
-): Promise<AttemptOutcome & { detail?: string }> {
+): Promise<SentOutcome> {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const noAnswer = `No answer within ${timeoutMs / 1000} s`;
@@ -59,13 +62,13 @@ export async function sendWebhook(
   } finally {
     clearTimeout(lookupTimer);
   }
-  if (addresses === 'timed out') return refuse(noAnswer, `the DNS lookup of ${host} took longer than ${timeoutMs} ms`);
+  if (addresses === 'timed out') return { ...refuse(noAnswer, `the DNS lookup of ${host} took longer than ${timeoutMs} ms`), unanswered: true };
   const vetted = vetResolvedAddresses(addresses, { allowLoopback: options.allowLoopback, loopbackUrl: checked.loopback });
   if (!vetted.ok) return refuse(vetted.reason, vetted.detail);
 
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<AttemptOutcome, 'durationMs'> & { detail?: string }) => {
+    const finish = (outcome: Omit<SentOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -106,12 +109,14 @@ export async function sendWebhook(
     // What is left of the attempt's limit after the DNS lookup.
     const timer = setTimeout(
       () => {
-        finish({ ok: false, responseStatus: null, error: noAnswer, detail: 'timed out' });
+        finish({ ok: false, responseStatus: null, error: noAnswer, detail: 'timed out', unanswered: true });
         req.destroy();
       },
       Math.max(0, timeoutMs - (performance.now() - started)),
     );
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ ok: false, responseStatus: null, error: noAnswer, detail: error.code ?? error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ ok: false, responseStatus: null, error: noAnswer, detail: error.code ?? error.message, unanswered: true }),
+    );
     req.end(body);
   });
 }
