@@ -83,7 +83,7 @@ describe('fair webhook sending', () => {
     // A store with five endpoints that never answer and an old backlog of 150 deliveries to them.
     const hostile = await newMerchant(api.table.rt, api.server);
     const silent = await Promise.all(Array.from({ length: 5 }, silentReceiver));
-    const endpointIds = [];
+    const endpointIds: string[] = [];
     for (const receiver of silent) endpointIds.push(await register(hostile, receiver.url));
     await hostile.bookJob();
     const backlogAt = new Date(Date.now() + 120_000);
