@@ -16,6 +16,14 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 /** How long a link keeps working after its job ends (delivered, failed or cancelled). */
 export const TRACKING_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a link made while its job is live is kept (its item's time to live, from its making): far
+ * past a delivery's day, so the page has closed (24 h after the job ends) long before DynamoDB deletes
+ * it; a job still live after that needs a new link. A link made once the job has ended is kept until
+ * its page closes. No link is kept forever.
+ */
+export const LIVE_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** A new tracking token from the CSPRNG. Only its SHA-256 is stored. */
 export function newTrackingToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
