@@ -28,6 +28,12 @@ const Config = z.object({
    * secrets: npm start keeps one in DATA_DIR, the stack passes one from Secrets Manager.
    */
   WEBHOOK_SECRETS_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /**
+   * The key that signs statement cursors (HMAC-SHA256; any string of 32+ characters), so a cursor's
+   * figures are only ever ones we made. Needed only by GET /v1/ledger: npm start keeps one in DATA_DIR,
+   * the stack passes one from Secrets Manager.
+   */
+  CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /** Developers only: let webhooks go to http://127.0.0.1:<port> and http://localhost:<port> (npm start sets it; the stack never does). */
   WEBHOOK_ALLOW_LOOPBACK: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),

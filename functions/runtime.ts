@@ -36,6 +36,8 @@ export interface Runtime {
   tracking: TrackingRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
+  /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
+  cursorKey(): string;
 }
 
 /**
@@ -112,6 +114,10 @@ export function createBaseRuntime(config: Config): BaseRuntime {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
       return secretBox;
+    },
+    cursorKey: () => {
+      if (!config.CURSOR_SIGNING_KEY) throw new InternalError('CURSOR_SIGNING_KEY is not set: statement cursors cannot be signed or checked');
+      return config.CURSOR_SIGNING_KEY;
     },
   };
   foundations.set(base, { from: { config, db, table, zoneRepository }, built: new Map() });

@@ -50,7 +50,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event).
   'send-webhooks': {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'status', 'updatedAt', 'version'],
+    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version'],
   },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'event_not_found'
   | 'webhook_endpoint_not_found'
   | 'endpoint_limit_reached'
+  | 'no_subscribed_endpoint'
+  | 'redelivery_limited'
   | 'tracking_closed'
   | 'quote_expired'
   | 'quote_used'
@@ -257,6 +259,31 @@ export class TrackingClosedError extends AppError {
   constructor(jobId: string, closedAt: string) {
     super('tracking_closed', `Job ${jobId} ended more than 24 h ago; its tracking page closed at ${closedAt}`);
     this.name = 'TrackingClosedError';
+  }
+}
+
+/** A redelivery to every endpoint that takes the event, when no enabled endpoint of the store takes its type. */
+export class NoSubscribedEndpointError extends AppError {
+  constructor(eventType: string) {
+    super(
+      'no_subscribed_endpoint',
+      `No enabled webhook endpoint of this store takes ${eventType} events; name one with endpointId, or subscribe one to the type`,
+    );
+    this.name = 'NoSubscribedEndpointError';
+  }
+}
+
+/** The event was sent to the endpoint by hand too recently (once per REDELIVERY_INTERVAL_MS). */
+export class RedeliveryLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(eventId: string, endpointId: string, intervalSeconds: number, retryAfterSeconds: number) {
+    super(
+      'redelivery_limited',
+      `Event ${eventId} was sent to endpoint ${endpointId} by hand less than ${intervalSeconds} s ago; retry in ${retryAfterSeconds} s`,
+    );
+    this.name = 'RedeliveryLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
-import { deliveryPut } from './webhook.repository.ts';
+import { deliveryPut } from './webhook-delivery.ts';
 import { TableRepository } from './repository.ts';
 import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';

@@ -148,6 +148,8 @@ export const keys = {
   feedHead: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'FEEDHEAD' }),
   /** A placed event by its id (GET /v1/events/{id}, redelivery). */
   event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
+  /** When an event was last sent to an endpoint by hand (`until`: no redelivery of the pair before then; TTL). */
+  redelivery: (storeId: string, eventId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `REDELIVERY#${eventId}#${endpointId}` }),
   /** A store's webhook endpoint. */
   webhookEndpoint: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',
