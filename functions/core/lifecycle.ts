@@ -37,10 +37,11 @@ export type LifecycleEventType = LifecycleEvent['type'];
 /** How long a handoff code stays usable once the rider is at the door. */
 export const CODE_TTL_MS = 30 * 60 * 1000;
 /**
- * The fifth decline ends the job: it fails and its credit is released, rather than being offered
- * for ever. With each rider declining at most once, this bounds what one job can accumulate.
+ * From this many declines on, each decline of the job is reported to operations (`job declined
+ * repeatedly` in the logs). Declines never end a job: that would let a few rider keys end any job;
+ * the dispatch timeout decides, and each rider declines a job at most once.
  */
-export const MAX_DECLINES = 5;
+export const REPEATED_DECLINES = 5;
 /** The fifth wrong code locks the handoff until operations reset it. */
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -147,11 +148,6 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
 
     case 'decline': {
       requireStatus('picked_by_agent', 'booking_in_progress');
-      if (declinedBy(job).length + 1 >= MAX_DECLINES) {
-        const note = `Declined by ${MAX_DECLINES} riders; no rider would take the job`;
-        const { settlement, money } = releaseHeld(job, note);
-        return { job: { ...ended('failed', settlement, note), agentId: null }, money };
-      }
       // The dispatcher (`system`) declines for a rider whose acceptance went unconfirmed too long.
       const why = actor === 'system' ? `Not confirmed in time by ${job.agentId ?? 'the rider'}` : `Declined by ${job.agentId ?? 'the rider'}`;
       return { job: next({ status: 'queued', agentId: null, riderLocation: null }, why) };

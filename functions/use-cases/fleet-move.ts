@@ -14,6 +14,7 @@ export type FleetRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'zones'>;
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
 import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.schema.ts';
+import { reportRepeatedDeclines } from './repeated-declines.ts';
 
 /**
  * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the
@@ -55,6 +56,7 @@ export function fleetJobAction<B extends z.core.$ZodType | undefined, P extends 
       if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job, caller);
       throw error;
     }
+    reportRepeatedDeclines(event, result.job);
     // A wrong, locking or late code was written down (the attempt counts), and is refused.
     const which = handoffOf(event);
     const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;

@@ -6,6 +6,7 @@ import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
 import type { Runtime } from '../runtime.ts';
 import { logger } from '../http/logger.ts';
+import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
 
 /**
  * The background workers, each one pass over its worklist per tick: dispatch, the sandbox rider, and
@@ -146,6 +147,7 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
       if (result.kind === 'moved') {
         report.moved += 1;
         job = result.job;
+        reportRepeatedDeclines(event, job);
       }
     }
     // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the
