@@ -4,7 +4,7 @@ import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
-import { isItemTooLarge } from './client.ts';
+import { isItemTooLarge, rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
 import { TableRepository } from './repository.ts';
@@ -367,6 +367,8 @@ export class JobRepository extends TableRepository {
 
   /** A page of the store's jobs in one status, newest first (see the class comment for its cost). */
   async listByStatus(storeId: string, status: JobStatus, page: { limit: number; offset: number }): Promise<Job[]> {
+    // Its cost grows with the offset: it waits for the rate decision, so a refused one reads nothing.
+    await rateDecided();
     const wanted = page.offset + page.limit;
     const entries: Array<{ PK: string; SK: string }> = [];
     let startKey: Record<string, unknown> | undefined;

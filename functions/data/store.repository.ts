@@ -5,7 +5,7 @@ import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from
 import { MAX_MINOR } from '../core/money.ts';
 import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
-import { isConditionFailure } from './client.ts';
+import { isConditionFailure, rateDecided } from './client.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
@@ -239,6 +239,8 @@ export class StoreRepository extends TableRepository {
    * `limit` (one Query, strongly consistent); whether older entries remain.
    */
   async ledgerPage(storeId: string, page: { limit: number; before?: string }): Promise<{ entries: Array<LedgerEntry & { key: string }>; more: boolean }> {
+    // A statement reads page after page (and the store again): it waits for the rate decision, so a refused one reads nothing.
+    await rateDecided();
     const { items, more } = await this.pageBefore(keys.store(storeId).PK, keys.ledgerPrefix, page);
     return { entries: items.map((item) => ({ ...toLedgerEntry(item), key: item.SK as string })), more };
   }

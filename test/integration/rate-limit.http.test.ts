@@ -95,6 +95,33 @@ describe('per-store rate limits', () => {
     expect(links).toBe(0);
   });
 
+  // Review (issue 23 §2): a filtered GET /v1/events cost 175 read units answered 200 or 429 alike. The
+  // reads whose cost grows with the data (filtered feed pages, statements, status walks) wait for the
+  // rate decision: a refused one costs what a refused balance does.
+  it('spends no reads on the route for a refused request whose reads cost much: filtered events, statements, status lists', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const job = await m.bookJob();
+    await api.table.rt.stores.setRateLimits(m.storeId, { reads: 1 });
+    expect((await m.get('/v1/balance')).status).toBe(200); // the one read of the minute; the container knows the limit
+
+    const records = await captureAccessLog(async () => {
+      for (const path of [
+        '/v1/balance',
+        '/v1/events?type=job.created&limit=10',
+        `/v1/events?jobId=${job.id}&limit=10`,
+        '/v1/jobs?status=created&limit=10',
+        '/v1/ledger?limit=10',
+        `/v1/ledger?jobId=${job.id}&limit=10`,
+      ])
+        expect((await m.get(path)).status).toBe(429);
+    });
+
+    // key and store (the bucket is known spent here, so it is not asked): the same for each, and nothing more
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls, r.readUnits])).toEqual(
+      ['GET /v1/balance', 'GET /v1/events', 'GET /v1/events', 'GET /v1/jobs', 'GET /v1/ledger', 'GET /v1/ledger'].map((route) => [route, 429, 2, 2]),
+    );
+  });
+
   // A container that knows a key's store takes the token alongside the key's and the store's reads,
   // from the bucket of the agreed limit it read last time; the store read on this very request decides.
   it('decides with the agreed limit read on the request itself, whatever the container read before: lowered, raised, set for another group', async () => {

@@ -19,7 +19,7 @@ describe('jobs riders give back', () => {
     const before = (await merchant.get('/v1/balance')).body as { data: { balanceMinor: number; reservedMinor: number } };
     const { id } = await merchant.bookJob();
     await dispatchOnce(api.table.rt);
-    const riders = [];
+    const riders: Awaited<ReturnType<typeof newFleetMember>>[] = [];
     for (let i = 0; i <= REPEATED_DECLINES; i++) riders.push(await newFleetMember(api.table.rt, api.server, 'rider'));
 
     const { records } = await captureLogs(async () => {
