@@ -204,10 +204,8 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
           throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
         changes[group] = value;
       }
-      const current = await rt.stores.get(storeId);
-      if (!current) throw new RecordNotFoundError('store', storeId);
-      const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
-      const store = await rt.stores.setRateLimits(storeId, overrides);
+      // Merged with the agreed limits as each attempt reads them: another operator's change to other groups stays.
+      const store = await rt.stores.setRateLimits(storeId, (agreed) => ({ ...(options.reset ? {} : agreed), ...changes }));
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
       return {
         json: { storeId, perMinute: limits },

@@ -166,13 +166,20 @@ export class StoreRepository extends TableRepository {
    * than a bucket at the highest of its limits would have let in (a lowered limit lets in what is
    * left of the minute at the new rate; a raised one too). Requests let in while the change is written, a few
    * milliseconds, count in the old bucket only. `limitsVersion` orders changes made at once.
+   * `change` is the new overrides, or how to make them from the agreed ones: it is applied to what
+   * each attempt reads, so two changes made at once to different groups both stay.
    */
-  async setRateLimits(storeId: string, overrides: Record<string, number>, now = new Date()): Promise<Store> {
+  async setRateLimits(
+    storeId: string,
+    change: Record<string, number> | ((agreed: Record<string, number>) => Record<string, number>),
+    now = new Date(),
+  ): Promise<Store> {
     // Two changes at once: the second is made again on what the first left (its carry-over included).
     for (let attempt = 0; attempt < MAX_LIMIT_ATTEMPTS; attempt++) {
       const { Item: before } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
       if (!before) throw new RecordNotFoundError('store', storeId);
       const agreed = toStore(before).rateLimitOverrides;
+      const overrides = typeof change === 'function' ? change(agreed) : change;
       const version = before.limitsVersion as number | undefined;
       const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(agreed, group) !== capacityOf(overrides, group));
       const spent = await Promise.all(
