@@ -59,6 +59,32 @@ export class RateLimitRepository extends TableRepository {
     return this.consume(keys.fleetRateBucket(keyId), limit, now);
   }
 
+  /**
+   * Gives back a token the store's bucket at this limit let in for a request that was then refused
+   * (its key revoked, its store's access off): the bucket is as if the request had never come. A
+   * bucket that has filled up since loses nothing by it (it never holds more than `capacity`).
+   */
+  async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
+    const bucket = keys.rateBucket(storeId, group, limit.capacity);
+    try {
+      const { Attributes } = await this.db.send(
+        ungated(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: bucket,
+            UpdateExpression: 'SET tat = tat - :interval',
+            ConditionExpression: 'attribute_exists(tat)',
+            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        ),
+      );
+      this.see(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // the bucket is gone: nothing to give back
+    }
+  }
+
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval + Math.min(CLOCK_TOLERANCE_MS, interval / 4);

@@ -157,10 +157,11 @@ describe('per-store rate limits', () => {
     expect([raised.status, raised.headers.get('ratelimit-limit')]).toEqual([201, '20']);
   });
 
-  it('spends at most one token for a key the container knew when the key is revoked or the store’s access off, and then forgets the key', async () => {
+  it('gives back the token a key the container knew took when the key is revoked or the store’s access off, and then forgets the key', async () => {
     const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    await api.table.rt.stores.setRateLimits(m.storeId, { reads: 10 }); // one token every 6 s: nothing refills while the test runs
     const other = await api.table.rt.apiKeys.create(m.storeId);
-    expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('59');
+    expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('9');
     await api.table.rt.apiKeys.revoke(other.keyId);
 
     const revoked = await captureAccessLog(async () => {
@@ -174,20 +175,35 @@ describe('per-store rate limits', () => {
     await api.table.rt.stores.setApiAccess(m.storeId, true);
     const afterOff = await m.get('/v1/balance');
 
-    // The first refusal took a token with the key's reads; then the key is unknown here: one read, no token.
+    // The first refusal took a token with the key's reads and gave it back; then the key is unknown here: one read, no token.
     expect(revoked.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['revoked_api_key', 3],
+      ['revoked_api_key', 4],
       ['revoked_api_key', 1],
       ['revoked_api_key', 1],
     ]);
-    // Access off: the key is read, then its store; no token after the first refusal.
+    // Access off: the key is read, then its store; no token after the first refusal (whose token is given back).
     expect(off.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['api_access_disabled', 3],
+      ['api_access_disabled', 4],
       ['api_access_disabled', 2],
     ]);
-    // 60: the other key's request, its first refusal, this request (57); then the first refusal with access off and this request (55).
-    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '57']);
-    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '55']);
+    // 10: the other key's request, this request (8); then this request (7). Refusals spend none.
+    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '8']);
+    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '7']);
+  });
+
+  // Review (issue 23 §2): a burst of 30 with a revoked key the container still remembered got 30 × 401
+  // and emptied the store's quote bucket; the valid key then got 12 × 429 where 9 should have passed.
+  it('spends none of the store’s tokens on a burst of a revoked key the container remembers: the valid key still gets what is left', async () => {
+    const store = await createStore(api.table.rt);
+    const other = await api.table.rt.apiKeys.create(store.storeId);
+    expect((await postQuote(other.apiKey)).status).toBe(201); // the container knows the key; 9 quotes left
+    await api.table.rt.apiKeys.revoke(other.keyId);
+
+    const revoked = await Promise.all(Array.from({ length: 30 }, () => postQuote(other.apiKey)));
+    const valid = await Promise.all(Array.from({ length: 12 }, () => postQuote(store.apiKey)));
+
+    expect(revoked.map((r) => r.status)).toEqual(Array(30).fill(401));
+    expect(valid.map((r) => r.status).sort()).toEqual([...Array(9).fill(201), ...Array(3).fill(429)]);
   });
 
   // Every change of a store's agreed limit meeting a parallel burst from a key the container already
@@ -304,9 +320,9 @@ describe('per-store rate limits', () => {
     const after = await run(store.apiKey);
 
     expect(burst.map((r) => r.reason)).toEqual(Array(5).fill('revoked_api_key'));
-    // 60 reads: the key's first request, the one in flight, the first refusal, this request: 56 remain. The
-    // key was forgotten once; a burst of its requests after that must take no token.
-    expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 56 });
+    // 60 reads: the key's first request, the one in flight, this request: 57 remain (the first refusal gave
+    // its token back). The key was forgotten once; a burst of its requests after that must take no token.
+    expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 57 });
   });
 
   // The early token's call is waited for by the answer, not the writes: that wait must never be a
