@@ -26,6 +26,14 @@ export const CLOCK_TOLERANCE_MS = 250;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
 const MAX_ATTEMPTS = 64;
 
+/**
+ * The time a bucket is closed with when its store's limit changes (its time is carried over to the new
+ * limit's bucket in the change's own transaction): no decision's condition holds against it, so a
+ * request that read the old limit and reaches its bucket after the change is refused, never let in
+ * uncounted. A later change back to this limit writes the bucket afresh.
+ */
+export const CLOSED_TAT = Number.MAX_SAFE_INTEGER;
+
 /** How many buckets' last seen times a container keeps. */
 const REMEMBERED_BUCKETS = 10_000;
 
@@ -73,15 +81,15 @@ export class RateLimitRepository extends TableRepository {
             TableName: this.tableName,
             Key: bucket,
             UpdateExpression: 'SET tat = tat - :interval',
-            ConditionExpression: 'attribute_exists(tat)',
-            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity },
+            ConditionExpression: 'tat < :closed',
+            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity, ':closed': CLOSED_TAT },
             ReturnValues: 'UPDATED_NEW',
           }),
         ),
       );
       this.see(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error; // the bucket is gone: nothing to give back
+      if (!isConditionFailure(error)) throw error; // the bucket is gone or closed (its time carried over): nothing to give back
     }
   }
 
@@ -125,6 +133,8 @@ export class RateLimitRepository extends TableRepository {
         if (!isConditionFailure(error)) throw error;
         const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
         knownTat = stored === undefined ? null : Number(stored);
+        // Closed by a change of the limit after this request read the store: refused (not remembered, as the bucket may open again).
+        if (knownTat === CLOSED_TAT) return { allowed: false, retryAfterSeconds: 1 };
         if (knownTat !== null) this.see(bucketKey, knownTat);
       }
     }

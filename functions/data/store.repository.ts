@@ -10,6 +10,7 @@ import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { apiKeyPuts } from './api-key.repository.ts';
+import { CLOSED_TAT } from './rate-limit.repository.ts';
 
 /** What creating a store hands back: the only moment the API key is visible. */
 export interface CreatedStore {
@@ -71,8 +72,14 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
 }
 
 /** Stores, their credit and their ledger. */
-/** How many times a change of a store's rate limits is tried while other changes keep landing first. */
-const MAX_LIMIT_ATTEMPTS = 5;
+/**
+ * How many times a change of a store's rate limits is tried while other changes, or requests taking
+ * tokens from the buckets it closes, keep landing first.
+ */
+const MAX_LIMIT_ATTEMPTS = 10;
+
+/** How long a closed bucket is kept: long past any request that read the store before the change. */
+const CLOSED_BUCKET_SECONDS = 10 * 60;
 
 export class StoreRepository extends TableRepository {
   /** The store, read strongly consistent (auth depends on it), or null. */
@@ -184,9 +191,9 @@ export class StoreRepository extends TableRepository {
       const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(agreed, group) !== capacityOf(overrides, group));
       const spent = await Promise.all(
         changed.map(async (group) => {
-          const bucket = keys.rateBucket(storeId, group, capacityOf(agreed, group));
-          const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: bucket, ConsistentRead: true }));
-          return { to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
+          const from = keys.rateBucket(storeId, group, capacityOf(agreed, group));
+          const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: from, ConsistentRead: true }));
+          return { from, to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
         }),
       );
       const transaction = new Transaction().add('store', {
@@ -203,18 +210,29 @@ export class StoreRepository extends TableRepository {
           },
         },
       });
-      for (const { to, item } of spent) {
+      for (const { from, to, item } of spent) {
         transaction.add(to.SK, {
           ...(item?.tat === undefined
             ? { Delete: { TableName: this.tableName, Key: to } }
             : { Put: { TableName: this.tableName, Item: { ...to, tat: item.tat, ttl: item.ttl } } }),
+        });
+        // The old bucket is closed as it was read: a token taken from it meanwhile makes the change read again.
+        transaction.add(from.SK, {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...from, tat: CLOSED_TAT, ttl: Math.ceil(now.getTime() / 1000) + CLOSED_BUCKET_SECONDS },
+            ConditionExpression: item?.tat === undefined ? 'attribute_not_exists(tat)' : 'tat = :tat',
+            ...(item?.tat !== undefined && { ExpressionAttributeValues: { ':tat': item.tat } }),
+          },
         });
       }
       try {
         await transaction.commit(this.db);
         return (await this.get(storeId))!;
       } catch (error) {
-        if (!(error instanceof TransactionCancelled && error.failed('store'))) throw error;
+        const raced =
+          error instanceof TransactionCancelled && (error.conflicted || [...spent.map(({ from }) => from.SK), 'store'].some((name) => error.failed(name)));
+        if (!raced) throw error;
       }
     }
     throw new ServiceUnavailableError(new Error(`store ${storeId}'s rate limits kept changing`));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { StoreRepository } from '../../functions/data/store.repository.ts';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
@@ -323,6 +324,106 @@ describe('per-store rate limits', () => {
     // 60 reads: the key's first request, the one in flight, this request: 57 remain (the first refusal gave
     // its token back). The key was forgotten once; a burst of its requests after that must take no token.
     expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 57 });
+  });
+
+  // Review (issue 23 §2): a limit change made during a burst let in more than the docs promise (20 → 10
+  // mid-burst let in 25–29; 10 → 30 let in 34–37): tokens taken from the old bucket after the change had
+  // read it were not carried over. Every decision here uses one fixed clock, so nothing refills.
+  describe('a limit change in the middle of a burst', () => {
+    const T = Date.now();
+
+    // A container of its own whose decisions all use the clock T; `hold` keeps its bucket calls back until released.
+    function container() {
+      const rt = createRuntime(readConfig());
+      const auth = authenticate(() => rt, routeFor('POST /v1/job-quotes'));
+      const consume = rt.rateLimits.consumeForStore.bind(rt.rateLimits);
+      let gate: Promise<void> | null = null;
+      let storeReads = 0;
+      const getStore = rt.stores.get.bind(rt.stores);
+      rt.stores.get = async (storeId) => {
+        const store = await getStore(storeId);
+        storeReads += 1;
+        return store;
+      };
+      rt.rateLimits.consumeForStore = async (storeId, group, limit) => {
+        if (gate) await gate;
+        return consume(storeId, group, limit, T);
+      };
+      const run = (apiKey: string) =>
+        dynamoCallScope.run(newDynamoTally(), async () => {
+          const request = { event: { headers: { 'x-api-key': apiKey } }, context: {} as ApiContext } as unknown as Parameters<
+            NonNullable<typeof auth.before>
+          >[0];
+          try {
+            await auth.before!(request);
+            await request.context.rateDecision;
+            return 201;
+          } catch (error) {
+            return (error as { code?: string }).code === 'rate_limited' ? 429 : 500;
+          }
+        });
+      return {
+        rt,
+        run,
+        storeReads: () => storeReads,
+        hold: () => {
+          let release!: () => void;
+          gate = new Promise((resolve) => (release = resolve));
+          return () => {
+            gate = null;
+            release();
+          };
+        },
+      };
+    }
+    const admitted = (statuses: number[]) => statuses.filter((status) => status === 201).length;
+
+    // Requests that read the store before the change and reach the old bucket after it (late takers).
+    it.each([
+      { from: 20, to: 10, after: 7 }, // 5 spent at 20 (15 s of the minute) leave 7.5 at 10
+      { from: 10, to: 30, after: 15 }, // 5 spent at 10 (30 s) leave 15 at 30
+    ])('refuses the requests that take from the old bucket once $from → $to is made, and lets in exactly $after after it', async ({ from, to, after }) => {
+      const c = container();
+      const store = await createStore(c.rt);
+      await c.rt.stores.setRateLimits(store.storeId, { quotes: from });
+      const before: number[] = [];
+      for (let i = 0; i < 5; i++) before.push(await c.run(store.apiKey)); // the container knows the key, at `from`
+
+      const release = c.hold();
+      const reads = c.storeReads();
+      const late = Array.from({ length: 10 }, () => c.run(store.apiKey));
+      while (c.storeReads() < reads + 10) await new Promise((resolve) => setImmediate(resolve)); // each read the store at `from`
+      await api.table.rt.stores.setRateLimits(store.storeId, { quotes: to });
+      release();
+      const lateStatuses = await Promise.all(late);
+      const burst = await Promise.all(Array.from({ length: to + 5 }, () => c.run(store.apiKey)));
+
+      expect({ before: admitted(before), late: admitted(lateStatuses), after: admitted(burst) }).toEqual({ before: 5, late: 0, after });
+    });
+
+    // Tokens taken from the old bucket between the change's read of it and the change's write.
+    it('carries the tokens taken while the change is made: 10 → 30 with 2 spent and 3 more taken meanwhile leaves 15', async () => {
+      const c = container();
+      const store = await createStore(c.rt);
+      await c.rt.stores.setRateLimits(store.storeId, { quotes: 10 });
+      for (let i = 0; i < 2; i++) expect(await c.run(store.apiKey)).toBe(201);
+      const db = dbOf(c.rt);
+      let meanwhile: number[] = [];
+      const interleaved = {
+        send: async (command: { input: { Key?: { SK?: string } } }) => {
+          const output = await db.send(command as never);
+          if (command instanceof GetCommand && String(command.input.Key?.SK).startsWith('RATE#') && meanwhile.length === 0)
+            meanwhile = await Promise.all(Array.from({ length: 3 }, () => c.run(store.apiKey)));
+          return output;
+        },
+      };
+      const stores = new StoreRepository(interleaved as unknown as typeof db, c.rt.config.TABLE_NAME);
+
+      await stores.setRateLimits(store.storeId, { quotes: 30 });
+      const burst = await Promise.all(Array.from({ length: 35 }, () => c.run(store.apiKey)));
+
+      expect({ meanwhile: admitted(meanwhile), after: admitted(burst) }).toEqual({ meanwhile: 3, after: 15 });
+    });
   });
 
   // The early token's call is waited for by the answer, not the writes: that wait must never be a
