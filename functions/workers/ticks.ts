@@ -114,7 +114,11 @@ async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date })
  * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
-  const clock = { timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000 };
+  const clock = {
+    timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
+    confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
+    arriveMs: rt.config.PICKUP_ARRIVAL_SECONDS * 1000,
+  };
   const report = { moved: 0, finished: 0, failed: 0 };
   // Clocks shortened since the worklist was filed make jobs due sooner than their items say: read
   // that much further ahead until every such item is re-filed.

@@ -288,6 +288,23 @@ describe('what one job can accumulate', () => {
     expect(job.events.length).toBe(2 + 2 * REPEATED_DECLINES);
   });
 
+  it('gives a confirmed job back to the offers when dispatch declines it for a rider who never reached the pickup; a rider cannot decline it so', () => {
+    let job = transition(booked(), { type: 'dispatch' }, 'system', now).job;
+    job = transition(job, { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', later(1_000)).job;
+    job = transition(job, { type: 'start_confirmation' }, 'rider:rider-1', later(2_000)).job;
+    job = transition(job, { type: 'confirm' }, 'rider:rider-1', later(3_000)).job;
+
+    const given = transition(job, { type: 'decline' }, 'system', later(60_000));
+
+    expect(given.money).toBeUndefined();
+    expect(given.job).toMatchObject({ status: 'queued', agentId: null, settlement: 'reserved', verification: { pickup: { status: 'pending' } } });
+    expect(given.job.events.at(-1)).toMatchObject({ status: 'queued', actor: 'system', note: 'Not at the pickup in time: rider-1' });
+    expect(declinedBy(given.job)).toEqual(['rider-1']);
+    expect(() => transition(job, { type: 'decline' }, 'rider:rider-1', later(60_000))).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
+    const arrived = transition(job, { type: 'arrive_pickup' }, 'rider:rider-1', later(4_000)).job;
+    expect(() => transition(arrived, { type: 'decline' }, 'system', later(60_000))).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
+  });
+
   it('times dispatch from the first time the job was queued, not from its latest re-offer', () => {
     const job = offeredAndDeclined(2);
 
