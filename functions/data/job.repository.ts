@@ -18,6 +18,9 @@ import { recordChange, type DeliveryEvent } from '../core/event.ts';
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
 
+/** How many of its latest events a job ended by operations keeps on its item (endAsOperations). */
+const KEPT_EVENTS = 20;
+
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
 export interface WriteOptions {
   guard?: WriteGuard;
@@ -263,6 +266,40 @@ export class JobRepository extends TableRepository {
       holding: this.holdingChanges(job, result.job),
     });
     return result;
+  }
+
+  /**
+   * Ends a job as operations (`admin`) with `note`: fails it, releasing its credit if it is still held
+   * (after pickup its settlement goes to review), in one transaction with its ledger entry. Meant for a
+   * job DynamoDB will not let grow (JobFullError): its history but the first and the last
+   * KEPT_EVENTS events moves to an item of its own (`job_history`, beside the job's pointer) in the same
+   * transaction, so the ended job fits and no event is lost.
+   */
+  async endAsOperations(job: Job, note: string, now = new Date()): Promise<Transition> {
+    const moved = transition(job, { type: 'fail', note }, 'admin', now);
+    const { job: recorded, events } = recordChange(job, moved.job, toJobSummary);
+    const archived = recorded.events.slice(1, -KEPT_EVENTS);
+    const next = archived.length === 0 ? recorded : { ...recorded, events: [recorded.events[0]!, ...recorded.events.slice(-KEPT_EVENTS)] };
+    const history: TransactItem[] =
+      archived.length === 0
+        ? []
+        : [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.jobHistory(job.id, next.version), type: 'job_history', storeId: job.storeId, jobId: job.id, events: archived },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ];
+    await this.save(next, {
+      events,
+      expectedVersion: job.version,
+      money: moved.money,
+      indexChanges: [...this.indexChanges(job, next), ...history],
+      holding: this.holdingChanges(job, next),
+    });
+    return { ...moved, job: next };
   }
 
   /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */

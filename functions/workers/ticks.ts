@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.ts';
+import { AppError, JobFullError } from '../core/errors.ts';
 import { ASSIGNED, ENDED, type Job } from '../core/job.ts';
 import { dispatchEvent } from '../core/dispatch.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
@@ -34,6 +34,7 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
   try {
     return { kind: 'moved', job: (await rt.jobs.applyTo(job, event, actor, { now })).job };
   } catch (error) {
+    if (error instanceof JobFullError) throw error; // a failure of the worker (counted, alarmed), not a move that no longer applies
     if (error instanceof AppError && error.code === 'concurrent_modification') return { kind: 'raced' };
     if (error instanceof AppError && ['invalid_transition', 'not_cancellable', 'parcel_return_required'].includes(error.code)) return { kind: 'refused' };
     throw error;
