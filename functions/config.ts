@@ -20,6 +20,8 @@ const Config = z.object({
   RIDER_MAX_HELD_JOBS: z._default(wholeNumber(1, 20), 2),
   /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
   ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),
+  /** How long a rider who confirmed a job has to reach the pickup before it goes back on offer (its credit stays held). */
+  PICKUP_ARRIVAL_SECONDS: z._default(number(1, 86_400), 1800),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z._default(number(1, 3600), 60),
   /**

@@ -72,7 +72,11 @@ export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<k
 export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
   new JobRepository(db, table, {
     maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-    dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
+    dispatch: {
+      timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
+      confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
+      arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+    },
   });
 export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);

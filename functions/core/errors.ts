@@ -365,7 +365,10 @@ export class NotCancellableError extends AppError {
   }
 }
 
-/** A job item DynamoDB will not let grow (its 400 KB limit): the lifecycle's bounds keep jobs far below it. */
+/**
+ * A job item DynamoDB will not let grow (its 400 KB limit). The workers count it as a failure of
+ * theirs (`worker item failed`); operations end the job with `npm run admin -- job end`.
+ */
 export class JobFullError extends AppError {
   constructor() {
     super('invalid_transition', 'This job has taken as many changes as it can hold; it cannot change any more');

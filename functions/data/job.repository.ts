@@ -4,7 +4,7 @@ import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptChangingError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
-import { isItemTooLarge } from './client.ts';
+import { isItemTooLarge, rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
 import { TableRepository } from './repository.ts';
@@ -20,6 +20,9 @@ const MAX_SAME_STATUS_RETRIES = 3;
 // A move decided again is tried this many times (then 503): more than the simulator's longest run of
 // moves in one tick (dispatch to the pickup code and a location, 7 changes), each met once.
 export const MAX_DECIDE_TRIES = 10;
+
+/** How many of its latest events a job ended by operations keeps on its item (endAsOperations). */
+const KEPT_EVENTS = 20;
 
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
 export interface WriteOptions {
@@ -289,6 +292,40 @@ export class JobRepository extends TableRepository {
     return result;
   }
 
+  /**
+   * Ends a job as operations (`admin`) with `note`: fails it, releasing its credit if it is still held
+   * (after pickup its settlement goes to review), in one transaction with its ledger entry. Meant for a
+   * job DynamoDB will not let grow (JobFullError): its history but the first and the last
+   * KEPT_EVENTS events moves to an item of its own (`job_history`, beside the job's pointer) in the same
+   * transaction, so the ended job fits and no event is lost.
+   */
+  async endAsOperations(job: Job, note: string, now = new Date()): Promise<Transition> {
+    const moved = transition(job, { type: 'fail', note }, 'admin', now);
+    const { job: recorded, events } = recordChange(job, moved.job, toJobSummary);
+    const archived = recorded.events.slice(1, -KEPT_EVENTS);
+    const next = archived.length === 0 ? recorded : { ...recorded, events: [recorded.events[0]!, ...recorded.events.slice(-KEPT_EVENTS)] };
+    const history: TransactItem[] =
+      archived.length === 0
+        ? []
+        : [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.jobHistory(job.id, next.version), type: 'job_history', storeId: job.storeId, jobId: job.id, events: archived },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ];
+    await this.save(next, {
+      events,
+      expectedVersion: job.version,
+      money: moved.money,
+      indexChanges: [...this.indexChanges(job, next), ...history],
+      holding: this.holdingChanges(job, next),
+    });
+    return { ...moved, job: next };
+  }
+
   /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */
   async assignedTo(agentId: string): Promise<Job[]> {
     const items = await this.queryAll({
@@ -391,6 +428,8 @@ export class JobRepository extends TableRepository {
 
   /** A page of the store's jobs in one status, newest first (see the class comment for its cost). */
   async listByStatus(storeId: string, status: JobStatus, page: { limit: number; offset: number }): Promise<Job[]> {
+    // Its cost grows with the offset: it waits for the rate decision, so a refused one reads nothing.
+    await rateDecided();
     const wanted = page.offset + page.limit;
     const entries: Array<{ PK: string; SK: string }> = [];
     let startKey: Record<string, unknown> | undefined;

@@ -99,6 +99,8 @@ export const keys = {
   }),
   /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
+  /** Events moved off a job's item when operations ended it (at that version), out of the store's job range. */
+  jobHistory: (jobId: string, version: number) => ({ PK: `JOBREF#${jobId}`, SK: `HISTORY#${String(version).padStart(10, '0')}` }),
   /** A tracking link, found by the SHA-256 of its token (the table keeps no token). */
   trackingLink: (tokenHash: string) => ({ PK: `TRACK#${tokenHash}`, SK: 'TRACK' }),
   /**

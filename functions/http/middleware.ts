@@ -130,9 +130,11 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
       if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
       merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     } catch (error) {
-      // Refused or unanswered (503), the key is read from the start next time: a retry spends no token until it is let in.
+      // Refused or unanswered (503), the key is read from the start next time, and the early token, if
+      // the bucket let it in, is given back: a revoked key's burst in flight spends none of the store's tokens.
       apiKeys.forget(keyHash);
-      await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
+      const decision = await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
+      if (early && decision?.allowed) await rateLimits.giveBackToStore(known.id, group, early.limit).catch(() => undefined);
       throw error;
     }
     const { store } = merchant;

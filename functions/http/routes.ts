@@ -240,7 +240,8 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive',
     handler: 'fleet/arrive',
     roles: RIDER,
-    access: 'move-job',
+    // Arriving at the pickup takes the job off the dispatch worklist (its rider's time to arrive no longer runs).
+    access: 'move-job-index',
   },
   {
     name: 'fleet-submit-code',

@@ -4,6 +4,7 @@ import { declinedBy, type Job } from '../core/job.ts';
 import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
+import { reportRepeatedDeclines } from './repeated-declines.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime every fleet route has: the base, the jobs and the zones. */
@@ -51,6 +52,7 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
     if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return current;
     throw error;
   }
+  reportRepeatedDeclines(event, result.job);
   const which = handoffOf(event);
   const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
   if (refused) throw refused;

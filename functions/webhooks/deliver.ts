@@ -10,7 +10,7 @@ export type SenderRuntime = BaseRuntime & Pick<Runtime, 'webhooks' | 'events'>;
 import type { TickReport } from '../workers/ticks.ts';
 import { WORKER_ITEM_FAILED } from '../workers/ticks.ts';
 import { endpointView } from '../schemas/webhook.schema.ts';
-import { sendWebhook, type Resolve } from './send.ts';
+import { sendWebhook, type Resolve, type SentOutcome } from './send.ts';
 
 /** How many due deliveries one tick reads (oldest first), and how many it sends at once in all. */
 const DUE_READ = 200;
@@ -143,12 +143,17 @@ async function deliver(rt: SenderRuntime, work: DeliveryWork, now: Date, resolve
     await rt.webhooks.drop(work);
     return 'dropped';
   }
-  const box = rt.webhookSecrets();
-  const secrets = signingSecrets(endpoint.secrets, now).map((secret) => box.open(secret.sealed, endpoint.id));
+  const secrets = openSecrets(rt, endpoint, now);
   const body = JSON.stringify(event);
   // Signed at the moment it is sent (receivers check the timestamp against their clock); `now` is the tick's clock.
-  const headers = webhookHeaders(secrets, { id: event.id, timestamp: Math.floor(Date.now() / 1000), body });
-  const outcome = await sendWebhook(endpoint.url, headers, body, { allowLoopback: rt.config.WEBHOOK_ALLOW_LOOPBACK, resolve, timeoutMs });
+  const outcome =
+    secrets.length === 0
+      ? UNSIGNABLE
+      : await sendWebhook(endpoint.url, webhookHeaders(secrets, { id: event.id, timestamp: Math.floor(Date.now() / 1000), body }), body, {
+          allowLoopback: rt.config.WEBHOOK_ALLOW_LOOPBACK,
+          resolve,
+          timeoutMs,
+        });
   // The merchant's log says little of why (our network is not theirs to map); the operators' log says which.
   if (outcome.detail !== undefined) logger.info('webhook attempt failed', { storeId: work.storeId, endpointId: work.endpointId, detail: outcome.detail });
   const next = outcome.ok || work.manual ? null : nextAttemptAt(work.attempt, now);
@@ -162,6 +167,28 @@ function backoffFor(endpoint: StoredEndpoint, now: Date): number {
   const failingFor = endpoint.failingSince === null ? 0 : now.getTime() - Date.parse(endpoint.failingSince);
   return Math.min(BACKOFF_MAX_MS, Math.max(BACKOFF_MIN_MS, failingFor));
 }
+
+/** Why an attempt was not sent when none of the endpoint's secrets opens (the delivery log shows it). */
+export const SECRET_UNREADABLE = 'Not sent: the endpoint’s signing secret cannot be read; rotate it (POST /v1/webhook-endpoints/{id}/rotate-secret)';
+const UNSIGNABLE: SentOutcome = { ok: false, responseStatus: null, error: SECRET_UNREADABLE, durationMs: 0 };
+
+// The endpoint's signing secrets that open under the sender's WEBHOOK_SECRETS_KEY. One sealed under a
+// key since replaced does not: it is left out (and logged), so the others still sign; with none left
+// the attempt fails with SECRET_UNREADABLE and is retried on the usual schedule.
+function openSecrets(rt: SenderRuntime, endpoint: StoredEndpoint, now: Date): string[] {
+  const box = rt.webhookSecrets();
+  return signingSecrets(endpoint.secrets, now).flatMap((secret) => {
+    try {
+      return [box.open(secret.sealed, endpoint.id)];
+    } catch {
+      logger.warn(WEBHOOK_SECRET_UNREADABLE, { storeId: endpoint.storeId, endpointId: endpoint.id });
+      return [];
+    }
+  });
+}
+
+/** The log message of a signing secret that does not open (sealed under another WEBHOOK_SECRETS_KEY). */
+export const WEBHOOK_SECRET_UNREADABLE = 'webhook secret unreadable';
 
 // What an attempt means for its endpoint: healthy again after a success (re-enabled, if a delivery by
 // hand got through to a disabled one); failing since now after a first failure; disabled once every
