@@ -24,7 +24,7 @@ export interface TableAccess {
 }
 
 /** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'givenBack'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure, ungated } from './client.ts';
@@ -70,7 +71,9 @@ export class RateLimitRepository extends TableRepository {
   /**
    * Gives back a token the store's bucket at this limit let in for a request that was then refused
    * (its key revoked, its store's access off): the bucket is as if the request had never come. A
-   * bucket that has filled up since loses nothing by it (it never holds more than `capacity`).
+   * bucket that has filled up since loses nothing by it (it never holds more than `capacity`). The
+   * give-back is named (`givenBack`), so an SDK retry of one whose answer was lost finds it made and
+   * gives nothing more.
    */
   async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
     const bucket = keys.rateBucket(storeId, group, limit.capacity);
@@ -80,16 +83,16 @@ export class RateLimitRepository extends TableRepository {
           new UpdateCommand({
             TableName: this.tableName,
             Key: bucket,
-            UpdateExpression: 'SET tat = tat - :interval',
-            ConditionExpression: 'tat < :closed',
-            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity, ':closed': CLOSED_TAT },
+            UpdateExpression: 'SET tat = tat - :interval, givenBack = :id',
+            ConditionExpression: 'tat < :closed AND (attribute_not_exists(givenBack) OR givenBack <> :id)',
+            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity, ':closed': CLOSED_TAT, ':id': randomUUID() },
             ReturnValues: 'UPDATED_NEW',
           }),
         ),
       );
       this.see(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
     } catch (error) {
-      if (!isConditionFailure(error)) throw error; // the bucket is gone or closed (its time carried over): nothing to give back
+      if (!isConditionFailure(error)) throw error; // gone, closed (its time carried over) or given back already: nothing to give back
     }
   }
 
