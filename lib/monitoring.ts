@@ -26,7 +26,8 @@ export class Monitoring extends Construct {
     const fiveMinutes = Duration.minutes(5);
 
     const serverErrorRate = new MathExpression({
-      expression: '100 * errors / MAX([requests, 1])',
+      // A scalar may not stand in an array of time series (MAX([requests, 1]) fails at alarm creation): IF is CloudWatch's way.
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
       usingMetrics: {
         errors: api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
         requests: api.metricCount({ period: fiveMinutes, statistic: 'Sum' }),
