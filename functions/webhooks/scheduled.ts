@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { baseRuntime, eventsPart, webhooksPart, withParts } from '../runtime.ts';
-import { tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
+import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
 import { deliverTick } from './deliver.ts';
 
 /**
@@ -11,5 +11,5 @@ import { deliverTick } from './deliver.ts';
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
   const rt = withParts(baseRuntime(), { webhooks: webhooksPart, events: eventsPart });
-  return tickUntilTimeout(context, 'webhooks ran', async () => [await deliverTick(rt)]);
+  return tickUntilTimeout(context, RUN_MESSAGES.webhooks, async () => [await deliverTick(rt)]);
 }

@@ -9,10 +9,10 @@ const CDK_JSON = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.u
 export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; [attribute: string]: unknown }>;
 
 /** The props of each deployment the tests synthesise: a dev stage, and a production stage as the operations guide deploys it. */
-export const STAGES: Record<string, Partial<DeliveryApiStackProps>> = {
+export const STAGES = {
   dev: { stage: 'dev' },
-  prod: { stage: 'prod', alarmEmail: 'oncall@example.com' },
-};
+  prod: { stage: 'prod', alarmEmail: 'oncall@example.com', trackingPageConcurrency: 20, workersConcurrency: 2 },
+} satisfies Record<string, Partial<DeliveryApiStackProps>>;
 
 /**
  * The stack as `cdk synth` makes it (cdk-nag on request, CloudFormation's own template rules as errors,
