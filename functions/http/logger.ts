@@ -8,4 +8,6 @@ import { redactReplacer } from './redact.ts';
 export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'delivery-api',
   jsonReplacerFn: redactReplacer,
+  // A deployed function's stage (the custom metrics' Stage dimension is read from it); none locally.
+  ...(process.env.STAGE && { persistentKeys: { stage: process.env.STAGE } }),
 });
