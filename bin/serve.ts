@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { portOpen } from './local/net.ts';
+import { canListen, portOpen } from './local/net.ts';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { runtime } from '../functions/runtime.ts';
@@ -13,6 +13,7 @@ import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } 
 import { seedZones, tableAdmin } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
 import { startWorkers } from './local/workers.ts';
+import { forgetStart, recordStart } from './local/running-start.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -54,6 +55,12 @@ async function main(): Promise<void> {
   const dataDir = resolve(settings.DATA_DIR);
   let dynamo: DynamoDbLocal | undefined;
 
+  // The API's port first: nothing is started or seeded for a start that could not serve.
+  if (settings.PORT !== 0 && !(await canListen(settings.HOST, settings.PORT))) {
+    throw new Error(
+      `Port ${settings.PORT} is already in use (another npm start?). Stop what runs there, or pick another port with PORT, e.g. PORT=${settings.PORT + 1} npm start.`,
+    );
+  }
   if (settings.DYNAMODB_ENDPOINT) {
     console.log(`• Using DynamoDB at ${settings.DYNAMODB_ENDPOINT} (DYNAMODB_ENDPOINT)`);
   } else {
@@ -79,6 +86,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\n• Stopping …');
+    forgetStart(dataDir);
     await dynamo?.stop();
     process.exit(code);
   };
@@ -107,8 +115,12 @@ async function main(): Promise<void> {
     });
 
     const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
+    // The admin CLI finds this start's DynamoDB and table here, whatever port DynamoDB Local was given.
+    recordStart(dataDir, { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, tableName: settings.TABLE_NAME, apiUrl: url });
     // Dispatch, the sandbox rider, the event relay and the webhook sender, as the scheduled functions run them on AWS.
     startWorkers(rt, 1000, (error) => console.error('worker tick failed:', error));
+    // The CLI reads .data/npm-start.json of the folder it runs in; another data folder must be named to it.
+    const adminCommand = settings.DATA_DIR === '.data' ? 'npm run admin --' : `DATA_DIR=${settings.DATA_DIR} npm run admin --`;
     console.log(`
 Merchant API and fleet API listening on ${url}
 Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
@@ -123,10 +135,11 @@ API reference: ${url}/docs  (descriptions: ${url}/openapi.json, fleet API ${url}
 Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS).
 Watch one as its customer would: POST /v1/jobs/<job id>/tracking-link, and open the url it gives in a browser.
 Follow them with webhooks (POST /v1/webhook-endpoints; receivers on this machine are allowed) or GET /v1/events.
-Live jobs wait for a rider on the fleet API (/fleet/v1): npm run admin -- fleet-key create --role rider
-Admin CLI (same DynamoDB and table): npm run admin -- --help
+Live jobs wait for a rider on the fleet API (/fleet/v1): ${adminCommand} fleet-key create --role rider
+Admin CLI (this start's DynamoDB and table): ${adminCommand} --help
 Press Ctrl-C to stop (DynamoDB Local stops with it).`);
   } catch (error) {
+    forgetStart(dataDir);
     await dynamo?.stop();
     throw error;
   }

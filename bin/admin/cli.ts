@@ -3,6 +3,7 @@
  * Against a running `npm start` it needs no settings; `--aws` targets the deployed table.
  * `main` is the whole CLI; bin/admin.ts runs it with the process's arguments, output and environment.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../functions/config.ts';
 import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../../functions/core/errors.ts';
@@ -10,13 +11,14 @@ import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { readZoneFile } from '../local/bootstrap.ts';
+import { runningStart, runningStartFile } from '../local/running-start.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
 import { newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
 
-const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
 const LOCAL_TABLE = 'delivery-api';
+const LOCAL_DATA_DIR = '.data';
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json] [--aws]
 
@@ -49,8 +51,9 @@ Options
   --json   machine-readable output
   --aws    use AWS (default credentials and region): set TABLE_NAME and USAGE_PLAN_ID from the stack outputs
 Environment
-  DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
-  TABLE_NAME        (default ${LOCAL_TABLE})
+  DYNAMODB_ENDPOINT a DynamoDB of your own (default: the one the running npm start uses, from ${LOCAL_DATA_DIR}/npm-start.json)
+  TABLE_NAME        (default: npm start's table, else ${LOCAL_TABLE})
+  DATA_DIR          the npm start to use, by its data folder (default ${LOCAL_DATA_DIR})
   USAGE_PLAN_ID     when set, each store gets its usage key in this API Gateway usage plan (store create, key create)`;
 
 /** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
@@ -345,10 +348,11 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     return 0;
   }
   const command = positionals.slice(0, 2).join(' ');
-  const endpoint = options.aws ? undefined : env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT;
-  const tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
+  let endpoint: string | undefined;
+  let tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
   let gateway: Gateway;
   try {
+    if (!options.aws) ({ endpoint, tableName } = localTarget(env));
     if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
     if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
     if (options.aws && !env.USAGE_PLAN_ID)
@@ -362,7 +366,7 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     const usage = error instanceof UsageError;
     const message = usage ? error.message : describe(error, endpoint ?? 'AWS', tableName);
     if (options.json) {
-      const code = usage ? 'usage_error' : error instanceof AppError ? error.code : 'error';
+      const code = usage ? 'usage_error' : error instanceof AppError || error instanceof NoLocalTargetError ? error.code : 'error';
       io.stderr(JSON.stringify({ error: message, code }));
     } else {
       const hint = usage ? (error.showUsage ? `\n\n${USAGE}` : '\n(npm run admin -- --help shows every command)') : '';
@@ -374,6 +378,31 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     // pair per endpoint), so a caller that runs several commands in one process opens no new ones.
     gateway?.destroy();
   }
+}
+
+/** No DynamoDB named and no `npm start` running: the CLI refuses rather than guess one (exit 1). */
+class NoLocalTargetError extends Error {
+  readonly code = 'no_target';
+
+  constructor(dataDir: string) {
+    super(
+      `No running \`npm start\` found (${runningStartFile(dataDir)}), so there is no DynamoDB to use. Start it first (npm start), or name one: DYNAMODB_ENDPOINT=http://127.0.0.1:<port> [TABLE_NAME=…], or --aws for the deployed table.`,
+    );
+    this.name = 'NoLocalTargetError';
+  }
+}
+
+/**
+ * The local DynamoDB and table: DYNAMODB_ENDPOINT when set, else those of the `npm start` running on
+ * DATA_DIR (whatever port its DynamoDB Local got). Never a default port, where some other DynamoDB
+ * Local with a table of the same name could answer.
+ */
+function localTarget(env: NodeJS.ProcessEnv): { endpoint: string; tableName: string } {
+  if (env.DYNAMODB_ENDPOINT) return { endpoint: env.DYNAMODB_ENDPOINT, tableName: env.TABLE_NAME || LOCAL_TABLE };
+  const dataDir = resolve(env.DATA_DIR || LOCAL_DATA_DIR);
+  const start = runningStart(dataDir);
+  if (!start) throw new NoLocalTargetError(dataDir);
+  return { endpoint: start.dynamoEndpoint, tableName: env.TABLE_NAME || start.tableName };
 }
 
 function describe(error: unknown, endpoint: string, tableName: string): string {

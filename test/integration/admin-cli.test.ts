@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -290,6 +291,23 @@ describe('bin/admin.ts, run as a user runs it', () => {
     expect(unknownCommand.stderr).toContain('Usage: npm run admin -- <command>');
     expect(unknownOption.code).toBe(2);
     expect(unknownOption.stderr).toContain("Unknown option '--colour'");
+  });
+
+  it('refuses, saying how, when no DynamoDB is named and no npm start runs on the data folder (none, or one that was killed)', async () => {
+    const never = mkdtempSync(join(tmpdir(), 'no-start-'));
+    const killed = mkdtempSync(join(tmpdir(), 'killed-start-'));
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(killed, 'npm-start.json'), JSON.stringify({ pid: gone, dynamoEndpoint: table.endpoint, tableName: table.tableName, apiUrl: 'x' }));
+
+    const results = await Promise.all([never, killed].map((dir) => adminProcess(['zone', 'list'], { DATA_DIR: dir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' })));
+
+    expect(results).toEqual(
+      [never, killed].map((dir) => ({
+        code: 1,
+        stdout: '',
+        stderr: `✖ No running \`npm start\` found (${join(dir, 'npm-start.json')}), so there is no DynamoDB to use. Start it first (npm start), or name one: DYNAMODB_ENDPOINT=http://127.0.0.1:<port> [TABLE_NAME=…], or --aws for the deployed table.\n`,
+      })),
+    );
   });
 
   it('exits 1 saying how to fix it when DynamoDB cannot be reached', async () => {
