@@ -41,6 +41,7 @@ export const ErrorBody = z.strictObject({
     z.strictObject({
       formErrors: z.array(z.string()),
       fieldErrors: z.record(z.string(), z.array(z.string())),
+      jobId: z.optional(z.string().check(z.meta({ description: 'idempotency_conflict: the job the Idempotency-Key already booked.' }))),
     }),
   ),
 });
