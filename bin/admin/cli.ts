@@ -3,6 +3,7 @@
  * Against a running `npm start` it needs no settings; `--aws` targets the deployed table.
  * `main` is the whole CLI; bin/admin.ts runs it with the process's arguments, output and environment.
  */
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../functions/config.ts';
@@ -14,7 +15,7 @@ import { readZoneFile } from '../local/bootstrap.ts';
 import { runningStart, runningStartFile } from '../local/running-start.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
-import { newId } from '../../functions/core/api-key.ts';
+import { looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
 
 const LOCAL_TABLE = 'delivery-api';
@@ -26,6 +27,10 @@ Stores
   store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
   store show --store ID                                       a store's credit and API access
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
+  store adjust --store ID --amount-minor ±N --reason TEXT [--reason-id ID] [--operator NAME]
+                                                              a correction by operations: an adjustment entry
+                                                              (once per reason id, default the reason; operator
+                                                              default: your login name); never below zero available
   store api-access --store ID --enabled true|false            turn merchant API access on or off
   store ledger --store ID                                     the store's statement, newest first (as GET /v1/ledger)
   store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--webhooks N] [--reset]
@@ -34,7 +39,8 @@ Settlement
   settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
 Keys
   key create --store ID                                       a new key (shown once)
-  key revoke --key ID                                         revoke a key at once
+  key list --store ID                                         the store's keys: id, first characters, created, status
+  key revoke --key ID|KEY                                     revoke a key at once (by its id, or the key itself)
 Fleet keys (the fleet API, /fleet/v1)
   fleet-key create --role rider [--agent-id ID]               a rider's key, bound to an agent id (a new one if not given)
   fleet-key create --role ops                                 a fleet operations key
@@ -73,6 +79,9 @@ const OPTIONS = {
   store: { type: 'string' },
   'amount-minor': { type: 'string' },
   note: { type: 'string' },
+  reason: { type: 'string' },
+  'reason-id': { type: 'string' },
+  operator: { type: 'string' },
   enabled: { type: 'string' },
   key: { type: 'string' },
   file: { type: 'string' },
@@ -94,7 +103,7 @@ const OPTIONS = {
 
 type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job'): string {
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job' | 'reason'): string {
   const value = options[name];
   if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -107,6 +116,25 @@ function paise(raw: string, name: string, { allowZero }: { allowZero: boolean })
   }
   return value;
 }
+
+// An adjustment's signed amount: a whole number of paise other than zero.
+function signedPaise(raw: string, name: string): number {
+  const value = Number(raw);
+  if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(value) || value === 0) {
+    throw new UsageError(`--${name} must be a whole number of paise other than 0, with - to take credit away (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Paise as an operator reads them, rupees beside: `650050 paise (₹6,500.50)`; exact for any whole number of paise. */
+function money(minor: number): string {
+  const abs = Math.abs(minor);
+  const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
+  return `${minor} paise (${minor < 0 ? '-' : ''}₹${rupees}.${String(abs % 100).padStart(2, '0')})`;
+}
+
+// A reason id is part of a key: printable, and short enough to read back.
+const REASON_ID_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
 
 function bool(raw: string, name: string): boolean {
   if (raw === 'true') return true;
@@ -145,19 +173,29 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const created = await rt.stores.create({ storeId, name, sandbox: options.sandbox ?? false, creditMinor });
       return {
         json: created,
-        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
       };
     }
     case 'store show': {
       const storeId = required(options, 'store');
       const store = await rt.stores.get(storeId);
       if (!store) throw new RecordNotFoundError('store', storeId);
-      return {
-        json: store,
-        text: Object.entries(store)
-          .map(([k, v]) => `${k.padEnd(15)} ${String(v)}`)
-          .join('\n'),
-      };
+      const limits = Object.entries(RATE_LIMITS)
+        .map(([group, standard]) => `${group} ${store.rateLimitOverrides[group] ?? standard.capacity}${group in store.rateLimitOverrides ? ' (agreed)' : ''}`)
+        .join(', ');
+      const rows: Array<[string, string]> = [
+        ['id', store.id],
+        ['name', store.name],
+        ['mode', store.sandbox ? 'sandbox' : 'live'],
+        ['API access', store.apiEnabled ? 'enabled' : 'disabled'],
+        ['balance', money(store.balanceMinor)],
+        ['reserved', money(store.reservedMinor)],
+        ['available', money(store.availableMinor)],
+        ['jobs booked', String(store.jobCount)],
+        ['rate limits', `${limits} a minute`],
+        ['created', store.createdAt],
+      ];
+      return { json: store, text: rows.map(([label, value]) => `${label.padEnd(12)} ${value}`).join('\n') };
     }
     case 'store credit': {
       const storeId = required(options, 'store');
@@ -166,7 +204,37 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const json = { storeId, balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor };
       return {
         json,
-        text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.`,
+        text: `Credited ${money(amount)} to ${storeId}: balance ${money(store.balanceMinor)}, reserved ${money(store.reservedMinor)}, available ${money(store.availableMinor)}.`,
+      };
+    }
+    case 'store adjust': {
+      const storeId = required(options, 'store');
+      const amountMinor = signedPaise(required(options, 'amount-minor'), 'amount-minor');
+      const reason = required(options, 'reason').trim();
+      const reasonId = options['reason-id'] ?? reason;
+      if (!REASON_ID_PATTERN.test(reasonId))
+        throw new UsageError(`--reason-id must be 1-128 printable ASCII characters, not starting or ending with a space (got "${reasonId}")`);
+      // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
+      const operator = (options.operator ?? userInfo().username).trim();
+      if (operator === '') throw new UsageError('--operator is required when the login name is unknown');
+      const result = await rt.stores.adjust(storeId, { amountMinor, reason, reasonId, operator });
+      const { store } = result;
+      const entryId = `le_${result.entryId.replaceAll('-', '')}`;
+      const json = {
+        storeId,
+        entryId,
+        amountMinor,
+        reasonId,
+        operator,
+        replayed: result.replayed,
+        balanceMinor: store.balanceMinor,
+        reservedMinor: store.reservedMinor,
+        availableMinor: store.availableMinor,
+      };
+      const done = result.replayed ? `Already adjusted (reason id "${reasonId}"), nothing changed` : `Adjusted ${storeId} by ${money(amountMinor)}`;
+      return {
+        json,
+        text: `${done}: entry ${entryId} by ${operator}. Balance ${money(store.balanceMinor)}, reserved ${money(store.reservedMinor)}, available ${money(store.availableMinor)}.`,
       };
     }
     case 'store api-access': {
@@ -185,9 +253,9 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
         [
           e.createdAt,
           e.type.padEnd(10),
-          String(e.amountMinor).padStart(10),
-          `balance ${e.balanceMinor}`.padEnd(20),
-          `reserved ${e.reservedMinor}`.padEnd(20),
+          money(e.amountMinor).padStart(28),
+          `balance ${money(e.balanceMinor)}`.padEnd(36),
+          `reserved ${money(e.reservedMinor)}`.padEnd(36),
           e.jobId ?? '',
           e.note ?? '',
         ]
@@ -230,7 +298,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const { job } = result;
       return {
         json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
-        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${job.chargeMinor} paise ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${money(job.chargeMinor)} ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
       };
     }
     case 'key create': {
@@ -241,10 +309,29 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const created = await rt.apiKeys.create(storeId);
       return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
     }
+    case 'key list': {
+      const storeId = required(options, 'store');
+      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
+      const listed = await rt.apiKeys.listForStore(storeId);
+      const text = listed.map((k) =>
+        [
+          k.keyId,
+          (k.prefix === null ? '(made before prefixes were kept)' : `${k.prefix}…`).padEnd(32),
+          `created ${k.createdAt}`,
+          k.status === 'revoked' ? `revoked ${k.revokedAt}` : 'active',
+        ].join('  '),
+      );
+      // When a key was last used is not recorded (it would cost a write on every request).
+      return { json: listed, text: listed.length === 0 ? `No keys for ${storeId}.` : text.join('\n') };
+    }
     case 'key revoke': {
       // Nothing to do at the gateway: the store's usage key serves its other keys. The functions refuse
       // the key at once; the authorizer's cached answer for it lapses within its TTL.
-      const revoked = await rt.apiKeys.revoke(required(options, 'key'));
+      const given = required(options, 'key');
+      // The key itself (mdk_…) is looked up by its hash and never printed; anything else is a key id.
+      const keyId = looksLikeApiKey(given) ? await rt.apiKeys.idOfKey(given) : given;
+      if (keyId === null) throw new RecordNotFoundError('key', `${given.slice(0, 13)}…`);
+      const revoked = await rt.apiKeys.revoke(keyId);
       return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
     }
     case 'fleet-key create': {
@@ -268,7 +355,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const text = zones
         .map(
           (z) =>
-            `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`,
+            `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${money(z.rateCard.baseFareMinor)} + ${money(z.rateCard.perKmMinor)}/km  ${z.name}`,
         )
         .join('\n');
       return { json, text: text || 'No zones.' };

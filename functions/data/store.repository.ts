@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
-import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
+import { AdjustmentBelowZeroError, AdjustmentConflictError, RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
-import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
+import { generateApiKey, newId } from '../core/api-key.ts';
 import { isConditionFailure } from './client.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
@@ -42,8 +42,28 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
     reservedDeltaMinor: item.reservedDeltaMinor as number,
     jobId: (item.jobId as string | undefined) ?? null,
     note: (item.note as string | undefined) ?? null,
+    operator: (item.operator as string | undefined) ?? null,
     createdAt: item.createdAt as string,
   };
+}
+
+/** An operator's correction of a store's balance (the admin CLI's `store adjust`). */
+export interface AdjustmentInput {
+  /** Signed paise: positive adds credit, negative takes it away. */
+  amountMinor: number;
+  /** Why, as the merchant's statement shows it (the entry's note). */
+  reason: string;
+  /** Applied once per store: the same reason id again is a replay (same amount) or a conflict. */
+  reasonId: string;
+  /** Who made it (kept in the entry, not shown to the merchant). */
+  operator: string;
+}
+
+/** What an adjustment did: the store after it, its ledger entry, and whether an earlier run had already made it. */
+export interface AdjustmentResult {
+  store: Store;
+  entryId: string;
+  replayed: boolean;
 }
 
 /** A ledger item to put inside a transaction that moves money. */
@@ -63,6 +83,7 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
         reservedDeltaMinor: entry.reservedDeltaMinor,
         jobId: entry.jobId ?? undefined,
         note: entry.note ?? undefined,
+        operator: entry.operator ?? undefined,
         createdAt,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -112,7 +133,7 @@ export class StoreRepository extends TableRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })
-      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now));
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: input.sandbox }, now));
     if (input.creditMinor > 0) {
       tx.add(
         'ledger',
@@ -151,6 +172,72 @@ export class StoreRepository extends TableRepository {
       throw error;
     }
     return (await this.get(storeId))!;
+  }
+
+  /**
+   * An operator's adjustment: the store's balance and available credit move by `amountMinor`, with an
+   * `adjustment` ledger entry and the reason id's marker, in one transaction. It never takes available
+   * credit below zero (nor the balance above MAX_MINOR). The same reason id again changes nothing: with
+   * the same amount it reports the first run (`replayed`), with another it is a conflict.
+   */
+  async adjust(storeId: string, input: AdjustmentInput, now = new Date()): Promise<AdjustmentResult> {
+    const { amountMinor } = input;
+    const ledger = ledgerPut(
+      this.tableName,
+      { storeId, type: 'adjustment', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note: input.reason, operator: input.operator },
+      now,
+    );
+    const entryId = ledger.Put.Item.entryId;
+    const limit = amountMinor < 0 ? 'availableMinor >= :taken' : 'balanceMinor <= :ceiling';
+    try {
+      await new Transaction()
+        .add('store', {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.store(storeId),
+            UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
+            ConditionExpression: `attribute_exists(PK) AND ${limit}`,
+            ExpressionAttributeValues: {
+              ':amount': amountMinor,
+              ':now': now.toISOString(),
+              ...(amountMinor < 0 ? { ':taken': -amountMinor } : { ':ceiling': MAX_MINOR - amountMinor }),
+            },
+          },
+        })
+        .add('marker', {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.adjustment(storeId, input.reasonId),
+              type: 'adjustment',
+              reasonId: input.reasonId,
+              amountMinor,
+              entryId,
+              operator: input.operator,
+              createdAt: now.toISOString(),
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        })
+        .add('ledger', ledger)
+        .commit(this.db);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const earlier = error.oldItem('marker');
+      if (earlier) {
+        if (earlier.amountMinor !== amountMinor) throw new AdjustmentConflictError(input.reasonId, earlier.amountMinor as number);
+        return { store: (await this.get(storeId))!, entryId: earlier.entryId as string, replayed: true };
+      }
+      if (error.failed('store')) {
+        const store = await this.get(storeId);
+        if (!store) throw new RecordNotFoundError('store', storeId);
+        if (amountMinor < 0) throw new AdjustmentBelowZeroError(amountMinor, store.availableMinor);
+        throw new TopUpTooLargeError(MAX_MINOR);
+      }
+      throw error;
+    }
+    return { store: (await this.get(storeId))!, entryId, replayed: false };
   }
 
   /** Turns the store's merchant API access on or off. */
