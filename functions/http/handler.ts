@@ -20,6 +20,7 @@ import {
 } from './middleware.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
+import { NoBody } from '../schemas/common.schema.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
@@ -153,7 +154,10 @@ function routeHandler(
     .use(edge(route, errorAnswer))
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
-  if (schemas.body) chain.use(schemas.optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
+  // A POST that takes no body still reads one, to refuse what it would otherwise ignore (a field the client thinks counts).
+  const body = schemas.body ?? (route.method === 'POST' ? NoBody : undefined);
+  const optionalBody = schemas.body ? schemas.optionalBody : true;
+  if (body) chain.use(optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.core.$ZodType, value, where) : undefined);
   const handler = chain.handler(async (event, context) =>
     useCase(
@@ -161,7 +165,7 @@ function routeHandler(
         path: parse(schemas.path, event.pathParameters ?? {}, 'path'),
         headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.core.$ZodType, event.headers ?? {}), 'headers') : undefined,
         query: parse(schemas.query, event.queryStringParameters ?? {}, 'query parameters'),
-        body: parse(schemas.body, event.body, 'request body'),
+        body: parse(body, event.body, 'request body'),
         rt: rt(),
         event,
         context,
