@@ -213,7 +213,7 @@ export class InternalError extends AppError {
 /** No route for this path (404 at the edge). */
 export class RouteNotFoundError extends AppError {
   constructor(method: string, path: string) {
-    super('not_found', `No route for ${method} ${path}`);
+    super('not_found', `No route for ${method} ${path}; every route is in the reference (/docs under npm start) and the API guide (docs/api-guide.md)`);
     this.name = 'RouteNotFoundError';
   }
 }
