@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -46,12 +46,22 @@ describe('npm start', () => {
   it('starts the bundled DynamoDB Local, seeds, creates a demo store whose curl line works, and stops it all on Ctrl-C', async () => {
     const dynamoPort = await freePort();
     const apiPort = await freePort();
-    const env = { DATA_DIR: dataDir, DYNAMODB_LOCAL_PORT: String(dynamoPort), PORT: String(apiPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'delivery-api' };
+    // LOG_LEVEL as a user has it (the tests' own is SILENT): the access log is part of what npm start shows.
+    const env = {
+      DATA_DIR: dataDir,
+      DYNAMODB_LOCAL_PORT: String(dynamoPort),
+      PORT: String(apiPort),
+      DYNAMODB_ENDPOINT: '',
+      TABLE_NAME: 'delivery-api',
+      LOG_LEVEL: 'INFO',
+    };
 
     const first = await startServe(env);
     const text = first.output();
     const apiKey = /API key:\n {2}(mdk_test_\w{32})/.exec(text)?.[1];
     const response = await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } });
+    // More requests than the screen has rows under the banner: the banner's reminder comes back.
+    for (let i = 0; i < 12; i++) await (await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } })).text();
     // The admin CLI, given no DynamoDB, uses this start's (DynamoDB Local on a port of its own), not one on 8000.
     const storeId = /Demo sandbox store (store_\w+)/.exec(text)?.[1] ?? '';
     const cliEnv = { DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' };
@@ -70,6 +80,19 @@ describe('npm start', () => {
     expect(await response.json()).toEqual({ data: { apiEnabled: true, balanceMinor: 500_000, reservedMinor: 0, availableMinor: 500_000, currency: 'INR' } });
     expect(firstExit).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
+    // The terminal: one short line a request; the JSON records, as Lambda prints them, in DATA_DIR/api.log.
+    const terminal = first.output();
+    const accessLines = terminal.split('\n').filter((line) => line.includes(' GET /v1/balance → 200 '));
+    const records = readFileSync(join(dataDir, 'api.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(accessLines).toHaveLength(13);
+    expect(accessLines[0]).toMatch(new RegExp(`^\\d{2}:\\d{2}:\\d{2} GET /v1/balance → 200 \\d+\\.\\d ms ${storeId}$`));
+    expect(terminal).not.toContain('"level"');
+    expect(terminal).toContain(`── http://127.0.0.1:${apiPort} · demo key ${apiKey} · reference http://127.0.0.1:${apiPort}/docs`);
+    expect(records.filter((r) => r.message === 'request' && r.route === 'GET /v1/balance')).toHaveLength(13);
+    expect(records[0]).toMatchObject({ level: 'INFO', message: 'request', status: 200, storeId, service: 'delivery-api' });
     expect(text).toContain(`Admin CLI (this start's DynamoDB and table): DATA_DIR=${dataDir} npm run admin -- --help`);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: storeId, name: 'Demo sandbox store', balanceMinor: 500_000 });
