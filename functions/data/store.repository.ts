@@ -152,15 +152,7 @@ export class StoreRepository extends TableRepository {
   async credit(storeId: string, amountMinor: number, note: string | null, now = new Date()): Promise<Store> {
     try {
       await new Transaction()
-        .add('store', {
-          Update: {
-            TableName: this.tableName,
-            Key: keys.store(storeId),
-            UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(PK) AND balanceMinor <= :ceiling',
-            ExpressionAttributeValues: { ':amount': amountMinor, ':ceiling': MAX_MINOR - amountMinor, ':now': now.toISOString() },
-          },
-        })
+        .add('store', this.balanceMove(storeId, amountMinor, now))
         .add('ledger', ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note }, now))
         .commit(this.db);
     } catch (error) {
@@ -188,22 +180,9 @@ export class StoreRepository extends TableRepository {
       now,
     );
     const entryId = ledger.Put.Item.entryId;
-    const limit = amountMinor < 0 ? 'availableMinor >= :taken' : 'balanceMinor <= :ceiling';
     try {
       await new Transaction()
-        .add('store', {
-          Update: {
-            TableName: this.tableName,
-            Key: keys.store(storeId),
-            UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
-            ConditionExpression: `attribute_exists(PK) AND ${limit}`,
-            ExpressionAttributeValues: {
-              ':amount': amountMinor,
-              ':now': now.toISOString(),
-              ...(amountMinor < 0 ? { ':taken': -amountMinor } : { ':ceiling': MAX_MINOR - amountMinor }),
-            },
-          },
-        })
+        .add('store', this.balanceMove(storeId, amountMinor, now))
         .add('marker', {
           Put: {
             TableName: this.tableName,
@@ -238,6 +217,24 @@ export class StoreRepository extends TableRepository {
       throw error;
     }
     return { store: (await this.get(storeId))!, entryId, replayed: false };
+  }
+
+  // The store's side of a change of its balance: balance and available credit move by `amountMinor`
+  // on an existing store, never taking the balance above MAX_MINOR nor available credit below zero.
+  private balanceMove(storeId: string, amountMinor: number, now: Date) {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.store(storeId),
+        UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
+        ConditionExpression: `attribute_exists(PK) AND ${amountMinor < 0 ? 'availableMinor >= :taken' : 'balanceMinor <= :ceiling'}`,
+        ExpressionAttributeValues: {
+          ':amount': amountMinor,
+          ':now': now.toISOString(),
+          ...(amountMinor < 0 ? { ':taken': -amountMinor } : { ':ceiling': MAX_MINOR - amountMinor }),
+        },
+      },
+    };
   }
 
   /** Turns the store's merchant API access on or off. */
