@@ -133,8 +133,9 @@ function money(minor: number): string {
   return `${minor} paise (${minor < 0 ? '-' : ''}₹${rupees}.${String(abs % 100).padStart(2, '0')})`;
 }
 
-// A reason id is part of a key: printable, and short enough to read back.
-const REASON_ID_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,126}[\x21-\x7e])?$/;
+/** A reason id is part of a key: 1-200 characters (any script, ₹ too), no control characters, no space at either end. */
+const REASON_ID_MAX = 200;
+const validReasonId = (id: string) => id.length > 0 && [...id].length <= REASON_ID_MAX && id.trim() === id && !/\p{Cc}/u.test(id);
 
 function bool(raw: string, name: string): boolean {
   if (raw === 'true') return true;
@@ -212,8 +213,13 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const amountMinor = signedPaise(required(options, 'amount-minor'), 'amount-minor');
       const reason = required(options, 'reason').trim();
       const reasonId = options['reason-id'] ?? reason;
-      if (!REASON_ID_PATTERN.test(reasonId))
-        throw new UsageError(`--reason-id must be 1-128 printable ASCII characters, not starting or ending with a space (got "${reasonId}")`);
+      if (!validReasonId(reasonId)) {
+        throw new UsageError(
+          options['reason-id'] === undefined
+            ? `--reason is too long to be its own reason id: give --reason-id (up to ${REASON_ID_MAX} characters, e.g. the ticket number)`
+            : `--reason-id must be 1-${REASON_ID_MAX} characters with no control characters and no space at either end (got "${reasonId}")`,
+        );
+      }
       // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
       const operator = (options.operator ?? userInfo().username).trim();
       if (operator === '') throw new UsageError('--operator is required when the login name is unknown');

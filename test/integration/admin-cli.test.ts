@@ -177,7 +177,7 @@ describe('admin CLI', () => {
         '--amount-minor',
         '2550',
         '--reason',
-        'Refund: parcel damaged (ticket 41)',
+        'Refund ₹25.50: parcel damaged (ticket 41)',
         '--operator',
         'asha',
       ]);
@@ -198,7 +198,7 @@ describe('admin CLI', () => {
         storeId,
         entryId: expect.stringMatching(/^le_[0-9a-f]{32}$/),
         amountMinor: 2550,
-        reasonId: 'Refund: parcel damaged (ticket 41)',
+        reasonId: 'Refund ₹25.50: parcel damaged (ticket 41)',
         operator: 'asha',
         replayed: false,
         balanceMinor: 12_550,
@@ -224,7 +224,7 @@ describe('admin CLI', () => {
           balanceMinor: 12_550,
           reservedMinor: 0,
           jobId: null,
-          note: 'Refund: parcel damaged (ticket 41)',
+          note: 'Refund ₹25.50: parcel damaged (ticket 41)',
           createdAt: expect.any(String),
         },
       ]);
@@ -331,6 +331,14 @@ describe('admin CLI', () => {
       '--amount-minor must be a whole number of paise other than 0, with - to take credit away (got "12.50")',
     ],
     [['store', 'adjust', '--store', 'store_x', '--amount-minor', '5'], '--reason is required'],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'r'.repeat(201)],
+      '--reason is too long to be its own reason id: give --reason-id (up to 200 characters, e.g. the ticket number)',
+    ],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'x', '--reason-id', ' t-1'],
+      '--reason-id must be 1-200 characters with no control characters and no space at either end (got " t-1")',
+    ],
     [['store', 'rate-limits', '--store', 'store_x', '--bookings', '0'], '--bookings must be a whole number of requests a minute from 1 to 100000 (got "0")'],
     [['zone', 'import', '--file', '/nonexistent/zones.json'], expect.stringContaining('no such file')],
   ])('exits 2 with a clear message for %j', async (args, message) => {
