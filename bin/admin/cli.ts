@@ -25,7 +25,7 @@ const USAGE = `Usage: npm run admin -- <command> [options] [--json] [--aws]
 
 Stores
   store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
-  store show --store ID                                       a store's credit and API access
+  store show --store ID                                       a store's credit, API access and rate limits
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
   store adjust --store ID --amount-minor ±N --reason TEXT [--reason-id ID] [--operator NAME]
                                                               a correction by operations: an adjustment entry
