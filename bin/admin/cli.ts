@@ -11,6 +11,8 @@ import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../../fu
 import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
+import { dynamoClients } from '../../functions/data/client.ts';
+import { OperationsRepository } from '../../functions/data/operations.repository.ts';
 import { readZoneFile } from '../local/bootstrap.ts';
 import { runningStart, runningStartFile } from '../local/running-start.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
@@ -164,7 +166,7 @@ async function ensureUsageKey(gateway: Gateway, storeId: string): Promise<void> 
   }
 }
 
-async function run(command: string, options: Options, rt: Runtime, gateway: Gateway): Promise<Output> {
+async function run(command: string, options: Options, rt: Runtime, operations: OperationsRepository, gateway: Gateway): Promise<Output> {
   switch (command) {
     case 'store create': {
       const name = required(options, 'name');
@@ -223,7 +225,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
       const operator = (options.operator ?? userInfo().username).trim();
       if (operator === '') throw new UsageError('--operator is required when the login name is unknown');
-      const result = await rt.stores.adjust(storeId, { amountMinor, reason, reasonId, operator });
+      const result = await operations.adjust(storeId, { amountMinor, reason, reasonId, operator });
       const { store } = result;
       const entryId = `le_${result.entryId.replaceAll('-', '')}`;
       const json = {
@@ -318,7 +320,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
     case 'key list': {
       const storeId = required(options, 'store');
       if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
-      const listed = await rt.apiKeys.listForStore(storeId);
+      const listed = await operations.keysOf(storeId);
       const text = listed.map((k) =>
         [
           k.keyId,
@@ -450,9 +452,13 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
     if (options.aws && !env.USAGE_PLAN_ID)
       throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (each store needs its usage key there)');
-    const rt = createRuntime(readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
+    const config = readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint });
+    const rt = createRuntime(config);
+    // Operations' own reads and writes, on the process's shared DynamoDB client (no function bundles them).
+    const { doc } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
+    const operations = new OperationsRepository(doc, config.TABLE_NAME);
     gateway = env.USAGE_PLAN_ID ? new StoreUsageKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
-    const output = await run(command, options, rt, gateway);
+    const output = await run(command, options, rt, operations, gateway);
     io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;
   } catch (error) {

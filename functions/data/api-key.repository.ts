@@ -1,4 +1,4 @@
-import { GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Transaction } from './transaction.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { RecordNotFoundError } from '../core/errors.ts';
@@ -11,15 +11,6 @@ export interface ApiKeyRecord {
   keyId: string;
   storeId: string;
   sandbox: boolean;
-  status: 'active' | 'revoked';
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-/** A key as an operator sees it in a list: never the key, only its first characters (keys made before they were kept have none). */
-export interface ApiKeySummary {
-  keyId: string;
-  prefix: string | null;
   status: 'active' | 'revoked';
   createdAt: string;
   revokedAt: string | null;
@@ -123,36 +114,6 @@ export class ApiKeyRepository extends TableRepository {
       .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: store.sandbox as boolean }, now))
       .commit(this.db);
     return { keyId, apiKey };
-  }
-
-  /**
-   * Every key of the store, oldest first. Keys are found by their id items, which are not under the
-   * store: this scans the table (the admin CLI's `key list`, run by hand; nothing on a request's path).
-   */
-  async listForStore(storeId: string): Promise<ApiKeySummary[]> {
-    const pages = paginateScan(
-      { client: this.db },
-      {
-        TableName: this.tableName,
-        FilterExpression: '#type = :type AND storeId = :storeId',
-        ProjectionExpression: 'keyId, keyPrefix, createdAt, revokedAt',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'apiKeyId', ':storeId': storeId },
-      },
-    );
-    const found: ApiKeySummary[] = [];
-    for await (const page of pages) {
-      for (const item of page.Items ?? []) {
-        found.push({
-          keyId: item.keyId as string,
-          prefix: (item.keyPrefix as string | undefined) ?? null,
-          status: item.revokedAt ? 'revoked' : 'active',
-          createdAt: item.createdAt as string,
-          revokedAt: (item.revokedAt as string | undefined) ?? null,
-        });
-      }
-    }
-    return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
   }
 
   /** The id of the key with this value, or null: an operator may revoke by the key itself. */

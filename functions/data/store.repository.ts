@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
-import { AdjustmentBelowZeroError, AdjustmentConflictError, RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
+import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
 import { generateApiKey, newId } from '../core/api-key.ts';
@@ -42,28 +42,10 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
     reservedDeltaMinor: item.reservedDeltaMinor as number,
     jobId: (item.jobId as string | undefined) ?? null,
     note: (item.note as string | undefined) ?? null,
-    operator: (item.operator as string | undefined) ?? null,
+    // Only operations' adjustments name their operator.
+    ...(typeof item.operator === 'string' && { operator: item.operator }),
     createdAt: item.createdAt as string,
   };
-}
-
-/** An operator's correction of a store's balance (the admin CLI's `store adjust`). */
-export interface AdjustmentInput {
-  /** Signed paise: positive adds credit, negative takes it away. */
-  amountMinor: number;
-  /** Why, as the merchant's statement shows it (the entry's note). */
-  reason: string;
-  /** Applied once per store: the same reason id again is a replay (same amount) or a conflict. */
-  reasonId: string;
-  /** Who made it (kept in the entry, not shown to the merchant). */
-  operator: string;
-}
-
-/** What an adjustment did: the store after it, its ledger entry, and whether an earlier run had already made it. */
-export interface AdjustmentResult {
-  store: Store;
-  entryId: string;
-  replayed: boolean;
 }
 
 /** A ledger item to put inside a transaction that moves money. */
@@ -166,62 +148,9 @@ export class StoreRepository extends TableRepository {
     return (await this.get(storeId))!;
   }
 
-  /**
-   * An operator's adjustment: the store's balance and available credit move by `amountMinor`, with an
-   * `adjustment` ledger entry and the reason id's marker, in one transaction. It never takes available
-   * credit below zero (nor the balance above MAX_MINOR). The same reason id again changes nothing: with
-   * the same amount it reports the first run (`replayed`), with another it is a conflict.
-   */
-  async adjust(storeId: string, input: AdjustmentInput, now = new Date()): Promise<AdjustmentResult> {
-    const { amountMinor } = input;
-    const ledger = ledgerPut(
-      this.tableName,
-      { storeId, type: 'adjustment', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note: input.reason, operator: input.operator },
-      now,
-    );
-    const entryId = ledger.Put.Item.entryId;
-    try {
-      await new Transaction()
-        .add('store', this.balanceMove(storeId, amountMinor, now))
-        .add('marker', {
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              ...keys.adjustment(storeId, input.reasonId),
-              type: 'adjustment',
-              reasonId: input.reasonId,
-              amountMinor,
-              entryId,
-              operator: input.operator,
-              createdAt: now.toISOString(),
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-          },
-        })
-        .add('ledger', ledger)
-        .commit(this.db);
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      const earlier = error.oldItem('marker');
-      if (earlier) {
-        if (earlier.amountMinor !== amountMinor) throw new AdjustmentConflictError(input.reasonId, earlier.amountMinor as number);
-        return { store: (await this.get(storeId))!, entryId: earlier.entryId as string, replayed: true };
-      }
-      if (error.failed('store')) {
-        const store = await this.get(storeId);
-        if (!store) throw new RecordNotFoundError('store', storeId);
-        if (amountMinor < 0) throw new AdjustmentBelowZeroError(amountMinor, store.availableMinor);
-        throw new TopUpTooLargeError(MAX_MINOR);
-      }
-      throw error;
-    }
-    return { store: (await this.get(storeId))!, entryId, replayed: false };
-  }
-
   // The store's side of a change of its balance: balance and available credit move by `amountMinor`
   // on an existing store, never taking the balance above MAX_MINOR nor available credit below zero.
-  private balanceMove(storeId: string, amountMinor: number, now: Date) {
+  protected balanceMove(storeId: string, amountMinor: number, now: Date) {
     return {
       Update: {
         TableName: this.tableName,

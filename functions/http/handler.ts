@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from '../zod.ts';
+import * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
@@ -20,7 +20,6 @@ import {
 } from './middleware.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
-import { NoBody } from '../schemas/common.schema.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
@@ -155,7 +154,7 @@ function routeHandler(
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
   // A POST that takes no body still reads one, to refuse what it would otherwise ignore (a field the client thinks counts).
-  const body = schemas.body ?? (route.method === 'POST' ? NoBody : undefined);
+  const body = schemas.body ?? (route.method === 'POST' ? z.strictObject({}) : undefined);
   const optionalBody = schemas.body ? schemas.optionalBody : true;
   if (body) chain.use(optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.core.$ZodType, value, where) : undefined);

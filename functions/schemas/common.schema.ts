@@ -42,9 +42,6 @@ export function refuse(ctx: z.core.ParsePayload, message: string): never {
   return z.NEVER;
 }
 
-/** The body of a POST that takes none: nothing, or `{}` (a field sent there would be silently ignored). */
-export const NoBody = z.strictObject({});
-
 /** The error body of every error status. */
 export const ErrorBody = z.strictObject({
   error: z.string(),

@@ -228,7 +228,7 @@ describe('admin CLI', () => {
           createdAt: expect.any(String),
         },
       ]);
-      expect((await table.rt.stores.ledger(storeId)).map((e) => [e.type, e.operator])).toEqual([
+      expect((await table.rt.stores.ledger(storeId)).map((e) => [e.type, e.operator ?? null])).toEqual([
         ['adjustment', userInfo().username],
         ['adjustment', 'asha'],
         ['top_up', null],
