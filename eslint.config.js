@@ -1,6 +1,16 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// What nothing above functions/data/ may import: the AWS SDK, powertools' DynamoDB persistence and the table's key layout.
+const ABOVE_DATA = [
+  { group: ['@aws-sdk/*'], message: 'Only functions/data/ may use the AWS SDK: ask a repository.' },
+  {
+    group: ['@aws-lambda-powertools/idempotency', '@aws-lambda-powertools/idempotency/*'],
+    message: 'Idempotency records are data: use rt.idempotency.',
+  },
+  { group: ['**/data/table.ts', '**/data/table-admin.ts'], message: 'Table keys belong to the repositories in functions/data/.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', '.data/', 'cdk.out/', 'dist/', 'coverage/', 'examples/api.d.ts', 'examples/fleet-api.d.ts'] },
   js.configs.recommended,
@@ -18,16 +28,23 @@ export default tseslint.config(
     files: ['functions/**/*.ts'],
     ignores: ['functions/data/**'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: ABOVE_DATA }],
+    },
+  },
+  {
+    // Use cases take and return domain values; the handlers shape answers (HTTP and response schemas).
+    files: ['functions/use-cases/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@aws-sdk/*'], message: 'Only functions/data/ may use the AWS SDK: ask a repository.' },
+            ...ABOVE_DATA,
+            // The logger is not HTTP: a use case may tell operations what it saw.
             {
-              group: ['@aws-lambda-powertools/idempotency', '@aws-lambda-powertools/idempotency/*'],
-              message: 'Idempotency records are data: use rt.idempotency.',
+              group: ['**/http/*', '!**/http/logger.ts', '**/schemas/*'],
+              message: 'Use cases take and return domain values: the handler shapes the answer.',
             },
-            { group: ['**/data/table.ts', '**/data/table-admin.ts'], message: 'Table keys belong to the repositories in functions/data/.' },
           ],
         },
       ],

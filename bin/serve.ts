@@ -44,9 +44,12 @@ async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The local key that seals webhook secrets: DATA_DIR/webhook-secrets.key, made once (readable by the owner only). */
-function localSecretsKey(dataDir: string): string {
-  const file = join(dataDir, 'webhook-secrets.key');
+/**
+ * A local key kept in DATA_DIR (made once, readable by the owner only): webhook-secrets.key seals
+ * webhook secrets, cursor-signing.key signs statement cursors.
+ */
+function localKey(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
@@ -83,7 +86,8 @@ async function main(): Promise<void> {
   // Webhooks locally: receivers on this machine are allowed (http://127.0.0.1:<port>, http://localhost:<port>),
   // and the key that seals endpoints' secrets is kept in DATA_DIR (made on first start).
   process.env.WEBHOOK_ALLOW_LOOPBACK ||= 'true';
-  process.env.WEBHOOK_SECRETS_KEY ||= localSecretsKey(dataDir);
+  process.env.WEBHOOK_SECRETS_KEY ||= localKey(dataDir, 'webhook-secrets.key');
+  process.env.CURSOR_SIGNING_KEY ||= localKey(dataDir, 'cursor-signing.key');
 
   let stopping = false;
   const stop = async (code: number) => {

@@ -108,7 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job
-         * @description Cancels the job while its state allows (created, queued, picked_by_agent, booking_in_progress, booked) and releases its reservation. After pickup the parcel must be returned first (409); finished jobs cannot be cancelled (400). Counts against the cancellation limit.
+         * @description Cancels the job while its state allows (created, queued, picked_by_agent, booking_in_progress, booked) and releases its reservation. After pickup the parcel must be returned first (409 parcel_return_required); finished jobs cannot be cancelled (400). A cancel that meets another change of the job (dispatch, a timeout, a rider) is decided again on the job as it now is, never answered 409 concurrent_modification. Counts against the cancellation limit.
          *
          *     Rate limit group `cancellations`: 10 requests a minute per store, shared by its keys.
          */
@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an endpoint’s secret
-         * @description Gives the endpoint a new secret, shown only in this answer. For 24 hours deliveries carry two signatures, one with the new secret and one with the old, so a receiver can switch over without losing any; then only the new one.
+         * @description Gives the endpoint a new secret, shown only in this answer. For 24 hours deliveries carry two signatures, one with the new secret and one with the old, so a receiver can switch over without losing any; then only the new one. Only the secret that was current keeps signing: rotating again within the 24 hours ends the older one at once, so a delivery never carries more than two signatures.
          *
          *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
          */
@@ -318,7 +318,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again.
+         * @description Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again. One event is sent to one endpoint by hand once a minute at most: sooner, a named endpoint is 429 `redelivery_limited` (with `Retry-After`), and a redelivery to every endpoint leaves such endpoints out (429 if that leaves none). 409 `no_subscribed_endpoint` when no enabled endpoint takes the event’s type.
          *
          *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
          */
@@ -938,7 +938,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1072,7 +1072,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile; on a tracking link, the job ended more than 24 h ago */
+        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on a tracking link, the job ended more than 24 h ago */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1137,7 +1137,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Service temporarily unavailable; retry after Retry-After seconds */
+        /** @description Service temporarily unavailable, or the job kept changing under the change on each of its tries (nothing written); retry after Retry-After seconds */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -2249,6 +2249,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -80,7 +80,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an offer
-         * @description Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`); the fifth rider to give a job back ends it (failed, credit released).
+         * @description Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -467,7 +467,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -554,7 +554,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The job’s state does not allow the move (invalid_transition), it changed meanwhile (concurrent_modification), or the handoff is locked or its code expired */
+        /** @description The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), or the handoff is locked or its code expired */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -619,7 +619,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Service temporarily unavailable; retry after Retry-After seconds */
+        /** @description Service temporarily unavailable, or the job kept changing under the change on each of its tries (nothing written); retry after Retry-After seconds */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];

@@ -20,6 +20,8 @@ const Config = z.object({
   RIDER_MAX_HELD_JOBS: z._default(wholeNumber(1, 20), 2),
   /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
   ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),
+  /** How long a rider who confirmed a job has to reach the pickup before it goes back on offer (its credit stays held). */
+  PICKUP_ARRIVAL_SECONDS: z._default(number(1, 86_400), 1800),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z._default(number(1, 3600), 60),
   /**
@@ -28,6 +30,12 @@ const Config = z.object({
    * secrets: npm start keeps one in DATA_DIR, the stack passes one from Secrets Manager.
    */
   WEBHOOK_SECRETS_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /**
+   * The key that signs statement cursors (HMAC-SHA256; any string of 32+ characters), so a cursor's
+   * figures are only ever ones we made. Needed only by GET /v1/ledger: npm start keeps one in DATA_DIR,
+   * the stack passes one from Secrets Manager.
+   */
+  CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /** Developers only: let webhooks go to http://127.0.0.1:<port> and http://localhost:<port> (npm start sets it; the stack never does). */
   WEBHOOK_ALLOW_LOOPBACK: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),

@@ -36,6 +36,8 @@ export interface Runtime {
   tracking: TrackingRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
+  /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
+  cursorKey(): string;
 }
 
 /**
@@ -70,7 +72,11 @@ export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<k
 export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
   new JobRepository(db, table, {
     maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-    dispatch: { timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000 },
+    dispatch: {
+      timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
+      confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
+      arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+    },
   });
 export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
@@ -112,6 +118,10 @@ export function createBaseRuntime(config: Config): BaseRuntime {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
       return secretBox;
+    },
+    cursorKey: () => {
+      if (!config.CURSOR_SIGNING_KEY) throw new InternalError('CURSOR_SIGNING_KEY is not set: statement cursors cannot be signed or checked');
+      return config.CURSOR_SIGNING_KEY;
     },
   };
   foundations.set(base, { from: { config, db, table, zoneRepository }, built: new Map() });

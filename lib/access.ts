@@ -24,7 +24,7 @@ export interface TableAccess {
 }
 
 /** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'givenBack'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
 
@@ -50,7 +50,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event).
   'send-webhooks': {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'status', 'updatedAt', 'version'],
+    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version'],
   },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },

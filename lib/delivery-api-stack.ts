@@ -12,6 +12,7 @@ import { Monitoring } from './monitoring.ts';
 import { BackgroundWorkers } from './background-workers.ts';
 import { SCHEDULED_WORKERS, WEBHOOK_SENDER } from './functions.ts';
 import { WebhookSecretsKey } from './webhook-secrets-key.ts';
+import { CursorSigningKey } from './cursor-signing-key.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -40,12 +41,14 @@ export class DeliveryApiStack extends Stack {
 
     const { table } = new DataTable(this, 'Data', { retain });
     const webhookSecrets = new WebhookSecretsKey(this, 'WebhookSecretsKey');
+    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
     this.restApi = new DeliveryRestApi(this, 'Merchant', {
       stage: props.stage,
       table,
       logRetention,
       logLevel: props.logLevel ?? 'INFO',
       sealingEnvironment: webhookSecrets.environment,
+      cursorEnvironment: cursorKey.environment,
     });
     const logLevel = props.logLevel ?? 'INFO';
     const workers = new BackgroundWorkers(this, 'Workers', {

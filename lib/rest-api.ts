@@ -31,6 +31,8 @@ export interface RestApiProps {
   logLevel: string;
   /** The environment of the routes that seal webhook secrets (the key, as a dynamic reference). */
   sealingEnvironment: Record<string, string>;
+  /** The environment of the routes that sign statement cursors (the key, as a dynamic reference). */
+  cursorEnvironment: Record<string, string>;
 }
 
 /**
@@ -123,7 +125,8 @@ export class DeliveryRestApi extends Construct {
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
     });
     for (const route of routes as readonly Route[]) {
-      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, route.sealsSecrets ? props.sealingEnvironment : undefined);
+      const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
+      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, Object.keys(keys).length > 0 ? keys : undefined);
       // Merchant routes: the authorizer names the store's usage key, which the usage plan throttles.
       // Fleet routes carry fleet keys (Authorization: Bearer), checked by their functions.
       resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {

@@ -153,6 +153,7 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | Event | Sent by (live jobs; on sandbox jobs the simulator sends the rider's events) |
 |---|---|
 | \`dispatch\`, \`dispatch_timeout\` | the dispatcher (\`system\`), every tick of the workers |
+| \`decline\` (by \`system\`) | the dispatcher, for an acceptance left unconfirmed (ACCEPT_CONFIRM_SECONDS) and for a \`booked\` job whose rider has not reached the pickup (PICKUP_ARRIVAL_SECONDS): back to \`queued\`, its credit still held |
 | \`cancel\` | the merchant: \`POST /v1/jobs/{id}/cancel\` |
 | \`accept\`, \`start_confirmation\`, \`confirm\`, \`decline\` | a rider: \`POST /fleet/v1/jobs/{id}/accept\`, \`…/start-confirmation\`, \`…/confirm\`, \`…/decline\` |
 | \`report_location\` | a rider: \`POST /fleet/v1/jobs/{id}/location\` |

@@ -155,7 +155,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
   409: {
     name: 'Conflict',
     description:
-      'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required or the job changed meanwhile; on a tracking link, the job ended more than 24 h ago',
+      'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on a tracking link, the job ended more than 24 h ago',
     example: exampleOf(new QuoteUsedError()),
   },
   422: {
@@ -167,7 +167,8 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
   500: { name: 'InternalError', description: 'Unexpected server error', example: exampleOf(new InternalError('never shown')) },
   503: {
     name: 'ServiceUnavailable',
-    description: 'Service temporarily unavailable; retry after Retry-After seconds',
+    description:
+      'Service temporarily unavailable, or the job kept changing under the change on each of its tries (nothing written); retry after Retry-After seconds',
     example: exampleOf(new ServiceUnavailableError()),
   },
 };
@@ -386,7 +387,7 @@ const FLEET_ERROR_WORDING: Record<number, string> = {
   401: 'Fleet key missing, malformed (merchant keys included), unknown or revoked',
   403: 'The key’s role cannot use this route (rider vs operations), or the key was revoked during the request',
   404: 'No such job on offer, assigned to this rider, or (operations) live',
-  409: 'The job’s state does not allow the move (invalid_transition), it changed meanwhile (concurrent_modification), or the handoff is locked or its code expired',
+  409: 'The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), or the handoff is locked or its code expired',
   422: 'Wrong handoff code (counted; the fifth locks the handoff)',
   429: 'This fleet key’s request limit exceeded; wait Retry-After seconds',
 };

@@ -39,6 +39,9 @@ Stores
                                                               per-minute limits agreed with the store
 Settlement
   settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
+Jobs
+  job end --job ID --note TEXT                                end a job that can no longer change (item too large):
+                                                              failed, its credit released (a ledger entry), its history kept
 Keys
   key create --store ID                                       a new key (shown once)
   key list --store ID                                         the store's keys: id, first characters, created, status
@@ -283,10 +286,8 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
           throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
         changes[group] = value;
       }
-      const current = await rt.stores.get(storeId);
-      if (!current) throw new RecordNotFoundError('store', storeId);
-      const overrides = { ...(options.reset ? {} : current.rateLimitOverrides), ...changes };
-      const store = await rt.stores.setRateLimits(storeId, overrides);
+      // Merged with the agreed limits as each attempt reads them: another operator's change to other groups stays.
+      const store = await rt.stores.setRateLimits(storeId, (agreed) => ({ ...(options.reset ? {} : agreed), ...changes }));
       const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
       return {
         json: { storeId, perMinute: limits },
@@ -307,6 +308,19 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
       return {
         json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
         text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${money(job.chargeMinor)} ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+      };
+    }
+    case 'job end': {
+      const jobId = required(options, 'job');
+      const note = options.note?.trim();
+      if (!note) throw new UsageError('--note is required: why operations end the job (the merchant sees it)');
+      const storeId = await rt.jobs.storeOf(jobId);
+      const found = storeId && (await rt.jobs.get(storeId, jobId));
+      if (!found) throw new RecordNotFoundError('job', jobId);
+      const { job, money } = await rt.jobs.endAsOperations(found, note);
+      return {
+        json: { jobId: job.id, storeId: job.storeId, status: job.status, settlement: job.settlement, releasedMinor: money ? -money.reservedDeltaMinor : 0 },
+        text: `Job ${job.id} of ${job.storeId}: ${job.status}, settlement ${job.settlement}${money ? ` (${-money.reservedDeltaMinor} paise returned to available credit)` : ''}.`,
       };
     }
     case 'key create': {

@@ -124,20 +124,39 @@ function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+// The request's body, or null once it passes MAX_BODY_BYTES. Then it stops reading, without destroying
+// the request (that would take the socket, and the 413 with it): the answer closes the connection.
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject).pause();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
 }
 
-/** The request listener: route table → proxy event → the route's handler → HTTP response. */
+// Whether the request comes with a body (a length above 0, or chunks).
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * The request listener: route table → proxy event → the route's handler → HTTP response.
+ *
+ * An answer given before the request's body is read (404, 405, the docs, 413 part way through, an
+ * error) closes the connection (`Connection: close`): the unread rest of the body would otherwise sit
+ * in front of the client's next request on the kept-alive socket, or hold up the client still sending
+ * it, and that request would never be answered. Once the whole body is read the connection stays open.
+ */
 export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (hasBody(req)) res.setHeader('Connection', 'close');
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (serveDocs(req.method ?? 'GET', url.pathname, res, req.headers.host)) return;
@@ -156,6 +175,8 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
         send(res, errorResult(new PayloadTooLargeError(MAX_BODY_BYTES)));
         return;
       }
+      // The whole body is read: the connection may serve the client's next request.
+      res.removeHeader('Connection');
       const event = toProxyEvent(req, url, body, match.route, match.pathParameters);
       const handler = handlers.get(match.route)!;
       send(res, await handler(event, lambdaContext(match.route, event.requestContext.requestId)));

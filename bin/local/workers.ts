@@ -3,6 +3,12 @@ import { workerTicks, type WorkerReports } from '../../functions/workers/ticks.t
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 
 /**
+ * How long one local tick of the webhook sender may take: attempts start only while one can still end
+ * (10 s, and its bookkeeping) inside it, as the AWS sender's do inside their invocation.
+ */
+const SENDER_TICK_BUDGET_MS = 20_000;
+
+/**
  * Runs the workers every `intervalMs` until stopped (the local server's background loop): dispatch,
  * the sandbox rider and the event relay in one loop, the webhook sender in another (a slow receiver
  * never holds up dispatch), as the two scheduled functions do on AWS. `onReport` sees the first loop's
@@ -32,7 +38,10 @@ export function startWorkers(
       await running;
     };
   };
-  const stops = [loop(async () => onReport(await workerTicks(rt))), loop(async () => void (await deliverTick(rt)))];
+  const stops = [
+    loop(async () => onReport(await workerTicks(rt))),
+    loop(async () => void (await deliverTick(rt, new Date(), { deadline: Date.now() + SENDER_TICK_BUDGET_MS }))),
+  ];
   return {
     stop: async () => {
       stopped = true;

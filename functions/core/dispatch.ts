@@ -1,32 +1,49 @@
 import { acceptedAt, firstQueuedAt, type Job, type JobStatus } from './job.ts';
+
+// When the job was last confirmed by its rider.
+const confirmedAt = (job: Job): string => job.events.findLast((event) => event.status === 'booked')?.createdAt ?? job.updatedAt;
 import type { LifecycleEvent } from './lifecycle.ts';
 
 /** Jobs dispatch still looks after: not yet offered, offered, or accepted but not yet confirmed (a decline puts them back on offer). */
 export const DISPATCH_PHASE: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
 
-/** Dispatch's clocks: how long a job may wait for a rider, and how long a rider has to confirm an acceptance. */
+/**
+ * Dispatch's clocks: how long a job may wait for a rider, how long a rider has to confirm an
+ * acceptance, and how long a rider who confirmed has to reach the pickup.
+ */
 export interface DispatchClock {
   timeoutMs: number;
   confirmMs: number;
+  arriveMs: number;
 }
+
+/** Whether dispatch still looks after the job (it has a dispatch worklist item): live, and in its phase or confirmed but not yet at the pickup. */
+export function dispatchLooksAfter(job: Job): boolean {
+  return !job.testMode && (DISPATCH_PHASE.has(job.status) || awaitingArrival(job));
+}
+
+// Confirmed, and the rider has not yet said they are at the pickup (its code is still pending).
+const awaitingArrival = (job: Job) => job.status === 'booked' && job.verification.pickup.status === 'pending';
 
 /**
  * When dispatch next has something to do for a job, or null when it has nothing more to do (the job
  * left dispatch, or it is a sandbox job, which the simulator moves): a booked job at once; a queued
  * job when it has waited `timeoutMs` since first queued; an accepted job when its rider has had
- * `confirmMs` to confirm. The dispatch worklist is ordered by this, so a tick reads only what is due.
+ * `confirmMs` to confirm; a confirmed job when its rider has had `arriveMs` to reach the pickup. The dispatch worklist is ordered by this, so a tick reads only what is due.
  */
 export function dispatchDueAt(job: Job, clock: DispatchClock): string | null {
-  if (job.testMode || !DISPATCH_PHASE.has(job.status)) return null;
+  if (!dispatchLooksAfter(job)) return null;
   if (job.status === 'created') return job.createdAt;
   if (job.status === 'queued') return later(firstQueuedAt(job), clock.timeoutMs);
+  if (job.status === 'booked') return later(confirmedAt(job), clock.arriveMs);
   const accepted = acceptedAt(job);
   return accepted === null ? null : later(accepted, clock.confirmMs);
 }
 
 /**
  * What dispatch does to a job at `now`, or null if nothing is due: offer it; fail it once it has
- * waited too long since first queued; put it back on offer when its rider has not confirmed in time.
+ * waited too long since first queued; put it back on offer when its rider has not confirmed in time,
+ * or has not reached the pickup in time (the rider may not take it back).
  */
 export function dispatchEvent(job: Job, now: Date, clock: DispatchClock): LifecycleEvent | null {
   const due = dispatchDueAt(job, clock);

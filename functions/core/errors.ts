@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'event_not_found'
   | 'webhook_endpoint_not_found'
   | 'endpoint_limit_reached'
+  | 'no_subscribed_endpoint'
+  | 'redelivery_limited'
   | 'tracking_closed'
   | 'quote_expired'
   | 'quote_used'
@@ -265,6 +267,31 @@ export class TrackingClosedError extends AppError {
   }
 }
 
+/** A redelivery to every endpoint that takes the event, when no enabled endpoint of the store takes its type. */
+export class NoSubscribedEndpointError extends AppError {
+  constructor(eventType: string) {
+    super(
+      'no_subscribed_endpoint',
+      `No enabled webhook endpoint of this store takes ${eventType} events; name one with endpointId, or subscribe one to the type`,
+    );
+    this.name = 'NoSubscribedEndpointError';
+  }
+}
+
+/** The event was sent to the endpoint by hand too recently (once per REDELIVERY_INTERVAL_MS). */
+export class RedeliveryLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(eventId: string, endpointId: string, intervalSeconds: number, retryAfterSeconds: number) {
+    super(
+      'redelivery_limited',
+      `Event ${eventId} was sent to endpoint ${endpointId} by hand less than ${intervalSeconds} s ago; retry in ${retryAfterSeconds} s`,
+    );
+    this.name = 'RedeliveryLimitedError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** The store has as many webhook endpoints as it may have. */
 export class EndpointLimitError extends AppError {
   constructor(max: number) {
@@ -326,6 +353,19 @@ export class ConcurrentModificationError extends AppError {
   }
 }
 
+/**
+ * A change decided again on the job (or endpoint) as it now is lost its race on every try (it kept
+ * changing under it): nothing was written, and the same request a moment later is decided on it then.
+ */
+export class KeptChangingError extends AppError {
+  readonly retryAfterSeconds = 1;
+
+  constructor(what: 'job' | 'webhook endpoint') {
+    super('service_unavailable', `The ${what} kept changing while this change was being made; send the same request again in a second`);
+    this.name = 'KeptChangingError';
+  }
+}
+
 export class ParcelReturnRequiredError extends AppError {
   constructor() {
     super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
@@ -340,7 +380,10 @@ export class NotCancellableError extends AppError {
   }
 }
 
-/** A job item DynamoDB will not let grow (its 400 KB limit): the lifecycle's bounds keep jobs far below it. */
+/**
+ * A job item DynamoDB will not let grow (its 400 KB limit). The workers count it as a failure of
+ * theirs (`worker item failed`); operations end the job with `npm run admin -- job end`.
+ */
 export class JobFullError extends AppError {
   constructor() {
     super('invalid_transition', 'This job has taken as many changes as it can hold; it cannot change any more');

@@ -1,6 +1,7 @@
 import { randomBase62 } from './api-key.ts';
 import type { Job } from './job.ts';
-import type { LifecycleEvent } from './lifecycle.ts';
+import { ConcurrentModificationError, JobNotFoundError } from './errors.ts';
+import { IllegalTransitionError, type LifecycleEvent } from './lifecycle.ts';
 
 // Fleet credentials and the fleet's view of the lifecycle. A fleet key is `fk_rider_` or `fk_ops_`
 // and 32 base62 characters: its prefix names its role, and no merchant key (`mdk_…`) has that shape,
@@ -49,6 +50,19 @@ export function fleetCanSee(caller: FleetCaller, job: Job): boolean {
 export function fleetMoveRefusal(caller: FleetCaller, job: Job, event: LifecycleEvent): string | null {
   if (caller.role === 'ops' || event.type === 'accept' || job.agentId === caller.agentId) return null;
   return 'This job is not assigned to you: accept the offer first';
+}
+
+/**
+ * The answer a rider's move gets on a job that changed under it, thrown; nothing when the move is to
+ * be decided again on the job as it now is (JobRepository.applyToLatest). A job another rider took
+ * meanwhile is two riders racing for it (409 concurrent_modification); otherwise the rider meets the
+ * refusals a fresh request would: 404 for a job they may no longer see, 409 for one not theirs to move.
+ */
+export function recheckRiderMove(caller: FleetCaller, latest: Job, event: LifecycleEvent): void {
+  if (latest.agentId !== null && latest.agentId !== caller.agentId) throw new ConcurrentModificationError();
+  if (!fleetCanSee(caller, latest)) throw new JobNotFoundError(latest.id, 'fleet');
+  const refusal = fleetMoveRefusal(caller, latest, event);
+  if (refusal) throw new IllegalTransitionError(latest, event.type, refusal);
 }
 
 /**

@@ -10,7 +10,8 @@ import { ASSIGNED, BEFORE_PICKUP, declinedBy, ENDED, verificationCode, type Hand
  *   created ─dispatch→ queued ─accept→ picked_by_agent ─start_confirmation→ booking_in_progress
  *     ─confirm→ booked ─(arrive_pickup, submit_pickup_code ✓)→ pickup_completed
  *     ─(arrive_drop, submit_delivery_code ✓)→ delivered
- *   decline: picked_by_agent | booking_in_progress → queued (the offer goes to another rider)
+ *   decline: picked_by_agent | booking_in_progress → queued (the offer goes to another rider);
+ *     booked → queued by dispatch alone, when the rider has not reached the pickup in time
  *   fail / dispatch_timeout before pickup → failed (released); fail after pickup → failed (review)
  *   cancel (merchant): created … booked → cancelled (released); pickup_completed → 409; ended → 400
  */
@@ -37,10 +38,11 @@ export type LifecycleEventType = LifecycleEvent['type'];
 /** How long a handoff code stays usable once the rider is at the door. */
 export const CODE_TTL_MS = 30 * 60 * 1000;
 /**
- * The fifth decline ends the job: it fails and its credit is released, rather than being offered
- * for ever. With each rider declining at most once, this bounds what one job can accumulate.
+ * From this many declines on, each decline of the job is reported to operations (`job declined
+ * repeatedly` in the logs). Declines never end a job: that would let a few rider keys end any job;
+ * the dispatch timeout decides, and each rider declines a job at most once.
  */
-export const MAX_DECLINES = 5;
+export const REPEATED_DECLINES = 5;
 /** The fifth wrong code locks the handoff until operations reset it. */
 export const MAX_CODE_ATTEMPTS = 5;
 
@@ -146,14 +148,13 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       return { job: next({ status: 'booked' }) };
 
     case 'decline': {
-      requireStatus('picked_by_agent', 'booking_in_progress');
-      if (declinedBy(job).length + 1 >= MAX_DECLINES) {
-        const note = `Declined by ${MAX_DECLINES} riders; no rider would take the job`;
-        const { settlement, money } = releaseHeld(job, note);
-        return { job: { ...ended('failed', settlement, note), agentId: null }, money };
-      }
-      // The dispatcher (`system`) declines for a rider whose acceptance went unconfirmed too long.
-      const why = actor === 'system' ? `Not confirmed in time by ${job.agentId ?? 'the rider'}` : `Declined by ${job.agentId ?? 'the rider'}`;
+      // The dispatcher (`system`) declines for a rider whose acceptance went unconfirmed too long, or
+      // who confirmed and has not reached the pickup in time; a rider who confirmed fails the job instead.
+      const noShow = actor === 'system' && job.status === 'booked';
+      if (noShow && job.verification.pickup.status !== 'pending') throw illegal('The rider is at the pickup');
+      if (!noShow) requireStatus('picked_by_agent', 'booking_in_progress');
+      const rider = job.agentId ?? 'the rider';
+      const why = noShow ? `Not at the pickup in time: ${rider}` : actor === 'system' ? `Not confirmed in time by ${rider}` : `Declined by ${rider}`;
       return { job: next({ status: 'queued', agentId: null, riderLocation: null }, why) };
     }
 

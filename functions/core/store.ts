@@ -17,6 +17,15 @@ export interface Store {
   createdAt: string;
 }
 
+/** A merchant: a store acting through one of its API keys (the authenticated caller of the merchant API). */
+export interface Merchant {
+  storeId: string;
+  keyId: string;
+  /** SHA-256 of the key: what writes check to refuse a key revoked mid-request. */
+  keyHash: string;
+  store: Store;
+}
+
 /** Kinds of ledger entry; each records its effect on balance and on reservations. */
 export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture' | 'adjustment';
 

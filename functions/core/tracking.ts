@@ -16,6 +16,14 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 /** How long a link keeps working after its job ends (delivered, failed or cancelled). */
 export const TRACKING_GRACE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a link made while its job is live is kept (its item's time to live, from its making): far
+ * past a delivery's day, so the page has closed (24 h after the job ends) long before DynamoDB deletes
+ * it; a job still live after that needs a new link. A link made once the job has ended is kept until
+ * its page closes. No link is kept forever.
+ */
+export const LIVE_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** A new tracking token from the CSPRNG. Only its SHA-256 is stored. */
 export function newTrackingToken(): string {
   return randomBytes(TOKEN_BYTES).toString('base64url');
@@ -97,15 +105,19 @@ export interface TrackingView {
   endedAt: string | null;
 }
 
-// Seven digits or more, however spaced or punctuated: a phone number, never a house number or a PIN code (six).
-const PHONE_LIKE = /\+?\d(?:[\s\-.()/]*\d){6,}/g;
+// Seven digits or more, of any script (Devanagari ९, Bengali ৯, …), however spaced or punctuated, with
+// invisible format characters (zero-width space, joiners, soft hyphen) inside: a phone number, never a
+// house number or a PIN code (six). Format characters elsewhere stay: ZWJ and ZWNJ shape Indic words.
+const PHONE_LIKE = /\+?\p{Nd}(?:[\s\p{Cf}\-.()/]*\p{Nd}){6,}/gu;
 
 /**
  * The first line of an address: up to its first line break or comma, at most 80 characters, with
- * anything that could be a phone number masked (merchants sometimes put one in the address).
+ * anything that could be a phone number masked (merchants sometimes put one in the address). NFKC
+ * first, so full-width digits and punctuation (９８７, －) read as their plain forms.
  */
 export function firstAddressLine(address: string): string {
   const line = address
+    .normalize('NFKC')
     .split(/[\r\n,]/)[0]!
     .replace(PHONE_LIKE, '…')
     .trim();

@@ -130,15 +130,29 @@ const REFUSAL_WORDS: Record<AddressRefusal, string> = {
 export type UrlCheck = { ok: true; url: URL; loopback: boolean } | { ok: false; reason: string };
 
 /** The only hosts the developer exception (allowLoopback) lets through, and only with a port. */
-const LOOPBACK_EXCEPTION_HOSTS = new Set(['127.0.0.1', 'localhost']);
+const LOOPBACK_EXCEPTION_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** What a refusal under npm start (allowLoopback) adds, so the developer knows what would pass. */
+const LOCAL_EXCEPTION = ' (under npm start, http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port> are allowed too)';
+
+/** The ports a webhook may use on a deployed stage: https's own and its common alternative. */
+const DEPLOYED_PORTS = new Set(['', '443', '8443']);
+
+/**
+ * What the merchant's delivery log says of any host the sender will not connect to, whatever its DNS
+ * answered: one sentence, no address, so the log never tells what a name resolves to on our network.
+ */
+export const HOST_REFUSED = 'Refused: the host does not resolve to a public address';
 
 const refused = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
 
 /**
  * Whether a URL may be registered as a webhook endpoint, by what its text shows (no DNS): the
  * reason, a short sentence for the developer, names the first rule it breaks. With allowLoopback
- * (local development) `http://127.0.0.1:<port>` and `http://localhost:<port>` pass too, https or
- * http, with an explicit port; every other non-public address is refused even then.
+ * (local development) `http://127.0.0.1:<port>`, `http://localhost:<port>` and `http://[::1]:<port>`
+ * pass too, https or http, with an explicit port, and a refusal says so; every other non-public
+ * address is refused even then. Without it (a deployed stage) only ports 443 and 8443 are taken, so
+ * the sender cannot be pointed at other services' ports.
  */
 export function checkWebhookUrl(raw: string, options: { allowLoopback: boolean }): UrlCheck {
   const tooLong = refused(`Must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
@@ -162,13 +176,15 @@ export function checkWebhookUrl(raw: string, options: { allowLoopback: boolean }
     return { ok: true, url, loopback: true };
   }
 
-  if (url.protocol !== 'https:') return refused('Must use https');
+  const local = options.allowLoopback ? LOCAL_EXCEPTION : '';
+  if (url.protocol !== 'https:') return refused(`Must use https${local}`);
   if (isIP(host) !== 0) {
     const refusal = addressRefusal(host);
-    if (refusal !== null) return refused(`Refused: ${REFUSAL_WORDS[refusal]}`);
+    if (refusal !== null) return refused(`Refused: ${REFUSAL_WORDS[refusal]}${refusal === 'loopback' ? local : ''}`);
   } else if (host === 'localhost' || host.endsWith('.localhost')) {
-    return refused(`Refused: ${REFUSAL_WORDS.loopback}`);
+    return refused(`Refused: ${REFUSAL_WORDS.loopback}${local}`);
   }
+  if (!options.allowLoopback && !DEPLOYED_PORTS.has(url.port)) return refused('Must use port 443 (the default) or 8443');
   return { ok: true, url, loopback: false };
 }
 
@@ -177,20 +193,22 @@ export function checkWebhookUrl(raw: string, options: { allowLoopback: boolean }
  * which: the first. All answers must pass, since a hostile DNS server may mix public and private
  * answers and the connection may use any of them. For a loopback URL under the developer exception
  * only loopback answers pass. The sender connects to exactly the address returned, so DNS cannot
- * change between this check and the connection.
+ * change between this check and the connection. A refusal's `reason` (for the merchant) is always
+ * HOST_REFUSED; its `detail` (for the operators' log) says which answer broke which rule.
  */
 export function vetResolvedAddresses(
   addresses: ReadonlyArray<{ address: string; family: number }>,
   options: { allowLoopback: boolean; loopbackUrl: boolean },
-): { ok: true; address: string; family: number } | { ok: false; reason: string } {
+): { ok: true; address: string; family: number } | { ok: false; reason: string; detail: string } {
+  const refuse = (detail: string) => ({ ok: false as const, reason: HOST_REFUSED, detail });
   const first = addresses[0];
-  if (first === undefined) return refused('Refused: the host has no address');
+  if (first === undefined) return refuse('the host has no address');
   const loopbackOnly = options.allowLoopback && options.loopbackUrl;
   for (const { address } of addresses) {
-    if (isIP(address) === 0) return refused(`Refused: the host resolves to ${JSON.stringify(address)}, not an IP address`);
+    if (isIP(address) === 0) return refuse(`the host resolves to ${JSON.stringify(address)}, not an IP address`);
     const refusal = addressRefusal(address);
-    if (loopbackOnly && refusal !== 'loopback') return refused(`Refused: a loopback URL resolves to ${address}, not a loopback address`);
-    if (!loopbackOnly && refusal !== null) return refused(`Refused: the host resolves to ${REFUSAL_WORDS[refusal]} (${address})`);
+    if (loopbackOnly && refusal !== 'loopback') return refuse(`a loopback URL resolves to ${address}, not a loopback address`);
+    if (!loopbackOnly && refusal !== null) return refuse(`the host resolves to ${REFUSAL_WORDS[refusal]} (${address})`);
   }
   return { ok: true, address: first.address, family: first.family };
 }

@@ -18,6 +18,12 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** An endpoint whose every delivery has failed for this long is disabled. */
 export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
 
+/**
+ * How often one event may be sent to one endpoint by hand (POST /v1/events/{id}/redeliver): a store
+ * cannot fill the sender's worklist with copies of the same delivery.
+ */
+export const REDELIVERY_INTERVAL_MS = 60_000;
+
 /** How long an old secret keeps signing beside the new one after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 

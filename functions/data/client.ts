@@ -110,12 +110,21 @@ export function ungated<C extends { middlewareStack: { add: (...args: never[]) =
 }
 
 /**
- * Starts `read` when the request's writes may start (once its rate-limit decision is made, as the
- * write gate says): a read started with a write then goes out with it, in the same round trip, however
- * long the decision takes. A refused request's read is not made (it fails with the refusal).
+ * Waits for the request's rate-limit decision (the write gate; at once outside a request), and fails
+ * with its refusal. A read whose cost grows with the data (a filtered feed page, a statement, a
+ * status list) waits for it, so a refused request reads nothing and the limit bounds the table's cost.
+ */
+export async function rateDecided(): Promise<void> {
+  await dynamoCallScope.getStore()?.writeGate;
+}
+
+/**
+ * Starts `read` when the request's writes may start (once its rate-limit decision is made): a read
+ * started with a write then goes out with it, in the same round trip, however long the decision
+ * takes. A refused request's read is not made (it fails with the refusal).
  */
 export async function alongsideWrites<T>(read: () => Promise<T>): Promise<T> {
-  await dynamoCallScope.getStore()?.writeGate;
+  await rateDecided();
   return read();
 }
 

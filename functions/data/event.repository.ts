@@ -1,8 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
-import { deliveryPut } from './webhook.repository.ts';
+import { deliveryPut } from './webhook-delivery.ts';
 import { TableRepository } from './repository.ts';
+import { rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
@@ -125,6 +126,8 @@ export class EventRepository extends TableRepository {
       filters.push('eventType = :type');
       values[':type'] = query.type;
     }
+    // A filtered page may read up to FILTER_SCAN_BUDGET items: it waits for the rate decision, so a refused one reads nothing.
+    if (filters.length > 0) await rateDecided();
     const events: DeliveryEvent[] = [];
     let position = query.after;
     let examined = 0;

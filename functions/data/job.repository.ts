@@ -3,8 +3,8 @@ import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary }
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
-import { isItemTooLarge } from './client.ts';
+import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptChangingError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
+import { isItemTooLarge, rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
 import { TableRepository } from './repository.ts';
@@ -17,12 +17,30 @@ import { recordChange, type DeliveryEvent } from '../core/event.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
+// A move decided again is tried this many times (then 503): more than the simulator's longest run of
+// moves in one tick (dispatch to the pickup code and a location, 7 changes), each met once.
+export const MAX_DECIDE_TRIES = 10;
+
+/** How many of its latest events a job ended by operations keeps on its item (endAsOperations). */
+const KEPT_EVENTS = 20;
 
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */
 export interface WriteOptions {
   guard?: WriteGuard;
   fleetKeyHash?: string;
   now?: Date;
+}
+
+/**
+ * How a move that lost its version race to another change goes on. Without `decideAgain`, only a
+ * change that left the status and the holder alone is absorbed, and any other answers 409
+ * concurrent_modification. With it, the move is decided again on the job as it now is, whatever
+ * changed: `decideAgain` makes the caller's own checks on that job first (throwing the answer they
+ * give, e.g. 409 concurrent_modification for a job another rider took), then the transition
+ * function decides (`true`: the transition function alone).
+ */
+export interface MoveOptions extends WriteOptions {
+  decideAgain?: true | ((latest: Job) => void);
 }
 
 /** A change of money that goes with a job change: one ledger entry and the store's totals. */
@@ -215,31 +233,40 @@ export class JobRepository extends TableRepository {
 
   /**
    * Applies a lifecycle event: reads the job, lets the transition function decide, and writes the
-   * result with its money in one transaction conditioned on the version read (409 if it moved
-   * meanwhile). Returns null when the store has no such job.
+   * result with its money in one transaction conditioned on the version read (a lost race goes on as
+   * `options` says, see applyToLatest). Returns null when the store has no such job.
    */
-  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition | null> {
+  async apply(storeId: string, jobId: string, event: LifecycleEvent, actor: string, options: MoveOptions = {}): Promise<Transition | null> {
     const job = await this.get(storeId, jobId);
     return job ? this.applyToLatest(job, event, actor, options) : null;
   }
 
   /**
-   * Applies an event like `applyTo`, and if a change that left the status and the holder alone (a
-   * rider's location report, a code attempt) got in between the read and the write, applies it again
-   * to the job as it is now: the transition function decides afresh, and nobody has to retry for a GPS
-   * ping. A concurrent change of status or of holder still answers 409 concurrent_modification, so of
-   * two moves that race for the job exactly one wins, and no rider's move lands on another's job.
+   * Applies an event like `applyTo`, and if another change got in between the read and the write,
+   * reads the job again and decides afresh on the job as it is now, so nobody has to retry for a GPS
+   * ping or for the platform's own bookkeeping. Which changes are absorbed is the caller's to say
+   * (MoveOptions): by default only one that left the status and the holder alone (a location report,
+   * a code attempt), so of two moves that race for the job exactly one wins (409 for the other) and no
+   * rider's move lands on another's job; with `decideAgain`, any change, after the caller's own checks
+   * on the new job. Money and events follow the decision actually made, in its own transaction. A move
+   * that keeps losing gives up: 409 after MAX_SAME_STATUS_RETRIES tries, 503 (retry in a second) after
+   * MAX_DECIDE_TRIES when decided again.
    */
-  async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
+  async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: MoveOptions = {}): Promise<Transition> {
+    const { decideAgain, ...write } = options;
+    const tries = decideAgain ? MAX_DECIDE_TRIES : MAX_SAME_STATUS_RETRIES;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.applyTo(job, event, actor, options);
+        return await this.applyTo(job, event, actor, write);
       } catch (error) {
-        if (!(error instanceof ConcurrentModificationError) || attempt >= MAX_SAME_STATUS_RETRIES) throw error;
+        if (!(error instanceof ConcurrentModificationError)) throw error;
+        if (attempt >= tries) throw decideAgain ? new KeptChangingError('job') : error;
         const latest = await this.get(job.storeId, job.id);
-        // Only a change that left both the status and the holder alone is absorbed: a job handed to
-        // another rider at the same status is not the job this move was allowed on.
-        if (!latest || latest.status !== job.status || latest.agentId !== job.agentId) throw error;
+        if (!latest) throw error;
+        if (typeof decideAgain === 'function') decideAgain(latest);
+        // Without decideAgain, only a change that left both the status and the holder alone is absorbed:
+        // a job handed to another rider at the same status is not the job this move was allowed on.
+        else if (!decideAgain && (latest.status !== job.status || latest.agentId !== job.agentId)) throw error;
         job = latest;
       }
     }
@@ -263,6 +290,40 @@ export class JobRepository extends TableRepository {
       holding: this.holdingChanges(job, result.job),
     });
     return result;
+  }
+
+  /**
+   * Ends a job as operations (`admin`) with `note`: fails it, releasing its credit if it is still held
+   * (after pickup its settlement goes to review), in one transaction with its ledger entry. Meant for a
+   * job DynamoDB will not let grow (JobFullError): its history but the first and the last
+   * KEPT_EVENTS events moves to an item of its own (`job_history`, beside the job's pointer) in the same
+   * transaction, so the ended job fits and no event is lost.
+   */
+  async endAsOperations(job: Job, note: string, now = new Date()): Promise<Transition> {
+    const moved = transition(job, { type: 'fail', note }, 'admin', now);
+    const { job: recorded, events } = recordChange(job, moved.job, toJobSummary);
+    const archived = recorded.events.slice(1, -KEPT_EVENTS);
+    const next = archived.length === 0 ? recorded : { ...recorded, events: [recorded.events[0]!, ...recorded.events.slice(-KEPT_EVENTS)] };
+    const history: TransactItem[] =
+      archived.length === 0
+        ? []
+        : [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: { ...keys.jobHistory(job.id, next.version), type: 'job_history', storeId: job.storeId, jobId: job.id, events: archived },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ];
+    await this.save(next, {
+      events,
+      expectedVersion: job.version,
+      money: moved.money,
+      indexChanges: [...this.indexChanges(job, next), ...history],
+      holding: this.holdingChanges(job, next),
+    });
+    return { ...moved, job: next };
   }
 
   /** The live jobs a rider holds now (accepted, not yet delivered or ended), most recently changed first. */
@@ -367,6 +428,8 @@ export class JobRepository extends TableRepository {
 
   /** A page of the store's jobs in one status, newest first (see the class comment for its cost). */
   async listByStatus(storeId: string, status: JobStatus, page: { limit: number; offset: number }): Promise<Job[]> {
+    // Its cost grows with the offset: it waits for the rate decision, so a refused one reads nothing.
+    await rateDecided();
     const wanted = page.offset + page.limit;
     const entries: Array<{ PK: string; SK: string }> = [];
     let startKey: Record<string, unknown> | undefined;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure, ungated } from './client.ts';
@@ -25,6 +26,14 @@ export const CLOCK_TOLERANCE_MS = 250;
 // Under a burst, each failed write returns the bucket's current state, so every retry is informed;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
 const MAX_ATTEMPTS = 64;
+
+/**
+ * The time a bucket is closed with when its store's limit changes (its time is carried over to the new
+ * limit's bucket in the change's own transaction): no decision's condition holds against it, so a
+ * request that read the old limit and reaches its bucket after the change is refused, never let in
+ * uncounted. A later change back to this limit writes the bucket afresh.
+ */
+export const CLOSED_TAT = Number.MAX_SAFE_INTEGER;
 
 /** How many buckets' last seen times a container keeps. */
 const REMEMBERED_BUCKETS = 10_000;
@@ -57,6 +66,34 @@ export class RateLimitRepository extends TableRepository {
   /** Takes one token from a fleet key's own bucket (all fleet routes share it), or says how long to wait for one. */
   consumeForFleetKey(keyId: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
     return this.consume(keys.fleetRateBucket(keyId), limit, now);
+  }
+
+  /**
+   * Gives back a token the store's bucket at this limit let in for a request that was then refused
+   * (its key revoked, its store's access off): the bucket is as if the request had never come. A
+   * bucket that has filled up since loses nothing by it (it never holds more than `capacity`). The
+   * give-back is named (`givenBack`), so an SDK retry of one whose answer was lost finds it made and
+   * gives nothing more.
+   */
+  async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
+    const bucket = keys.rateBucket(storeId, group, limit.capacity);
+    try {
+      const { Attributes } = await this.db.send(
+        ungated(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: bucket,
+            UpdateExpression: 'SET tat = tat - :interval, givenBack = :id',
+            ConditionExpression: 'tat < :closed AND (attribute_not_exists(givenBack) OR givenBack <> :id)',
+            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity, ':closed': CLOSED_TAT, ':id': randomUUID() },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        ),
+      );
+      this.see(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // gone, closed (its time carried over) or given back already: nothing to give back
+    }
   }
 
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
@@ -99,6 +136,8 @@ export class RateLimitRepository extends TableRepository {
         if (!isConditionFailure(error)) throw error;
         const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
         knownTat = stored === undefined ? null : Number(stored);
+        // Closed by a change of the limit after this request read the store: refused (not remembered, as the bucket may open again).
+        if (knownTat === CLOSED_TAT) return { allowed: false, retryAfterSeconds: 1 };
         if (knownTat !== null) this.see(bucketKey, knownTat);
       }
     }

@@ -101,6 +101,8 @@ export const keys = {
   }),
   /** Job id → its store, for those who know a job only by its id (operations, the fleet). */
   jobPointer: (jobId: string) => ({ PK: `JOBREF#${jobId}`, SK: 'JOBREF' }),
+  /** Events moved off a job's item when operations ended it (at that version), out of the store's job range. */
+  jobHistory: (jobId: string, version: number) => ({ PK: `JOBREF#${jobId}`, SK: `HISTORY#${String(version).padStart(10, '0')}` }),
   /** A tracking link, found by the SHA-256 of its token (the table keeps no token). */
   trackingLink: (tokenHash: string) => ({ PK: `TRACK#${tokenHash}`, SK: 'TRACK' }),
   /**
@@ -150,6 +152,8 @@ export const keys = {
   feedHead: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'FEEDHEAD' }),
   /** A placed event by its id (GET /v1/events/{id}, redelivery). */
   event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
+  /** When an event was last sent to an endpoint by hand (`until`: no redelivery of the pair before then; TTL). */
+  redelivery: (storeId: string, eventId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `REDELIVERY#${eventId}#${endpointId}` }),
   /** A store's webhook endpoint. */
   webhookEndpoint: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',

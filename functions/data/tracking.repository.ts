@@ -16,9 +16,9 @@ export interface TrackingLink {
 export class TrackingRepository extends TableRepository {
   /**
    * Stores a new link, only while the caller's key and store may still write (else AccessRevokedError).
-   * `expiresAt` is known once the job has ended: DynamoDB then deletes the item after it.
+   * DynamoDB deletes the item after `keepUntil` (its time to live).
    */
-  async put(link: TrackingLink, expiresAt: string | null, guard: WriteGuard): Promise<void> {
+  async put(link: TrackingLink, keepUntil: string, guard: WriteGuard): Promise<void> {
     try {
       await addGuardChecks(new Transaction(), this.tableName, guard)
         .add('link', {
@@ -30,7 +30,7 @@ export class TrackingRepository extends TableRepository {
               storeId: link.storeId,
               jobId: link.jobId,
               createdAt: link.createdAt,
-              ...(expiresAt !== null && { ttl: Math.ceil(Date.parse(expiresAt) / 1000) }),
+              ttl: Math.ceil(Date.parse(keepUntil) / 1000),
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },

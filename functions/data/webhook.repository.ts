@@ -1,17 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { EndpointLimitError, ServiceUnavailableError, WebhookEndpointNotFoundError } from '../core/errors.ts';
-import { MAX_ENDPOINTS_PER_STORE, type AttemptOutcome, type StoredSecret, type WebhookEndpoint } from '../core/webhook.ts';
+import { MAX_ENDPOINTS_PER_STORE, REDELIVERY_INTERVAL_MS, type AttemptOutcome, type StoredSecret, type WebhookEndpoint } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
 import { compareKeys, keys } from './table.ts';
-import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
+import { deliveryPut } from './webhook-delivery.ts';
 
 /** An endpoint as stored, with the version its changes are conditioned on. */
 export interface StoredEndpoint extends WebhookEndpoint {
   version: number;
+  /** Until when the sender leaves its deliveries alone after one went unanswered (null: it is not backed off). */
+  backoffUntil: string | null;
 }
 
 /** A delivery's next attempt on the sender's worklist. */
@@ -67,6 +69,7 @@ function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     version: item.version as number,
+    backoffUntil: (item.backoffUntil as string | null | undefined) ?? null,
   };
 }
 
@@ -83,19 +86,6 @@ function toWork(item: Record<string, unknown>): DeliveryWork {
   };
 }
 
-/** The worklist item of a delivery's attempt (a new delivery: attempt 1, a new id). */
-export function deliveryPut(tableName: string, work: Omit<DeliveryWork, 'deliveryId' | 'key'> & { deliveryId?: string }): TransactItem {
-  const deliveryId = work.deliveryId ?? randomUUID();
-  const { storeId, endpointId, eventId, attempt, dueAt, manual } = work;
-  return {
-    Put: {
-      TableName: tableName,
-      Item: { ...keys.webhookDelivery(dueAt, deliveryId), type: 'webhook-delivery', storeId, endpointId, eventId, attempt, dueAt, manual, deliveryId },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
-}
-
 /**
  * Webhook endpoints (in their store's partition, at most five a store, counted by an item kept with
  * each creation and deletion), the deliveries waiting to be attempted (one worklist partition, due
@@ -104,7 +94,7 @@ export function deliveryPut(tableName: string, work: Omit<DeliveryWork, 'deliver
 export class WebhookRepository extends TableRepository {
   /** Adds an endpoint, unless the store has five already (409 endpoint_limit_reached). */
   async create(endpoint: WebhookEndpoint): Promise<StoredEndpoint> {
-    const stored = { ...endpoint, version: 1 };
+    const stored = { ...endpoint, version: 1, backoffUntil: null };
     try {
       await this.commitContended(() =>
         new Transaction()
@@ -231,6 +221,30 @@ export class WebhookRepository extends TableRepository {
     }
   }
 
+  /**
+   * Files a delivery again at `until`, unattempted (its endpoint is backed off): the same delivery and
+   * attempt, out of the due part of the worklist. False if it is gone or another sender holds it.
+   */
+  async postpone(work: DeliveryWork, until: Date, now: Date): Promise<boolean> {
+    try {
+      await new Transaction()
+        .add('work', {
+          Delete: {
+            TableName: this.tableName,
+            Key: work.key,
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ExpressionAttributeValues: { ':now': now.getTime() },
+          },
+        })
+        .add('later', deliveryPut(this.tableName, { ...work, dueAt: until.toISOString() }))
+        .commit(this.db);
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.failed('work')) return false;
+      throw error;
+    }
+  }
+
   /** Drops a delivery without attempting it (its endpoint or its event is gone). */
   async drop(work: DeliveryWork): Promise<void> {
     await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key } }).commit(this.db);
@@ -242,7 +256,15 @@ export class WebhookRepository extends TableRepository {
    * healthy, or disabled with its `webhook_endpoint.disabled` event). Recorded once: a second sender
    * recording the same attempt finds the delivery gone and writes nothing.
    */
-  async record(work: DeliveryWork, outcome: AttemptOutcome, at: Date, next: Date | null, endpoint: StoredEndpoint, change: EndpointChange): Promise<void> {
+  async record(
+    work: DeliveryWork,
+    outcome: AttemptOutcome,
+    at: Date,
+    next: Date | null,
+    endpoint: StoredEndpoint,
+    change: EndpointChange,
+    backoffUntil?: Date,
+  ): Promise<void> {
     const attemptedAt = at.toISOString();
     const tx = new Transaction()
       .add('work', {
@@ -268,12 +290,15 @@ export class WebhookRepository extends TableRepository {
       });
     if (next) tx.add('next', deliveryPut(this.tableName, { ...work, attempt: work.attempt + 1, dueAt: next.toISOString() }));
     const endpointKey = keys.webhookEndpoint(endpoint.storeId, endpoint.id);
+    // An unanswered attempt backs the endpoint off (the sender leaves its deliveries until then); a success ends it.
+    const backoff = backoffUntil ? ', backoffUntil = :backoff' : '';
+    const backoffValue = backoffUntil ? { ':backoff': backoffUntil.toISOString() } : {};
     if (change.kind === 'succeeded') {
       tx.add('endpoint', {
         Update: {
           TableName: this.tableName,
           Key: endpointKey,
-          UpdateExpression: 'SET failingSince = :null, #status = :enabled, updatedAt = :now ADD version :one',
+          UpdateExpression: 'SET failingSince = :null, backoffUntil = :null, #status = :enabled, updatedAt = :now ADD version :one',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':null': null, ':enabled': 'enabled', ':now': attemptedAt, ':one': 1 },
@@ -285,9 +310,9 @@ export class WebhookRepository extends TableRepository {
           TableName: this.tableName,
           Key: endpointKey,
           // From the first failure after a success (an endpoint starts with failingSince null, so not if_not_exists).
-          UpdateExpression: 'SET failingSince = :now, updatedAt = :now ADD version :one',
+          UpdateExpression: `SET failingSince = :now, updatedAt = :now${backoff} ADD version :one`,
           ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':now': attemptedAt, ':one': 1 },
+          ExpressionAttributeValues: { ':now': attemptedAt, ':one': 1, ...backoffValue },
         },
       });
     } else if (change.kind === 'disable') {
@@ -302,6 +327,16 @@ export class WebhookRepository extends TableRepository {
         },
       });
       tx.addEach('event', eventOutboxPuts(this.tableName, endpoint.storeId, [change.event]));
+    } else if (backoffUntil) {
+      tx.add('endpoint', {
+        Update: {
+          TableName: this.tableName,
+          Key: endpointKey,
+          UpdateExpression: 'SET backoffUntil = :backoff',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: backoffValue,
+        },
+      });
     }
     try {
       await tx.commit(this.db);
@@ -310,7 +345,7 @@ export class WebhookRepository extends TableRepository {
       // Recorded by another sender already: nothing more to write.
       if (error.failed('work')) return;
       // The endpoint was deleted or disabled meanwhile: the attempt is still recorded, without the endpoint's change.
-      if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' });
+      if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' }, undefined);
       throw error;
     }
   }
@@ -342,13 +377,58 @@ export class WebhookRepository extends TableRepository {
     };
   }
 
-  /** Puts deliveries of an event to these endpoints, due now, one attempt each (a redelivery by hand). */
-  async redeliver(storeId: string, eventId: string, endpointIds: readonly string[], now: Date): Promise<void> {
-    const tx = new Transaction();
-    endpointIds.forEach((endpointId, index) =>
-      tx.add(`delivery#${index}`, deliveryPut(this.tableName, { storeId, endpointId, eventId, attempt: 1, dueAt: now.toISOString(), manual: true })),
-    );
-    await tx.commit(this.db);
+  /**
+   * Puts deliveries of an event to these endpoints, due now, one attempt each (a redelivery by hand),
+   * each with the pair's marker, so no pair is sent by hand more than once per REDELIVERY_INTERVAL_MS
+   * (written in the same transaction: two redeliveries at once put one delivery). Returns the
+   * endpoints it queued for and, for those refused, when their pair may be sent again.
+   */
+  async redeliver(
+    storeId: string,
+    eventId: string,
+    endpointIds: readonly string[],
+    now: Date,
+  ): Promise<{ queued: string[]; limited: Array<{ endpointId: string; until: number }> }> {
+    const limited: Array<{ endpointId: string; until: number }> = [];
+    let left = [...endpointIds];
+    while (left.length > 0) {
+      const tx = new Transaction();
+      for (const endpointId of left) {
+        tx.add(`marker:${endpointId}`, {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.redelivery(storeId, eventId, endpointId),
+              type: 'webhook-redelivery',
+              until: now.getTime() + REDELIVERY_INTERVAL_MS,
+              ttl: Math.ceil((now.getTime() + REDELIVERY_INTERVAL_MS) / 1000) + 3_600,
+            },
+            ConditionExpression: 'attribute_not_exists(PK) OR #until <= :now',
+            ExpressionAttributeNames: { '#until': 'until' },
+            ExpressionAttributeValues: { ':now': now.getTime() },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        });
+        tx.add(`delivery:${endpointId}`, deliveryPut(this.tableName, { storeId, endpointId, eventId, attempt: 1, dueAt: now.toISOString(), manual: true }));
+      }
+      try {
+        await tx.commit(this.db);
+        return { queued: left, limited };
+      } catch (error) {
+        if (!(error instanceof TransactionCancelled)) throw error;
+        // A pair sent within the interval (or being sent by a redelivery at this moment) is left out.
+        const refused = left.filter(
+          (endpointId) => error.failed(`marker:${endpointId}`) || error.reasons.get(`marker:${endpointId}`)?.code === 'TransactionConflict',
+        );
+        if (refused.length === 0) throw error;
+        for (const endpointId of refused) {
+          const until = error.oldItem(`marker:${endpointId}`)?.until;
+          limited.push({ endpointId, until: typeof until === 'number' ? until : now.getTime() + REDELIVERY_INTERVAL_MS });
+        }
+        left = left.filter((endpointId) => !refused.includes(endpointId));
+      }
+    }
+    return { queued: [], limited };
   }
 
   // A store's endpoint changes share its count item: one that meets another in flight (TransactionConflict)

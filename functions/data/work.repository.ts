@@ -8,7 +8,7 @@ import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
 
-const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}`;
+const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}/${clock.arriveMs}`;
 
 /** How many items of an unsharded list (of before an upgrade) one tick takes. */
 export const UNSHARDED_BATCH = 100;
@@ -95,7 +95,14 @@ export class WorkRepository extends TableRepository {
     if (this.settledClock === clockId(clock)) return { aheadMs: 0, settled: true };
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.dispatchClock, ConsistentRead: true }));
     const filed = Item as (DispatchClock & Record<string, unknown>) | undefined;
-    const aheadMs = filed ? Math.max(0, filed.timeoutMs - clock.timeoutMs, filed.confirmMs - clock.confirmMs) : 0;
+    const aheadMs = filed
+      ? Math.max(
+          0,
+          filed.timeoutMs - clock.timeoutMs,
+          filed.confirmMs - clock.confirmMs,
+          (filed.arriveMs ?? clock.arriveMs) - clock.arriveMs /* filed before it: the same */,
+        )
+      : 0;
     if (filed && clockId(filed) === clockId(clock)) this.settledClock = clockId(clock);
     return { aheadMs, settled: this.settledClock === clockId(clock) };
   }
@@ -105,7 +112,7 @@ export class WorkRepository extends TableRepository {
     await this.db.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.dispatchClock, type: 'dispatch-clock', timeoutMs: clock.timeoutMs, confirmMs: clock.confirmMs },
+        Item: { ...keys.dispatchClock, type: 'dispatch-clock', timeoutMs: clock.timeoutMs, confirmMs: clock.confirmMs, arriveMs: clock.arriveMs },
       }),
     );
     this.settledClock = clockId(clock);

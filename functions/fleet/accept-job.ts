@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/accept: the rider takes an open offer (`picked_by_agent`, the job's `agentId` is theirs). */

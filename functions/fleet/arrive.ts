@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { HandoffPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive: the rider is at the pickup or the drop; that handoff's code starts its 30 minutes. */

@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/confirm: the rider is on the way to pickup (`booked`). */

@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { FleetJobPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/decline: the rider gives an accepted job back before confirming it; it is offered again. */

@@ -1,8 +1,9 @@
 import { fleetHandler } from '../http/handler.ts';
-import { fleetJobResult, loadFleetJob } from '../use-cases/fleet-move.ts';
-import { FleetJobPath } from '../schemas/fleet.schema.ts';
+import { ok } from '../http/responses.ts';
+import { loadFleetJob } from '../use-cases/fleet-move.ts';
+import { FleetJobPath, toFleetJob } from '../schemas/fleet.schema.ts';
 
 /** GET /fleet/v1/jobs/{id}: an offer or the rider's own job (operations: any live job), without handoff codes. */
 export const handler = fleetHandler('GET /fleet/v1/jobs/{id}', { path: FleetJobPath }, async ({ caller, path, rt }) =>
-  fleetJobResult(await loadFleetJob(rt, caller, path.id), caller),
+  ok(toFleetJob(await loadFleetJob(rt, caller, path.id), caller.role)),
 );

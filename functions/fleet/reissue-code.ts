@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { HandoffPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code (operations): a fresh code for an expired handoff. */

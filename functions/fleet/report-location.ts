@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { FleetJobPath, LocationRequest } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/location: the rider's position, shown to the merchant while the rider is on the job. */

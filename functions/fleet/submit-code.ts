@@ -1,4 +1,4 @@
-import { fleetJobAction } from '../use-cases/fleet-move.ts';
+import { fleetJobAction } from './job-action.ts';
 import { CodeRequest, HandoffPath } from '../schemas/fleet.schema.ts';
 
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code: the code the store (pickup) or the customer (delivery) gave the rider. */

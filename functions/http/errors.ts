@@ -27,6 +27,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_transition: 409,
   rider_at_capacity: 409,
   endpoint_limit_reached: 409,
+  no_subscribed_endpoint: 409,
   tracking_closed: 409,
   handoff_locked: 409,
   code_expired: 409,
@@ -35,6 +36,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   insufficient_credit: 422,
   wrong_code: 422,
   rate_limited: 429,
+  redelivery_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
 };

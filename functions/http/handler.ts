@@ -7,17 +7,8 @@ import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
-import {
-  authenticate,
-  authenticateFleet,
-  edge,
-  emptyBodyAsObject,
-  fleetRateLimit,
-  requireBody,
-  type ApiContext,
-  type ErrorAnswer,
-  type Merchant,
-} from './middleware.ts';
+import { authenticate, authenticateFleet, edge, emptyBodyAsObject, fleetRateLimit, requireBody, type ApiContext, type ErrorAnswer } from './middleware.ts';
+import type { Merchant } from '../core/store.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 

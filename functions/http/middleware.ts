@@ -2,7 +2,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { BodyRequiredError, RateLimitedError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
-import type { Store } from '../core/store.ts';
+import type { Merchant, Store } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { RateDecision, RateLimit } from '../data/rate-limit.repository.ts';
@@ -11,15 +11,6 @@ import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
 import { capacityOf, FLEET_RATE_LIMIT, RATE_LIMITS } from '../core/rate-limits.ts';
 import type { FleetRoute, MerchantRoute, Route } from './routes.ts';
-
-/** The authenticated caller: which store, through which key. */
-export interface Merchant {
-  storeId: string;
-  keyId: string;
-  /** SHA-256 of the key: what writes check to refuse a key revoked mid-request. */
-  keyHash: string;
-  store: Store;
-}
 
 /** What the middlewares learn about a request, for the handler and the response. */
 export interface ApiContext extends Context {
@@ -139,9 +130,11 @@ export function authenticate(rt: () => BaseRuntime, route: MerchantRoute): ApiMi
       if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
       merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     } catch (error) {
-      // Refused or unanswered (503), the key is read from the start next time: a retry spends no token until it is let in.
+      // Refused or unanswered (503), the key is read from the start next time, and the early token, if
+      // the bucket let it in, is given back: a revoked key's burst in flight spends none of the store's tokens.
       apiKeys.forget(keyHash);
-      await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
+      const decision = await early?.decision.catch(() => undefined); // settled before the answer, whatever it was
+      if (early && decision?.allowed) await rateLimits.giveBackToStore(known.id, group, early.limit).catch(() => undefined);
       throw error;
     }
     const { store } = merchant;

@@ -27,6 +27,8 @@ interface RouteBase {
   access: TableAccessKind;
   /** It seals webhook signing secrets, so it gets the key that does (WEBHOOK_SECRETS_KEY); no other route has it. */
   sealsSecrets?: true;
+  /** It signs and checks statement cursors, so it gets the key that does (CURSOR_SIGNING_KEY); no other route has it. */
+  signsCursors?: true;
 }
 
 /**
@@ -98,7 +100,16 @@ export const routes = [
     rateGroup: 'reads',
     access: 'put-tracking-link',
   },
-  { name: 'list-ledger', api: 'merchant', method: 'GET', path: '/v1/ledger', handler: 'merchant/list-ledger', rateGroup: 'reads', access: 'read-feed' },
+  {
+    name: 'list-ledger',
+    api: 'merchant',
+    method: 'GET',
+    path: '/v1/ledger',
+    handler: 'merchant/list-ledger',
+    rateGroup: 'reads',
+    access: 'read-feed',
+    signsCursors: true,
+  },
   { name: 'list-events', api: 'merchant', method: 'GET', path: '/v1/events', handler: 'merchant/list-events', rateGroup: 'reads', access: 'read-feed' },
   { name: 'get-event', api: 'merchant', method: 'GET', path: '/v1/events/{id}', handler: 'merchant/get-event', rateGroup: 'reads', access: 'read-item' },
   {
@@ -229,7 +240,8 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/arrive',
     handler: 'fleet/arrive',
     roles: RIDER,
-    access: 'move-job',
+    // Arriving at the pickup takes the job off the dispatch worklist (its rider's time to arrive no longer runs).
+    access: 'move-job-index',
   },
   {
     name: 'fleet-submit-code',

@@ -6,10 +6,12 @@ import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
 
 /**
  * POST /v1/jobs/{id}/cancel: cancels while the job's state allows it, giving the reservation back,
- * in one transaction conditioned on the version read (a concurrent change → 409).
+ * in one transaction conditioned on the version read. A cancel that loses that race (to dispatch, a
+ * timeout, a rider, the simulator) is decided again on the job as it now is: it never answers 409
+ * concurrent_modification.
  */
 export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath, uses: { jobs: jobsPart } }, async ({ merchant, path, rt }) => {
-  const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant });
+  const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant, decideAgain: true });
   if (!result) throw new JobNotFoundError(path.id);
   return ok(toJobDetail(result.job));
 });

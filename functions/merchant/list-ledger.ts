@@ -1,12 +1,21 @@
 import { merchantHandler } from '../http/handler.ts';
 import { jsonResult } from '../http/responses.ts';
-import { encodeStatementCursor, LedgerQuery, statementCsv } from '../schemas/ledger.schema.ts';
+import { ValidationError } from '../core/errors.ts';
+import { CURSOR_ERROR } from '../schemas/common.schema.ts';
+import { encodeStatementCursor, LedgerQuery, statementCsv, verifiedStatementCursor } from '../schemas/ledger.schema.ts';
 import { statementPage } from '../use-cases/statement.ts';
 
-/** GET /v1/ledger: the store's statement, newest first, as JSON or (Accept: text/csv) CSV. */
+/**
+ * GET /v1/ledger: the store's statement, newest first, as JSON or (Accept: text/csv) CSV. A cursor
+ * carries the figures the next page starts from, signed for the store with the server's key: one
+ * not signed by us for this store is refused like a malformed one.
+ */
 export const handler = merchantHandler('GET /v1/ledger', { query: LedgerQuery }, async ({ merchant, query, rt, event }) => {
-  const page = await statementPage(rt, merchant.store, { limit: query.limit, after: query.after, jobId: query.jobId });
-  const nextCursor = page.next === null ? null : encodeStatementCursor(page.next);
+  const signingKey = rt.cursorKey();
+  const after = query.after && verifiedStatementCursor(query.after, merchant.storeId, signingKey);
+  if (after === null) throw new ValidationError('Invalid query parameters: check after', { formErrors: [], fieldErrors: { after: [CURSOR_ERROR] } });
+  const page = await statementPage(rt, merchant.store, { limit: query.limit, after, jobId: query.jobId });
+  const nextCursor = page.next === null ? null : encodeStatementCursor(page.next, merchant.storeId, signingKey);
   if (/\btext\/csv\b/i.test(event.headers?.accept ?? '')) {
     const next = nextCursor === null ? {} : nextLinks(nextCursor, query.limit, query.jobId);
     return { statusCode: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', ...next }, body: statementCsv(page.entries) };

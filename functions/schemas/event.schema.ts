@@ -136,7 +136,7 @@ export const eventOperations = {
     operationId: 'redeliverEvent',
     summary: 'Send an event again',
     description:
-      'Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again.',
+      'Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again. One event is sent to one endpoint by hand once a minute at most: sooner, a named endpoint is 429 `redelivery_limited` (with `Retry-After`), and a redelivery to every endpoint leaves such endpoints out (429 if that leaves none). 409 `no_subscribed_endpoint` when no enabled endpoint takes the event’s type.',
     tag: 'Webhooks',
     path: EventPath,
     optionalBody: true,
@@ -151,6 +151,6 @@ export const eventOperations = {
         example: { data: { eventId: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw', endpointIds: ['we_8ZtQm3LkP0aXc7VbN2sR5yWq'] } },
       },
     ],
-    errors: [400, 401, 403, 404, 429, 500, 503],
+    errors: [400, 401, 403, 404, 409, 429, 500, 503],
   },
 } satisfies OperationDocs;

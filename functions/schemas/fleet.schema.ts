@@ -330,7 +330,7 @@ export const fleetOperations = {
     operationId: 'acceptOffer',
     summary: 'Accept an offer',
     description:
-      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`); the fifth rider to give a job back ends it (failed, credit released).',
+      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from '../zod.ts';
 import { minorToRupees } from '../core/money.ts';
 import type { StatementCursor, StatementEntry } from '../use-cases/statement.ts';
@@ -6,32 +6,48 @@ import { CURSOR_ERROR, MinorAmount, QueryInt, refuse } from './common.schema.ts'
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
-// A checksum over the cursor's parts: a cursor is only ever one we made (a changed one is a 400).
-const checksum = (key: string, balance: number, reserved: number) =>
-  createHash('sha256').update(`statement|${key}|${balance}|${reserved}`).digest('base64url').slice(0, 16);
+// The cursor's signature: HMAC-SHA256 under the server's key, over the store it was made for and its
+// parts, so a client can neither make one up nor carry one to another store.
+const signature = (signingKey: string, storeId: string, key: string, balance: number, reserved: number) =>
+  createHmac('sha256', signingKey).update(`statement|${storeId}|${key}|${balance}|${reserved}`).digest('base64url').slice(0, 22);
 
-/** The opaque cursor of a statement page: base64url of the last entry's key, the figures before it, and a checksum. */
-export function encodeStatementCursor(cursor: StatementCursor): string {
-  const parts = [cursor.key, cursor.balanceMinor, cursor.reservedMinor, checksum(cursor.key, cursor.balanceMinor, cursor.reservedMinor)];
+/** The opaque cursor of a statement page: base64url of the last entry's key, the figures before it, and their signature. */
+export function encodeStatementCursor(cursor: StatementCursor, storeId: string, signingKey: string): string {
+  const parts = [cursor.key, cursor.balanceMinor, cursor.reservedMinor, signature(signingKey, storeId, cursor.key, cursor.balanceMinor, cursor.reservedMinor)];
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
+
+/** A statement cursor as the query carries it: its parts and the signature they came with, not yet checked. */
+export type SignedStatementCursor = StatementCursor & { signature: string };
+
+/** The cursor, if its signature is ours for this store (compared in constant time); null if not. */
+export function verifiedStatementCursor(cursor: SignedStatementCursor, storeId: string, signingKey: string): StatementCursor | null {
+  const expected = Buffer.from(signature(signingKey, storeId, cursor.key, cursor.balanceMinor, cursor.reservedMinor));
+  const given = Buffer.from(cursor.signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { key: cursor.key, balanceMinor: cursor.balanceMinor, reservedMinor: cursor.reservedMinor };
+}
+
+// A store's figures are never negative: its balance, and the credit it has reserved.
+const figure = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 const Cursor = z
   .pipe(
     z.string().check(z.maxLength(400, CURSOR_ERROR)),
-    z.transform((value, ctx): StatementCursor => {
+    z.transform((value, ctx): SignedStatementCursor => {
       try {
         const parts = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
         if (Array.isArray(parts) && parts.length === 4) {
-          const [key, balance, reserved, check] = parts as [unknown, unknown, unknown, unknown];
+          const [key, balance, reserved, signed] = parts as [unknown, unknown, unknown, unknown];
           if (
             typeof key === 'string' &&
             /^LEDGER#[0-9T:.Z-]{24}#[0-9a-f-]{36}$/.test(key) &&
-            Number.isSafeInteger(balance) &&
-            Number.isSafeInteger(reserved) &&
-            check === checksum(key, balance as number, reserved as number)
+            figure(balance) &&
+            figure(reserved) &&
+            typeof signed === 'string' &&
+            /^[A-Za-z0-9_-]{22}$/.test(signed)
           ) {
-            return { key, balanceMinor: balance as number, reservedMinor: reserved as number };
+            return { key, balanceMinor: balance, reservedMinor: reserved, signature: signed };
           }
         }
       } catch {

@@ -200,7 +200,7 @@ export const webhookOperations = {
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate an endpoint’s secret',
     description:
-      'Gives the endpoint a new secret, shown only in this answer. For 24 hours deliveries carry two signatures, one with the new secret and one with the old, so a receiver can switch over without losing any; then only the new one.',
+      'Gives the endpoint a new secret, shown only in this answer. For 24 hours deliveries carry two signatures, one with the new secret and one with the old, so a receiver can switch over without losing any; then only the new one. Only the secret that was current keeps signing: rotating again within the 24 hours ends the older one at once, so a delivery never carries more than two signatures.',
     tag: 'Webhooks',
     path: EndpointPath,
     success: [

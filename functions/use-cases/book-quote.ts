@@ -5,7 +5,7 @@ import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.t
 import type { Quote } from '../core/quote.ts';
 import { alongsideWrites } from '../data/client.ts';
 import { IdempotencyStore } from '../data/idempotency.ts';
-import type { Merchant } from '../http/middleware.ts';
+import type { Merchant } from '../core/store.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime a booking needs: the base, the jobs, the quotes and the bookings. */

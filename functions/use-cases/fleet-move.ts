@@ -1,19 +1,14 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from '../zod.ts';
 import { JobNotFoundError } from '../core/errors.ts';
-import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, type FleetCaller } from '../core/fleet-access.ts';
+import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
 import { declinedBy, type Job } from '../core/job.ts';
 import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
-import { ok } from '../http/responses.ts';
-import { fleetHandler, type FleetInput, type ProxyHandler } from '../http/handler.ts';
-import type { FleetRouteKey } from '../http/routes.ts';
+import type { LatLng } from '../core/geo.ts';
+import { zonesAround } from '../core/zone.ts';
+import { reportRepeatedDeclines } from './repeated-declines.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime every fleet route has: the base, the jobs and the zones. */
 export type FleetRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'zones'>;
-import type { LatLng } from '../core/geo.ts';
-import { zonesAround } from '../core/zone.ts';
-import { toFleetJob, toFleetOffer, type FleetOffer } from '../schemas/fleet.schema.ts';
 
 /**
  * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the
@@ -29,38 +24,39 @@ export async function loadFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
   return job;
 }
 
-type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
-
 /**
- * A fleet route that applies one lifecycle event to the job in its path. A retry of a move already
- * made by the same rider (a lost response) answers 200 with the job, not 409. Code submissions
- * answer 422 wrong_code, 409 handoff_locked or 409 code_expired when refused (a wrong code is
- * recorded first).
+ * Applies the lifecycle event `toEvent` makes of the job with this id, as `caller`, and returns the
+ * job after it. A retry of a move already made by the same rider (a lost response) returns the job
+ * as it is, not a refusal. A refused code (wrong, locking or late) is written first (the attempt
+ * counts), then thrown: WrongCodeError, HandoffLockedError or CodeExpiredError.
  */
-export function fleetJobAction<B extends z.core.$ZodType | undefined, P extends z.ZodMiniObject>(
-  key: FleetRouteKey,
-  schemas: { body?: B; path: P },
-  toEvent: (input: FleetInput<Parsed<B>, undefined, Parsed<P>>, job: Job) => LifecycleEvent,
-): ProxyHandler {
-  return fleetHandler(key, schemas, async (input) => {
-    const { rt, caller } = input;
-    const job = await loadFleetJob(rt, caller, (input.path as { id: string }).id);
-    const event = toEvent(input, job);
-    const refusal = fleetMoveRefusal(caller, job, event);
-    if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
-    let result: Transition;
-    try {
-      result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash });
-    } catch (error) {
-      if (error instanceof IllegalTransitionError && alreadyApplied(job, event, caller)) return fleetJobResult(job, caller);
-      throw error;
-    }
-    // A wrong, locking or late code was written down (the attempt counts), and is refused.
-    const which = handoffOf(event);
-    const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
-    if (refused) throw refused;
-    return fleetJobResult(result.job, caller);
-  });
+export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId: string, toEvent: (job: Job) => LifecycleEvent): Promise<Job> {
+  const job = await loadFleetJob(rt, caller, jobId);
+  const event = toEvent(job);
+  const refusal = fleetMoveRefusal(caller, job, event);
+  if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
+  // A rider's move that lost its race is decided again on the job as it now is (the last one read);
+  // operations' are not: two operations racing for one job get 409.
+  let current = job;
+  const decideAgain =
+    caller.role === 'rider'
+      ? (latest: Job) => {
+          current = latest;
+          recheckRiderMove(caller, latest, event);
+        }
+      : undefined;
+  let result: Transition;
+  try {
+    result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, decideAgain });
+  } catch (error) {
+    if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return current;
+    throw error;
+  }
+  reportRepeatedDeclines(event, result.job);
+  const which = handoffOf(event);
+  const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
+  if (refused) throw refused;
+  return result.job;
 }
 
 const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code' ? 'pickup' : event.type === 'submit_delivery_code' ? 'delivery' : null);
@@ -71,12 +67,9 @@ const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code
  * those within `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
  * may not take them back).
  */
-export async function openOffers(rt: FleetRuntime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<FleetOffer[]> {
+export async function openOffers(rt: FleetRuntime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
   const zones = await rt.zones.current();
   const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
   const jobs = await rt.jobs.offers({ ...query, zoneIds });
-  return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId)).map((job) => toFleetOffer(job, query.near));
+  return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId));
 }
-
-/** 200 with the fleet's view of a job. */
-export const fleetJobResult = (job: Job, caller: FleetCaller): APIGatewayProxyResult => ok(toFleetJob(job, caller.role));

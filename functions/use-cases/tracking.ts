@@ -1,8 +1,7 @@
 import { JobNotFoundError, TrackingClosedError } from '../core/errors.ts';
 import type { Job } from '../core/job.ts';
-import type { Store } from '../core/store.ts';
-import { looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
-import type { Merchant } from '../http/middleware.ts';
+import type { Merchant, Store } from '../core/store.ts';
+import { LIVE_LINK_TTL_MS, looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** The runtime the tracking use cases need: the base and the tracking links. */
@@ -24,7 +23,9 @@ export async function createTrackingLink(rt: TrackingRuntime, merchant: Merchant
   const expiresAt = trackingExpiresAt(job);
   if (!trackingOpen(job, now)) throw new TrackingClosedError(jobId, expiresAt!);
   const token = newTrackingToken();
-  await rt.tracking.put({ tokenHash: trackingTokenHash(token), storeId: merchant.storeId, jobId, createdAt: now.toISOString() }, expiresAt, {
+  // Kept until the page closes; while the job is live, for LIVE_LINK_TTL_MS (no link is kept forever).
+  const keepUntil = expiresAt ?? new Date(now.getTime() + LIVE_LINK_TTL_MS).toISOString();
+  await rt.tracking.put({ tokenHash: trackingTokenHash(token), storeId: merchant.storeId, jobId, createdAt: now.toISOString() }, keepUntil, {
     storeId: merchant.storeId,
     keyHash: merchant.keyHash,
   });

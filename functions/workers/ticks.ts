@@ -1,4 +1,4 @@
-import { AppError } from '../core/errors.ts';
+import { AppError, JobFullError } from '../core/errors.ts';
 import { ASSIGNED, ENDED, type Job } from '../core/job.ts';
 import { dispatchEvent } from '../core/dispatch.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
@@ -6,6 +6,7 @@ import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { SIMULATOR_ACTOR, simulatedPosition, simulationSteps } from '../core/simulation.ts';
 import type { Runtime } from '../runtime.ts';
 import { logger } from '../http/logger.ts';
+import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
 
 /**
  * The background workers, each one pass over its worklist per tick: dispatch, the sandbox rider, and
@@ -33,6 +34,7 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
   try {
     return { kind: 'moved', job: (await rt.jobs.applyTo(job, event, actor, { now })).job };
   } catch (error) {
+    if (error instanceof JobFullError) throw error; // a failure of the worker (counted, alarmed), not a move that no longer applies
     if (error instanceof AppError && error.code === 'concurrent_modification') return { kind: 'raced' };
     if (error instanceof AppError && ['invalid_transition', 'not_cancellable', 'parcel_return_required'].includes(error.code)) return { kind: 'refused' };
     throw error;
@@ -113,7 +115,11 @@ async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date })
  * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
  */
 export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
-  const clock = { timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000, confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000 };
+  const clock = {
+    timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
+    confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
+    arriveMs: rt.config.PICKUP_ARRIVAL_SECONDS * 1000,
+  };
   const report = { moved: 0, finished: 0, failed: 0 };
   // Clocks shortened since the worklist was filed make jobs due sooner than their items say: read
   // that much further ahead until every such item is re-filed.
@@ -146,6 +152,7 @@ export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickR
       if (result.kind === 'moved') {
         report.moved += 1;
         job = result.job;
+        reportRepeatedDeclines(event, job);
       }
     }
     // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the

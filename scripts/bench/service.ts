@@ -41,6 +41,7 @@ export async function startBenchService(env: Record<string, string> = {}): Promi
     TABLE_NAME: `bench-${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'INFO',
     POWERTOOLS_LOG_LEVEL: 'INFO',
+    CURSOR_SIGNING_KEY: randomUUID() + randomUUID(),
     ...env,
   });
   const records: AccessRecord[] = [];

@@ -1,6 +1,6 @@
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ASSIGNED, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
-import { DISPATCH_PHASE } from '../../functions/core/dispatch.ts';
+import { dispatchLooksAfter } from '../../functions/core/dispatch.ts';
 import type { LedgerEntry } from '../../functions/core/store.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -379,7 +379,7 @@ function checkIndexes(items: Item[], jobs: Job[]): Check[] {
   for (const job of live) {
     const held = onList.get(job.id) ?? [];
     const partition = keys.work('dispatch', job.zoneId, job.id, '').PK;
-    if (DISPATCH_PHASE.has(job.status))
+    if (dispatchLooksAfter(job))
       work.expect(held.length === 1 && held[0]!.PK === partition, () => `job ${job.id} (${job.status}): ${held.length} items, want 1 in ${partition}`);
     else work.expect(held.length === 0, () => `job ${job.id} (${job.status}) is still on the dispatch list`);
   }

@@ -117,7 +117,6 @@ export async function runMerchant(client: LoadClient, observed: Observed, store:
       observed.note('cancels (200)');
     } else if (answer.status === 400 && code === 'not_cancellable') observed.note('cancels refused: job already ended (400)');
     else if (code === 'parcel_return_required') observed.note('cancels refused: parcel picked up (409)');
-    else if (code === 'concurrent_modification') observed.note('cancels refused: job changed meanwhile (409)');
     else observed.surprise(`${store.name} cancel`, answer);
     if (answer.status !== 409 || code === 'parcel_return_required') store.open.splice(store.open.indexOf(jobId), 1);
   }

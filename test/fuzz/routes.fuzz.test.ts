@@ -9,6 +9,7 @@ import { relayTick } from '../../functions/workers/ticks.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { keys } from '../../functions/data/table.ts';
 import { useLocalApi } from '../helpers/server.ts';
+import { thenOrdinaryRequest } from '../helpers/raw-http.ts';
 import { assertMatchesContract } from '../helpers/contract.ts';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
@@ -672,6 +673,37 @@ describe('public pages', () => {
       }
       expect(world.phones.filter((phone) => html.includes(phone))).toEqual([]);
       expect(await snapshotOf(api.table.rt, [keys.store(world.storeId).PK])).toEqual(before);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('the local server’s connections', () => {
+  // Any method and any path, known or not, with a body of any size up to 3 MiB (over the 1 MiB limit
+  // at times): whatever the server answers before reading the body, the same keep-alive socket then
+  // serves an ordinary request or is closed with that answer.
+  const connectionCase = fc.record({
+    method: fc.constantFrom('GET', 'POST', 'DELETE', 'PUT', 'PATCH'),
+    path: fc.oneof(
+      fc.constantFrom(...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'x'))),
+      fc.constant('/v1/nowhere'),
+      pathSegment.map((s) => `/${s}`),
+    ),
+    bodyBytes: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4_096 }), fc.integer({ min: 1024 * 1024 - 16, max: 3 * 1024 * 1024 })),
+  });
+
+  it.prop([connectionCase], { numRuns: RUNS, seed: SEED - 1 })(
+    'never leaves a kept-alive socket hanging after an early answer: it serves the next request or closes',
+    async (c) => {
+      const head = `${c.method} ${c.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\n`;
+      const started = performance.now();
+      const outcome = await Promise.race([
+        thenOrdinaryRequest(api.server.url, `${head}${c.bodyBytes > 0 ? `Content-Length: ${c.bodyBytes}\r\n` : ''}\r\n${'x'.repeat(c.bodyBytes)}`),
+        new Promise<{ status: number; after: string }>((resolve) => setTimeout(() => resolve({ status: 0, after: 'hung' }), HANG_MS)),
+      ]);
+
+      expect(outcome.after, `${c.method} ${c.path} with ${c.bodyBytes} bytes answered ${outcome.status}`).toMatch(/^(closed|reused)$/);
+      expect(performance.now() - started).toBeLessThan(HANG_MS);
     },
     TEST_TIMEOUT_MS,
   );

@@ -25,6 +25,8 @@ export async function createTestTable(options: { seedZones?: boolean } = {}): Pr
   process.env.TABLE_NAME = tableName;
   // Webhook endpoints' secrets are sealed with a key of the run's own.
   process.env.WEBHOOK_SECRETS_KEY ||= randomBytes(32).toString('hex');
+  // Statement cursors are signed with a key of the run's own.
+  process.env.CURSOR_SIGNING_KEY ||= randomBytes(32).toString('hex');
   const rt = createRuntime(readConfig());
   const admin = tableAdmin(rt.config);
   await admin.ensure();

@@ -365,7 +365,7 @@ describe('the CDK stack', () => {
   });
 
   it('gives the key that seals webhook secrets only to the functions that seal or open them, as a reference to a generated secret', () => {
-    const secrets = ofType('AWS::SecretsManager::Secret');
+    const secrets = ofType('AWS::SecretsManager::Secret').filter(([, s]) => String(s.Properties.Description).includes('WEBHOOK_SECRETS_KEY'));
     expect(secrets).toHaveLength(1);
     const [secretId, secret] = secrets[0]!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
@@ -384,6 +384,21 @@ describe('the CDK stack', () => {
     expect(sealing.sort()).toEqual(['create-webhook-endpoint', 'rotate-webhook-secret']);
     // The developers' loopback exception is never on in a deployed stack.
     expect(JSON.stringify(template.toJSON())).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
+  });
+
+  it('gives the key that signs statement cursors only to GET /v1/ledger, as a reference to a secret of its own', () => {
+    const secrets = ofType('AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(2);
+    const [secretId, secret] = secrets.find(([, s]) => String(s.Properties.Description).includes('CURSOR_SIGNING_KEY'))!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const variables = (id: string) => (resources[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const withKey = ofType('AWS::Lambda::Function')
+      .filter(([id]) => variables(id).CURSOR_SIGNING_KEY !== undefined)
+      .map(([id]) => id);
+    expect(withKey).toEqual([logicalIdOf('list-ledger')]);
+    expect(JSON.stringify(variables(withKey[0]!).CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
+    expect(JSON.stringify(variables(withKey[0]!).CURSOR_SIGNING_KEY)).toContain(secretId);
+    expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY).toBeUndefined();
   });
 
   it('counts failed items of both background functions (workers and webhook sender) in the one metric its alarm watches', () => {

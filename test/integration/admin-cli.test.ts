@@ -3,12 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { handler as listOffers } from '../../functions/fleet/list-offers.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
-import { admin, adminJson, adminProcess, tableEnv } from '../helpers/admin.ts';
+import { admin, adminJson, adminProcess, tableEnv, type AdminRun } from '../helpers/admin.ts';
+import { createTestTable, dbOf, type TestTable } from '../helpers/table.ts';
+import { createRuntime } from '../../functions/runtime.ts';
+import { readConfig } from '../../functions/config.ts';
 import { expectLedgerInvariant } from '../helpers/merchant.ts';
 
 let table: TestTable;
@@ -297,6 +299,36 @@ describe('admin CLI', () => {
     );
     expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, reads: 60, webhooks: 30 } });
     expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
+  });
+
+  // Review (issue 23 §2): two operators changing different groups of one store at once both exited 0
+  // and one change was lost. Interleaved here: the first reads the store, the second runs whole, then
+  // the first writes.
+  it('keeps both of two changes made at once to different groups of one store', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Two operators']);
+    const db = dbOf(createRuntime(readConfig({ ...process.env, ...tableEnv(table) }))); // the client the CLI's runtime shares
+    let second: Promise<AdminRun> | undefined;
+    db.middlewareStack.add(
+      (next, context) => async (args) => {
+        const items = (args.input as { TransactItems?: Array<{ Update?: { ExpressionAttributeValues?: Record<string, unknown> } }> }).TransactItems;
+        const overrides = items?.[0]?.Update?.ExpressionAttributeValues?.[':value'] as Record<string, number> | undefined;
+        if (context.commandName === 'TransactWriteItemsCommand' && overrides?.quotes === 30 && !second) {
+          second = admin(table, ['store', 'rate-limits', '--store', storeId, '--reads', '600']);
+          await second;
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'secondOperatorFirst' },
+    );
+    let first: AdminRun;
+    try {
+      first = await admin(table, ['store', 'rate-limits', '--store', storeId, '--quotes', '30']);
+    } finally {
+      db.middlewareStack.remove('secondOperatorFirst');
+    }
+
+    expect([first.code, (await second!).code]).toEqual([0, 0]);
+    expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({ quotes: 30, reads: 600 });
   });
 
   it('lists zones and imports a changed zone as a new version, leaving unchanged ones alone', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { StatementEntry } from '../../functions/use-cases/statement.ts';
 import { useLocalApi } from '../helpers/server.ts';
@@ -109,6 +110,41 @@ describe('GET /v1/ledger: the merchant’s statement', () => {
     const next = await api.server.request(`/v1/ledger?limit=1&after=${cursor}`, { headers: { 'X-Api-Key': merchant.apiKey, Accept: 'text/csv' } });
     expect((await next.text()).split('\r\n')[1]).toBe(`${json[1]!.id},top_up,10000,100.00,10000,100.00,0,0.00,,Opening credit,${json[1]!.createdAt}`);
     expect(next.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it.each([
+    ['999,999,999', 999_999_999, 0],
+    ['a negative balance', -5_000, 0],
+    ['negative reserved credit', 10_000, -3_000],
+  ])('refuses a forged cursor showing %s, its unkeyed SHA-256 checksum recomputed, and shows no such figure', async (_what, balance, reserved) => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    await merchant.bookJob();
+    const real = (await statement(merchant, '?limit=1')).nextCursor!;
+    const [key] = JSON.parse(Buffer.from(real, 'base64url').toString()) as [string, number, number, string];
+    const checksum = createHash('sha256').update(`statement|${key}|${balance}|${reserved}`).digest('base64url').slice(0, 16);
+    const forged = Buffer.from(JSON.stringify([key, balance, reserved, checksum])).toString('base64url');
+
+    const reply = await merchant.get(`/v1/ledger?after=${forged}`);
+
+    expect(reply).toEqual({
+      status: 400,
+      headers: expect.anything(),
+      body: {
+        error: 'Invalid query parameters: check after',
+        code: 'validation_error',
+        details: { formErrors: [], fieldErrors: { after: ['Must be a nextCursor from an earlier page'] } },
+      },
+    });
+  });
+
+  it('refuses another store’s cursor: a cursor is signed for the store it was made for', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const other = await newMerchant(api.table.rt, api.server);
+    await merchant.bookJob();
+    const theirs = (await statement(merchant, '?limit=1')).nextCursor!;
+
+    expect(await other.get(`/v1/ledger?after=${theirs}`)).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    expect((await merchant.get(`/v1/ledger?after=${theirs}`)).status).toBe(200);
   });
 
   it.each([

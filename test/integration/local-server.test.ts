@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request, type Agent, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer } from '../../bin/local/http-server.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
+import { thenOrdinaryRequest } from '../helpers/raw-http.ts';
 
 let table: TestTable;
 let server: Server;
@@ -46,6 +47,22 @@ describe('the local server', () => {
 
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.localPort).toBe(first.localPort);
+  });
+
+  // Each answer given before the request's body is read, then an ordinary request on the same socket:
+  // the socket either serves it or is closed by the server with the first answer, never left hanging.
+  it.each([
+    ['413, a body of 8 MiB (more than the sockets’ buffers hold)', 'POST', '/v1/job-quotes', 8 * 1024 * 1024, 413, 'closed'],
+    ['404, an unknown path with a body', 'POST', '/v1/nowhere', 2_000, 404, 'closed'],
+    ['405, a known path, another method, with a body', 'DELETE', '/v1/balance', 2_000, 405, 'closed'],
+    ['404, an unknown path with no body', 'GET', '/v1/nowhere', 0, 404, 'reused'],
+    ['405 with no body', 'DELETE', '/v1/balance', 0, 405, 'reused'],
+  ] as const)('after %s, the keep-alive socket serves the next request or is closed', async (_case, method, path, bodyBytes, status, then) => {
+    const head = `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\n`;
+    const first = await thenOrdinaryRequest(url, `${head}${bodyBytes > 0 ? `Content-Length: ${bodyBytes}\r\n` : ''}\r\n${'x'.repeat(bodyBytes)}`);
+
+    expect(first.status).toBe(status);
+    expect(first.after).toBe(then);
   });
 
   it('listens on the address it was given (127.0.0.1 unless told otherwise)', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { StoreRepository } from '../../functions/data/store.repository.ts';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
@@ -95,6 +96,33 @@ describe('per-store rate limits', () => {
     expect(links).toBe(0);
   });
 
+  // Review (issue 23 §2): a filtered GET /v1/events cost 175 read units answered 200 or 429 alike. The
+  // reads whose cost grows with the data (filtered feed pages, statements, status walks) wait for the
+  // rate decision: a refused one costs what a refused balance does.
+  it('spends no reads on the route for a refused request whose reads cost much: filtered events, statements, status lists', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    const job = await m.bookJob();
+    await api.table.rt.stores.setRateLimits(m.storeId, { reads: 1 });
+    expect((await m.get('/v1/balance')).status).toBe(200); // the one read of the minute; the container knows the limit
+
+    const records = await captureAccessLog(async () => {
+      for (const path of [
+        '/v1/balance',
+        '/v1/events?type=job.created&limit=10',
+        `/v1/events?jobId=${job.id}&limit=10`,
+        '/v1/jobs?status=created&limit=10',
+        '/v1/ledger?limit=10',
+        `/v1/ledger?jobId=${job.id}&limit=10`,
+      ])
+        expect((await m.get(path)).status).toBe(429);
+    });
+
+    // key and store (the bucket is known spent here, so it is not asked): the same for each, and nothing more
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls, r.readUnits])).toEqual(
+      ['GET /v1/balance', 'GET /v1/events', 'GET /v1/events', 'GET /v1/jobs', 'GET /v1/ledger', 'GET /v1/ledger'].map((route) => [route, 429, 2, 2]),
+    );
+  });
+
   // A container that knows a key's store takes the token alongside the key's and the store's reads,
   // from the bucket of the agreed limit it read last time; the store read on this very request decides.
   it('decides with the agreed limit read on the request itself, whatever the container read before: lowered, raised, set for another group', async () => {
@@ -130,10 +158,11 @@ describe('per-store rate limits', () => {
     expect([raised.status, raised.headers.get('ratelimit-limit')]).toEqual([201, '20']);
   });
 
-  it('spends at most one token for a key the container knew when the key is revoked or the store’s access off, and then forgets the key', async () => {
+  it('gives back the token a key the container knew took when the key is revoked or the store’s access off, and then forgets the key', async () => {
     const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
+    await api.table.rt.stores.setRateLimits(m.storeId, { reads: 10 }); // one token every 6 s: nothing refills while the test runs
     const other = await api.table.rt.apiKeys.create(m.storeId);
-    expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('59');
+    expect((await getBalance(other.apiKey)).headers.get('ratelimit-remaining')).toBe('9');
     await api.table.rt.apiKeys.revoke(other.keyId);
 
     const revoked = await captureAccessLog(async () => {
@@ -147,20 +176,35 @@ describe('per-store rate limits', () => {
     await api.table.rt.stores.setApiAccess(m.storeId, true);
     const afterOff = await m.get('/v1/balance');
 
-    // The first refusal took a token with the key's reads; then the key is unknown here: one read, no token.
+    // The first refusal took a token with the key's reads and gave it back; then the key is unknown here: one read, no token.
     expect(revoked.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['revoked_api_key', 3],
+      ['revoked_api_key', 4],
       ['revoked_api_key', 1],
       ['revoked_api_key', 1],
     ]);
-    // Access off: the key is read, then its store; no token after the first refusal.
+    // Access off: the key is read, then its store; no token after the first refusal (whose token is given back).
     expect(off.map((r) => [r.authFailure, r.dynamoCalls])).toEqual([
-      ['api_access_disabled', 3],
+      ['api_access_disabled', 4],
       ['api_access_disabled', 2],
     ]);
-    // 60: the other key's request, its first refusal, this request (57); then the first refusal with access off and this request (55).
-    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '57']);
-    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '55']);
+    // 10: the other key's request, this request (8); then this request (7). Refusals spend none.
+    expect([afterRevoked.status, afterRevoked.headers.get('ratelimit-remaining')]).toEqual([200, '8']);
+    expect([afterOff.status, afterOff.headers.get('ratelimit-remaining')]).toEqual([200, '7']);
+  });
+
+  // Review (issue 23 §2): a burst of 30 with a revoked key the container still remembered got 30 × 401
+  // and emptied the store's quote bucket; the valid key then got 12 × 429 where 9 should have passed.
+  it('spends none of the store’s tokens on a burst of a revoked key the container remembers: the valid key still gets what is left', async () => {
+    const store = await createStore(api.table.rt);
+    const other = await api.table.rt.apiKeys.create(store.storeId);
+    expect((await postQuote(other.apiKey)).status).toBe(201); // the container knows the key; 9 quotes left
+    await api.table.rt.apiKeys.revoke(other.keyId);
+
+    const revoked = await Promise.all(Array.from({ length: 30 }, () => postQuote(other.apiKey)));
+    const valid = await Promise.all(Array.from({ length: 12 }, () => postQuote(store.apiKey)));
+
+    expect(revoked.map((r) => r.status)).toEqual(Array(30).fill(401));
+    expect(valid.map((r) => r.status).sort()).toEqual([...Array(9).fill(201), ...Array(3).fill(429)]);
   });
 
   // Every change of a store's agreed limit meeting a parallel burst from a key the container already
@@ -277,9 +321,109 @@ describe('per-store rate limits', () => {
     const after = await run(store.apiKey);
 
     expect(burst.map((r) => r.reason)).toEqual(Array(5).fill('revoked_api_key'));
-    // 60 reads: the key's first request, the one in flight, the first refusal, this request: 56 remain. The
-    // key was forgotten once; a burst of its requests after that must take no token.
-    expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 56 });
+    // 60 reads: the key's first request, the one in flight, this request: 57 remain (the first refusal gave
+    // its token back). The key was forgotten once; a burst of its requests after that must take no token.
+    expect({ rememberedAgain, remaining: after.remaining }).toEqual({ rememberedAgain: false, remaining: 57 });
+  });
+
+  // Review (issue 23 §2): a limit change made during a burst let in more than the docs promise (20 → 10
+  // mid-burst let in 25–29; 10 → 30 let in 34–37): tokens taken from the old bucket after the change had
+  // read it were not carried over. Every decision here uses one fixed clock, so nothing refills.
+  describe('a limit change in the middle of a burst', () => {
+    const T = Date.now();
+
+    // A container of its own whose decisions all use the clock T; `hold` keeps its bucket calls back until released.
+    function container() {
+      const rt = createRuntime(readConfig());
+      const auth = authenticate(() => rt, routeFor('POST /v1/job-quotes'));
+      const consume = rt.rateLimits.consumeForStore.bind(rt.rateLimits);
+      let gate: Promise<void> | null = null;
+      let storeReads = 0;
+      const getStore = rt.stores.get.bind(rt.stores);
+      rt.stores.get = async (storeId) => {
+        const store = await getStore(storeId);
+        storeReads += 1;
+        return store;
+      };
+      rt.rateLimits.consumeForStore = async (storeId, group, limit) => {
+        if (gate) await gate;
+        return consume(storeId, group, limit, T);
+      };
+      const run = (apiKey: string) =>
+        dynamoCallScope.run(newDynamoTally(), async () => {
+          const request = { event: { headers: { 'x-api-key': apiKey } }, context: {} as ApiContext } as unknown as Parameters<
+            NonNullable<typeof auth.before>
+          >[0];
+          try {
+            await auth.before!(request);
+            await request.context.rateDecision;
+            return 201;
+          } catch (error) {
+            return (error as { code?: string }).code === 'rate_limited' ? 429 : 500;
+          }
+        });
+      return {
+        rt,
+        run,
+        storeReads: () => storeReads,
+        hold: () => {
+          let release!: () => void;
+          gate = new Promise((resolve) => (release = resolve));
+          return () => {
+            gate = null;
+            release();
+          };
+        },
+      };
+    }
+    const admitted = (statuses: number[]) => statuses.filter((status) => status === 201).length;
+
+    // Requests that read the store before the change and reach the old bucket after it (late takers).
+    it.each([
+      { from: 20, to: 10, after: 7 }, // 5 spent at 20 (15 s of the minute) leave 7.5 at 10
+      { from: 10, to: 30, after: 15 }, // 5 spent at 10 (30 s) leave 15 at 30
+    ])('refuses the requests that take from the old bucket once $from → $to is made, and lets in exactly $after after it', async ({ from, to, after }) => {
+      const c = container();
+      const store = await createStore(c.rt);
+      await c.rt.stores.setRateLimits(store.storeId, { quotes: from });
+      const before: number[] = [];
+      for (let i = 0; i < 5; i++) before.push(await c.run(store.apiKey)); // the container knows the key, at `from`
+
+      const release = c.hold();
+      const reads = c.storeReads();
+      const late = Array.from({ length: 10 }, () => c.run(store.apiKey));
+      while (c.storeReads() < reads + 10) await new Promise((resolve) => setImmediate(resolve)); // each read the store at `from`
+      await api.table.rt.stores.setRateLimits(store.storeId, { quotes: to });
+      release();
+      const lateStatuses = await Promise.all(late);
+      const burst = await Promise.all(Array.from({ length: to + 5 }, () => c.run(store.apiKey)));
+
+      expect({ before: admitted(before), late: admitted(lateStatuses), after: admitted(burst) }).toEqual({ before: 5, late: 0, after });
+    });
+
+    // Tokens taken from the old bucket between the change's read of it and the change's write.
+    it('carries the tokens taken while the change is made: 10 → 30 with 2 spent and 3 more taken meanwhile leaves 15', async () => {
+      const c = container();
+      const store = await createStore(c.rt);
+      await c.rt.stores.setRateLimits(store.storeId, { quotes: 10 });
+      for (let i = 0; i < 2; i++) expect(await c.run(store.apiKey)).toBe(201);
+      const db = dbOf(c.rt);
+      let meanwhile: number[] = [];
+      const interleaved = {
+        send: async (command: { input: { Key?: { SK?: string } } }) => {
+          const output = await db.send(command as never);
+          if (command instanceof GetCommand && String(command.input.Key?.SK).startsWith('RATE#') && meanwhile.length === 0)
+            meanwhile = await Promise.all(Array.from({ length: 3 }, () => c.run(store.apiKey)));
+          return output;
+        },
+      };
+      const stores = new StoreRepository(interleaved as unknown as typeof db, c.rt.config.TABLE_NAME);
+
+      await stores.setRateLimits(store.storeId, { quotes: 30 });
+      const burst = await Promise.all(Array.from({ length: 35 }, () => c.run(store.apiKey)));
+
+      expect({ meanwhile: admitted(meanwhile), after: admitted(burst) }).toEqual({ meanwhile: 3, after: 15 });
+    });
   });
 
   // The early token's call is waited for by the answer, not the writes: that wait must never be a

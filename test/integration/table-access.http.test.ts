@@ -8,7 +8,7 @@ import { routes, type TableAccessKind } from '../../functions/http/routes.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { keys } from '../../functions/data/table.ts';
-import { MAX_DECLINES } from '../../functions/core/lifecycle.ts';
+import { REPEATED_DECLINES } from '../../functions/core/lifecycle.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '../helpers/table.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
@@ -82,9 +82,9 @@ describe('what each route does to the table', () => {
       expect((await rider.get('/fleet/v1/assignments')).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${declined.id}/location`, { latitude: 12.97, longitude: 77.6, accuracy: 10 })).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${declined.id}/decline`)).status).toBe(200);
-      // A job given back by as many riders as may give it back: the last decline releases its credit
+      // A job given back again and again (reported to operations; it stays on offer)
       const givenUp = await bookJobAt(rt, m, 'queued');
-      for (let i = 0; i < MAX_DECLINES; i++) {
+      for (let i = 0; i < REPEATED_DECLINES; i++) {
         const decliner = await newFleetMember(rt, api.server, 'rider');
         expect((await decliner.post(`/fleet/v1/jobs/${givenUp.id}/accept`)).status).toBe(200);
         expect((await decliner.post(`/fleet/v1/jobs/${givenUp.id}/decline`)).status).toBe(200);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TRACKING_GRACE_MS } from '../../functions/core/tracking.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { LIVE_LINK_TTL_MS, TRACKING_GRACE_MS, trackingTokenHash } from '../../functions/core/tracking.ts';
+import { keys } from '../../functions/data/table.ts';
+import { dbOf } from '../helpers/table.ts';
 import { CONTENT_SECURITY_POLICY } from '../../functions/tracking/page.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
@@ -22,6 +25,29 @@ describe('POST /v1/jobs/{id}/tracking-link', () => {
 
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ data: { url: expect.stringMatching(TOKEN_URL), expiresAt: null } });
+  });
+
+  it('stores every link with a time to live: a live job’s for LIVE_LINK_TTL_MS from its making, an ended job’s until its page closes', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const live = await merchant.bookJob();
+    const ended = await merchant.bookJob();
+    await merchant.post(`/v1/jobs/${ended.id}/cancel`);
+    const ttlOf = async (jobId: string) => {
+      const reply = await merchant.post(`/v1/jobs/${jobId}/tracking-link`);
+      const { url, expiresAt } = (reply.body as { data: { url: string; expiresAt: string | null } }).data;
+      const token = url.slice(url.lastIndexOf('/') + 1);
+      const { Item } = await dbOf(api.table.rt).send(new GetCommand({ TableName: api.table.tableName, Key: keys.trackingLink(trackingTokenHash(token)) }));
+      return { ttl: Item!.ttl as number | undefined, expiresAt };
+    };
+
+    const before = Math.floor(Date.now() / 1000);
+    const [liveLink, endedLink] = [await ttlOf(live.id), await ttlOf(ended.id)];
+    const after = Math.ceil(Date.now() / 1000);
+
+    expect(liveLink.expiresAt).toBeNull();
+    expect(liveLink.ttl).toBeGreaterThanOrEqual(before + LIVE_LINK_TTL_MS / 1000);
+    expect(liveLink.ttl).toBeLessThanOrEqual(after + LIVE_LINK_TTL_MS / 1000);
+    expect(endedLink.ttl).toBe(Math.ceil(Date.parse(endedLink.expiresAt!) / 1000));
   });
 
   it('makes a new link on each call, and the earlier ones keep working', async () => {

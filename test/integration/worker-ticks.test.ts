@@ -119,14 +119,18 @@ describe('dispatch with riders', () => {
     expect(many).toEqual(few);
   });
 
-  it('has let go of a job once a rider has confirmed it, in the confirmation itself', async () => {
+  // A confirmed job stays on the list until its rider reaches the pickup (it is given back if they never do).
+  it('has let go of a job once its rider has reached the pickup, in the arrival itself', async () => {
     const m = await newMerchant(api.table.rt, api.server);
     const { id } = await m.bookJob();
     const rt = runtime();
     await dispatchTick(rt);
     await driveJob(rt, m.storeId, id, 'booked', 'rider-2');
+    const confirmed = (await rt.work.list('dispatch', { dueBy: new Date(Date.now() + 3_600_000) })).map((item) => item.jobId);
+    await driveJob(rt, m.storeId, id, 'pickup_arrived', 'rider-2');
 
-    expect((await rt.work.list('dispatch')).map((item) => item.jobId)).not.toContain(id);
+    expect(confirmed).toContain(id);
+    expect((await rt.work.list('dispatch', { dueBy: new Date(Date.now() + 3_600_000) })).map((item) => item.jobId)).not.toContain(id);
     await dispatchTick(rt, new Date(Date.now() + 3_600_000));
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('booked');
     await expectFleetIndexes(api.table.rt, m.storeId);
@@ -283,7 +287,7 @@ describe('a dispatch clock changed by configuration', () => {
     // Assess: failed on the shorter clock, its items gone; then the clock is settled (no reading ahead)
     expect((await rt.jobs.get(m.storeId, id))!).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectFleetIndexes(shorter, m.storeId);
-    expect(await shorter.work.clockChange({ timeoutMs: 300_000, confirmMs: 120_000 })).toEqual({ aheadMs: 0, settled: true });
+    expect(await shorter.work.clockChange({ timeoutMs: 300_000, confirmMs: 120_000, arriveMs: 1_800_000 })).toEqual({ aheadMs: 0, settled: true });
   });
 
   it('re-files a waiting job at its new time when the tick finds it at the old one', async () => {

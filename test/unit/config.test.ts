@@ -13,6 +13,7 @@ describe('readConfig', () => {
       DISPATCH_TIMEOUT_SECONDS: 1200,
       RIDER_MAX_HELD_JOBS: 2,
       ACCEPT_CONFIRM_SECONDS: 120,
+      PICKUP_ARRIVAL_SECONDS: 1800,
       SIMULATION_SECONDS: 60,
       WEBHOOK_SECRETS_KEY: undefined,
       WEBHOOK_ALLOW_LOOPBACK: false,
@@ -29,6 +30,7 @@ describe('readConfig', () => {
       DISPATCH_TIMEOUT_SECONDS: '600',
       RIDER_MAX_HELD_JOBS: '3',
       ACCEPT_CONFIRM_SECONDS: '90',
+      PICKUP_ARRIVAL_SECONDS: '600',
       SIMULATION_SECONDS: '30',
       WEBHOOK_SECRETS_KEY: 'k'.repeat(64),
       WEBHOOK_ALLOW_LOOPBACK: 'true',
@@ -40,6 +42,7 @@ describe('readConfig', () => {
       DISPATCH_TIMEOUT_SECONDS: 600,
       RIDER_MAX_HELD_JOBS: 3,
       ACCEPT_CONFIRM_SECONDS: 90,
+      PICKUP_ARRIVAL_SECONDS: 600,
       SIMULATION_SECONDS: 30,
       WEBHOOK_ALLOW_LOOPBACK: true,
     });
@@ -108,6 +111,7 @@ describe('readConfig', () => {
     ['DISPATCH_TIMEOUT_SECONDS', '0'],
     ['RIDER_MAX_HELD_JOBS', '0'],
     ['ACCEPT_CONFIRM_SECONDS', '0'],
+    ['PICKUP_ARRIVAL_SECONDS', '0'],
     ['SIMULATION_SECONDS', 'soon'],
   ])('fails naming %s when it is %s', (name, value) => {
     expect(() => readConfig({ TABLE_NAME: 't', [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

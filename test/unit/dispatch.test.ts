@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchDueAt, dispatchEvent, DISPATCH_PHASE } from '../../functions/core/dispatch.ts';
+import { dispatchDueAt, dispatchEvent, dispatchLooksAfter } from '../../functions/core/dispatch.ts';
 import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import type { Job } from '../../functions/core/job.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails as details, sampleStore } from '../helpers/fixtures.ts';
 
-const clock = { timeoutMs: 20 * 60_000, confirmMs: 2 * 60_000 };
+const clock = { timeoutMs: 20 * 60_000, confirmMs: 2 * 60_000, arriveMs: 30 * 60_000 };
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const move = (job: Job, event: LifecycleEvent, minutes: number, actor = 'system') => transition(job, event, actor, at(minutes)).job;
@@ -17,6 +17,7 @@ describe('dispatchDueAt and dispatchEvent', () => {
   const accepted = move(queued, { type: 'accept', agentId: 'r1' }, 5, 'rider:r1');
   const confirming = move(accepted, { type: 'start_confirmation' }, 6, 'rider:r1');
   const requeued = move(accepted, { type: 'decline' }, 6, 'rider:r1');
+  const confirmed = move(confirming, { type: 'confirm' }, 6.5, 'rider:r1');
 
   it.each([
     ['a booked job: at once', created, at(0), { type: 'dispatch' }],
@@ -24,17 +25,19 @@ describe('dispatchDueAt and dispatchEvent', () => {
     ['an accepted job: when its rider has had the time to confirm', accepted, at(7), { type: 'decline' }],
     ['a job being confirmed: on the same clock', confirming, at(7), { type: 'decline' }],
     ['a job given back: on its first queueing’s clock, not the re-offer’s', requeued, at(21), { type: 'dispatch_timeout' }],
+    // Review (issue 23 §4): once booked nothing timed out; two booked jobs were held 200 s past every deadline.
+    ['a confirmed job whose rider has not reached the pickup: when the arrival time has passed since confirming', confirmed, at(36.5), { type: 'decline' }],
   ] as const)('%s', (_case, job, due, event) => {
     expect(dispatchDueAt(job, clock)).toBe(due.toISOString());
     expect(dispatchEvent(job, new Date(due.getTime() - 1), clock)).toBeNull();
     expect(dispatchEvent(job, due, clock)).toEqual(event);
   });
 
-  it('is null for every status dispatch does not look after, and for sandbox jobs', () => {
-    const booked = move(move(confirming, { type: 'confirm' }, 6.5, 'rider:r1'), { type: 'arrive_pickup' }, 7, 'rider:r1');
+  it('is null for every job dispatch does not look after (a rider at the pickup, an ended job), and for sandbox jobs', () => {
+    const arrived = move(confirmed, { type: 'arrive_pickup' }, 7, 'rider:r1');
     const cancelled = move(queued, { type: 'cancel' }, 2, 'merchant');
-    for (const job of [booked, cancelled]) {
-      expect(DISPATCH_PHASE.has(job.status)).toBe(false);
+    for (const job of [arrived, cancelled]) {
+      expect(dispatchLooksAfter(job)).toBe(false);
       expect(dispatchDueAt(job, clock)).toBeNull();
       expect(dispatchEvent(job, at(1_000), clock)).toBeNull();
     }

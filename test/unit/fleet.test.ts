@@ -8,6 +8,7 @@ import {
   fleetMoveRefusal,
   generateFleetKey,
   looksLikeFleetKey,
+  recheckRiderMove,
   type FleetCaller,
 } from '../../functions/core/fleet-access.ts';
 import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
@@ -194,6 +195,47 @@ describe('fleetMoveRefusal', () => {
     for (const move of [...riderMoves, { type: 'reset_lock', handoff: 'pickup' } as const, { type: 'reissue_code', handoff: 'delivery' } as const]) {
       expect([fleetMoveRefusal(ops, jobWith('queued'), move), fleetMoveRefusal(ops, jobWith('booked'), move)]).toEqual([null, null]);
     }
+  });
+});
+
+describe('recheckRiderMove', () => {
+  const confirm: LifecycleEvent = { type: 'confirm' };
+  const check = (caller: FleetCaller, latest: Job, move: LifecycleEvent = confirm) => {
+    try {
+      recheckRiderMove(caller, latest, move);
+      return 'decide again';
+    } catch (error) {
+      return { code: (error as { code: string }).code, message: (error as Error).message };
+    }
+  };
+
+  it('decides again on a job the rider still holds, whatever its state (the transition function answers for it)', () => {
+    expect([check(rider, jobWith('booking_in_progress')), check(rider, jobWith('cancelled')), check(rider, jobWith('failed'))]).toEqual([
+      'decide again',
+      'decide again',
+      'decide again',
+    ]);
+  });
+
+  it('decides an accept again on an offer or on a job nobody holds', () => {
+    expect(check(rider, jobWith('queued'), { type: 'accept', agentId: 'rider-asha-01' })).toBe('decide again');
+  });
+
+  it('answers 409 concurrent_modification when another rider took the job meanwhile (two riders racing for it)', () => {
+    const taken = jobWith('picked_by_agent', { agentId: 'rider-ravi-02' });
+    const answers = [check(rider, taken), check(rider, taken, { type: 'accept', agentId: 'rider-asha-01' })];
+
+    expect(answers).toEqual(
+      Array(2).fill({ code: 'concurrent_modification', message: 'The job changed while this change was being made; fetch it and retry' }),
+    );
+  });
+
+  it('answers as a new request would for a job given back meanwhile: not the rider’s to move (409), or no longer theirs to see (404)', () => {
+    expect(check(rider, jobWith('queued'))).toEqual({ code: 'invalid_transition', message: 'This job is not assigned to you: accept the offer first' });
+    expect(check(rider, jobWith('cancelled', { agentId: null }), { type: 'accept', agentId: 'rider-asha-01' })).toEqual({
+      code: 'job_not_found',
+      message: `No job ${jobWith('queued').id} on offer or assigned to this key`,
+    });
   });
 });
 

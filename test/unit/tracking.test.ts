@@ -187,6 +187,32 @@ describe('what the page shows of a job', () => {
     expect(line).not.toContain(phone);
   });
 
+  // Digits of any script (Devanagari, Bengali, full-width), and invisible format characters inside a
+  // number (zero-width space and joiners, the soft hyphen, a word joiner), still make a phone number.
+  test.prop([
+    fc.constantFrom(
+      '९८७६५४३२१०',
+      '+९१ ९८७६५ ४३२१०',
+      '９８７６５４３２１０',
+      '+９１ ９８７６５-４３２１０',
+      '৯৮৭৬৫৪৩২১০',
+      '98765\u200b43210',
+      '9\u200d8\u200c7\u00ad6\u20605432 10',
+    ),
+    fc.string({ maxLength: 20 }).map((text) => text.replace(/[\p{Nd}\p{Cf},\r\n]/gu, '')),
+    fc.string({ maxLength: 20 }).map((text) => text.replace(/[\p{Nd}\p{Cf},\r\n]/gu, '')),
+  ])('never shows a phone number written in other digits or with invisible characters inside', (phone, before, after) => {
+    const line = firstAddressLine(`${before} ${phone} ${after}, Indiranagar`);
+    const digitRuns = line
+      .normalize('NFKC')
+      .replace(/\p{Cf}/gu, '')
+      .replace(/\P{Nd}/gu, ' ')
+      .split(' ')
+      .filter((digits) => [...digits].length >= 7);
+
+    expect(digitRuns).toEqual([]);
+  });
+
   it('keeps house numbers, flat numbers and PIN codes in the first line', () => {
     expect(['Flat 4B 12/3 MG Road 560001', 'No. 221 2nd Cross', 'Plot 7-8 Sector 62'].map(firstAddressLine)).toEqual([
       'Flat 4B 12/3 MG Road 560001',

@@ -246,6 +246,8 @@ function summary(check: UrlCheck): { ok: true; href: string; loopback: boolean }
 
 const STRICT = { allowLoopback: false };
 const DEVELOPER = { allowLoopback: true };
+/** What a refusal under npm start adds: the developers' exception, so the developer knows what would pass. */
+const LOCAL = ' (under npm start, http://127.0.0.1:<port>, http://localhost:<port> and http://[::1]:<port> are allowed too)';
 
 describe('checkWebhookUrl', () => {
   it.each([
@@ -309,9 +311,19 @@ describe('checkWebhookUrl', () => {
     ['https://255.255.255.255/', 'Refused: a reserved address'],
     ['https://192.0.2.1/', 'Refused: a reserved address'],
     ['https://[2001:db8::1]/', 'Refused: a reserved address'],
+    ['https://example.com:8080/hooks', 'Must use port 443 (the default) or 8443'],
+    ['https://example.com:22/', 'Must use port 443 (the default) or 8443'],
+    ['https://8.8.8.8:6379/', 'Must use port 443 (the default) or 8443'],
   ])('refuses %s: %s', (raw, reason) => {
     expect(checkWebhookUrl(raw, STRICT)).toEqual({ ok: false, reason });
   });
+
+  it.each(['https://example.com:443/hooks', 'https://example.com:8443/hooks', 'https://example.com/hooks'])(
+    'takes %s: ports 443 and 8443 only, on a deployed stage',
+    (raw) => {
+      expect(checkWebhookUrl(raw, STRICT).ok).toBe(true);
+    },
+  );
 
   it('accepts a URL of exactly 2,048 characters', () => {
     const raw = `https://example.com/${'a'.repeat(MAX_WEBHOOK_URL_LENGTH - 'https://example.com/'.length)}`;
@@ -341,11 +353,13 @@ describe('checkWebhookUrl', () => {
       ['http://LOCALHOST:3000/hooks', 'http://localhost:3000/hooks'],
       ['http://127.1:8080/', 'http://127.0.0.1:8080/'],
       ['https://localhost:8443/', 'https://localhost:8443/'],
+      ['http://[::1]:8080/hook', 'http://[::1]:8080/hook'],
+      ['https://[::1]:8443/', 'https://[::1]:8443/'],
     ])('accepts %s as a loopback URL', (raw, href) => {
       expect(summary(checkWebhookUrl(raw, DEVELOPER))).toEqual({ ok: true, href, loopback: true });
     });
 
-    it.each(['http://127.0.0.1:8080/hook', 'http://localhost:3000/', 'https://localhost:8443/'])('still refuses %s without it', (raw) => {
+    it.each(['http://127.0.0.1:8080/hook', 'http://localhost:3000/', 'https://localhost:8443/', 'http://[::1]:8080/'])('still refuses %s without it', (raw) => {
       expect(checkWebhookUrl(raw, STRICT).ok).toBe(false);
     });
 
@@ -354,19 +368,21 @@ describe('checkWebhookUrl', () => {
       ['http://localhost/', 'A loopback URL must give its port, as in http://127.0.0.1:8080/'],
       ['http://127.0.0.1:80/', 'A loopback URL must give its port, as in http://127.0.0.1:8080/'],
       ['https://localhost/', 'A loopback URL must give its port, as in http://127.0.0.1:8080/'],
-      ['http://10.0.0.1:8080/', 'Must use https'],
+      ['http://[::1]/', 'A loopback URL must give its port, as in http://127.0.0.1:8080/'],
+      ['http://10.0.0.1:8080/', `Must use https${LOCAL}`],
+      ['http://example.com/hooks', `Must use https${LOCAL}`],
       ['https://10.0.0.1:8080/', 'Refused: a private address'],
-      ['http://127.0.0.2:8080/', 'Must use https'],
-      ['https://127.0.0.2:8080/', 'Refused: a loopback address'],
-      ['http://[::1]:8080/', 'Must use https'],
-      ['https://[::1]:8080/', 'Refused: a loopback address'],
-      ['https://foo.localhost:8080/', 'Refused: a loopback address'],
+      ['http://127.0.0.2:8080/', `Must use https${LOCAL}`],
+      ['https://127.0.0.2:8080/', `Refused: a loopback address${LOCAL}`],
+      ['http://[::ffff:127.0.0.1]:8080/', `Must use https${LOCAL}`],
+      ['https://[0:0:0:0:0:0:0:2]:8080/', 'Refused: a reserved address'],
+      ['https://foo.localhost:8080/', `Refused: a loopback address${LOCAL}`],
       ['https://169.254.169.254:8080/latest/meta-data', 'Refused: a link-local address'],
       ['https://[fd00:ec2::254]:8080/', 'Refused: a private address'],
       ['https://0.0.0.0:8080/', 'Refused: an unspecified address'],
       ['http://user:pw@127.0.0.1:8080/', 'Must not contain credentials'],
-      ['ftp://127.0.0.1:8080/', 'Must use https'],
-      ['ws://localhost:8080/', 'Must use https'],
+      ['ftp://127.0.0.1:8080/', `Must use https${LOCAL}`],
+      ['ws://localhost:8080/', `Must use https${LOCAL}`],
     ])('refuses %s: %s', (raw, reason) => {
       expect(checkWebhookUrl(raw, DEVELOPER)).toEqual({ ok: false, reason });
     });
@@ -374,6 +390,8 @@ describe('checkWebhookUrl', () => {
 });
 
 describe('vetResolvedAddresses', () => {
+  // What the merchant's delivery log says, whatever the sender's network made of the host.
+  const REFUSED = 'Refused: the host does not resolve to a public address';
   const normal = { allowLoopback: false, loopbackUrl: false };
 
   it('gives the first address when every answer is public', () => {
@@ -386,7 +404,7 @@ describe('vetResolvedAddresses', () => {
   });
 
   it('refuses a host with no address', () => {
-    expect(vetResolvedAddresses([], normal)).toEqual({ ok: false, reason: 'Refused: the host has no address' });
+    expect(vetResolvedAddresses([], normal)).toEqual({ ok: false, reason: REFUSED, detail: 'the host has no address' });
   });
 
   it.each<[string, Array<{ address: string; family: number }>, string]>([
@@ -397,7 +415,7 @@ describe('vetResolvedAddresses', () => {
         { address: '1.1.1.1', family: 4 },
         { address: '10.0.0.5', family: 4 },
       ],
-      'Refused: the host resolves to a private address (10.0.0.5)',
+      'the host resolves to a private address (10.0.0.5)',
     ],
     [
       'the metadata address after a public one',
@@ -405,7 +423,7 @@ describe('vetResolvedAddresses', () => {
         { address: '13.235.0.1', family: 4 },
         { address: '169.254.169.254', family: 4 },
       ],
-      'Refused: the host resolves to a link-local address (169.254.169.254)',
+      'the host resolves to a link-local address (169.254.169.254)',
     ],
     [
       'the IPv6 metadata address',
@@ -413,7 +431,7 @@ describe('vetResolvedAddresses', () => {
         { address: '2606:4700:4700::1111', family: 6 },
         { address: 'fd00:ec2::254', family: 6 },
       ],
-      'Refused: the host resolves to a private address (fd00:ec2::254)',
+      'the host resolves to a private address (fd00:ec2::254)',
     ],
     [
       'a mapped loopback address',
@@ -421,7 +439,7 @@ describe('vetResolvedAddresses', () => {
         { address: '8.8.8.8', family: 4 },
         { address: '::ffff:127.0.0.1', family: 6 },
       ],
-      'Refused: the host resolves to a loopback address (::ffff:127.0.0.1)',
+      'the host resolves to a loopback address (::ffff:127.0.0.1)',
     ],
     [
       'a loopback answer first',
@@ -429,7 +447,7 @@ describe('vetResolvedAddresses', () => {
         { address: '127.0.0.1', family: 4 },
         { address: '8.8.8.8', family: 4 },
       ],
-      'Refused: the host resolves to a loopback address (127.0.0.1)',
+      'the host resolves to a loopback address (127.0.0.1)',
     ],
     [
       'an answer that is not an IP address',
@@ -437,23 +455,25 @@ describe('vetResolvedAddresses', () => {
         { address: '8.8.8.8', family: 4 },
         { address: 'example.com', family: 4 },
       ],
-      'Refused: the host resolves to "example.com", not an IP address',
+      'the host resolves to "example.com", not an IP address',
     ],
-  ])('refuses %s', (_what, answers, reason) => {
-    expect(vetResolvedAddresses(answers, normal)).toEqual({ ok: false, reason });
+  ])('refuses %s with one reason that names no address (the log line for operators says which)', (_what, answers, detail) => {
+    expect(vetResolvedAddresses(answers, normal)).toEqual({ ok: false, reason: REFUSED, detail });
   });
 
   it('refuses a name that resolves to loopback, even with allowLoopback, when the URL was not a loopback URL', () => {
     expect(vetResolvedAddresses([{ address: '127.0.0.1', family: 4 }], { allowLoopback: true, loopbackUrl: false })).toEqual({
       ok: false,
-      reason: 'Refused: the host resolves to a loopback address (127.0.0.1)',
+      reason: REFUSED,
+      detail: 'the host resolves to a loopback address (127.0.0.1)',
     });
   });
 
   it('refuses a loopback URL once allowLoopback is off', () => {
     expect(vetResolvedAddresses([{ address: '127.0.0.1', family: 4 }], { allowLoopback: false, loopbackUrl: true })).toEqual({
       ok: false,
-      reason: 'Refused: the host resolves to a loopback address (127.0.0.1)',
+      reason: REFUSED,
+      detail: 'the host resolves to a loopback address (127.0.0.1)',
     });
   });
 
@@ -476,12 +496,12 @@ describe('vetResolvedAddresses', () => {
           { address: '127.0.0.1', family: 4 },
           { address: '10.0.0.1', family: 4 },
         ],
-        'Refused: a loopback URL resolves to 10.0.0.1, not a loopback address',
+        'a loopback URL resolves to 10.0.0.1, not a loopback address',
       ],
-      ['a public answer', [{ address: '8.8.8.8', family: 4 }], 'Refused: a loopback URL resolves to 8.8.8.8, not a loopback address'],
-      ['the metadata address', [{ address: '169.254.169.254', family: 4 }], 'Refused: a loopback URL resolves to 169.254.169.254, not a loopback address'],
-    ])('refuses %s', (_what, answers, reason) => {
-      expect(vetResolvedAddresses(answers, developer)).toEqual({ ok: false, reason });
+      ['a public answer', [{ address: '8.8.8.8', family: 4 }], 'a loopback URL resolves to 8.8.8.8, not a loopback address'],
+      ['the metadata address', [{ address: '169.254.169.254', family: 4 }], 'a loopback URL resolves to 169.254.169.254, not a loopback address'],
+    ])('refuses %s', (_what, answers, detail) => {
+      expect(vetResolvedAddresses(answers, developer)).toEqual({ ok: false, reason: REFUSED, detail });
     });
   });
 });
