@@ -1,25 +1,41 @@
 /**
  * The CDK app (`cdk synth`, `cdk deploy`). The only place that reads context:
- *   -c stage=prod -c alarmEmail=oncall@example.com -c retainData=true -c logRetentionDays=90
- * It needs no AWS credentials to synthesise; account and region come from the CLI's environment.
+ *   -c stage=prod -c alarmEmail=oncall@example.com -c trackingPageConcurrency=20 -c workersConcurrency=2
+ *   -c retainData=true -c logRetentionDays=90 -c region=ap-south-1 -c webhookSecretsKeyArn=arn:…
+ * It needs no AWS credentials to synthesise. The region is the code's (ap-south-1 unless -c region=
+ * says otherwise), never the CLI profile's: synth refuses when the CLI is set to another region and
+ * the command names none (bin/region.ts). The account comes from the CLI's credentials, if any.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack } from '../lib/delivery-api-stack.ts';
+import { deployRegion } from './region.ts';
 
 const app = new App();
-const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+const context = (key: string): unknown => app.node.tryGetContext(key);
+const stage = String(context('stage') ?? 'dev');
 if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) throw new Error(`Context "stage" must be lower-case letters, digits and hyphens (got "${stage}")`);
-const retainData = app.node.tryGetContext('retainData');
-const logRetentionDays = app.node.tryGetContext('logRetentionDays');
+const region = deployRegion(context('region'), process.env);
+const count = (key: string): number | undefined => {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`Context "${key}" must be a whole number of executions, 1 or more (got "${String(value)}")`);
+  return number;
+};
+const retainData = context('retainData');
+const logRetentionDays = context('logRetentionDays');
 
 new DeliveryApiStack(app, `DeliveryApi-${stage}`, {
   stage,
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   ...(retainData !== undefined && { retainData: String(retainData) === 'true' }),
   ...(logRetentionDays !== undefined && { logRetention: Number(logRetentionDays) as RetentionDays }),
-  ...(app.node.tryGetContext('alarmEmail') && { alarmEmail: String(app.node.tryGetContext('alarmEmail')) }),
+  ...(context('alarmEmail') !== undefined && { alarmEmail: String(context('alarmEmail')) }),
+  trackingPageConcurrency: count('trackingPageConcurrency'),
+  workersConcurrency: count('workersConcurrency'),
+  ...(context('webhookSecretsKeyArn') !== undefined && { webhookSecretsKeyArn: String(context('webhookSecretsKeyArn')) }),
 });
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

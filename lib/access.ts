@@ -34,7 +34,7 @@ const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dy
 /** The table actions of each kind of function (a route names its kind in the route table). */
 export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // The merchant authorizer: one key by its hash; no bucket (the function behind it takes the token).
-  authorize: { table: ['dynamodb:GetItem'], updates: 'none' },
+  authorize: { table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] },
   // One item by key (the balance, a job).
   'read-item': { table: ['dynamodb:GetItem'], updates: READ_BUCKET },
   // Index partitions (Query: the zones' offers shards, a rider's assignments), then the jobs they name (BatchGet).

@@ -1,11 +1,13 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 
 export interface DataTableProps {
-  /** Keep the table (and refuse to delete it) when the stack goes: true outside dev stages. */
-  retain: boolean;
+  /** What happens to the table when the stack goes or replaces it (kept outside dev stages). */
+  removalPolicy: RemovalPolicy;
+  /** Refuse DeleteTable itself (outside dev stages). */
+  deletionProtection: boolean;
 }
 
 /** The single table, built from the same definition the local runtime and the tests use. */
@@ -21,8 +23,8 @@ export class DataTable extends Construct {
       timeToLiveAttribute: TABLE.ttlAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
-      deletionProtection: props.retain,
-      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      deletionProtection: props.deletionProtection,
+      removalPolicy: props.removalPolicy,
       globalSecondaryIndexes: TABLE.globalSecondaryIndexes.map((index) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

@@ -1,18 +1,20 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { DataTable } from './data-table.ts';
-import { DeliveryRestApi } from './rest-api.ts';
+import { DeliveryRestApi, type TrackingPageLimits } from './rest-api.ts';
+import { FunctionRoles } from './function-roles.ts';
 import { Monitoring } from './monitoring.ts';
-import { BackgroundWorkers } from './background-workers.ts';
+import { BackgroundWorkers, WorkerMetrics } from './background-workers.ts';
 import { SCHEDULED_WORKERS, WEBHOOK_SENDER } from './functions.ts';
 import { WebhookSecretsKey } from './webhook-secrets-key.ts';
 import { CursorSigningKey } from './cursor-signing-key.ts';
+import { RUN_MESSAGES } from '../functions/workers/tick-loop.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -24,6 +26,35 @@ export interface DeliveryApiStackProps extends StackProps {
   /** Where alarms are e-mailed (required for the `prod` stage). */
   alarmEmail?: string;
   logLevel?: string;
+  /**
+   * Executions reserved for the public tracking page, which are also its ceiling; its gateway throttle
+   * follows (TRACKING_PAGE_REQUESTS_PER_EXECUTION a second each). Required for `prod`. Reserving needs an
+   * account quota above 100 + everything reserved (`npm run preflight -- --aws` says).
+   */
+  trackingPageConcurrency?: number;
+  /** Executions reserved for each scheduled function (the workers, the webhook sender). Required for `prod`. */
+  workersConcurrency?: number;
+  /**
+   * A kept webhook secrets key to use instead of making one (its ARN), when the stack is re-created
+   * over a kept table: the operations guide's "Re-attaching kept data".
+   */
+  webhookSecretsKeyArn?: string;
+}
+
+/** Requests a second one warm execution of the tracking page serves (a page is about 50 ms of work). */
+export const TRACKING_PAGE_REQUESTS_PER_EXECUTION = 20;
+
+/** The page's gateway throttle without reserved concurrency: what two executions serve, of a new account's 10. */
+export const DEFAULT_TRACKING_PAGE_LIMITS: TrackingPageLimits = {
+  rateLimit: 2 * TRACKING_PAGE_REQUESTS_PER_EXECUTION,
+  burstLimit: 4 * TRACKING_PAGE_REQUESTS_PER_EXECUTION,
+};
+
+/** The page's limits for a stage: bounded by its reserved executions when it has some. */
+export function trackingPageLimits(reservedConcurrency: number | undefined): TrackingPageLimits {
+  if (reservedConcurrency === undefined) return DEFAULT_TRACKING_PAGE_LIMITS;
+  const rateLimit = reservedConcurrency * TRACKING_PAGE_REQUESTS_PER_EXECUTION;
+  return { rateLimit, burstLimit: 2 * rateLimit, reservedConcurrency };
 }
 
 /** The whole service: table, the REST API (merchant and fleet) with one function per route, background workers, the webhook sender, alarms. */
@@ -36,41 +67,60 @@ export class DeliveryApiStack extends Stack {
     // Nobody would hear a production alarm without somewhere to send it.
     if (props.stage === 'prod' && !props.alarmEmail)
       throw new Error('A production stage needs alarmEmail: cdk deploy -c stage=prod -c alarmEmail=oncall@example.com');
+    // Without reserved executions, one busy public page takes the whole account's concurrency and the merchant routes answer 5xx.
+    if (props.stage === 'prod' && (props.trackingPageConcurrency === undefined || props.workersConcurrency === undefined))
+      throw new Error(
+        'A production stage needs trackingPageConcurrency and workersConcurrency (executions reserved for the public page and each scheduled function): cdk deploy -c stage=prod -c trackingPageConcurrency=20 -c workersConcurrency=2 (npm run preflight -- --aws says what the account allows)',
+      );
     const retain = props.retainData ?? props.stage !== 'dev';
     const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
+    // Kept data is kept on delete and replacement, but not when its own create failed (a failed first
+    // deploy leaves nothing behind); everything else goes with the stack.
+    const keep = retain ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY;
+    const logLevel = props.logLevel ?? 'INFO';
 
-    const { table } = new DataTable(this, 'Data', { retain });
-    const webhookSecrets = new WebhookSecretsKey(this, 'WebhookSecretsKey');
+    const { table } = new DataTable(this, 'Data', { removalPolicy: keep, deletionProtection: retain });
+    const webhookSecrets = new WebhookSecretsKey(this, 'WebhookSecretsKey', { removalPolicy: keep, existingSecretArn: props.webhookSecretsKeyArn });
     const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+    const roles = new FunctionRoles(this, 'Roles', table);
+    // Every function logs to one group (each line names its function and stage), so a function costs no log group.
+    const functionLogs = new LogGroup(this, 'FunctionLogs', { retention: logRetention, removalPolicy: keep });
     this.restApi = new DeliveryRestApi(this, 'Merchant', {
       stage: props.stage,
       table,
+      roles,
+      functionLogs,
       logRetention,
-      logLevel: props.logLevel ?? 'INFO',
+      logRemovalPolicy: keep,
+      logLevel,
+      trackingPage: trackingPageLimits(props.trackingPageConcurrency),
       sealingEnvironment: webhookSecrets.environment,
       cursorEnvironment: cursorKey.environment,
     });
-    const logLevel = props.logLevel ?? 'INFO';
+    const metrics = new WorkerMetrics(this, 'WorkerMetrics', { logGroup: functionLogs, stage: props.stage, runMessages: Object.values(RUN_MESSAGES) });
+    const background = { table, roles, logGroup: functionLogs, metrics, stage: props.stage, logLevel, reservedConcurrency: props.workersConcurrency };
     const workers = new BackgroundWorkers(this, 'Workers', {
+      ...background,
       spec: SCHEDULED_WORKERS,
       functionId: 'ScheduledWorkers',
       description: 'Dispatch, the sandbox simulator and the event relay, every minute',
-      table,
-      logRetention,
-      logLevel,
     });
     const sender = new BackgroundWorkers(this, 'Webhooks', {
+      ...background,
       spec: WEBHOOK_SENDER,
       functionId: 'WebhookSender',
       description: 'The webhook sender, every minute',
-      table,
-      logRetention,
-      logLevel,
       environment: webhookSecrets.environment,
     });
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
-    const topicKey = new Key(this, 'AlarmTopicKey', { enableKeyRotation: true, description: 'Encrypts the alarm topic' });
+    // It encrypts only alarm messages in flight: nothing kept needs it, so it goes with the stack (after KMS's 7-day wait).
+    const topicKey = new Key(this, 'AlarmTopicKey', {
+      enableKeyRotation: true,
+      description: 'Encrypts the alarm topic',
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    });
     topicKey.grantEncryptDecrypt(new ServicePrincipal('cloudwatch.amazonaws.com'));
     const topic = new Topic(this, 'AlarmTopic', { displayName: 'Delivery API alarms', masterKey: topicKey, enforceSSL: true });
     // enforceSSL gives the topic a resource policy, which replaces SNS's default: say who may publish.
@@ -88,14 +138,19 @@ export class DeliveryApiStack extends Stack {
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
     new Monitoring(this, 'Monitoring', {
       api: this.restApi.api,
-      functions: [...this.restApi.functions, workers.fn, sender.fn],
+      functions: this.restApi.functions,
+      scheduled: [workers, sender].map(({ fn, runs }) => ({ fn, runs })),
       table,
-      workerItemFailures: workers.itemFailures,
+      workerItemFailures: metrics.itemFailures,
       action: new SnsAction(topic),
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.restApi.api.url, description: 'Base URL merchants call' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'TABLE_NAME for the admin CLI (--aws)' });
+    new CfnOutput(this, 'WebhookSecretsKeyArn', {
+      value: webhookSecrets.secretArn,
+      description: 'The kept webhook secrets key (-c webhookSecretsKeyArn= to re-attach it)',
+    });
     new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
   }
 }

@@ -5,16 +5,39 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 
+/** A scheduled function and its heartbeat. */
+export interface ScheduledFunction {
+  fn: NodejsFunction;
+  /** Runs that ended, a 5-minute sum (BackgroundWorkers.runs). */
+  runs: IMetric;
+}
+
 export interface MonitoringProps {
   api: RestApi;
+  /** The functions behind the API (the routes and the authorizer). */
   functions: NodejsFunction[];
+  /** The functions started every minute. */
+  scheduled: ScheduledFunction[];
   table: TableV2;
-  /** The workers' failed worklist items. */
+  /** The workers' failed worklist items, of this stage. */
   workerItemFailures: IMetric;
   action?: IAlarmAction;
 }
 
-/** The alarms an on-call engineer needs: errors, latency, throttling, at the gateway, the functions and the table. */
+/** CloudWatch takes at most 10 metrics in one alarm. */
+export const METRICS_PER_ALARM = 10;
+
+/** Each scheduled function runs every minute: fewer than this many ended runs in 5 minutes is an alarm. */
+export const HEARTBEAT_MIN_RUNS = 3;
+
+const name = (fn: NodejsFunction) => fn.node.scope!.node.id;
+
+/**
+ * The alarms an on-call engineer needs: errors, latency, throttling, at the gateway, the functions and
+ * the table; a failed run of a scheduled function, and a missing heartbeat. Functions' alarms are over
+ * metric math of up to ten functions each (one alarm a group, not two a function): the description
+ * names the functions, the graph shows which. Every alarm says when it is OK again.
+ */
 export class Monitoring extends Construct {
   readonly alarms: Alarm[] = [];
   private readonly alarmAction: IAlarmAction | undefined;
@@ -26,7 +49,8 @@ export class Monitoring extends Construct {
     const fiveMinutes = Duration.minutes(5);
 
     const serverErrorRate = new MathExpression({
-      expression: '100 * errors / MAX([requests, 1])',
+      // A scalar may not stand in an array of time series (MAX([requests, 1]) fails at alarm creation): IF is CloudWatch's way.
+      expression: 'IF(requests > 0, 100 * errors / requests, 0)',
       usingMetrics: {
         errors: api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
         requests: api.metricCount({ period: fiveMinutes, statistic: 'Sum' }),
@@ -34,20 +58,53 @@ export class Monitoring extends Construct {
       period: fiveMinutes,
       label: '5XX rate (%)',
     });
-    this.add('Api5xxRate', serverErrorRate, 1, 'More than 1% of requests answered 5XX over 5 minutes');
-    this.add('ApiLatencyP99', api.metricLatency({ period: fiveMinutes, statistic: 'p99' }), 2_000, 'p99 latency above 2 s over 5 minutes');
+    this.add('Api5xxRate', serverErrorRate, 1, '1% or more of requests answered 5XX over 5 minutes');
+    this.add('ApiLatencyP99', api.metricLatency({ period: fiveMinutes, statistic: 'p99' }), 2_000, 'p99 latency 2 s or more over 5 minutes');
 
-    for (const fn of props.functions) {
-      // The function's construct (ServiceFunction) carries the readable name, e.g. GetBalance.
-      const name = fn.node.scope!.node.id;
-      this.add(`${name}Errors`, fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 5, `${name}: more than 5 invocation errors in 5 minutes`);
-      this.add(`${name}Throttles`, fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }), 1, `${name}: throttled by Lambda concurrency`);
+    // Groups of functions: the one with most errors, and the throttles of all.
+    const groups = <T>(items: T[]) =>
+      Array.from({ length: Math.ceil(items.length / METRICS_PER_ALARM) }, (_, i) => items.slice(i * METRICS_PER_ALARM, (i + 1) * METRICS_PER_ALARM));
+    const over = (fns: NodejsFunction[], metric: (fn: NodejsFunction) => IMetric, prefix: string) =>
+      Object.fromEntries(fns.map((fn, i) => [`${prefix}${i}`, metric(fn)]));
+    groups(props.functions).forEach((fns, i) => {
+      const errors = new MathExpression({
+        expression: `MAX([${fns.map((_, j) => `e${j}`).join(', ')}])`,
+        usingMetrics: over(fns, (fn) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 'e'),
+        period: fiveMinutes,
+        label: 'Most invocation errors of one function',
+      });
+      this.add(`FunctionErrors${i + 1}`, errors, 5, `One of ${fns.map(name).join(', ')}: 5 or more invocation errors in 5 minutes`);
+    });
+    const all = [...props.functions, ...props.scheduled.map((s) => s.fn)];
+    groups(all).forEach((fns, i) => {
+      const throttles = new MathExpression({
+        expression: `SUM([${fns.map((_, j) => `t${j}`).join(', ')}])`,
+        usingMetrics: over(fns, (fn) => fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }), 't'),
+        period: fiveMinutes,
+        label: 'Throttled invocations',
+      });
+      this.add(`FunctionThrottles${i + 1}`, throttles, 1, `${fns.map(name).join(', ')}: throttled by Lambda concurrency`);
+    });
+
+    for (const { fn, runs } of props.scheduled) {
+      // One failed run is worth a look: the next runs may fail the same way.
+      this.add(`${name(fn)}FailedRun`, fn.metricErrors({ period: Duration.minutes(1), statistic: 'Sum' }), 1, `${name(fn)}: a run failed`);
+      this.add(
+        `${name(fn)}Heartbeat`,
+        runs,
+        HEARTBEAT_MIN_RUNS,
+        `${name(fn)}: fewer than ${HEARTBEAT_MIN_RUNS} runs ended in 5 minutes (it runs every minute)`,
+        {
+          comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+          treatMissingData: TreatMissingData.BREACHING,
+        },
+      );
     }
 
     const tableMetric = (metricName: string) =>
       new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, period: fiveMinutes, statistic: 'Sum' });
     const throttles = new MathExpression({
-      expression: 'reads + writes',
+      expression: 'FILL(reads, 0) + FILL(writes, 0)',
       usingMetrics: { reads: tableMetric('ReadThrottleEvents'), writes: tableMetric('WriteThrottleEvents') },
       period: fiveMinutes,
       label: 'DynamoDB throttle events',
@@ -57,16 +114,25 @@ export class Monitoring extends Construct {
     this.add('WorkerItemFailures', props.workerItemFailures, 1, 'Workers: a job failed to move (worker item failed in the logs)');
   }
 
-  private add(id: string, metric: IMetric, threshold: number, description: string): void {
+  private add(
+    id: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    options: { comparisonOperator?: ComparisonOperator; treatMissingData?: TreatMissingData } = {},
+  ): void {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: options.treatMissingData ?? TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
-    if (this.alarmAction) alarm.addAlarmAction(this.alarmAction);
+    if (this.alarmAction) {
+      alarm.addAlarmAction(this.alarmAction);
+      alarm.addOkAction(this.alarmAction);
+    }
     this.alarms.push(alarm);
   }
 }

@@ -1,9 +1,11 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
+  EndpointType,
   IdentitySource,
-  LambdaIntegration,
+  Integration,
+  IntegrationType,
   LogGroupLogDestination,
   MethodLoggingLevel,
   MockIntegration,
@@ -14,26 +16,60 @@ import {
   type IResource,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
-import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { functionId, routes, type Route } from '../functions/http/routes.ts';
-import { RATE_LIMITS } from '../functions/core/rate-limits.ts';
 import { MERCHANT_AUTHORIZER, type FunctionSpec } from './functions.ts';
+import type { FunctionRoles } from './function-roles.ts';
 import { ServiceFunction } from './service-function.ts';
+
+/** How much of the account the public tracking page may take (DeliveryApiStackProps.trackingPage). */
+export interface TrackingPageLimits {
+  /** Requests a second the gateway lets through to the page, all visitors together; the rest get 429. */
+  rateLimit: number;
+  burstLimit: number;
+  /** Executions reserved for the page function, which are also its ceiling; none on a new account. */
+  reservedConcurrency?: number;
+}
 
 export interface RestApiProps {
   stage: string;
   table: TableV2;
+  roles: FunctionRoles;
+  /** The log group every function shares. */
+  functionLogs: LogGroup;
   logRetention: RetentionDays;
+  logRemovalPolicy: RemovalPolicy;
   logLevel: string;
+  trackingPage: TrackingPageLimits;
   /** The environment of the routes that seal webhook secrets (the key, as a dynamic reference). */
   sealingEnvironment: Record<string, string>;
   /** The environment of the routes that sign statement cursors (the key, as a dynamic reference). */
   cursorEnvironment: Record<string, string>;
 }
+
+/**
+ * The usage plan's throttle per store (one usage key each). The DynamoDB limits are exact and per
+ * group; this is the gateway's coarse shield in front of them, and must never be the tighter of the
+ * two: its rate (600 a minute) is the ceiling of a store's agreed limits, all groups together, and its
+ * burst lets a store spend a whole minute of that at once, as its buckets in DynamoDB do.
+ */
+export const STORE_GATEWAY_THROTTLE = { rateLimit: 10, burstLimit: 600 } as const;
+
+/** Content types the 404/405 answers are mapped for (any other gets API Gateway's 415). */
+export const MOCK_CONTENT_TYPES = [
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+  'application/xml',
+  'text/xml',
+  'application/octet-stream',
+] as const;
 
 /**
  * 10 s: a DynamoDB call's worst case (DYNAMO_CALL_LIMITS, 8.5 s) and the early 503 fit in it, and
@@ -54,6 +90,28 @@ const PAGE_RATE_LIMITED_HTML =
   '<body><main><h1>Too many requests</h1><p>Too many tracking pages were opened from your network. Please try again in a minute.</p>' +
   '<p lang="hi">आपके नेटवर्क से बहुत ज़्यादा ट्रैकिंग पेज खोले गए। कृपया एक मिनट बाद फिर कोशिश करें।</p></main></body></html>';
 
+/** The access log's fields: API Gateway's standard ones, the store, and the gateway's own error. */
+const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  httpMethod: '$context.httpMethod',
+  resourcePath: '$context.resourcePath',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  // The store the merchant authorizer named (empty on fleet and public routes).
+  store: '$context.authorizer.principalId',
+  // Why the gateway itself answered (THROTTLED, INVALID_API_KEY, WAF_FILTERED …) and its message.
+  errorType: '$context.error.responseType',
+  error: '$context.error.messageString',
+  wafStatus: '$context.waf.status',
+  integrationStatus: '$context.integration.status',
+};
+
+// A MOCK integration maps only the content types it has a template for (passthrough NEVER): the same one for each.
+const mockTemplates = (statusCode: number) => Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, JSON.stringify({ statusCode })]));
+
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
@@ -67,14 +125,19 @@ export class DeliveryRestApi extends Construct {
   readonly api: RestApi;
   readonly functions: NodejsFunction[] = [];
   readonly usagePlan: UsagePlan;
+  private readonly functionLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: RestApiProps) {
     super(scope, id);
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    this.functionLogs = props.functionLogs;
     this.api = new RestApi(this, 'Api', {
       restApiName: `delivery-api-${props.stage}`,
       description: 'Merchant Delivery Booking API (quotes, bookings, tracking, cancellation) and the fleet API (riders, fleet operations)',
       apiKeySourceType: ApiKeySourceType.AUTHORIZER,
+      // Regional, not edge-optimised: the clients are in India and the stack is in Mumbai (ap-south-1),
+      // so CloudFront's extra hop buys nothing, and the regional firewall sees the callers' addresses.
+      endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: true,
       deployOptions: {
         stageName: props.stage,
@@ -83,27 +146,21 @@ export class DeliveryRestApi extends Construct {
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false, // request bodies carry phone numbers: never log them
         accessLogDestination: new LogGroupLogDestination(accessLogs),
-        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
-          caller: false,
-          httpMethod: true,
-          ip: true,
-          protocol: true,
-          requestTime: true,
-          resourcePath: true,
-          responseLength: true,
-          status: true,
-          user: false,
-        }),
+        // The standard fields, the store the authorizer named, and the gateway's own error (its 401s,
+        // 403s and 429s never reach a function, so only this line tells who got them and why).
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS).replace(/"(\$context\.error\.messageString)"/, '$1')),
         // Stage-wide ceiling: the sum of what every store may do is far below this.
         throttlingRateLimit: 500,
         throttlingBurstLimit: 1000,
-        // Public pages take no key: a ceiling of their own (every method has its own bucket; what they all
-        // share is the account's 10,000 a second). 1,000 a second is about 15,000 open pages refreshing
-        // every 15 s; a page stops once its delivery ends and while its tab is hidden.
+        // Public pages take no key: a ceiling of their own (every method has its own bucket), set by the
+        // stage's configuration so the page cannot take the account's whole concurrency.
         methodOptions: Object.fromEntries(
           (routes as readonly Route[])
             .filter((route) => route.api === 'public')
-            .map((route) => [`${route.path}/${route.method}`, { throttlingRateLimit: 1000, throttlingBurstLimit: 2000 }]),
+            .map((route) => [
+              `${route.path}/${route.method}`,
+              { throttlingRateLimit: props.trackingPage.rateLimit, throttlingBurstLimit: props.trackingPage.burstLimit },
+            ]),
         ),
       },
     });
@@ -118,18 +175,45 @@ export class DeliveryRestApi extends Construct {
       return resource;
     };
 
+    // API Gateway calls every function as this one role (integration credentials), instead of one
+    // resource-based permission a function: a route costs no permission resource.
+    const invokes = new PolicyStatement({ actions: ['lambda:InvokeFunction'] });
+    const invokeRole = new Role(this, 'InvokeRole', {
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
+      description: 'API Gateway invokes the API functions (the routes and the merchant authorizer)',
+      inlinePolicies: { Invoke: new PolicyDocument({ statements: [invokes] }) },
+    });
+    const authorizerFn = this.serviceFunction(MERCHANT_AUTHORIZER, 'Merchant API keys: names the store usage key for the usage plan', props);
+    invokes.addResources(authorizerFn.functionArn);
     const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
       authorizerName: `delivery-api-${props.stage}-merchant-keys`,
-      handler: this.serviceFunction(MERCHANT_AUTHORIZER, 'Merchant API keys: names the store usage key for the usage plan', props),
+      handler: authorizerFn,
+      assumeRole: invokeRole,
       identitySources: [IdentitySource.header('X-Api-Key')],
       resultsCacheTtl: AUTHORIZER_CACHE_TTL,
     });
+    Validations.of(authorizer.node.findChild('authorizerInvokePolicy')).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::<MerchantMerchantAuthorizerFunction31357977.Arn>:*]',
+      reason:
+        'CDK’s own grant for an authorizer’s role names the function and its versions (:*); the function publishes no versions, and the invoke role’s inline policy names the function itself.',
+    });
+    const { partition, region } = Stack.of(this);
     for (const route of routes as readonly Route[]) {
       const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
-      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, Object.keys(keys).length > 0 ? keys : undefined);
+      const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, {
+        environment: Object.keys(keys).length > 0 ? keys : undefined,
+        reservedConcurrency: route.api === 'public' ? props.trackingPage.reservedConcurrency : undefined,
+      });
+      invokes.addResources(fn.functionArn);
+      const integration = new Integration({
+        type: IntegrationType.AWS_PROXY,
+        integrationHttpMethod: 'POST',
+        uri: `arn:${partition}:apigateway:${region}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+        options: { credentialsRole: invokeRole },
+      });
       // Merchant routes: the authorizer names the store's usage key, which the usage plan throttles.
       // Fleet routes carry fleet keys (Authorization: Bearer), checked by their functions.
-      resourceFor(route.path).addMethod(route.method, new LambdaIntegration(fn, { allowTestInvoke: false }), {
+      resourceFor(route.path).addMethod(route.method, integration, {
         apiKeyRequired: route.api === 'merchant',
         ...(route.api === 'merchant' && { authorizer }),
         operationName: route.name,
@@ -149,18 +233,19 @@ export class DeliveryRestApi extends Construct {
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
       name: `delivery-api-${props.stage}-merchants`,
       description: 'One usage key per store: a coarse per-store shield in front of the exact per-store limits in DynamoDB',
-      // A store may burst to a whole minute of reads; the exact per-minute limits are enforced in DynamoDB.
-      throttle: { rateLimit: 5, burstLimit: RATE_LIMITS.reads.capacity },
+      // A coarse shield, never tighter than a store's exact per-minute limits in DynamoDB (STORE_GATEWAY_THROTTLE).
+      throttle: STORE_GATEWAY_THROTTLE,
       apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
     });
     this.addGatewayResponses();
-    this.addFirewall(props.stage);
+    this.addFirewall(props);
+    this.addExecutionLogs(props);
 
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions::AwsSolutions-APIG4',
         reason:
-          'Merchants authenticate with per-store API keys: a Lambda authorizer checks each key against its SHA-256 in DynamoDB on every merchant route (and names the store’s usage key for the usage plan), and each function checks the key again, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The ANY methods only answer 405.',
+          'Merchants authenticate with per-store API keys: a Lambda authorizer checks each key against its SHA-256 in DynamoDB on every merchant route (and names the store’s usage key for the usage plan), and each function checks the key again, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The public tracking page (GET /track/{token}) takes no key by design: its token is the capability, and it has its own gateway throttle, per-IP firewall rule and a role limited to tracking links and stores’ items. The ANY methods call no function: they answer 405 with Allow on a route’s path and 404 everywhere else (the parents of routes and {proxy+}).',
       },
       {
         id: 'AwsSolutions::AwsSolutions-COG4',
@@ -182,7 +267,19 @@ export class DeliveryRestApi extends Construct {
 
   // In front of the stage: per-IP flood limits and AWS's known-bad-inputs rules. Per-store and per-key
   // limits stay exact in DynamoDB; a flood block answers like them (429 rate_limited, Retry-After).
-  private addFirewall(stage: string): void {
+  // API Gateway writes execution logs to a group of its own name, which it would create itself: with no
+  // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention.
+  private addExecutionLogs(props: RestApiProps): void {
+    const group = new LogGroup(this, 'ExecutionLogs', {
+      logGroupName: Fn.join('', ['API-Gateway-Execution-Logs_', this.api.restApiId, '/', props.stage]),
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    this.api.deploymentStage.node.addDependency(group);
+  }
+
+  private addFirewall(props: RestApiProps): void {
+    const { stage } = props;
     const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
     const rateLimited = {
       block: {
@@ -261,19 +358,44 @@ export class DeliveryRestApi extends Construct {
       ],
     });
     new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
+    // What the firewall blocked, and why (its rule): WAF requires the group's name to start aws-waf-logs-.
+    // Keys and tracking tokens (in the path) are redacted; allowed requests are in the access log already.
+    const firewallLogs = new LogGroup(this, 'FirewallLogs', {
+      logGroupName: Fn.join('', ['aws-waf-logs-', this.api.restApiId]),
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    new CfnLoggingConfiguration(this, 'FirewallLogging', {
+      resourceArn: acl.attrArn,
+      logDestinationConfigs: [firewallLogs.logGroupArn],
+      redactedFields: [{ singleHeader: { Name: 'x-api-key' } }, { singleHeader: { Name: 'authorization' } }, { uriPath: {} }, { queryString: {} }],
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          { Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }] },
+        ],
+      },
+    });
   }
 
-  private serviceFunction(spec: FunctionSpec, description: string, props: RestApiProps, environment?: Record<string, string>): NodejsFunction {
+  private serviceFunction(
+    spec: FunctionSpec,
+    description: string,
+    props: RestApiProps,
+    options: { environment?: Record<string, string>; reservedConcurrency?: number } = {},
+  ): NodejsFunction {
     const { fn } = new ServiceFunction(this, functionId(spec.name), {
       name: spec.name,
       handler: spec.handler,
       access: spec.access,
       description,
       table: props.table,
-      logRetention: props.logRetention,
+      role: props.roles.roleFor(spec.access, this.functionLogs),
+      logGroup: this.functionLogs,
+      stage: props.stage,
       logLevel: props.logLevel,
       timeout: TIMEOUT,
-      environment,
+      ...options,
     });
     this.functions.push(fn);
     return fn;
@@ -284,7 +406,7 @@ export class DeliveryRestApi extends Construct {
       'ANY',
       new MockIntegration({
         passthroughBehavior: PassthroughBehavior.NEVER,
-        requestTemplates: { 'application/json': '{"statusCode": 404}' },
+        requestTemplates: mockTemplates(404),
         integrationResponses: [{ statusCode: '404', responseTemplates: errorTemplate('No such route', 'not_found') }],
       }),
       { apiKeyRequired: false, methodResponses: [{ statusCode: '404' }] },
@@ -297,7 +419,7 @@ export class DeliveryRestApi extends Construct {
       'ANY',
       new MockIntegration({
         passthroughBehavior: PassthroughBehavior.NEVER,
-        requestTemplates: { 'application/json': '{"statusCode": 405}' },
+        requestTemplates: mockTemplates(405),
         integrationResponses: [
           {
             statusCode: '405',

@@ -32,4 +32,6 @@ class ApiLogger extends Logger {
 export const logger = new ApiLogger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'delivery-api',
   jsonReplacerFn: redactReplacer,
+  // A deployed function's stage (the custom metrics' Stage dimension is read from it); none locally.
+  ...(process.env.STAGE && { persistentKeys: { stage: process.env.STAGE } }),
 });

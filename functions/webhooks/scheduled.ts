@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { baseRuntime, eventsPart, webhooksPart, withParts } from '../runtime.ts';
-import { tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
+import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from '../workers/tick-loop.ts';
 import { deliverTick } from './deliver.ts';
 
 /**
@@ -12,7 +12,7 @@ import { deliverTick } from './deliver.ts';
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
   const rt = withParts(baseRuntime(), { webhooks: webhooksPart, events: eventsPart });
-  return tickUntilTimeout(context, 'webhooks ran', async () => [
+  return tickUntilTimeout(context, RUN_MESSAGES.webhooks, async () => [
     await deliverTick(rt, new Date(), { deadline: Date.now() + context.getRemainingTimeInMillis() - INVOCATION_MARGIN_MS }),
   ]);
 }

@@ -1,6 +1,6 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { runtime } from '../runtime.ts';
-import { tickUntilTimeout, type RunTotals } from './tick-loop.ts';
+import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from './tick-loop.ts';
 import { workerTicks } from './ticks.ts';
 
 /**
@@ -11,5 +11,5 @@ import { workerTicks } from './ticks.ts';
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
   const rt = runtime();
-  return tickUntilTimeout(context, 'workers ran', async () => Object.values(await workerTicks(rt)));
+  return tickUntilTimeout(context, RUN_MESSAGES.workers, async () => Object.values(await workerTicks(rt)));
 }

@@ -14,6 +14,9 @@ export interface RunTotals {
   failed: number;
 }
 
+/** What each scheduled function logs when its run ends: the heartbeat its alarm watches (lib/background-workers.ts). */
+export const RUN_MESSAGES = { workers: 'workers ran', webhooks: 'webhooks ran' } as const;
+
 /**
  * A scheduled function's minute: runs `tick` every two seconds while the invocation has time for one
  * more (at least once), adds up its reports and logs them as `message`. RESERVE_MS covers the longest

@@ -1,36 +1,21 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { App, Validations } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { DeliveryApiStack, type DeliveryApiStackProps } from '../../lib/delivery-api-stack.ts';
+import { Match } from 'aws-cdk-lib/assertions';
+import { DEFAULT_TRACKING_PAGE_LIMITS, TRACKING_PAGE_REQUESTS_PER_EXECUTION } from '../../lib/delivery-api-stack.ts';
 import { ACCESS, type TableAccess } from '../../lib/access.ts';
 import { functionId, routes, type Route } from '../../functions/http/routes.ts';
 import { DEPLOYED_FUNCTIONS, MERCHANT_AUTHORIZER, WEBHOOK_SENDER } from '../../lib/functions.ts';
-import { AUTHORIZER_CACHE_TTL } from '../../lib/rest-api.ts';
+import { AUTHORIZER_CACHE_TTL, MOCK_CONTENT_TYPES, STORE_GATEWAY_THROTTLE } from '../../lib/rest-api.ts';
+import { HEARTBEAT_MIN_RUNS, METRICS_PER_ALARM } from '../../lib/monitoring.ts';
+import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
+import { STAGES, synth, type Resources } from './synth.ts';
 import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
 import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
 import { TABLE } from '../../functions/data/table.ts';
 
-const CDK_JSON = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
-
-type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
-
-/**
- * The stack as `cdk synth` makes it (cdk-nag on request, CloudFormation's own template rules as errors,
- * as cdk.json sets them), without bundling (bundles have their own budget test).
- */
-function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag?: boolean } = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...CDK_JSON.context } });
-  const stack = new DeliveryApiStack(app, 'Test', { stage: 'dev', ...props });
-  if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  app.synth();
-  const template = Template.fromStack(stack);
-  return { template, resources: template.toJSON().Resources as Resources };
-}
-
-const { template, resources } = synth();
+const { template, resources: anyResources } = synth();
+const resources = anyResources as Record<string, { Type: string; Properties: Record<string, unknown> } & Resources[string]>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const prod = synth(STAGES.prod);
 const WORKERS = 'Dispatch, the sandbox simulator and the event relay, every minute';
 const SENDER = 'The webhook sender, every minute';
 const AUTHORIZER = 'Merchant API keys: names the store usage key for the usage plan';
@@ -66,8 +51,8 @@ function synthesisedRoutes(): string[] {
 
 describe('the CDK stack', () => {
   it('passes cdk-nag’s AWS Solutions checks (synthesis throws on any unacknowledged finding)', () => {
-    expect(() => synth({ stage: 'dev' }, { nag: true })).not.toThrow();
-    expect(() => synth({ stage: 'prod', alarmEmail: 'oncall@example.com' }, { nag: true })).not.toThrow();
+    expect(() => synth(STAGES.dev, { nag: true })).not.toThrow();
+    expect(() => synth(STAGES.prod, { nag: true })).not.toThrow();
   });
 
   it('names every function’s logical id after its stable name in the route table, not after its module', () => {
@@ -119,7 +104,7 @@ describe('the CDK stack', () => {
             TABLE_NAME: { Ref: expect.any(String) },
             LOG_LEVEL: 'INFO',
             POWERTOOLS_SERVICE_NAME: 'delivery-api',
-            NODE_OPTIONS: '--enable-source-maps',
+            STAGE: 'dev',
           },
         },
       });
@@ -144,16 +129,38 @@ describe('the CDK stack', () => {
       AuthorizerResultTtlInSeconds: AUTHORIZER_CACHE_TTL.toSeconds(),
     });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(logicalIdOf(MERCHANT_AUTHORIZER.name));
+    expect(authorizer.Properties.AuthorizerCredentials).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^MerchantInvokeRole/), 'Arn'] });
     const merchantMethods = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.AuthorizationType === 'CUSTOM');
     expect(merchantMethods).toHaveLength((routes as readonly Route[]).filter((r) => r.api === 'merchant').length);
     for (const [, method] of merchantMethods) expect(method.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
-    // API Gateway may invoke it (and nothing else is granted).
-    const invokes = ofType('AWS::Lambda::Permission').filter(([, p]) =>
-      JSON.stringify(p.Properties.FunctionName).includes(logicalIdOf(MERCHANT_AUTHORIZER.name)),
-    );
-    expect(invokes.length).toBeGreaterThan(0);
-    for (const [, permission] of invokes)
-      expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+  });
+
+  it('invokes every API function as one role API Gateway assumes, which may invoke exactly those functions (no permission per function)', () => {
+    const [roleId, role] = ofType('AWS::IAM::Role').find(([id]) => id.startsWith('MerchantInvokeRole'))!;
+    const statements = (role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: string; Resource: unknown[] }> } }>)[0]!.PolicyDocument
+      .Statement;
+    const apiFunctions = [...(routes as readonly Route[]).map((r) => r.name), MERCHANT_AUTHORIZER.name].map(logicalIdOf).sort();
+
+    expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.Action).toBe('lambda:InvokeFunction');
+    expect(statements[0]!.Resource.map((arn) => (arn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]).sort()).toEqual(apiFunctions);
+    for (const [, method] of ofType('AWS::ApiGateway::Method').filter(([, m]) => (m.Properties.Integration as { Type: string }).Type === 'AWS_PROXY'))
+      expect((method.Properties.Integration as { Credentials: unknown }).Credentials).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+    // Only EventBridge's two schedules need a function's own permission.
+    expect(ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties.Principal)).toEqual(['events.amazonaws.com', 'events.amazonaws.com']);
+  });
+
+  it('answers 404 and 405 whatever the body’s content type (a template for each common one), not API Gateway’s 415', () => {
+    const mocks = ofType('AWS::ApiGateway::Method').filter(([, m]) => (m.Properties.Integration as { Type: string }).Type === 'MOCK');
+
+    expect(mocks.length).toBeGreaterThan(0);
+    for (const [, method] of mocks) {
+      const templates = (method.Properties.Integration as { RequestTemplates: Record<string, string> }).RequestTemplates;
+      expect(Object.keys(templates).sort()).toEqual([...MOCK_CONTENT_TYPES].sort());
+      expect(new Set(Object.values(templates)).size).toBe(1);
+    }
+    expect(MOCK_CONTENT_TYPES).toEqual(expect.arrayContaining(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']));
   });
 
   it('answers a known path’s other methods with 405 and Allow', () => {
@@ -199,13 +206,59 @@ describe('the CDK stack', () => {
     });
   });
 
-  it('retains and protects the table outside dev', () => {
-    const prod = synth({ stage: 'prod', alarmEmail: 'oncall@example.com' });
+  it('keeps the table, the webhook secrets key and the log groups outside dev, except when their own create failed; dev keeps nothing', () => {
+    const kept = ['AWS::DynamoDB::GlobalTable', 'AWS::SecretsManager::Secret', 'AWS::Logs::LogGroup'];
+    const prodKept = Object.values(prod.resources).filter((r) => kept.includes(r.Type));
     const [, table] = Object.entries(prod.resources).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')!;
-    expect(table).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
-    expect((table.Properties.Replicas as Array<Record<string, unknown>>)[0]).toMatchObject({ DeletionProtectionEnabled: true });
-    const [, devTable] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::DynamoDB::GlobalTable')!;
-    expect(devTable).toMatchObject({ DeletionPolicy: 'Delete' });
+
+    expect(prodKept.length).toBe(2 + ofType('AWS::Logs::LogGroup').length);
+    for (const resource of prodKept) expect(resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
+    expect((table.Properties!.Replicas as Array<Record<string, unknown>>)[0]).toMatchObject({ DeletionProtectionEnabled: true });
+    for (const [, resource] of ofType('AWS::DynamoDB::GlobalTable').concat(ofType('AWS::SecretsManager::Secret'), ofType('AWS::Logs::LogGroup')))
+      expect(resource).toMatchObject({ DeletionPolicy: 'Delete' });
+    // The alarm topic's key encrypts only messages in flight: it goes with the stack, in every stage.
+    for (const stage of [resources, prod.resources])
+      expect(Object.values(stage).find((r) => r.Type === 'AWS::KMS::Key')).toMatchObject({ DeletionPolicy: 'Delete', Properties: { PendingWindowInDays: 7 } });
+  });
+
+  it('re-attaches a kept webhook secrets key instead of making a new one when given its ARN', () => {
+    const arn = 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:DeliveryApiWebhookSecretsKey-AbCdEf';
+    const reattached = synth({ ...STAGES.prod, webhookSecretsKeyArn: arn });
+    const sealing = Object.values(reattached.resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY,
+    );
+
+    expect(Object.values(reattached.resources).filter((r) => r.Type === 'AWS::SecretsManager::Secret')).toEqual([]);
+    expect(sealing).toHaveLength(3);
+    for (const fn of sealing)
+      expect(JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY)).toContain(
+        `{{resolve:secretsmanager:${arn}:SecretString:::}}`,
+      );
+  });
+
+  it('keeps the logical ids of the table, the keys, the secret and the API, so no deploy replaces them', () => {
+    const idOf = (type: string) => ofType(type).map(([id]) => id);
+
+    expect(idOf('AWS::DynamoDB::GlobalTable')).toEqual(['DataTableFDBAD0F2']);
+    expect(idOf('AWS::SecretsManager::Secret')).toEqual(['WebhookSecretsKeySecret10870A00']);
+    expect(idOf('AWS::KMS::Key')).toEqual(['AlarmTopicKey57B0D3A7']);
+    expect(idOf('AWS::ApiGateway::RestApi')).toEqual(['MerchantApi7C919DDE']);
+  });
+
+  it('has fewer than 300 resources, with room for 20 more routes at what a route costs', () => {
+    const count = (r: Resources) => Object.keys(r).length;
+    // A route's own resources: its function and method; its path's resource and 405 method when the path is new.
+    const perRoute = 4;
+    const alarmsPerTenFunctions = 2;
+
+    expect(count(resources)).toBeLessThan(300 - 20 * perRoute - alarmsPerTenFunctions * 2);
+    expect(count(prod.resources)).toBeLessThan(300 - 20 * perRoute - alarmsPerTenFunctions * 2);
+    // Nothing else grows with the routes: no role, policy, log group or permission a function, alarms by ten.
+    expect(ofType('AWS::IAM::Role').length).toBeLessThanOrEqual(new Set(Object.values(ACCESS)).size + 2);
+    expect(ofType('AWS::IAM::Policy')).toHaveLength(1);
+    expect(ofType('AWS::Lambda::Permission')).toHaveLength(2);
+    expect(ofType('AWS::Logs::LogGroup')).toHaveLength(4);
+    expect(ofType('AWS::CloudWatch::Alarm').length).toBeLessThanOrEqual(9 + alarmsPerTenFunctions * Math.ceil(DEPLOYED_FUNCTIONS.length / 10));
   });
 
   describe('least privilege', () => {
@@ -213,10 +266,11 @@ describe('the CDK stack', () => {
     function statementsOf(handler: string) {
       const fnId = logicalIdOf(handler);
       const roleId = (resources[fnId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-      const policies = ofType('AWS::IAM::Policy').filter(([, p]) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleId));
+      // The role's one inline policy; no policy resource attaches anything else to it.
+      const policies = resources[roleId]!.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<Record<string, unknown>> } }>;
       expect(policies).toHaveLength(1);
-      const doc = policies[0]![1].Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> };
-      return { roleId, statements: doc.Statement };
+      expect(ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(roleId))).toEqual([]);
+      return { roleId, statements: policies[0]!.PolicyDocument.Statement };
     }
 
     it.each(HANDLERS.map((h) => [h]))('%s may do exactly what its handler does', (handler) => {
@@ -252,6 +306,31 @@ describe('the CDK stack', () => {
       ]);
       for (const s of dynamo) expect(JSON.stringify(s.Resource)).not.toBe('"*"');
       expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
+      // Its logs: exactly the log groups its kind's functions write to.
+      const groupsOfKind = ofType('AWS::Lambda::Function')
+        .filter(([, fn]) => JSON.stringify(fn.Properties.Role).includes(roleId))
+        .map(([, fn]) => (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
+      const logs = others.find((s) => asArray(s.Action).includes('logs:PutLogEvents'))!;
+      expect(
+        asArray(logs.Resource)
+          .map((r: { 'Fn::GetAtt': [string] }) => r['Fn::GetAtt'][0])
+          .sort(),
+      ).toEqual([...new Set(groupsOfKind)].sort());
+    });
+
+    it('gives the functions of one kind one role, and no two kinds the same role', () => {
+      const roleOf = (name: string) => (resources[logicalIdOf(name)]!.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+      const kinds = new Map<string, string>();
+      for (const fn of DEPLOYED_FUNCTIONS) {
+        const role = roleOf(fn.name);
+        expect(kinds.get(fn.access) ?? role).toBe(role);
+        kinds.set(fn.access, role);
+      }
+      expect(new Set(kinds.values()).size).toBe(kinds.size);
+    });
+
+    it('limits the merchant authorizer’s reads to API keys’ items by their hash (dynamodb:LeadingKeys), like the page’s', () => {
+      expect(accessOf(MERCHANT_AUTHORIZER.name)).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] });
     });
 
     it('lets only the moves that change money update stores (booking, cancel, the workers, code submission, failure and the last decline)', () => {
@@ -309,9 +388,13 @@ describe('the CDK stack', () => {
   it('throttles per store in the usage plan, whose key the merchant authorizer names from X-Api-Key, and per stage', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
     template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      Throttle: { RateLimit: 5, BurstLimit: 60 },
+      Throttle: { RateLimit: STORE_GATEWAY_THROTTLE.rateLimit, BurstLimit: STORE_GATEWAY_THROTTLE.burstLimit },
       ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
     });
+    // The gateway's shield is never tighter than a store's standard limits, all groups together, at once or over a minute.
+    const perMinute = Object.values(RATE_LIMITS).reduce((sum, group) => sum + group.capacity, 0);
+    expect(STORE_GATEWAY_THROTTLE.burstLimit).toBeGreaterThanOrEqual(perMinute);
+    expect(STORE_GATEWAY_THROTTLE.rateLimit * 60).toBeGreaterThanOrEqual(STORE_GATEWAY_THROTTLE.burstLimit);
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'dev',
       TracingEnabled: true,
@@ -325,31 +408,78 @@ describe('the CDK stack', () => {
           DataTraceEnabled: false,
           LoggingLevel: 'ERROR',
         }),
-        // The public tracking page gets a ceiling of its own.
-        Match.objectLike({ HttpMethod: 'GET', ResourcePath: '/~1track~1{token}', ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 }),
+        // The public tracking page gets a ceiling of its own, by configuration.
+        Match.objectLike({
+          HttpMethod: 'GET',
+          ResourcePath: '/~1track~1{token}',
+          ThrottlingRateLimit: DEFAULT_TRACKING_PAGE_LIMITS.rateLimit,
+          ThrottlingBurstLimit: DEFAULT_TRACKING_PAGE_LIMITS.burstLimit,
+        }),
       ],
     });
   });
 
-  it('alarms on 5XX rate, p99 latency, function errors and throttles, and table throttles and system errors, to the alarm topic', () => {
+  it('alarms on 5XX rate, p99 latency, function errors and throttles (up to ten functions an alarm), table throttles and system errors, to the alarm topic, and says when each is OK again', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     const described = alarms.map((a) => a.AlarmDescription as string);
+    const apiFunctions = HANDLERS.filter((h) => h !== 'scheduled-workers' && h !== WEBHOOK_SENDER.name).map(functionId);
+    const groupsOf = (pattern: RegExp) =>
+      described.flatMap((d) => {
+        const names = pattern.exec(d)?.[1];
+        return names ? [names.split(', ')] : [];
+      });
+    const errorGroups = groupsOf(/^One of (.*): 5 or more invocation errors in 5 minutes$/);
+    const throttleGroups = groupsOf(/^(.*): throttled by Lambda concurrency$/);
+
     expect(described).toEqual(
       expect.arrayContaining([
-        'More than 1% of requests answered 5XX over 5 minutes',
-        'p99 latency above 2 s over 5 minutes',
+        '1% or more of requests answered 5XX over 5 minutes',
+        'p99 latency 2 s or more over 5 minutes',
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
         'Workers: a job failed to move (worker item failed in the logs)',
-        ...HANDLERS.flatMap((handler) => [
-          `${functionId(handler)}: more than 5 invocation errors in 5 minutes`,
-          `${functionId(handler)}: throttled by Lambda concurrency`,
-        ]),
       ]),
     );
-    expect(alarms).toHaveLength(5 + 2 * HANDLERS.length);
-    for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    // Every API function's errors, and every function's throttles, in exactly one alarm of at most ten.
+    expect(errorGroups.flat().sort()).toEqual([...apiFunctions].sort());
+    expect(throttleGroups.flat().sort()).toEqual(HANDLERS.map(functionId).sort());
+    for (const group of [...errorGroups, ...throttleGroups]) expect(group.length).toBeLessThanOrEqual(METRICS_PER_ALARM);
+    expect(errorGroups).toHaveLength(Math.ceil(apiFunctions.length / METRICS_PER_ALARM));
+    expect(throttleGroups).toHaveLength(Math.ceil(HANDLERS.length / METRICS_PER_ALARM));
+    expect(alarms).toHaveLength(5 + errorGroups.length + throttleGroups.length + 2 * 2);
+    // Every comparison is "or more" (or "fewer than" for a heartbeat): no description says "more than".
+    for (const alarm of alarms) {
+      expect(alarm.AlarmDescription).not.toMatch(/more than|above/);
+      expect(['GreaterThanOrEqualToThreshold', 'LessThanThreshold']).toContain(alarm.ComparisonOperator);
+      expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+      expect(alarm.OKActions).toEqual(alarm.AlarmActions);
+    }
   });
+
+  it.each([['ScheduledWorkers'], ['WebhookSender']])(
+    'alarms on one failed run of %s, and on a missing heartbeat (fewer than 3 ended runs in 5 minutes, no data breaching)',
+    (name) => {
+      const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+      const failed = alarms.find((a) => a.AlarmDescription === `${name}: a run failed`)!;
+      const heartbeat = alarms.find((a) => (a.AlarmDescription as string).startsWith(`${name}: fewer than ${HEARTBEAT_MIN_RUNS} runs ended`))!;
+
+      expect(failed).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Errors',
+        Period: 60,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      expect(heartbeat).toMatchObject({
+        Namespace: 'DeliveryApi',
+        MetricName: 'WorkerRuns',
+        Dimensions: expect.arrayContaining([{ Name: 'Stage', Value: 'dev' }, expect.objectContaining({ Name: 'FunctionName' })]),
+        Threshold: HEARTBEAT_MIN_RUNS,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+      });
+    },
+  );
 
   it.each([['scheduled-workers'], ['webhook-sender']])('runs %s every minute, with no retries of a run: neither EventBridge’s nor Lambda’s own', (name) => {
     const id = logicalIdOf(name);
@@ -401,35 +531,74 @@ describe('the CDK stack', () => {
     expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY).toBeUndefined();
   });
 
-  it('counts failed items of both background functions (workers and webhook sender) in the one metric its alarm watches', () => {
-    const filters = ofType('AWS::Logs::MetricFilter');
+  it('counts failed items of both background functions in one metric of the stage, and each one’s ended runs (its heartbeat), from the log they share', () => {
+    const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    const failures = filters.filter((f) => JSON.stringify(f.MetricTransformations).includes('WorkerItemFailures'));
+    const runs = filters.filter((f) => JSON.stringify(f.MetricTransformations).includes('WorkerRuns'));
+
     expect(filters).toHaveLength(2);
-    for (const [, filter] of filters) {
-      expect(filter.Properties.MetricTransformations).toEqual([
-        expect.objectContaining({ MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1' }),
+    for (const filter of failures) {
+      expect(filter.FilterPattern).toBe('{ $.message = "worker item failed" }');
+      expect(filter.MetricTransformations).toEqual([
+        { MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1', Dimensions: [{ Key: 'Stage', Value: '$.stage' }] },
       ]);
     }
+    expect(runs.map((f) => f.FilterPattern)).toEqual([expect.stringMatching(/^\{ \(\$\.message = "workers ran"\) \|\| \(\$\.message = "webhooks ran"\) \}$/)]);
+    for (const filter of runs)
+      expect(filter.MetricTransformations).toEqual([
+        {
+          MetricNamespace: 'DeliveryApi',
+          MetricName: 'WorkerRuns',
+          MetricValue: '1',
+          Dimensions: [
+            { Key: 'Stage', Value: '$.stage' },
+            { Key: 'FunctionName', Value: '$.function_name' },
+          ],
+        },
+      ]);
     const logGroupsOf = (name: string) => JSON.stringify(resources[logicalIdOf(name)]!.Properties.LoggingConfig);
-    const filtered = filters.map(([, filter]) => JSON.stringify(filter.Properties.LogGroupName));
     for (const name of ['scheduled-workers', WEBHOOK_SENDER.name])
-      expect(filtered.some((group) => logGroupsOf(name).includes(JSON.parse(group).Ref))).toBe(true);
-  });
-
-  it('counts the workers’ failed items from their log in a metric, which an alarm watches', () => {
-    template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: '{ $.message = "worker item failed" }',
-      MetricTransformations: [{ MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1' }],
-    });
+      for (const filter of filters) expect(logGroupsOf(name)).toContain((filter.LogGroupName as { Ref: string }).Ref);
+    // The alarm watches this stage's failures only: a dev stage in the same account cannot fire prod's.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'DeliveryApi',
       MetricName: 'WorkerItemFailures',
+      Dimensions: [{ Name: 'Stage', Value: 'dev' }],
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
   });
 
-  it('reserves no concurrency anywhere, so it deploys to a new account (quota 10, of which 10 must stay unreserved)', () => {
+  it('tells every deployed function its stage (the logger writes it on every line, the metrics take it as their dimension)', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) expect((fn.Properties.Environment as { Variables: { STAGE: string } }).Variables.STAGE).toBe('dev');
+  });
+
+  it('reserves no concurrency in dev, so it deploys to a new account (quota 10, of which 10 must stay unreserved)', () => {
     for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+
+  it('bounds the public tracking page in production: reserved executions, and a gateway throttle they can serve; the workers get theirs', () => {
+    const functions = Object.values(prod.resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    const reserved = functions.filter((fn) => fn.Properties!.ReservedConcurrentExecutions !== undefined);
+    const stage = Object.values(prod.resources).find((r) => r.Type === 'AWS::ApiGateway::Stage')!;
+    const page = (stage.Properties!.MethodSettings as Array<Record<string, unknown>>).find((m) => m.ResourcePath === '/~1track~1{token}');
+
+    expect(reserved.map((fn) => [fn.Properties!.Description, fn.Properties!.ReservedConcurrentExecutions]).sort()).toEqual(
+      [
+        ['GET /track/{token}', STAGES.prod.trackingPageConcurrency],
+        [WORKERS, STAGES.prod.workersConcurrency],
+        [SENDER, STAGES.prod.workersConcurrency],
+      ].sort(),
+    );
+    expect(page).toMatchObject({
+      ThrottlingRateLimit: STAGES.prod.trackingPageConcurrency! * TRACKING_PAGE_REQUESTS_PER_EXECUTION,
+      ThrottlingBurstLimit: 2 * STAGES.prod.trackingPageConcurrency! * TRACKING_PAGE_REQUESTS_PER_EXECUTION,
+    });
+  });
+
+  it('refuses to synthesise a production stage without the page’s and the workers’ reserved executions', () => {
+    expect(() => synth({ stage: 'prod', alarmEmail: 'oncall@example.com' })).toThrow('A production stage needs trackingPageConcurrency and workersConcurrency');
+    expect(() => synth({ ...STAGES.prod, workersConcurrency: undefined })).toThrow('workersConcurrency');
   });
 
   it('lets CloudWatch publish this account’s alarms to the alarm topic, over TLS only', () => {
@@ -513,7 +682,7 @@ describe('the CDK stack', () => {
   });
 
   it('refuses to synthesise a production stage without an alarm e-mail', () => {
-    expect(() => synth({ stage: 'prod' })).toThrow('A production stage needs alarmEmail');
+    expect(() => synth({ ...STAGES.prod, alarmEmail: undefined })).toThrow('A production stage needs alarmEmail');
   });
 
   it('outputs the API URL, table name and usage plan id', () => {
@@ -521,7 +690,35 @@ describe('the CDK stack', () => {
     expect(outputs).toEqual(expect.arrayContaining(['ApiUrl', 'TableName', 'UsagePlanId']));
   });
 
-  it('sets log retention on every log group', () => {
+  it('sets log retention on every log group, API Gateway’s execution log group included (made by the stack before the stage)', () => {
+    const [executionId, execution] = ofType('AWS::Logs::LogGroup').find(([id]) => id.startsWith('MerchantExecutionLogs'))!;
+    const [, stage] = ofType('AWS::ApiGateway::Stage')[0]!;
+
     for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(7);
+    expect(execution.Properties.LogGroupName).toEqual({ 'Fn::Join': ['', ['API-Gateway-Execution-Logs_', { Ref: 'MerchantApi7C919DDE' }, '/dev']] });
+    expect(stage.DependsOn).toEqual(expect.arrayContaining([executionId]));
+  });
+
+  it('logs the store, and the gateway’s own error type and message, in the access log; the firewall’s blocks with keys and paths redacted', () => {
+    const [, stage] = ofType('AWS::ApiGateway::Stage')[0]!;
+    const format = JSON.parse(
+      (stage.Properties.AccessLogSetting as { Format: string }).Format.replace('$context.error.messageString', '"$context.error.messageString"'),
+    );
+    const [, logging] = ofType('AWS::WAFv2::LoggingConfiguration')[0]!;
+
+    expect(format).toMatchObject({
+      status: '$context.status',
+      store: '$context.authorizer.principalId',
+      errorType: '$context.error.responseType',
+      error: '$context.error.messageString',
+    });
+    expect(logging.Properties).toMatchObject({
+      ResourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^MerchantFirewall/), 'Arn'] },
+      RedactedFields: [{ SingleHeader: { Name: 'x-api-key' } }, { SingleHeader: { Name: 'authorization' } }, { UriPath: {} }, { QueryString: {} }],
+    });
+  });
+
+  it('serves the API from a regional endpoint (the clients are in India, the stack in Mumbai)', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
   });
 });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { checkAlarmQueries, kindOf, type AlarmQuery } from './metric-math.ts';
+import { STAGES, synth } from './synth.ts';
+
+const metric = (Id: string): AlarmQuery => ({ Id, MetricStat: {}, ReturnData: false });
+const expression = (Id: string, Expression: string, ReturnData = true): AlarmQuery => ({ Id, Expression, ReturnData });
+
+describe('the metric-math checker', () => {
+  it('refuses a scalar inside an array of time series, as CloudWatch does at alarm creation', () => {
+    expect(() => kindOf('100 * errors / MAX([requests, 1])', { errors: 'TS', requests: 'TS' })).toThrow('An array holds time series only');
+  });
+
+  it('accepts the documented forms: IF over a time series, aggregates of arrays, FILL', () => {
+    expect(kindOf('IF(requests > 0, 100 * errors / requests, 0)', { errors: 'TS', requests: 'TS' })).toBe('TS');
+    expect(kindOf('MAX([a, b, c])', { a: 'TS', b: 'TS', c: 'TS' })).toBe('TS');
+    expect(kindOf('FILL(a, 0) + FILL(b, 0)', { a: 'TS', b: 'TS' })).toBe('TS');
+  });
+
+  it('refuses functions an alarm may not use, unknown ids and an alarm that watches a scalar or an array', () => {
+    expect(() => kindOf("SEARCH('{AWS/Lambda} Errors', 'Sum', 300)", {})).toThrow('not a function an alarm may use');
+    expect(() => kindOf('a + missing', { a: 'TS' })).toThrow('names no metric');
+    expect(() => checkAlarmQueries([metric('a'), expression('e', 'SUM(a)')])).toThrow('yields S');
+    expect(() => checkAlarmQueries([metric('a'), metric('b'), expression('e', '[a, b]')])).toThrow('yields TS[]');
+  });
+
+  it('refuses an alarm of more than 10 metrics', () => {
+    const ids = Array.from({ length: 11 }, (_, i) => `m${i}`);
+    expect(() => checkAlarmQueries([...ids.map(metric), expression('e', ids.join(' + '))])).toThrow('at most 10 metrics');
+    expect(() => checkAlarmQueries([...ids.slice(1).map(metric), expression('e', ids.slice(1).join(' + '))])).not.toThrow();
+  });
+});
+
+describe.each(Object.entries(STAGES))('the %s stage’s alarms', (_, props) => {
+  const { resources } = synth(props);
+  const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+
+  it('are each either one metric or metric math CloudWatch accepts (documented functions and argument kinds, ≤ 10 metrics, one time series)', () => {
+    const withMath = alarms.filter(([, alarm]) => alarm.Properties!.Metrics !== undefined);
+
+    expect(withMath.length).toBeGreaterThan(0);
+    for (const [id, alarm] of withMath) expect(() => checkAlarmQueries(alarm.Properties!.Metrics as AlarmQuery[]), id).not.toThrow();
+    for (const [, alarm] of alarms.filter(([, a]) => a.Properties!.Metrics === undefined))
+      expect(alarm.Properties).toMatchObject({ MetricName: expect.any(String), Namespace: expect.any(String) });
+  });
+});

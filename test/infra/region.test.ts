@@ -1,0 +1,67 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGION, configuredRegion, deployRegion } from '../../bin/region.ts';
+
+const run = promisify(execFile);
+const APP = new URL('../../bin/app.ts', import.meta.url).pathname;
+
+/** Runs the CDK app as `cdk synth` does (its out dir and context in the environment), without bundling. */
+async function synthApp(env: Record<string, string>, context: Record<string, unknown> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'cdk-app-'));
+  const clean: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(AWS_|CDK_)/.test(key)));
+  try {
+    await run(process.execPath, [APP], {
+      env: {
+        ...clean,
+        // What the CDK CLI sets with no AWS configuration at all.
+        CDK_DEFAULT_REGION: 'us-east-1',
+        AWS_CONFIG_FILE: join(out, 'no-config'),
+        CDK_OUTDIR: out,
+        CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [], ...context }),
+        ...env,
+      },
+    });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
+    return Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack')!.environment;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+describe('the deploy region', () => {
+  it('is ap-south-1 unless the command names another; a CLI set to another region is refused unless the command names one', () => {
+    const none = () => undefined;
+
+    expect(deployRegion(undefined, {}, none)).toBe(DEFAULT_REGION);
+    expect(deployRegion(undefined, { AWS_REGION: 'ap-south-1' }, none)).toBe('ap-south-1');
+    expect(() => deployRegion(undefined, { AWS_REGION: 'us-east-1' }, none)).toThrow(
+      'The stack deploys to ap-south-1, but the AWS CLI here is set to us-east-1. Deploy to ap-south-1 with -c region=ap-south-1, or to us-east-1 with -c region=us-east-1.',
+    );
+    expect(deployRegion('eu-west-1', { AWS_REGION: 'us-east-1' }, none)).toBe('eu-west-1');
+    expect(deployRegion('ap-south-1', { AWS_DEFAULT_REGION: 'us-east-1' }, none)).toBe('ap-south-1');
+    expect(() => deployRegion('mumbai', {}, none)).toThrow('Context "region" must be an AWS region');
+  });
+
+  it('reads the CLI’s region as the SDKs do: AWS_REGION, AWS_DEFAULT_REGION, then the profile’s region in the config file', () => {
+    const config = '[default]\nregion = us-west-2\n\n[profile ops]\noutput = json\nregion=eu-central-1\n';
+
+    expect(configuredRegion({ AWS_REGION: 'a-1', AWS_DEFAULT_REGION: 'b-1' }, () => config)).toBe('a-1');
+    expect(configuredRegion({ AWS_DEFAULT_REGION: 'b-1' }, () => config)).toBe('b-1');
+    expect(configuredRegion({}, () => config)).toBe('us-west-2');
+    expect(configuredRegion({ AWS_PROFILE: 'ops' }, () => config)).toBe('eu-central-1');
+    expect(configuredRegion({ AWS_PROFILE: 'other' }, () => config)).toBeUndefined();
+    expect(configuredRegion({}, () => undefined)).toBeUndefined();
+  });
+
+  it('lands a synth with no AWS configuration (as in CI) in ap-south-1, although the CDK CLI then says us-east-1', async () => {
+    expect(await synthApp({})).toBe('aws://unknown-account/ap-south-1');
+  }, 180_000);
+
+  it('refuses a synth whose CLI is set to another region, before building anything', async () => {
+    await expect(synthApp({ AWS_REGION: 'eu-west-1' })).rejects.toThrow('but the AWS CLI here is set to eu-west-1');
+  }, 60_000);
+});
