@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { portOpen } from './local/net.ts';
+import { canListen, portOpen } from './local/net.ts';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { runtime } from '../functions/runtime.ts';
@@ -13,6 +13,9 @@ import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } 
 import { seedZones, tableAdmin } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
 import { startWorkers } from './local/workers.ts';
+import { forgetStart, recordStart } from './local/running-start.ts';
+import { localLogSink, Terminal } from './local/terminal.ts';
+import { logger } from '../functions/http/logger.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -22,6 +25,8 @@ const LocalSettings = z.object({
   DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   DATA_DIR: z.string().min(1).default('.data'),
   DEMO_CREDIT_MINOR: z.coerce.number().int().min(0).default(500_000),
+  // short: one line a request on the terminal, JSON records in DATA_DIR/api.log; json: the JSON records on the terminal.
+  ACCESS_LOG: z.enum(['short', 'json']).default('short'),
 });
 
 const DemoStore = z.object({ storeId: z.string(), apiKey: z.string() });
@@ -57,6 +62,12 @@ async function main(): Promise<void> {
   const dataDir = resolve(settings.DATA_DIR);
   let dynamo: DynamoDbLocal | undefined;
 
+  // The API's port first: nothing is started or seeded for a start that could not serve.
+  if (settings.PORT !== 0 && !(await canListen(settings.HOST, settings.PORT))) {
+    throw new Error(
+      `Port ${settings.PORT} is already in use (another npm start?). Stop what runs there, or pick another port with PORT, e.g. PORT=${settings.PORT + 1} npm start.`,
+    );
+  }
   if (settings.DYNAMODB_ENDPOINT) {
     console.log(`• Using DynamoDB at ${settings.DYNAMODB_ENDPOINT} (DYNAMODB_ENDPOINT)`);
   } else {
@@ -83,6 +94,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\n• Stopping …');
+    forgetStart(dataDir);
     await dynamo?.stop();
     process.exit(code);
   };
@@ -111,9 +123,13 @@ async function main(): Promise<void> {
     });
 
     const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
-    // Dispatch, the sandbox rider, the event relay and the webhook sender, as the scheduled functions run them on AWS.
-    startWorkers(rt, 1000, (error) => console.error('worker tick failed:', error));
-    console.log(`
+    // The admin CLI finds this start's DynamoDB and table here, whatever port DynamoDB Local was given.
+    recordStart(dataDir, { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, tableName: settings.TABLE_NAME, apiUrl: url });
+    // The CLI reads .data/npm-start.json of the folder it runs in; another data folder must be named to it.
+    const adminCommand = settings.DATA_DIR === '.data' ? 'npm run admin --' : `DATA_DIR=${settings.DATA_DIR} npm run admin --`;
+    const jsonLog = join(dataDir, 'api.log');
+    const shortLog = settings.ACCESS_LOG === 'short';
+    const banner = `
 Merchant API and fleet API listening on ${url}
 Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
   ${demo.apiKey}
@@ -127,10 +143,21 @@ API reference: ${url}/docs  (descriptions: ${url}/openapi.json, fleet API ${url}
 Sandbox jobs are delivered by a simulated rider in about ${rt.config.SIMULATION_SECONDS} s (SIMULATION_SECONDS).
 Watch one as its customer would: POST /v1/jobs/<job id>/tracking-link, and open the url it gives in a browser.
 Follow them with webhooks (POST /v1/webhook-endpoints; receivers on this machine are allowed) or GET /v1/events.
-Live jobs wait for a rider on the fleet API (/fleet/v1): npm run admin -- fleet-key create --role rider
-Admin CLI (same DynamoDB and table): npm run admin -- --help
-Press Ctrl-C to stop (DynamoDB Local stops with it).`);
+Live jobs wait for a rider on the fleet API (/fleet/v1): ${adminCommand} fleet-key create --role rider
+Admin CLI (this start's DynamoDB and table): ${adminCommand} --help
+${shortLog ? `Requests below, one line each; their JSON records (as Lambda logs them) in ${join(settings.DATA_DIR, 'api.log')} (ACCESS_LOG=json prints JSON here)` : 'Requests below as JSON records, as Lambda logs them'}
+Press Ctrl-C to stop (DynamoDB Local stops with it).`;
+    console.log(banner);
+    const terminal = new Terminal(
+      process.stdout,
+      banner,
+      `── ${url} · demo key ${demo.apiKey} · reference ${url}/docs · ${adminCommand} --help · Ctrl-C stops ──`,
+    );
+    if (shortLog) logger.sendTo(localLogSink(terminal, jsonLog));
+    // Dispatch, the sandbox rider, the event relay and the webhook sender, as the scheduled functions run them on AWS.
+    startWorkers(rt, 1000, (error) => terminal.print(`✖ worker tick failed: ${(error as Error).stack ?? String(error)}`));
   } catch (error) {
+    forgetStart(dataDir);
     await dynamo?.stop();
     throw error;
   }

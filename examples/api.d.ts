@@ -947,6 +947,8 @@ export interface components {
                 fieldErrors: {
                     [key: string]: string[];
                 };
+                /** @description idempotency_conflict: the job the Idempotency-Key already booked. */
+                jobId?: string;
             };
         };
         Event: {

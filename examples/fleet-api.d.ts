@@ -476,6 +476,8 @@ export interface components {
                 fieldErrors: {
                     [key: string]: string[];
                 };
+                /** @description idempotency_conflict: the job the Idempotency-Key already booked. */
+                jobId?: string;
             };
         };
     };

@@ -3,7 +3,7 @@
  * endpoint's secret, ignores repeats (deliveries are at least once) and stale updates (a job's events
  * carry `sequence`), and prints what happened.
  *
- *   WEBHOOK_SECRET=whsec_… PORT=4000 node examples/webhook-receiver.ts
+ *   WEBHOOK_SECRET=whsec_… PORT=4000 npx node examples/webhook-receiver.ts
  *
  * Register it with POST /v1/webhook-endpoints {"url": "http://127.0.0.1:4000/hooks"} (npm start allows
  * receivers on this machine; a deployed stage sends only to https URLs on public addresses).

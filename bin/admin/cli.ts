@@ -3,27 +3,36 @@
  * Against a running `npm start` it needs no settings; `--aws` targets the deployed table.
  * `main` is the whole CLI; bin/admin.ts runs it with the process's arguments, output and environment.
  */
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../functions/config.ts';
 import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../../functions/core/errors.ts';
 import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
+import { dynamoClients } from '../../functions/data/client.ts';
+import { OperationsRepository } from '../../functions/data/operations.repository.ts';
 import { readZoneFile } from '../local/bootstrap.ts';
+import { runningStart, runningStartFile } from '../local/running-start.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
-import { newId } from '../../functions/core/api-key.ts';
+import { looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
 
-const LOCAL_ENDPOINT = 'http://127.0.0.1:8000';
 const LOCAL_TABLE = 'delivery-api';
+const LOCAL_DATA_DIR = '.data';
 
 const USAGE = `Usage: npm run admin -- <command> [options] [--json] [--aws]
 
 Stores
   store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
-  store show --store ID                                       a store's credit and API access
+  store show --store ID                                       a store's credit, API access and rate limits
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
+  store adjust --store ID --amount-minor ±N --reason TEXT [--reason-id ID] [--operator NAME]
+                                                              a correction by operations: an adjustment entry
+                                                              (once per reason id, default the reason; operator
+                                                              default: your login name); never below zero available
   store api-access --store ID --enabled true|false            turn merchant API access on or off
   store ledger --store ID                                     the store's statement, newest first (as GET /v1/ledger)
   store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--webhooks N] [--reset]
@@ -35,7 +44,8 @@ Jobs
                                                               failed, its credit released (a ledger entry), its history kept
 Keys
   key create --store ID                                       a new key (shown once)
-  key revoke --key ID                                         revoke a key at once
+  key list --store ID                                         the store's keys: id, first characters, created, status
+  key revoke --key ID|KEY                                     revoke a key at once (by its id, or the key itself)
 Fleet keys (the fleet API, /fleet/v1)
   fleet-key create --role rider [--agent-id ID]               a rider's key, bound to an agent id (a new one if not given)
   fleet-key create --role ops                                 a fleet operations key
@@ -52,8 +62,9 @@ Options
   --json   machine-readable output
   --aws    use AWS (default credentials and region): set TABLE_NAME and USAGE_PLAN_ID from the stack outputs
 Environment
-  DYNAMODB_ENDPOINT (default ${LOCAL_ENDPOINT}, where npm start runs DynamoDB Local)
-  TABLE_NAME        (default ${LOCAL_TABLE})
+  DYNAMODB_ENDPOINT a DynamoDB of your own (default: the one the running npm start uses, from ${LOCAL_DATA_DIR}/npm-start.json)
+  TABLE_NAME        (default: npm start's table, else ${LOCAL_TABLE})
+  DATA_DIR          the npm start to use, by its data folder (default ${LOCAL_DATA_DIR})
   USAGE_PLAN_ID     when set, each store gets its usage key in this API Gateway usage plan (store create, key create)`;
 
 /** A mistake in how the command was called: exit code 2, with the usage text when the command itself is wrong. */
@@ -73,6 +84,9 @@ const OPTIONS = {
   store: { type: 'string' },
   'amount-minor': { type: 'string' },
   note: { type: 'string' },
+  reason: { type: 'string' },
+  'reason-id': { type: 'string' },
+  operator: { type: 'string' },
   enabled: { type: 'string' },
   key: { type: 'string' },
   file: { type: 'string' },
@@ -94,7 +108,7 @@ const OPTIONS = {
 
 type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job'): string {
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job' | 'reason'): string {
   const value = options[name];
   if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;
@@ -107,6 +121,26 @@ function paise(raw: string, name: string, { allowZero }: { allowZero: boolean })
   }
   return value;
 }
+
+// An adjustment's signed amount: a whole number of paise other than zero.
+function signedPaise(raw: string, name: string): number {
+  const value = Number(raw);
+  if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(value) || value === 0) {
+    throw new UsageError(`--${name} must be a whole number of paise other than 0, with - to take credit away (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Paise as an operator reads them, rupees beside: `650050 paise (₹6,500.50)`; exact for any whole number of paise. */
+function money(minor: number): string {
+  const abs = Math.abs(minor);
+  const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
+  return `${minor} paise (${minor < 0 ? '-' : ''}₹${rupees}.${String(abs % 100).padStart(2, '0')})`;
+}
+
+/** A reason id is part of a key: 1-200 characters (any script, ₹ too), no control characters, no space at either end. */
+const REASON_ID_MAX = 200;
+const validReasonId = (id: string) => id.length > 0 && [...id].length <= REASON_ID_MAX && id.trim() === id && !/\p{Cc}/u.test(id);
 
 function bool(raw: string, name: string): boolean {
   if (raw === 'true') return true;
@@ -135,7 +169,7 @@ async function ensureUsageKey(gateway: Gateway, storeId: string): Promise<void> 
   }
 }
 
-async function run(command: string, options: Options, rt: Runtime, gateway: Gateway): Promise<Output> {
+async function run(command: string, options: Options, rt: Runtime, operations: OperationsRepository, gateway: Gateway): Promise<Output> {
   switch (command) {
     case 'store create': {
       const name = required(options, 'name');
@@ -145,19 +179,29 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const created = await rt.stores.create({ storeId, name, sandbox: options.sandbox ?? false, creditMinor });
       return {
         json: created,
-        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${creditMinor} paise credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+        text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
       };
     }
     case 'store show': {
       const storeId = required(options, 'store');
       const store = await rt.stores.get(storeId);
       if (!store) throw new RecordNotFoundError('store', storeId);
-      return {
-        json: store,
-        text: Object.entries(store)
-          .map(([k, v]) => `${k.padEnd(15)} ${String(v)}`)
-          .join('\n'),
-      };
+      const limits = Object.entries(RATE_LIMITS)
+        .map(([group, standard]) => `${group} ${store.rateLimitOverrides[group] ?? standard.capacity}${group in store.rateLimitOverrides ? ' (agreed)' : ''}`)
+        .join(', ');
+      const rows: Array<[string, string]> = [
+        ['id', store.id],
+        ['name', store.name],
+        ['mode', store.sandbox ? 'sandbox' : 'live'],
+        ['API access', store.apiEnabled ? 'enabled' : 'disabled'],
+        ['balance', money(store.balanceMinor)],
+        ['reserved', money(store.reservedMinor)],
+        ['available', money(store.availableMinor)],
+        ['jobs booked', String(store.jobCount)],
+        ['rate limits', `${limits} a minute`],
+        ['created', store.createdAt],
+      ];
+      return { json: store, text: rows.map(([label, value]) => `${label.padEnd(12)} ${value}`).join('\n') };
     }
     case 'store credit': {
       const storeId = required(options, 'store');
@@ -166,7 +210,42 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const json = { storeId, balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor };
       return {
         json,
-        text: `Credited ${amount} paise to ${storeId}: balance ${store.balanceMinor}, reserved ${store.reservedMinor}, available ${store.availableMinor} paise.`,
+        text: `Credited ${money(amount)} to ${storeId}: balance ${money(store.balanceMinor)}, reserved ${money(store.reservedMinor)}, available ${money(store.availableMinor)}.`,
+      };
+    }
+    case 'store adjust': {
+      const storeId = required(options, 'store');
+      const amountMinor = signedPaise(required(options, 'amount-minor'), 'amount-minor');
+      const reason = required(options, 'reason').trim();
+      const reasonId = options['reason-id'] ?? reason;
+      if (!validReasonId(reasonId)) {
+        throw new UsageError(
+          options['reason-id'] === undefined
+            ? `--reason is too long to be its own reason id: give --reason-id (up to ${REASON_ID_MAX} characters, e.g. the ticket number)`
+            : `--reason-id must be 1-${REASON_ID_MAX} characters with no control characters and no space at either end (got "${reasonId}")`,
+        );
+      }
+      // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
+      const operator = (options.operator ?? userInfo().username).trim();
+      if (operator === '') throw new UsageError('--operator is required when the login name is unknown');
+      const result = await operations.adjust(storeId, { amountMinor, reason, reasonId, operator });
+      const { store } = result;
+      const entryId = `le_${result.entryId.replaceAll('-', '')}`;
+      const json = {
+        storeId,
+        entryId,
+        amountMinor,
+        reasonId,
+        operator,
+        replayed: result.replayed,
+        balanceMinor: store.balanceMinor,
+        reservedMinor: store.reservedMinor,
+        availableMinor: store.availableMinor,
+      };
+      const done = result.replayed ? `Already adjusted (reason id "${reasonId}"), nothing changed` : `Adjusted ${storeId} by ${money(amountMinor)}`;
+      return {
+        json,
+        text: `${done}: entry ${entryId} by ${operator}. Balance ${money(store.balanceMinor)}, reserved ${money(store.reservedMinor)}, available ${money(store.availableMinor)}.`,
       };
     }
     case 'store api-access': {
@@ -185,9 +264,9 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
         [
           e.createdAt,
           e.type.padEnd(10),
-          String(e.amountMinor).padStart(10),
-          `balance ${e.balanceMinor}`.padEnd(20),
-          `reserved ${e.reservedMinor}`.padEnd(20),
+          money(e.amountMinor).padStart(28),
+          `balance ${money(e.balanceMinor)}`.padEnd(36),
+          `reserved ${money(e.reservedMinor)}`.padEnd(36),
           e.jobId ?? '',
           e.note ?? '',
         ]
@@ -228,7 +307,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const { job } = result;
       return {
         json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
-        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${job.chargeMinor} paise ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${money(job.chargeMinor)} ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
       };
     }
     case 'job end': {
@@ -252,10 +331,29 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const created = await rt.apiKeys.create(storeId);
       return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
     }
+    case 'key list': {
+      const storeId = required(options, 'store');
+      if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
+      const listed = await operations.keysOf(storeId);
+      const text = listed.map((k) =>
+        [
+          k.keyId,
+          (k.prefix === null ? '(made before prefixes were kept)' : `${k.prefix}…`).padEnd(32),
+          `created ${k.createdAt}`,
+          k.status === 'revoked' ? `revoked ${k.revokedAt}` : 'active',
+        ].join('  '),
+      );
+      // When a key was last used is not recorded (it would cost a write on every request).
+      return { json: listed, text: listed.length === 0 ? `No keys for ${storeId}.` : text.join('\n') };
+    }
     case 'key revoke': {
       // Nothing to do at the gateway: the store's usage key serves its other keys. The functions refuse
       // the key at once; the authorizer's cached answer for it lapses within its TTL.
-      const revoked = await rt.apiKeys.revoke(required(options, 'key'));
+      const given = required(options, 'key');
+      // The key itself (mdk_…) is looked up by its hash and never printed; anything else is a key id.
+      const keyId = looksLikeApiKey(given) ? await rt.apiKeys.idOfKey(given) : given;
+      if (keyId === null) throw new RecordNotFoundError('key', `${given.slice(0, 13)}…`);
+      const revoked = await rt.apiKeys.revoke(keyId);
       return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
     }
     case 'fleet-key create': {
@@ -279,7 +377,7 @@ async function run(command: string, options: Options, rt: Runtime, gateway: Gate
       const text = zones
         .map(
           (z) =>
-            `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${z.rateCard.baseFareMinor} + ${z.rateCard.perKmMinor}/km paise  ${z.name}`,
+            `${z.id.padEnd(12)} v${z.version}  ${z.active ? 'active  ' : 'inactive'}  max ${z.maxRouteMeters} m  base ${money(z.rateCard.baseFareMinor)} + ${money(z.rateCard.perKmMinor)}/km  ${z.name}`,
         )
         .join('\n');
       return { json, text: text || 'No zones.' };
@@ -359,24 +457,29 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     return 0;
   }
   const command = positionals.slice(0, 2).join(' ');
-  const endpoint = options.aws ? undefined : env.DYNAMODB_ENDPOINT || LOCAL_ENDPOINT;
-  const tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
+  let endpoint: string | undefined;
+  let tableName = env.TABLE_NAME || (options.aws ? '' : LOCAL_TABLE);
   let gateway: Gateway;
   try {
+    if (!options.aws) ({ endpoint, tableName } = localTarget(env));
     if (positionals.length > 2) throw new UsageError(`Unexpected argument "${positionals[2]}"`);
     if (options.aws && !tableName) throw new UsageError('--aws needs TABLE_NAME: the stack output TableName');
     if (options.aws && !env.USAGE_PLAN_ID)
       throw new UsageError('--aws needs USAGE_PLAN_ID: the stack output UsagePlanId (each store needs its usage key there)');
-    const rt = createRuntime(readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint }));
+    const config = readConfig({ ...env, TABLE_NAME: tableName, DYNAMODB_ENDPOINT: endpoint });
+    const rt = createRuntime(config);
+    // Operations' own reads and writes, on the process's shared DynamoDB client (no function bundles them).
+    const { doc } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
+    const operations = new OperationsRepository(doc, config.TABLE_NAME);
     gateway = env.USAGE_PLAN_ID ? new StoreUsageKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
-    const output = await run(command, options, rt, gateway);
+    const output = await run(command, options, rt, operations, gateway);
     io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;
   } catch (error) {
     const usage = error instanceof UsageError;
     const message = usage ? error.message : describe(error, endpoint ?? 'AWS', tableName);
     if (options.json) {
-      const code = usage ? 'usage_error' : error instanceof AppError ? error.code : 'error';
+      const code = usage ? 'usage_error' : error instanceof AppError || error instanceof NoLocalTargetError ? error.code : 'error';
       io.stderr(JSON.stringify({ error: message, code }));
     } else {
       const hint = usage ? (error.showUsage ? `\n\n${USAGE}` : '\n(npm run admin -- --help shows every command)') : '';
@@ -388,6 +491,31 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     // pair per endpoint), so a caller that runs several commands in one process opens no new ones.
     gateway?.destroy();
   }
+}
+
+/** No DynamoDB named and no `npm start` running: the CLI refuses rather than guess one (exit 1). */
+class NoLocalTargetError extends Error {
+  readonly code = 'no_target';
+
+  constructor(dataDir: string) {
+    super(
+      `No running \`npm start\` found (${runningStartFile(dataDir)}), so there is no DynamoDB to use. Start it first (npm start), or name one: DYNAMODB_ENDPOINT=http://127.0.0.1:<port> [TABLE_NAME=…], or --aws for the deployed table.`,
+    );
+    this.name = 'NoLocalTargetError';
+  }
+}
+
+/**
+ * The local DynamoDB and table: DYNAMODB_ENDPOINT when set, else those of the `npm start` running on
+ * DATA_DIR (whatever port its DynamoDB Local got). Never a default port, where some other DynamoDB
+ * Local with a table of the same name could answer.
+ */
+function localTarget(env: NodeJS.ProcessEnv): { endpoint: string; tableName: string } {
+  if (env.DYNAMODB_ENDPOINT) return { endpoint: env.DYNAMODB_ENDPOINT, tableName: env.TABLE_NAME || LOCAL_TABLE };
+  const dataDir = resolve(env.DATA_DIR || LOCAL_DATA_DIR);
+  const start = runningStart(dataDir);
+  if (!start) throw new NoLocalTargetError(dataDir);
+  return { endpoint: start.dynamoEndpoint, tableName: env.TABLE_NAME || start.tableName };
 }
 
 function describe(error: unknown, endpoint: string, tableName: string): string {

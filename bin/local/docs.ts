@@ -46,16 +46,54 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** Answers GET /openapi.json, /fleet/openapi.json, /docs and /docs/<asset>; returns false for any other request. */
-export function serveDocs(method: string, path: string, res: ServerResponse): boolean {
+// A Host header as a browser sends it (name or address, and a port): anything else keeps the committed servers.
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The committed description, its first server (the local runtime) made the origin that served it, so
+ * "Try it out" on /docs calls this server whatever its port.
+ */
+function describedAt(file: URL, host: string | undefined): string {
+  const text = readFileSync(file, 'utf8');
+  if (!host || !HOST.test(host)) return text;
+  const document = JSON.parse(text) as { servers?: Array<{ url: string }> };
+  if (document.servers?.[0]) document.servers[0] = { ...document.servers[0], url: `http://${host}` };
+  return JSON.stringify(document, null, 2);
+}
+
+/** What GET / answers: where to read about the API. */
+function index(host: string | undefined): string {
+  const origin = host && HOST.test(host) ? `http://${host}` : '';
+  return `${JSON.stringify(
+    {
+      name: 'Delivery Booking API',
+      reference: `${origin}/docs`,
+      guide: 'docs/api-guide.md in the project: the endpoints, booking exactly once, money, webhooks, errors',
+      openapi: { merchant: `${origin}/openapi.json`, fleet: `${origin}/fleet/openapi.json` },
+      apis: { merchant: '/v1 (X-Api-Key)', fleet: '/fleet/v1 (Authorization: Bearer fk_…)' },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/**
+ * Answers GET /, /openapi.json, /fleet/openapi.json, /docs and /docs/<asset> (`host`: the request's
+ * Host header); returns false for any other request.
+ */
+export function serveDocs(method: string, path: string, res: ServerResponse, host?: string): boolean {
   if (method !== 'GET') return false;
   const send = (type: string, body: string | Buffer) => {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'no-cache' });
     res.end(body);
   };
+  if (path === '/') {
+    send('application/json; charset=utf-8', index(host));
+    return true;
+  }
   const description = DESCRIPTIONS[path];
   if (description) {
-    send('application/json; charset=utf-8', readFileSync(description));
+    send('application/json; charset=utf-8', describedAt(description, host));
     return true;
   }
   if (path === '/docs' || path === '/docs/') {

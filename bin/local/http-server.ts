@@ -159,7 +159,7 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
     if (hasBody(req)) res.setHeader('Connection', 'close');
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (serveDocs(req.method ?? 'GET', url.pathname, res)) return;
+      if (serveDocs(req.method ?? 'GET', url.pathname, res, req.headers.host)) return;
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (match.kind === 'not_found') {
         send(res, errorResult(new RouteNotFoundError(req.method ?? 'GET', url.pathname)));

@@ -23,3 +23,12 @@ export function portOpen(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** Whether this process could listen on host:port now (false when something already listens there). */
+export function canListen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}

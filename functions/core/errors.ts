@@ -44,6 +44,11 @@ export interface ValidationDetails {
   fieldErrors: Record<string, string[]>;
 }
 
+/** `details` as any error may carry it: the spec's shape, and what a conflict can name (the job an Idempotency-Key made). */
+export interface ErrorDetails extends ValidationDetails {
+  jobId?: string;
+}
+
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
  * subclass that owns its code and its words, built from the ids it names
@@ -51,9 +56,9 @@ export interface ValidationDetails {
  */
 export abstract class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: ValidationDetails | undefined;
+  readonly details: ErrorDetails | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { details?: ValidationDetails; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetails; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -210,7 +215,7 @@ export class InternalError extends AppError {
 /** No route for this path (404 at the edge). */
 export class RouteNotFoundError extends AppError {
   constructor(method: string, path: string) {
-    super('not_found', `No route for ${method} ${path}`);
+    super('not_found', `No route for ${method} ${path}; every route is in the reference (/docs under npm start) and the API guide (docs/api-guide.md)`);
     this.name = 'RouteNotFoundError';
   }
 }
@@ -316,9 +321,19 @@ export class ZoneChangedError extends AppError {
   }
 }
 
+/**
+ * The Idempotency-Key booked other details. It names the job the key made (`details.jobId`), so the
+ * client can look it up; a key whose first booking is still running has no job yet and names none.
+ */
 export class IdempotencyConflictError extends AppError {
-  constructor() {
-    super('idempotency_conflict', 'This Idempotency-Key was already used with different booking details');
+  constructor(jobId: string | null) {
+    super(
+      'idempotency_conflict',
+      jobId === null
+        ? 'This Idempotency-Key was already used with different booking details'
+        : `This Idempotency-Key was already used with different booking details: it booked job ${jobId} (GET /v1/jobs/${jobId}); use a new key for a new booking`,
+      jobId === null ? undefined : { details: { formErrors: [], fieldErrors: {}, jobId } },
+    );
     this.name = 'IdempotencyConflictError';
   }
 }
@@ -381,6 +396,22 @@ export class RiderAtCapacityError extends AppError {
   constructor(maxHeldJobs: number) {
     super('rider_at_capacity', `You already hold ${maxHeldJobs} jobs; deliver or decline one before accepting another`);
     this.name = 'RiderAtCapacityError';
+  }
+}
+
+/** An operator's adjustment that would take the store's available credit below zero (the admin CLI's `store adjust`). */
+export class AdjustmentBelowZeroError extends AppError {
+  constructor(amountMinor: number, availableMinor: number) {
+    super('insufficient_credit', `An adjustment of ${amountMinor} paise would take available credit below zero: ${availableMinor} paise is available`);
+    this.name = 'AdjustmentBelowZeroError';
+  }
+}
+
+/** The reason id of an adjustment was already used for another amount (the same amount is a replay). */
+export class AdjustmentConflictError extends AppError {
+  constructor(reasonId: string, amountMinor: number) {
+    super('idempotency_conflict', `Reason id "${reasonId}" already adjusted this store by ${amountMinor} paise; use another reason id for another adjustment`);
+    this.name = 'AdjustmentConflictError';
   }
 }
 

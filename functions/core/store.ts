@@ -27,7 +27,7 @@ export interface Merchant {
 }
 
 /** Kinds of ledger entry; each records its effect on balance and on reservations. */
-export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture';
+export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture' | 'adjustment';
 
 /** One append-only movement of money. balance = sum(balanceDeltaMinor); reserved = sum(reservedDeltaMinor). */
 export interface LedgerEntry {
@@ -38,5 +38,7 @@ export interface LedgerEntry {
   reservedDeltaMinor: number;
   jobId: string | null;
   note: string | null;
+  /** Who made an adjustment (operations' own entries); null on every other entry. */
+  operator?: string | null;
   createdAt: string;
 }

@@ -16,21 +16,33 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-/** The two items of a new key (by hash for auth, by id for revocation), for a transaction. */
-export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: string; hash: string; sandbox: boolean }, now: Date) {
+/** How much of a key is kept to recognise it by: `mdk_live_` and four of its 32 random characters. */
+const KEY_PREFIX_LENGTH = 13;
+
+/** The two items of a new key (by hash for auth, by id for revocation and listing), for a transaction. */
+export function apiKeyPuts(tableName: string, key: { keyId: string; storeId: string; apiKey: string; sandbox: boolean }, now: Date) {
   const createdAt = now.toISOString();
+  const hash = hashApiKey(key.apiKey);
   return [
     {
       Put: {
         TableName: tableName,
-        Item: { ...keys.apiKeyByHash(key.hash), type: 'apiKey', keyId: key.keyId, storeId: key.storeId, sandbox: key.sandbox, status: 'active', createdAt },
+        Item: { ...keys.apiKeyByHash(hash), type: 'apiKey', keyId: key.keyId, storeId: key.storeId, sandbox: key.sandbox, status: 'active', createdAt },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
     {
       Put: {
         TableName: tableName,
-        Item: { ...keys.apiKeyById(key.keyId), type: 'apiKeyId', keyId: key.keyId, storeId: key.storeId, keyHash: key.hash, createdAt },
+        Item: {
+          ...keys.apiKeyById(key.keyId),
+          type: 'apiKeyId',
+          keyId: key.keyId,
+          storeId: key.storeId,
+          keyHash: hash,
+          keyPrefix: key.apiKey.slice(0, KEY_PREFIX_LENGTH),
+          createdAt,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -99,9 +111,14 @@ export class ApiKeyRepository extends TableRepository {
     const apiKey = generateApiKey(store.sandbox as boolean);
     await new Transaction()
       .add('store', { ConditionCheck: { TableName: this.tableName, Key: keys.store(storeId), ConditionExpression: 'attribute_exists(PK)' } })
-      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: store.sandbox as boolean }, now))
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: store.sandbox as boolean }, now))
       .commit(this.db);
     return { keyId, apiKey };
+  }
+
+  /** The id of the key with this value, or null: an operator may revoke by the key itself. */
+  async idOfKey(apiKey: string): Promise<string | null> {
+    return (await this.findByHash(hashApiKey(apiKey)))?.keyId ?? null;
   }
 
   /** Revokes a key by id; revoking a revoked key is a no-op that reports the same result. */

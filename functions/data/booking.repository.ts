@@ -207,7 +207,7 @@ export class BookingRepository extends TableRepository {
   // The key already booked: the same request gets the same job back; a different one is a conflict.
   private async replay(input: BookingInput, marker: Record<string, unknown>): Promise<BookingResult> {
     if (marker.fingerprint !== input.fingerprint) {
-      throw new IdempotencyConflictError();
+      throw new IdempotencyConflictError(marker.jobId as string);
     }
     const job = await this.jobs.get(input.store.id, marker.jobId as string);
     if (!job) throw new Error(`booking marker of ${input.idempotencyKey} points at missing job ${String(marker.jobId)}`);

@@ -38,13 +38,19 @@ export function translateIdempotencyError(error: unknown): unknown {
     case 'IdempotencyInconsistentStateError':
       return new IdempotencyInProgressError();
     case 'IdempotencyValidationError':
-      return new IdempotencyConflictError();
+      return new IdempotencyConflictError(savedJobId(error));
     case 'IdempotencyPersistenceLayerError':
       // Only DynamoDB being unavailable is worth a retry; anything else is a fault of ours (500).
       return error.cause instanceof ServiceUnavailableError ? error.cause : error;
     default:
       return error;
   }
+}
+
+// The job a booking's completed record names (its saved result is `{ jobId, created }`); none while in flight.
+function savedJobId(error: Error): string | null {
+  const saved = (error as Error & { existingRecord?: IdempotencyRecord }).existingRecord?.responseData as { jobId?: unknown } | undefined;
+  return typeof saved?.jobId === 'string' ? saved.jobId : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { LedgerEntry, Store } from '../core/store.ts';
 import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
 import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
-import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
+import { generateApiKey, newId } from '../core/api-key.ts';
 import { isConditionFailure, rateDecided } from './client.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
@@ -43,6 +43,8 @@ function toLedgerEntry(item: Record<string, unknown>): LedgerEntry {
     reservedDeltaMinor: item.reservedDeltaMinor as number,
     jobId: (item.jobId as string | undefined) ?? null,
     note: (item.note as string | undefined) ?? null,
+    // Only operations' adjustments name their operator.
+    ...(typeof item.operator === 'string' && { operator: item.operator }),
     createdAt: item.createdAt as string,
   };
 }
@@ -64,6 +66,7 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
         reservedDeltaMinor: entry.reservedDeltaMinor,
         jobId: entry.jobId ?? undefined,
         note: entry.note ?? undefined,
+        operator: entry.operator ?? undefined,
         createdAt,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
@@ -119,7 +122,7 @@ export class StoreRepository extends TableRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })
-      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, hash: hashApiKey(apiKey), sandbox: input.sandbox }, now));
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: input.sandbox }, now));
     if (input.creditMinor > 0) {
       tx.add(
         'ledger',
@@ -138,15 +141,7 @@ export class StoreRepository extends TableRepository {
   async credit(storeId: string, amountMinor: number, note: string | null, now = new Date()): Promise<Store> {
     try {
       await new Transaction()
-        .add('store', {
-          Update: {
-            TableName: this.tableName,
-            Key: keys.store(storeId),
-            UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(PK) AND balanceMinor <= :ceiling',
-            ExpressionAttributeValues: { ':amount': amountMinor, ':ceiling': MAX_MINOR - amountMinor, ':now': now.toISOString() },
-          },
-        })
+        .add('store', this.balanceMove(storeId, amountMinor, now))
         .add('ledger', ledgerPut(this.tableName, { storeId, type: 'top_up', balanceDeltaMinor: amountMinor, reservedDeltaMinor: 0, jobId: null, note }, now))
         .commit(this.db);
     } catch (error) {
@@ -158,6 +153,24 @@ export class StoreRepository extends TableRepository {
       throw error;
     }
     return (await this.get(storeId))!;
+  }
+
+  // The store's side of a change of its balance: balance and available credit move by `amountMinor`
+  // on an existing store, never taking the balance above MAX_MINOR nor available credit below zero.
+  protected balanceMove(storeId: string, amountMinor: number, now: Date) {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.store(storeId),
+        UpdateExpression: 'SET balanceMinor = balanceMinor + :amount, availableMinor = availableMinor + :amount, updatedAt = :now',
+        ConditionExpression: `attribute_exists(PK) AND ${amountMinor < 0 ? 'availableMinor >= :taken' : 'balanceMinor <= :ceiling'}`,
+        ExpressionAttributeValues: {
+          ':amount': amountMinor,
+          ':now': now.toISOString(),
+          ...(amountMinor < 0 ? { ':taken': -amountMinor } : { ':ceiling': MAX_MINOR - amountMinor }),
+        },
+      },
+    };
   }
 
   /** Turns the store's merchant API access on or off. */

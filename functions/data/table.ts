@@ -90,6 +90,8 @@ export const keys = {
     SK: `LEDGER#${createdAt}#${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
+  /** An operator's adjustment of the store, by its reason id: it is applied once. */
+  adjustment: (storeId: string, reasonId: string) => ({ PK: `STORE#${storeId}`, SK: `ADJUSTMENT#${reasonId}` }),
   quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
   /** Jobs sort by the store's booking counter (zero-padded), so a page of the newest is a key range. */
   job: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `JOB#${String(seq).padStart(15, '0')}` }),

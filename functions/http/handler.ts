@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from '../zod.ts';
+import * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
@@ -144,7 +144,10 @@ function routeHandler(
     .use(edge(route, errorAnswer))
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
-  if (schemas.body) chain.use(schemas.optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
+  // A POST that takes no body still reads one, to refuse what it would otherwise ignore (a field the client thinks counts).
+  const body = schemas.body ?? (route.method === 'POST' ? z.strictObject({}) : undefined);
+  const optionalBody = schemas.body ? schemas.optionalBody : true;
+  if (body) chain.use(optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.core.$ZodType, value, where) : undefined);
   const handler = chain.handler(async (event, context) =>
     useCase(
@@ -152,7 +155,7 @@ function routeHandler(
         path: parse(schemas.path, event.pathParameters ?? {}, 'path'),
         headers: schemas.headers ? parse(schemas.headers, pickHeaders(schemas.headers as z.core.$ZodType, event.headers ?? {}), 'headers') : undefined,
         query: parse(schemas.query, event.queryStringParameters ?? {}, 'query parameters'),
-        body: parse(schemas.body, event.body, 'request body'),
+        body: parse(body, event.body, 'request body'),
         rt: rt(),
         event,
         context,

@@ -3,6 +3,15 @@ import * as z from '../zod.ts';
 /** Integer paise, 0 to 2^53 - 1, as every `*Minor` amount the API returns. */
 export const MinorAmount = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 
+/** What a `…Minor` amount sent with a fraction is told: amounts are paise, not rupees. */
+export const WHOLE_PAISE = 'Must be a whole number of paise (₹12.50 is 1250)';
+
+/** A `…Minor` amount a client sends: whole paise from `min` to `max`; a fraction (rupees sent as 12.5) is told how to write it. */
+export const PaiseInput = (min: number, max: number) =>
+  z
+    .int({ error: (issue) => (typeof issue.input === 'number' && Number.isFinite(issue.input) && !Number.isInteger(issue.input) ? WHOLE_PAISE : undefined) })
+    .check(z.minimum(min), z.maximum(max));
+
 /** DynamoDB's smallest number in size: a write of a nonzero number closer to 0 fails (number underflow). */
 export const SMALLEST_STORABLE = 1e-130;
 
@@ -41,6 +50,7 @@ export const ErrorBody = z.strictObject({
     z.strictObject({
       formErrors: z.array(z.string()),
       fieldErrors: z.record(z.string(), z.array(z.string())),
+      jobId: z.optional(z.string().check(z.meta({ description: 'idempotency_conflict: the job the Idempotency-Key already booked.' }))),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import * as z from '../zod.ts';
-import { Latitude, Longitude, MinorAmount } from './common.schema.ts';
+import { Latitude, Longitude, MinorAmount, PaiseInput } from './common.schema.ts';
 import { EXAMPLE_QUOTE_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -19,7 +19,7 @@ export const QuoteRequest = z.strictObject({
   dropLongitude: Longitude,
   packageDescription: z.optional(z.string().check(z.maxLength(500))),
   packageWeightGrams: z.optional(z.int().check(z.positive(), z.maximum(100_000))),
-  packageValueMinor: z.optional(z.int().check(z.minimum(-Number.MAX_SAFE_INTEGER), z.maximum(100_000_000))),
+  packageValueMinor: z.optional(PaiseInput(-Number.MAX_SAFE_INTEGER, 100_000_000)),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 

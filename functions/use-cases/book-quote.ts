@@ -92,7 +92,7 @@ async function book(rt: BookingRuntime, identity: BookingIdentity, work: Booking
   if (quote.usedAt || Date.parse(quote.expiresAt) <= now.getTime()) {
     // A used quote may be this very booking, retried after a crash: the marker says.
     const marker = await rt.bookings.findMarker(merchant.storeId, identity.idempotencyKey, now);
-    if (marker && marker.fingerprint !== identity.fingerprint) throw new IdempotencyConflictError();
+    if (marker && marker.fingerprint !== identity.fingerprint) throw new IdempotencyConflictError(marker.jobId);
     if (marker) return { jobId: marker.jobId, created: false };
     assertQuoteBookable(quote, details.quoteId, now);
   }

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
@@ -10,6 +11,7 @@ import { admin, adminJson, adminProcess, tableEnv, type AdminRun } from '../help
 import { createTestTable, dbOf, type TestTable } from '../helpers/table.ts';
 import { createRuntime } from '../../functions/runtime.ts';
 import { readConfig } from '../../functions/config.ts';
+import { expectLedgerInvariant } from '../helpers/merchant.ts';
 
 let table: TestTable;
 
@@ -112,6 +114,178 @@ describe('admin CLI', () => {
     expect(stored).toMatchObject({ status: 'revoked', storeId });
   });
 
+  it('shows a store readably: rupees beside paise, its rate limits by name', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Shown', '--credit-minor', '650050']);
+    await adminJson(table, ['store', 'rate-limits', '--store', storeId, '--bookings', '120']);
+
+    const shown = await admin(table, ['store', 'show', '--store', storeId]);
+
+    expect(shown.stdout).toBe(
+      [
+        `id           ${storeId}`,
+        'name         Shown',
+        'mode         live',
+        'API access   enabled',
+        'balance      650050 paise (₹6,500.50)',
+        'reserved     0 paise (₹0.00)',
+        'available    650050 paise (₹6,500.50)',
+        'jobs booked  0',
+        'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, reads 60, webhooks 30 a minute',
+        `created      ${(await table.rt.stores.get(storeId))!.createdAt}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('lists a store’s keys with their first characters and status, and revokes a key given as the key itself', async () => {
+    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, ['store', 'create', '--name', 'Key list']);
+    const second = await adminJson<{ keyId: string; apiKey: string }>(table, ['key', 'create', '--store', created.storeId]);
+    await adminJson(table, ['key', 'create', '--store', (await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Other'])).storeId]);
+
+    const revoked = await adminJson<Record<string, unknown>>(table, ['key', 'revoke', '--key', second.apiKey]);
+    const listed = await adminJson<Array<Record<string, unknown>>>(table, ['key', 'list', '--store', created.storeId]);
+    const text = await admin(table, ['key', 'list', '--store', created.storeId]);
+
+    expect(revoked).toEqual({ keyId: second.keyId, storeId: created.storeId, revokedAt: expect.any(String) });
+    expect(listed).toEqual([
+      { keyId: created.keyId, prefix: created.apiKey.slice(0, 13), status: 'active', createdAt: expect.any(String), revokedAt: null },
+      { keyId: second.keyId, prefix: second.apiKey.slice(0, 13), status: 'revoked', createdAt: expect.any(String), revokedAt: revoked.revokedAt },
+    ]);
+    expect(text.stdout).toContain(`${second.keyId}  ${second.apiKey.slice(0, 13)}…`);
+    expect(text.stdout).toContain(`revoked ${String(revoked.revokedAt)}`);
+    expect(text.stdout).not.toContain(second.apiKey);
+  });
+
+  it('refuses to revoke a key value that matches no key, without printing the key', async () => {
+    const unknown = `mdk_live_${'Z'.repeat(32)}`;
+
+    const result = await admin(table, ['key', 'revoke', '--key', unknown, '--json']);
+
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toEqual({ error: 'No key mdk_live_ZZZZ…', code: 'not_found' });
+  });
+
+  describe('store adjust', () => {
+    type Adjusted = { entryId: string; replayed: boolean; availableMinor: number; operator: string };
+
+    it('writes signed adjustment entries with the reason as the note and the operator in the entry, in one move with the totals', async () => {
+      const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Adjusted', '--credit-minor', '10000']);
+
+      const up = await adminJson<Adjusted>(table, [
+        'store',
+        'adjust',
+        '--store',
+        storeId,
+        '--amount-minor',
+        '2550',
+        '--reason',
+        'Refund ₹25.50: parcel damaged (ticket 41)',
+        '--operator',
+        'asha',
+      ]);
+      const down = await adminJson<Adjusted>(table, [
+        'store',
+        'adjust',
+        '--store',
+        storeId,
+        '--amount-minor=-1000',
+        '--reason',
+        'Duplicate top-up 17',
+        '--reason-id',
+        'ops-17',
+      ]);
+      const statement = await adminJson<Array<Record<string, unknown>>>(table, ['store', 'ledger', '--store', storeId]);
+
+      expect(up).toEqual({
+        storeId,
+        entryId: expect.stringMatching(/^le_[0-9a-f]{32}$/),
+        amountMinor: 2550,
+        reasonId: 'Refund ₹25.50: parcel damaged (ticket 41)',
+        operator: 'asha',
+        replayed: false,
+        balanceMinor: 12_550,
+        reservedMinor: 0,
+        availableMinor: 12_550,
+      });
+      expect(down).toMatchObject({ amountMinor: -1000, reasonId: 'ops-17', operator: userInfo().username, availableMinor: 11_550 });
+      expect(statement.slice(0, 2)).toEqual([
+        {
+          id: down.entryId,
+          type: 'adjustment',
+          amountMinor: -1000,
+          balanceMinor: 11_550,
+          reservedMinor: 0,
+          jobId: null,
+          note: 'Duplicate top-up 17',
+          createdAt: expect.any(String),
+        },
+        {
+          id: up.entryId,
+          type: 'adjustment',
+          amountMinor: 2550,
+          balanceMinor: 12_550,
+          reservedMinor: 0,
+          jobId: null,
+          note: 'Refund ₹25.50: parcel damaged (ticket 41)',
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect((await table.rt.stores.ledger(storeId)).map((e) => [e.type, e.operator ?? null])).toEqual([
+        ['adjustment', userInfo().username],
+        ['adjustment', 'asha'],
+        ['top_up', null],
+      ]);
+      await expectLedgerInvariant(table.rt, storeId);
+    });
+
+    it('applies a reason id once: the same amount again changes nothing, another amount is refused', async () => {
+      const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Once', '--credit-minor', '5000']);
+      const args = ['store', 'adjust', '--store', storeId, '--reason', 'Goodwill', '--reason-id', 'ticket-9', '--operator', 'ravi'];
+
+      const first = await adminJson<Adjusted>(table, [...args, '--amount-minor', '700']);
+      const again = await adminJson<Adjusted>(table, [...args, '--amount-minor', '700']);
+      const other = await admin(table, [...args, '--amount-minor', '800', '--json']);
+
+      expect(again).toEqual({ ...first, replayed: true });
+      expect(other.code).toBe(1);
+      expect(JSON.parse(other.stderr)).toEqual({
+        error: 'Reason id "ticket-9" already adjusted this store by 700 paise; use another reason id for another adjustment',
+        code: 'idempotency_conflict',
+      });
+      expect((await table.rt.stores.ledger(storeId)).map((e) => e.type)).toEqual(['adjustment', 'top_up']);
+      expect((await table.rt.stores.get(storeId))!.availableMinor).toBe(5700);
+      await expectLedgerInvariant(table.rt, storeId);
+    });
+
+    it('never takes available credit below zero, and writes nothing when it would', async () => {
+      const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Floor', '--credit-minor', '1000']);
+
+      const below = await admin(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-1001', '--reason', 'Too much', '--json']);
+      const toZero = await adminJson<Adjusted>(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-1000', '--reason', 'All of it']);
+
+      expect(below.code).toBe(1);
+      expect(JSON.parse(below.stderr)).toEqual({
+        error: 'An adjustment of -1001 paise would take available credit below zero: 1000 paise is available',
+        code: 'insufficient_credit',
+      });
+      expect(toZero.availableMinor).toBe(0);
+      expect((await table.rt.stores.ledger(storeId)).map((e) => e.note)).toEqual(['All of it', 'Opening credit']);
+      await expectLedgerInvariant(table.rt, storeId);
+    });
+
+    it('prints what it did in rupees and paise without --json', async () => {
+      const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Printed', '--credit-minor', '100000']);
+
+      const result = await admin(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-25050', '--reason', 'Fee correction', '--operator', 'meera']);
+
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^Adjusted ${storeId} by -25050 paise \\(-₹250\\.50\\): entry le_[0-9a-f]{32} by meera\\. Balance 74950 paise \\(₹749\\.50\\), reserved 0 paise \\(₹0\\.00\\), available 74950 paise \\(₹749\\.50\\)\\.\\n$`,
+        ),
+      );
+    });
+  });
+
   it('sets, shows and resets a store’s agreed rate limits', async () => {
     const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Big merchant']);
 
@@ -179,6 +353,24 @@ describe('admin CLI', () => {
     [['store', 'create', '--name', 'X', '--credit-minor', '1.5'], '--credit-minor must be a whole number of paise (got "1.5")'],
     [['store', 'api-access', '--store', 'store_x', '--enabled', 'yes'], '--enabled must be true or false (got "yes")'],
     [['key', 'revoke'], '--key is required'],
+    [['key', 'list'], '--store is required'],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '0', '--reason', 'x'],
+      '--amount-minor must be a whole number of paise other than 0, with - to take credit away (got "0")',
+    ],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '12.50', '--reason', 'x'],
+      '--amount-minor must be a whole number of paise other than 0, with - to take credit away (got "12.50")',
+    ],
+    [['store', 'adjust', '--store', 'store_x', '--amount-minor', '5'], '--reason is required'],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'r'.repeat(201)],
+      '--reason is too long to be its own reason id: give --reason-id (up to 200 characters, e.g. the ticket number)',
+    ],
+    [
+      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'x', '--reason-id', ' t-1'],
+      '--reason-id must be 1-200 characters with no control characters and no space at either end (got " t-1")',
+    ],
     [['store', 'rate-limits', '--store', 'store_x', '--bookings', '0'], '--bookings must be a whole number of requests a minute from 1 to 100000 (got "0")'],
     [['zone', 'import', '--file', '/nonexistent/zones.json'], expect.stringContaining('no such file')],
   ])('exits 2 with a clear message for %j', async (args, message) => {
@@ -310,7 +502,9 @@ describe('bin/admin.ts, run as a user runs it', () => {
     const result = await adminProcess(['store', 'create', '--name', 'Human', '--credit-minor', '10'], tableEnv(table));
 
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Created live store store_\w+ with 10 paise credit\.\nKey key_\w+ \(shown once, keep it safe\):\n {2}mdk_live_\w{32}\n$/);
+    expect(result.stdout).toMatch(
+      /^Created live store store_\w+ with 10 paise \(₹0\.10\) credit\.\nKey key_\w+ \(shown once, keep it safe\):\n {2}mdk_live_\w{32}\n$/,
+    );
   });
 
   it('exits 2 with the usage for an unknown command or option', async () => {
@@ -322,6 +516,23 @@ describe('bin/admin.ts, run as a user runs it', () => {
     expect(unknownCommand.stderr).toContain('Usage: npm run admin -- <command>');
     expect(unknownOption.code).toBe(2);
     expect(unknownOption.stderr).toContain("Unknown option '--colour'");
+  });
+
+  it('refuses, saying how, when no DynamoDB is named and no npm start runs on the data folder (none, or one that was killed)', async () => {
+    const never = mkdtempSync(join(tmpdir(), 'no-start-'));
+    const killed = mkdtempSync(join(tmpdir(), 'killed-start-'));
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(join(killed, 'npm-start.json'), JSON.stringify({ pid: gone, dynamoEndpoint: table.endpoint, tableName: table.tableName, apiUrl: 'x' }));
+
+    const results = await Promise.all([never, killed].map((dir) => adminProcess(['zone', 'list'], { DATA_DIR: dir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' })));
+
+    expect(results).toEqual(
+      [never, killed].map((dir) => ({
+        code: 1,
+        stdout: '',
+        stderr: `✖ No running \`npm start\` found (${join(dir, 'npm-start.json')}), so there is no DynamoDB to use. Start it first (npm start), or name one: DYNAMODB_ENDPOINT=http://127.0.0.1:<port> [TABLE_NAME=…], or --aws for the deployed table.\n`,
+      })),
+    );
   });
 
   it('exits 1 saying how to fix it when DynamoDB cannot be reached', async () => {

@@ -138,7 +138,10 @@ describe('unknown routes and methods', () => {
     const { status, body } = await readResponse(await api.server.request('/v1/nothing-here'));
 
     expect(status).toBe(404);
-    expect(body).toEqual({ error: 'No route for GET /v1/nothing-here', code: 'not_found' });
+    expect(body).toEqual({
+      error: 'No route for GET /v1/nothing-here; every route is in the reference (/docs under npm start) and the API guide (docs/api-guide.md)',
+      code: 'not_found',
+    });
   });
 
   it('returns 405 with Allow for a known path and the wrong method', async () => {

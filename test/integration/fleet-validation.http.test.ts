@@ -20,7 +20,10 @@ describe('fleet routing', () => {
     const response = await rider.get('/fleet/v1/riders');
 
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ error: 'No route for GET /fleet/v1/riders', code: 'not_found' });
+    expect(response.body).toEqual({
+      error: 'No route for GET /fleet/v1/riders; every route is in the reference (/docs under npm start) and the API guide (docs/api-guide.md)',
+      code: 'not_found',
+    });
   });
 
   it('returns 405 with Allow for a fleet path and the wrong method', async () => {

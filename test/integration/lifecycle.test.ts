@@ -120,7 +120,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       chargeMinor: BENGALURU_CHARGE_MINOR,
     });
     expect(release.stdout).toBe(
-      `Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise returned to available credit).\n`,
+      `Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise (₹${(BENGALURU_CHARGE_MINOR / 100).toFixed(2)}) returned to available credit).\n`,
     );
     expect(await captured.balance()).toMatchObject({
       balanceMinor: 50_000 - BENGALURU_CHARGE_MINOR,

@@ -457,6 +457,26 @@ describe('per-store rate limits', () => {
     expect(status).toBe(201);
   });
 
+  it('counts invalid and refused requests against the limit as the API guide says: ten 400s and 422s spend the ten quotes a minute', async () => {
+    const { apiKey } = await createStore(api.table.rt);
+    const invalid = () => api.server.request('/v1/job-quotes', { method: 'POST', headers: authHeaders(apiKey), body: '{"tip": 5}' }).then(readResponse);
+    const outside = () =>
+      api.server
+        .request('/v1/job-quotes', {
+          method: 'POST',
+          headers: authHeaders(apiKey),
+          body: JSON.stringify({ ...bengaluruQuote, dropLatitude: 28.6, dropLongitude: 77.2 }),
+        })
+        .then(readResponse);
+
+    const spent = [];
+    for (let i = 0; i < 10; i++) spent.push(await (i % 2 === 0 ? invalid() : outside()));
+    const valid = await postQuote(apiKey);
+
+    expect(spent.map((r) => r.status)).toEqual([400, 422, 400, 422, 400, 422, 400, 422, 400, 422]);
+    expect(valid.status).toBe(429);
+  });
+
   it('keeps groups apart: exhausted quotes leave reads untouched', async () => {
     const { apiKey } = await createStore(api.table.rt);
     await Promise.all(Array.from({ length: 11 }, () => postQuote(apiKey)));

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createServer } from 'node:net';
 import { freePort, portOpen } from '../../bin/local/net.ts';
+import { adminProcess } from '../helpers/admin.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'serve-data-'));
 
@@ -44,14 +46,29 @@ describe('npm start', () => {
   it('starts the bundled DynamoDB Local, seeds, creates a demo store whose curl line works, and stops it all on Ctrl-C', async () => {
     const dynamoPort = await freePort();
     const apiPort = await freePort();
-    const env = { DATA_DIR: dataDir, DYNAMODB_LOCAL_PORT: String(dynamoPort), PORT: String(apiPort), DYNAMODB_ENDPOINT: '', TABLE_NAME: 'delivery-api' };
+    // LOG_LEVEL as a user has it (the tests' own is SILENT): the access log is part of what npm start shows.
+    const env = {
+      DATA_DIR: dataDir,
+      DYNAMODB_LOCAL_PORT: String(dynamoPort),
+      PORT: String(apiPort),
+      DYNAMODB_ENDPOINT: '',
+      TABLE_NAME: 'delivery-api',
+      LOG_LEVEL: 'INFO',
+    };
 
     const first = await startServe(env);
     const text = first.output();
     const apiKey = /API key:\n {2}(mdk_test_\w{32})/.exec(text)?.[1];
     const response = await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } });
+    // More requests than the screen has rows under the banner: the banner's reminder comes back.
+    for (let i = 0; i < 12; i++) await (await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } })).text();
+    // The admin CLI, given no DynamoDB, uses this start's (DynamoDB Local on a port of its own), not one on 8000.
+    const storeId = /Demo sandbox store (store_\w+)/.exec(text)?.[1] ?? '';
+    const cliEnv = { DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', TABLE_NAME: '' };
+    const shown = await adminProcess(['store', 'show', '--store', storeId, '--json'], cliEnv);
     first.child.kill('SIGINT');
     const firstExit = await first.exited;
+    const afterStop = await adminProcess(['store', 'show', '--store', storeId, '--json'], cliEnv);
 
     expect(text).toMatch(/• Starting DynamoDB Local on port \d+ \(data in .+\/dynamodb\) … done \(\d+\.\d s\)/);
     expect(text).toMatch(/• Creating table delivery-api if missing … done \(\d+\.\d s\)/);
@@ -63,6 +80,24 @@ describe('npm start', () => {
     expect(await response.json()).toEqual({ data: { apiEnabled: true, balanceMinor: 500_000, reservedMinor: 0, availableMinor: 500_000, currency: 'INR' } });
     expect(firstExit).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
+    // The terminal: one short line a request; the JSON records, as Lambda prints them, in DATA_DIR/api.log.
+    const terminal = first.output();
+    const accessLines = terminal.split('\n').filter((line) => line.includes(' GET /v1/balance → 200 '));
+    const records = readFileSync(join(dataDir, 'api.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(accessLines).toHaveLength(13);
+    expect(accessLines[0]).toMatch(new RegExp(`^\\d{2}:\\d{2}:\\d{2} GET /v1/balance → 200 \\d+\\.\\d ms ${storeId}$`));
+    expect(terminal).not.toContain('"level"');
+    expect(terminal).toContain(`── http://127.0.0.1:${apiPort} · demo key ${apiKey} · reference http://127.0.0.1:${apiPort}/docs`);
+    expect(records.filter((r) => r.message === 'request' && r.route === 'GET /v1/balance')).toHaveLength(13);
+    expect(records[0]).toMatchObject({ level: 'INFO', message: 'request', status: 200, storeId, service: 'delivery-api' });
+    expect(text).toContain(`Admin CLI (this start's DynamoDB and table): DATA_DIR=${dataDir} npm run admin -- --help`);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ id: storeId, name: 'Demo sandbox store', balanceMinor: 500_000 });
+    expect(afterStop.code).toBe(1);
+    expect(JSON.parse(afterStop.stderr)).toEqual({ error: expect.stringMatching(/^No running `npm start` found \(.+npm-start\.json\)/), code: 'no_target' });
 
     // Second start: the data survived in DATA_DIR, nothing is created twice, the same demo key is shown.
     const second = await startServe(env);
@@ -73,7 +108,7 @@ describe('npm start', () => {
     expect(second.output()).toContain('all zones already present (7 zones)');
     expect(second.output()).toContain(apiKey);
     expect(second.output()).not.toContain('(created now)');
-  }, 90_000);
+  }, 180_000);
 
   it('uses DYNAMODB_ENDPOINT instead of starting its own DynamoDB Local', async () => {
     const apiPort = await freePort();
@@ -88,8 +123,25 @@ describe('npm start', () => {
     expect(started.output()).toContain(`Creating table ${tableName} if missing`);
   }, 60_000);
 
+  it('refuses at once, naming PORT, when the API port is taken, before starting DynamoDB Local or seeding', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const apiPort = (taken.address() as { port: number }).port;
+    const dynamoPort = await freePort();
+
+    const started = await startServe({ DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', DYNAMODB_LOCAL_PORT: String(dynamoPort), PORT: String(apiPort) });
+    const code = await started.exited;
+    taken.close();
+
+    expect(code).toBe(1);
+    expect(started.output()).toBe(
+      `✖ Port ${apiPort} is already in use (another npm start?). Stop what runs there, or pick another port with PORT, e.g. PORT=${apiPort + 1} npm start.\n`,
+    );
+    expect(await portOpen(dynamoPort)).toBe(false);
+  });
+
   it('says in one line how to install Java when it is missing', async () => {
-    const started = await startServe({ DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', PATH: '/nonexistent' });
+    const started = await startServe({ DATA_DIR: dataDir, DYNAMODB_ENDPOINT: '', PATH: '/nonexistent', PORT: String(await freePort()) });
     const code = await started.exited;
 
     expect(code).toBe(1);

@@ -4,6 +4,7 @@ import { AppError, ValidationError, type ValidationDetails } from '../../functio
 import { parseOrThrow, toValidationDetails } from '../../functions/http/validation.ts';
 import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
 import { bengaluruQuote } from '../helpers/fixtures.ts';
+import { loadOperationDocs } from '../../scripts/openapi-document.ts';
 
 // The fixture is pure data: importing it needs no network.
 const fullRequest = bengaluruQuote;
@@ -228,6 +229,30 @@ describe('QuoteRequest ranges', () => {
       formErrors: [],
       fieldErrors: { [field]: ['Must be exactly 6 digits, or empty'] },
     });
+  });
+});
+
+describe('…Minor amounts in request bodies', () => {
+  it('tell a fraction that amounts are whole paise, in every request body of both APIs', async () => {
+    const docs = await loadOperationDocs();
+    const fields = Object.values(docs).flatMap((doc) => {
+      const shape = (doc?.requestBody?.schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      return Object.keys(shape)
+        .filter((name) => name.endsWith('Minor'))
+        .map((name) => ({ schema: doc!.requestBody!.schema, name }));
+    });
+
+    const answers = fields.map(({ schema, name }) => {
+      try {
+        parseOrThrow(schema as z.ZodType, { [name]: 12.5 }, 'request body');
+        return [name, null];
+      } catch (error) {
+        return [name, (error as ValidationError).details?.fieldErrors[name]];
+      }
+    });
+
+    expect(fields.length).toBeGreaterThan(0);
+    expect(answers).toEqual(fields.map(({ name }) => [name, ['Must be a whole number of paise (₹12.50 is 1250)']]));
   });
 });
 
