@@ -1,8 +1,8 @@
 import { acceptedAt, firstQueuedAt, type Job, type JobStatus } from './job.ts';
+import type { LifecycleEvent } from './lifecycle.ts';
 
 // When the job was last confirmed by its rider.
 const confirmedAt = (job: Job): string => job.events.findLast((event) => event.status === 'booked')?.createdAt ?? job.updatedAt;
-import type { LifecycleEvent } from './lifecycle.ts';
 
 /** Jobs dispatch still looks after: not yet offered, offered, or accepted but not yet confirmed (a decline puts them back on offer). */
 export const DISPATCH_PHASE: ReadonlySet<JobStatus> = new Set(['created', 'queued', 'picked_by_agent', 'booking_in_progress']);
