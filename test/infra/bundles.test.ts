@@ -57,9 +57,11 @@ const proxyEvent = (headers: Record<string, string>) => ({
 });
 
 /** Imports the bundle in a fresh Node process (as Lambda does), invokes its handler with one event and returns what it returned. */
+// 16 s left of the invocation: one tick of a scheduled function (it stops with 17 s left), and time
+// enough for a webhook attempt (10 s) and its record before the end, so the sender starts it.
 function invokeBundle(bundle: Bundle, event: unknown, env: Record<string, string>): Promise<unknown> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});
-const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10000 });
+const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 16000 });
 process.stdout.write(JSON.stringify(result));`;
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, LOG_LEVEL: 'SILENT', ...env } }, (error, stdout, stderr) =>
