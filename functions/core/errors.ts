@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'idempotency_in_progress'
   | 'concurrent_modification'
   | 'parcel_return_required'
+  | 'job_not_editable'
+  | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'
   | 'rider_at_capacity'
@@ -42,6 +44,12 @@ export interface ValidationDetails {
   fieldErrors: Record<string, string[]>;
 }
 
+/** The `details` of 409 job_not_editable: the fields sent that can no longer change, and the job's status. */
+export interface NotEditableDetails {
+  fields: string[];
+  status: string;
+}
+
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
  * subclass that owns its code and its words, built from the ids it names
@@ -49,9 +57,9 @@ export interface ValidationDetails {
  */
 export abstract class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: ValidationDetails | undefined;
+  readonly details: ValidationDetails | NotEditableDetails | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { details?: ValidationDetails; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { details?: ValidationDetails | NotEditableDetails; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -60,6 +68,8 @@ export abstract class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
+  declare readonly details: ValidationDetails;
+
   constructor(message: string, details: ValidationDetails) {
     super('validation_error', message, { details });
     this.name = 'ValidationError';
@@ -328,6 +338,22 @@ export class ParcelReturnRequiredError extends AppError {
   constructor() {
     super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
     this.name = 'ParcelReturnRequiredError';
+  }
+}
+
+/** An edit of fields the job's state no longer lets change (the pickup's once picked up, any once the job ended). */
+export class JobNotEditableError extends AppError {
+  constructor(fields: string[], status: string) {
+    super('job_not_editable', `A ${status} job cannot change ${fields.join(', ')}`, { details: { fields, status } });
+    this.name = 'JobNotEditableError';
+  }
+}
+
+/** A conditional request (If-Match) on a job that changed since the client read it. */
+export class PreconditionFailedError extends AppError {
+  constructor() {
+    super('precondition_failed', 'The job changed since you read it (If-Match does not name its current ETag); read it again and retry');
+    this.name = 'PreconditionFailedError';
   }
 }
 

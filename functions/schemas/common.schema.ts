@@ -38,10 +38,14 @@ export const ErrorBody = z.strictObject({
   error: z.string(),
   code: z.string(),
   details: z.optional(
-    z.strictObject({
-      formErrors: z.array(z.string()),
-      fieldErrors: z.record(z.string(), z.array(z.string())),
-    }),
+    z.union([
+      z.strictObject({
+        formErrors: z.array(z.string()),
+        fieldErrors: z.record(z.string(), z.array(z.string())),
+      }),
+      // 409 job_not_editable: the fields sent that can no longer change, and the job's status.
+      z.strictObject({ fields: z.array(z.string()), status: z.string() }),
+    ]),
   ),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

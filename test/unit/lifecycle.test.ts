@@ -44,6 +44,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
   submit_delivery_code: { pickup_completed: 'delivered' },
   fail: Object.fromEntries(OPEN.map((s) => [s, 'failed'])),
   cancel: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, 'cancelled'])),
+  edit: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, s])),
   reset_lock: Object.fromEntries(OPEN.map((s) => [s, s])),
   reissue_code: Object.fromEntries(OPEN.map((s) => [s, s])),
   resolve: { failed: 'failed' },
@@ -52,6 +53,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
 // Refusals other than the general 409 invalid_transition.
 const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, string>>>> = {
   cancel: { pickup_completed: 'parcel_return_required', delivered: 'not_cancellable', failed: 'not_cancellable', cancelled: 'not_cancellable' },
+  edit: { pickup_completed: 'job_not_editable', delivered: 'job_not_editable', failed: 'job_not_editable', cancelled: 'job_not_editable' },
 };
 
 const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
