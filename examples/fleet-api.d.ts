@@ -320,6 +320,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 drop: {
                     address: string;
@@ -329,6 +330,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 distanceMeters: number;
                 packageDescription: string | null;
@@ -415,6 +417,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 drop: {
                     address: string;
@@ -424,6 +427,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 distanceMeters: number;
                 packageDescription: string | null;
@@ -467,7 +471,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, tracking_closed, handoff_locked, code_expired, job_not_editable; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -476,6 +480,9 @@ export interface components {
                 fieldErrors: {
                     [key: string]: string[];
                 };
+            } | {
+                fields: string[];
+                status: string;
             };
         };
     };
@@ -568,6 +575,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description If-Match does not name the job’s current ETag, or the job changed while the request ran: read it again */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The job changed since you read it (If-Match does not name its current ETag); read it again and retry",
+                 *       "code": "precondition_failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Wrong handoff code (counted; the fifth locks the handoff) */
         Unprocessable: {
             headers: {
@@ -648,6 +671,8 @@ export interface components {
         RateLimitReset: string;
         /** @description This request’s id, for support */
         RequestId: string;
+        /** @description The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -751,7 +776,8 @@ export interface operations {
                      *             "latitude": 12.9756,
                      *             "longitude": 77.6066,
                      *             "name": "Chai Point, MG Road",
-                     *             "phone": "+919876543210"
+                     *             "phone": "+919876543210",
+                     *             "instructions": null
                      *           },
                      *           "drop": {
                      *             "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -760,7 +786,8 @@ export interface operations {
                      *             "latitude": 12.9784,
                      *             "longitude": 77.6408,
                      *             "name": "Asha Rao",
-                     *             "phone": "+919845012345"
+                     *             "phone": "+919845012345",
+                     *             "instructions": "Gate behind the temple, 3rd floor"
                      *           },
                      *           "distanceMeters": 4834,
                      *           "packageDescription": "Documents",
@@ -873,7 +900,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -882,7 +910,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -996,7 +1025,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1005,7 +1035,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1120,7 +1151,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1129,7 +1161,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1244,7 +1277,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1253,7 +1287,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1368,7 +1403,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1377,7 +1413,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1498,7 +1535,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1507,7 +1545,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1623,7 +1662,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1632,7 +1672,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1757,7 +1798,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1766,7 +1808,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1891,7 +1934,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1900,7 +1944,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -2011,7 +2056,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -2020,7 +2066,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -2136,7 +2183,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -2145,7 +2193,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",

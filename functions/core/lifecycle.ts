@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, CodeExpiredError, HandoffLockedError, JobNotEditableError, NotCancellableError, ParcelReturnRequiredError, WrongCodeError } from './errors.ts';
+import {
+  AppError,
+  CodeExpiredError,
+  HandoffLockedError,
+  JobNotEditableError,
+  NotCancellableError,
+  ParcelReturnRequiredError,
+  WrongCodeError,
+} from './errors.ts';
 import {
   ASSIGNED,
   BEFORE_PICKUP,

@@ -109,7 +109,13 @@ export const JobEditRequest = z
     dropPhone: z.optional(IndianMobile),
     dropInstructions: z.optional(z.nullable(Instructions)),
   })
-  .check(z.refine((body) => Object.keys(body).length > 0, `Send at least one of ${EDITABLE_FIELDS.join(', ')}`));
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      message: `Send at least one of ${EDITABLE_FIELDS.join(', ')}`,
+      // An unknown field is the error to name, not an empty edit.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
 export type JobEditRequest = z.infer<typeof JobEditRequest>;
 
 /** The ETag of a job: its stored version (a strong tag, the same for every representation of that version). */
