@@ -42,7 +42,7 @@ const ContactName = z.string().check(z.minLength(1), z.maxLength(100));
 
 // Control characters other than whitespace (a NUL, an escape sequence) and bidirectional overrides, which
 // could make a rider's screen show other text than was sent.
-const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const HIDDEN_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
 
 /**
  * `normalizeInstructions` for the rider: runs of whitespace (line breaks and tabs included) become
