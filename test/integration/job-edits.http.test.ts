@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, merchantView, newMerchant, useMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, newFleetMember } from '../helpers/fleet.ts';
@@ -9,6 +10,8 @@ import { openPage, pageText, trackingLinkOf } from '../helpers/tracking.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { dispatchTick, relayTick } from '../../functions/workers/ticks.ts';
 import { runtime } from '../../functions/runtime.ts';
+import { deliverTick } from '../../functions/webhooks/deliver.ts';
+import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import type { EventView } from '../../functions/schemas/event.schema.ts';
 
 /**
@@ -16,6 +19,7 @@ import type { EventView } from '../../functions/schemas/event.schema.ts';
  * instructions, through the real local server (key, rate limit, validation, the transition function,
  * the versioned write with its job.updated event).
  */
+allowLoopbackReceivers();
 const api = useLocalApi();
 useHandlerLogs();
 const shop = useMerchant(api, { creditMinor: 10_000_000 });
@@ -175,6 +179,32 @@ describe('PATCH /v1/jobs/{id}', () => {
       changedFields: ['pickupInstructions', 'dropPhone'],
     });
     expect(JSON.stringify(feed[1]!.data)).not.toContain('Ask at the counter');
+  });
+
+  it('delivers job.updated to a webhook endpoint that asks for it alone, signed as standardwebhooks verifies', async () => {
+    // Prepare: an endpoint of the job.updated type only
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const target = await startReceiver();
+    try {
+      const registered = await merchant.post('/v1/webhook-endpoints', { url: target.url, eventTypes: ['job.updated'] });
+      expect(registered.status).toBe(201);
+      const { secret } = (registered.body as { data: { secret: string } }).data;
+      const job = await merchant.bookJob();
+
+      // Act
+      expect((await patch(merchant, job.id, { dropInstructions: INSTRUCTIONS })).status).toBe(200);
+      await relayTick(api.table.rt);
+      await deliverTick(api.table.rt);
+
+      // Assess: the edit's event only (not the booking's), verified
+      const hook = new Webhook(secret);
+      const delivered = target.received.map((r) => hook.verify(r.body, r.headers as Record<string, string>));
+      expect(delivered).toEqual([
+        expect.objectContaining({ type: 'job.updated', jobId: job.id, sequence: 2, data: expect.objectContaining({ changedFields: ['dropInstructions'] }) }),
+      ]);
+    } finally {
+      await target.close();
+    }
   });
 
   it('writes nothing for an edit that changes nothing: the ETag stays and no event is written', async () => {
