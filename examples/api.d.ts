@@ -94,7 +94,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a job’s contacts and instructions
+         * @description Changes any non-empty subset of pickupName, pickupPhone, pickupInstructions, dropName, dropPhone and dropInstructions, with the booking’s rules (phones normalised; null clears an instruction). The pickup’s fields change until the parcel is picked up, the drop’s until the job ends; otherwise 409 job_not_editable with `details: {fields, status}`. The rider sees the new details on their next read, and the change writes a `job.updated` event naming the changed fields. An edit that changes nothing writes nothing. Send `If-Match` with the ETag of GET /v1/jobs/{id} to apply the edit only to that version: 412 precondition_failed when the job changed since (any change: a rider’s move too). Without If-Match, an edit that meets another change of the job is decided again on the job as it now is. Counts against the updates limit.
+         *
+         *     Rate limit group `updates`: 30 requests a minute per store, shared by its keys.
+         */
+        patch: operations["editJob"];
         trace?: never;
     };
     "/v1/jobs/{id}/cancel": {
@@ -172,7 +178,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -531,6 +537,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "job.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.updated event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "job.location_updated": {
         parameters: {
             query?: never;
@@ -599,6 +625,20 @@ export interface components {
             dropName: string;
             /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
             dropPhone: string;
+            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page. */
+            pickupInstructions?: string;
+            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page. */
+            dropInstructions?: string;
+        };
+        JobEditRequest: {
+            pickupName?: string;
+            /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
+            pickupPhone?: string;
+            pickupInstructions?: string | null;
+            dropName?: string;
+            /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
+            dropPhone?: string;
+            dropInstructions?: string | null;
         };
         WebhookEndpointRequest: {
             /**
@@ -608,7 +648,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to receive; leave it out for every type (including types added later). */
-            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[];
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[];
             description?: string | null;
         };
         RedeliverRequest: {
@@ -671,6 +711,8 @@ export interface components {
                 packageWeightGrams: number | null;
                 packageValue: number | null;
                 packageValueMinor: number | null;
+                pickupInstructions: string | null;
+                dropInstructions: string | null;
                 riderLocation: {
                     latitude: number;
                     longitude: number;
@@ -722,14 +764,14 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -753,11 +795,34 @@ export interface components {
                         updatedAt: string;
                     };
                 } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
+                } | {
                     endpoint: {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -772,7 +837,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -787,7 +852,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -861,14 +926,14 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -892,11 +957,34 @@ export interface components {
                         updatedAt: string;
                     };
                 } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
+                } | {
                     endpoint: {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -913,7 +1001,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -938,7 +1026,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -949,19 +1037,22 @@ export interface components {
                 };
                 /** @description idempotency_conflict: the job the Idempotency-Key already booked. */
                 jobId?: string;
+            } | {
+                fields: string[];
+                status: string;
             };
         };
         Event: {
             id: string;
             /** @enum {string} */
-            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled";
             /** Format: date-time */
             createdAt: string;
             livemode: boolean;
             jobId: string | null;
             /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
             sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`. */
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed. `webhook_endpoint.disabled`: `{endpoint}`. */
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -985,11 +1076,34 @@ export interface components {
                     updatedAt: string;
                 };
             } | {
+                previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                job: {
+                    /** Format: uuid */
+                    id: string;
+                    externalOrderId: string | null;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    agentId: string | null;
+                    dropName: string;
+                    dropAddress: string;
+                    dropCity: string | null;
+                    dropPincode: string | null;
+                    dropPhone: string;
+                    packageDescription: string | null;
+                    chargeMinor: number | null;
+                    settlement: ("reserved" | "review" | "captured" | "released") | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+                changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
+            } | {
                 endpoint: {
                     id: string;
                     url: string;
                     /** @description The event types it receives; null: every type. */
-                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                     description: string | null;
                     /** @enum {string} */
                     status: "enabled" | "disabled";
@@ -1072,7 +1186,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on a tracking link, the job ended more than 24 h ago */
+        /** @description Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on an edit, fields the job’s state no longer lets change (job_not_editable); on a tracking link, the job ended more than 24 h ago */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1083,6 +1197,22 @@ export interface components {
                  * @example {
                  *       "error": "This quote has already been booked; request a new quote",
                  *       "code": "quote_used"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description If-Match does not name the job’s current ETag, or the job changed while the request ran: read it again */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The job changed since you read it (If-Match does not name its current ETag); read it again and retry",
+                 *       "code": "precondition_failed"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -1168,6 +1298,8 @@ export interface components {
         RateLimitReset: string;
         /** @description This request’s id, for support */
         RequestId: string;
+        /** @description The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -1395,6 +1527,8 @@ export interface operations {
                      *         "packageWeightGrams": 750,
                      *         "packageValue": 1500,
                      *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
                      *         "riderLocation": null,
                      *         "events": [
                      *           {
@@ -1466,6 +1600,8 @@ export interface operations {
                      *         "packageWeightGrams": 750,
                      *         "packageValue": 1500,
                      *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
                      *         "riderLocation": null,
                      *         "events": [
                      *           {
@@ -1526,6 +1662,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1559,6 +1696,8 @@ export interface operations {
                      *         "packageWeightGrams": 750,
                      *         "packageValue": 1500,
                      *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
                      *         "riderLocation": null,
                      *         "events": [
                      *           {
@@ -1594,6 +1733,114 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dropPhone": "+91 98450 54321",
+                 *       "dropInstructions": "Gate behind the temple, 3rd floor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["JobEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The job after the edit */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "created",
+                     *         "agentId": null,
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "reserved",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "pending",
+                     *             "code": "4821",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           },
+                     *           "delivery": {
+                     *             "status": "pending",
+                     *             "code": "1907",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1650,6 +1897,8 @@ export interface operations {
                      *         "packageWeightGrams": 750,
                      *         "packageValue": 1500,
                      *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
                      *         "riderLocation": null,
                      *         "events": [
                      *           {
@@ -1796,7 +2045,7 @@ export interface operations {
                 limit?: number;
                 after?: string;
                 jobId?: string;
-                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.location_updated" | "webhook_endpoint.disabled";
             };
             header?: never;
             path?: never;
@@ -2517,6 +2766,35 @@ export interface operations {
         };
     };
     jobSettlementChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobUpdatedWebhook: {
         parameters: {
             query?: never;
             header: {

@@ -320,6 +320,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 drop: {
                     address: string;
@@ -329,6 +330,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 distanceMeters: number;
                 packageDescription: string | null;
@@ -415,6 +417,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 drop: {
                     address: string;
@@ -424,6 +427,7 @@ export interface components {
                     longitude: number;
                     name: string | null;
                     phone: string | null;
+                    instructions: string | null;
                 };
                 distanceMeters: number;
                 packageDescription: string | null;
@@ -467,7 +471,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -478,6 +482,9 @@ export interface components {
                 };
                 /** @description idempotency_conflict: the job the Idempotency-Key already booked. */
                 jobId?: string;
+            } | {
+                fields: string[];
+                status: string;
             };
         };
     };
@@ -570,6 +577,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description If-Match does not name the job’s current ETag, or the job changed while the request ran: read it again */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "The job changed since you read it (If-Match does not name its current ETag); read it again and retry",
+                 *       "code": "precondition_failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Wrong handoff code (counted; the fifth locks the handoff) */
         Unprocessable: {
             headers: {
@@ -650,6 +673,8 @@ export interface components {
         RateLimitReset: string;
         /** @description This request’s id, for support */
         RequestId: string;
+        /** @description The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -753,7 +778,8 @@ export interface operations {
                      *             "latitude": 12.9756,
                      *             "longitude": 77.6066,
                      *             "name": "Chai Point, MG Road",
-                     *             "phone": "+919876543210"
+                     *             "phone": "+919876543210",
+                     *             "instructions": null
                      *           },
                      *           "drop": {
                      *             "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -762,7 +788,8 @@ export interface operations {
                      *             "latitude": 12.9784,
                      *             "longitude": 77.6408,
                      *             "name": "Asha Rao",
-                     *             "phone": "+919845012345"
+                     *             "phone": "+919845012345",
+                     *             "instructions": "Gate behind the temple, 3rd floor"
                      *           },
                      *           "distanceMeters": 4834,
                      *           "packageDescription": "Documents",
@@ -875,7 +902,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -884,7 +912,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -998,7 +1027,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1007,7 +1037,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1122,7 +1153,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1131,7 +1163,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1246,7 +1279,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1255,7 +1289,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1370,7 +1405,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1379,7 +1415,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1500,7 +1537,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1509,7 +1547,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1625,7 +1664,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1634,7 +1674,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1759,7 +1800,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1768,7 +1810,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -1893,7 +1936,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -1902,7 +1946,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -2013,7 +2058,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -2022,7 +2068,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",
@@ -2138,7 +2185,8 @@ export interface operations {
                      *           "latitude": 12.9756,
                      *           "longitude": 77.6066,
                      *           "name": "Chai Point, MG Road",
-                     *           "phone": "+919876543210"
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
                      *         },
                      *         "drop": {
                      *           "address": "100 Feet Road, Indiranagar, Bengaluru",
@@ -2147,7 +2195,8 @@ export interface operations {
                      *           "latitude": 12.9784,
                      *           "longitude": 77.6408,
                      *           "name": "Asha Rao",
-                     *           "phone": "+919845012345"
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
                      *         },
                      *         "distanceMeters": 4834,
                      *         "packageDescription": "Documents",

@@ -64,7 +64,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   book: { table: MOVE, updates: 'any' },
-  // Moves that neither move money nor change who holds the job: the job put in a transaction with the fleet key's check.
+  // Moves that neither move money nor change who holds the job: the job put in a transaction with the
+  // fleet key's check, or (the merchant's edit) with the key's and the store's, and the move's events.
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // Moves that change the job's index items without moving money: accept takes the job off its zone's
   // offers, puts the rider's assignment and re-files it on the dispatch worklist; confirm takes it off.

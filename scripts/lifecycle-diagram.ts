@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { CODE_TTL_MS, transition, type LifecycleEvent, type LifecycleEventType } from '../functions/core/lifecycle.ts';
 import { newJob } from '../functions/core/booking.ts';
-import { JOB_STATUSES, type Handoff, type Job, type JobStatus } from '../functions/core/job.ts';
+import { DROP_FIELDS, JOB_STATUSES, PICKUP_FIELDS, type Handoff, type Job, type JobEdit, type JobStatus } from '../functions/core/job.ts';
 
 const NOW = new Date('2026-01-01T10:00:00.000Z');
 
@@ -25,6 +25,7 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   submit_delivery_code: { type: 'submit_delivery_code', code: '1234' },
   fail: { type: 'fail', note: 'Rider reported a failure' },
   cancel: { type: 'cancel' },
+  edit: { type: 'edit', changes: { pickupInstructions: 'Ask at the counter', dropInstructions: 'Gate behind the temple, 3rd floor' } },
   reset_lock: { type: 'reset_lock', handoff: 'pickup' },
   reissue_code: { type: 'reissue_code', handoff: 'pickup' },
   resolve: { type: 'resolve', outcome: 'capture' },
@@ -107,8 +108,24 @@ export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events
   return [...edges.values()];
 }
 
+/** The statuses in which the transition function takes an edit of these fields. */
+export function editableIn(changes: JobEdit): JobStatus[] {
+  return JOB_STATUSES.filter((status) => {
+    try {
+      transition(jobInState(status, 'edit'), { type: 'edit', changes }, 'probe', NOW);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const codes = (list: readonly string[]) => list.map((item) => `\`${item}\``).join(', ');
+
 /** docs/lifecycle.md: the mermaid diagram and the rules beside it. */
 export function lifecycleMarkdown(): string {
+  const pickupEditable = editableIn({ pickupInstructions: 'Ask at the counter' });
+  const dropEditable = editableIn({ dropInstructions: 'Gate behind the temple' });
   const lines = lifecycleEdges().map(({ from, to, events }) => `  ${from} --> ${to}: ${events.join(', ')}`);
   return `# Job lifecycle (as implemented)
 
@@ -128,7 +145,10 @@ ${lines.join('\n')}
 Moves that keep the status: \`report_location\` (while a rider is assigned), \`arrive_pickup\` (pickup
 code active for 30 minutes), \`arrive_drop\` (delivery code's 30 minutes start), a wrong code (counted;
 the fifth locks the handoff), \`reset_lock\` and \`reissue_code\` (operations: a fresh code, active for
-30 minutes), and \`resolve\` (operations end a review: settlement \`captured\` or \`released\`).
+30 minutes), \`resolve\` (operations end a review: settlement \`captured\` or \`released\`), and
+\`edit\` (the merchant changes contacts or instructions): ${codes(PICKUP_FIELDS)} in ${codes(pickupEditable)};
+${codes(DROP_FIELDS)} in ${codes(dropEditable)}; elsewhere 409 \`job_not_editable\`. An edit appends no
+status-history entry (the job item does not grow with edits) and writes a \`job.updated\` event.
 
 | Settlement | When |
 |---|---|
@@ -155,6 +175,7 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`dispatch\`, \`dispatch_timeout\` | the dispatcher (\`system\`), every tick of the workers |
 | \`decline\` (by \`system\`) | the dispatcher, for an acceptance left unconfirmed (ACCEPT_CONFIRM_SECONDS) and for a \`booked\` job whose rider has not reached the pickup (PICKUP_ARRIVAL_SECONDS): back to \`queued\`, its credit still held |
 | \`cancel\` | the merchant: \`POST /v1/jobs/{id}/cancel\` |
+| \`edit\` | the merchant: \`PATCH /v1/jobs/{id}\` |
 | \`accept\`, \`start_confirmation\`, \`confirm\`, \`decline\` | a rider: \`POST /fleet/v1/jobs/{id}/accept\`, \`…/start-confirmation\`, \`…/confirm\`, \`…/decline\` |
 | \`report_location\` | a rider: \`POST /fleet/v1/jobs/{id}/location\` |
 | \`arrive_pickup\`, \`arrive_drop\` | a rider: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/arrive\` |

@@ -12,6 +12,7 @@ import {
   JobNotFoundError,
   OutsideServiceAreaError,
   QuoteUsedError,
+  PreconditionFailedError,
   RateLimitedError,
   ServiceUnavailableError,
   UnauthorizedError,
@@ -155,8 +156,13 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
   409: {
     name: 'Conflict',
     description:
-      'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on a tracking link, the job ended more than 24 h ago',
+      'Idempotency conflict or in progress, quote expired or used, zone changed; on cancel, parcel return required (a cancel that meets another change of the job is decided again on it, never refused for it); on an edit, fields the job’s state no longer lets change (job_not_editable); on a tracking link, the job ended more than 24 h ago',
     example: exampleOf(new QuoteUsedError()),
+  },
+  412: {
+    name: 'PreconditionFailed',
+    description: 'If-Match does not name the job’s current ETag, or the job changed while the request ran: read it again',
+    example: exampleOf(new PreconditionFailedError()),
   },
   422: {
     name: 'Unprocessable',
@@ -228,6 +234,11 @@ const HEADERS = {
   RateLimitRemaining: { description: 'Requests left now in the group', schema: { type: 'string', pattern: '^[0-9]+$' } },
   RateLimitReset: { description: 'Seconds until the group’s budget is full again', schema: { type: 'string', pattern: '^[0-9]+$' } },
   RequestId: { description: 'This request’s id, for support', schema: { type: 'string' } },
+  ETag: {
+    description:
+      'The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag.',
+    schema: { type: 'string', pattern: '^"[0-9]+"$' },
+  },
 };
 
 const SERVERS = [
@@ -286,7 +297,7 @@ function pathsFor<R extends Route>(operations: Array<{ route: R; doc: OperationD
             String(success.status),
             {
               description: success.description,
-              headers: rateLimitHeaders,
+              headers: success.etag ? { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' } } : rateLimitHeaders,
               content: {
                 'application/json': { schema: ref(success.name), example: success.example },
                 ...(success.csvExample !== undefined && { 'text/csv': { schema: { type: 'string' }, example: success.csvExample } }),

@@ -35,7 +35,7 @@ Stores
                                                               default: your login name); never below zero available
   store api-access --store ID --enabled true|false            turn merchant API access on or off
   store ledger --store ID                                     the store's statement, newest first (as GET /v1/ledger)
-  store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--reads N] [--webhooks N] [--reset]
+  store rate-limits --store ID [--quotes N] [--bookings N] [--cancellations N] [--updates N] [--reads N] [--webhooks N] [--reset]
                                                               per-minute limits agreed with the store
 Settlement
   settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
@@ -93,6 +93,7 @@ const OPTIONS = {
   quotes: { type: 'string' },
   bookings: { type: 'string' },
   cancellations: { type: 'string' },
+  updates: { type: 'string' },
   reads: { type: 'string' },
   webhooks: { type: 'string' },
   reset: { type: 'boolean' },

@@ -37,6 +37,8 @@ export function newJob(input: { store: Store; quote: Quote; details: BookingDeta
     pickupPhone: details.pickupPhone,
     dropName: details.dropName,
     dropPhone: details.dropPhone,
+    pickupInstructions: details.pickupInstructions ?? null,
+    dropInstructions: details.dropInstructions ?? null,
     route: quote.request,
     distanceMeters: quote.distanceMeters,
     chargeMinor: quote.chargeMinor,

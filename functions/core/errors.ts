@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'idempotency_in_progress'
   | 'concurrent_modification'
   | 'parcel_return_required'
+  | 'job_not_editable'
+  | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'
   | 'rider_at_capacity'
@@ -49,6 +51,12 @@ export interface ErrorDetails extends ValidationDetails {
   jobId?: string;
 }
 
+/** The `details` of 409 job_not_editable: the fields sent that can no longer change, and the job's status. */
+export interface NotEditableDetails {
+  fields: string[];
+  status: string;
+}
+
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
  * subclass that owns its code and its words, built from the ids it names
@@ -56,9 +64,9 @@ export interface ErrorDetails extends ValidationDetails {
  */
 export abstract class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: ErrorDetails | undefined;
+  readonly details: ErrorDetails | NotEditableDetails | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetails; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetails | NotEditableDetails; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -67,6 +75,8 @@ export abstract class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
+  declare readonly details: ValidationDetails;
+
   constructor(message: string, details: ValidationDetails) {
     super('validation_error', message, { details });
     this.name = 'ValidationError';
@@ -370,6 +380,22 @@ export class ParcelReturnRequiredError extends AppError {
   constructor() {
     super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
     this.name = 'ParcelReturnRequiredError';
+  }
+}
+
+/** An edit of fields the job's state no longer lets change (the pickup's once picked up, any once the job ended). */
+export class JobNotEditableError extends AppError {
+  constructor(fields: string[], status: string) {
+    super('job_not_editable', `A ${status} job cannot change ${fields.join(', ')}`, { details: { fields, status } });
+    this.name = 'JobNotEditableError';
+  }
+}
+
+/** A conditional request (If-Match) on a job that changed since the client read it. */
+export class PreconditionFailedError extends AppError {
+  constructor() {
+    super('precondition_failed', 'The job changed since you read it (If-Match does not name its current ETag); read it again and retry');
+    this.name = 'PreconditionFailedError';
   }
 }
 

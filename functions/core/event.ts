@@ -1,5 +1,5 @@
 import { randomBase62 } from './api-key.ts';
-import { JOB_STATUSES, type Job, type JobStatus } from './job.ts';
+import { changedFields, JOB_STATUSES, type EditableField, type Job, type JobStatus } from './job.ts';
 
 /**
  * Events: what merchants learn without polling. Every change of a job that a merchant cares about
@@ -11,6 +11,7 @@ import { JOB_STATUSES, type Job, type JobStatus } from './job.ts';
 export const EVENT_TYPES = [
   ...JOB_STATUSES.map((status) => `job.${status}` as const),
   'job.settlement_changed',
+  'job.updated',
   'job.location_updated',
   'webhook_endpoint.disabled',
 ] as const;
@@ -40,10 +41,15 @@ export interface DeliveryEvent<Data = unknown> {
   data: Data;
 }
 
-/** A job event's `data`: the status before the change, and the job after it, as the list shows it. */
+/**
+ * A job event's `data`: the status before the change, and the job after it, as the list shows it;
+ * `job.updated` also names the fields the merchant's edit changed (names only: the values are the
+ * job detail's to show).
+ */
 export interface JobEventData<Summary> {
   previousStatus: JobStatus | null;
   job: Summary;
+  changedFields?: EditableField[];
 }
 
 export function newEventId(): string {
@@ -58,8 +64,8 @@ export interface RecordedChange<Summary> {
 
 /**
  * The events of a change from `before` to `after` (null before: the booking that created the job), in
- * order: the status change, then the settlement change, then a location report if the job's last one in
- * the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
+ * order: the status change, then the settlement change, then an edit of the contacts or instructions,
+ * then a location report if the job's last one in the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
  * retry of the move (conditioned on the version it read) can never write an event twice.
  */
 export function recordChange<Summary>(before: Job | null, after: Job, summarize: (job: Job) => Summary): RecordedChange<Summary> {
@@ -67,6 +73,8 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
   const types: EventType[] = [];
   if (before === null || before.status !== after.status) types.push(`job.${after.status}`);
   if (before !== null && before.settlement !== after.settlement) types.push('job.settlement_changed');
+  const edited = before === null ? [] : changedFields(before, after);
+  if (edited.length > 0) types.push('job.updated');
   const lastLocationEvent = before?.locationEventAt ?? null;
   const located =
     before !== null &&
@@ -86,7 +94,7 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
     livemode: !job.testMode,
     jobId: job.id,
     sequence: first + index,
-    data,
+    data: type === 'job.updated' ? { ...data, changedFields: edited } : data,
   }));
   return { job, events };
 }

@@ -61,6 +61,38 @@ export interface BookingDetails {
   pickupPhone: string;
   dropName: string;
   dropPhone: string;
+  /** Free text for the rider at the pickup and at the drop (normalised, 1–280 characters); absent when not sent. */
+  pickupInstructions?: string | null;
+  dropInstructions?: string | null;
+}
+
+/** The fields a merchant may edit after booking: the pickup's until the parcel is picked up, the drop's until the job ends. */
+export const PICKUP_FIELDS = ['pickupName', 'pickupPhone', 'pickupInstructions'] as const;
+export const DROP_FIELDS = ['dropName', 'dropPhone', 'dropInstructions'] as const;
+export const EDITABLE_FIELDS = [...PICKUP_FIELDS, ...DROP_FIELDS] as const;
+export type EditableField = (typeof EDITABLE_FIELDS)[number];
+
+/** An edit of a job's contacts and instructions: any of the editable fields; null clears an instruction. */
+export interface JobEdit {
+  pickupName?: string;
+  pickupPhone?: string;
+  pickupInstructions?: string | null;
+  dropName?: string;
+  dropPhone?: string;
+  dropInstructions?: string | null;
+}
+
+/** The most characters an instruction may have: with names and phones, it bounds what edits can make a job item hold. */
+export const MAX_INSTRUCTIONS_LENGTH = 280;
+
+/** The editable fields whose values differ between two versions of a job (an absent instruction is null). */
+export function changedFields(before: Job, after: Job): EditableField[] {
+  return EDITABLE_FIELDS.filter((field) => (before[field] ?? null) !== (after[field] ?? null));
+}
+
+/** Whether `field` may still be edited on a job in `status`. */
+export function isEditable(field: EditableField, status: JobStatus): boolean {
+  return (PICKUP_FIELDS as readonly string[]).includes(field) ? BEFORE_PICKUP.has(status) : !ENDED.has(status);
 }
 
 /** A job as the domain holds it. `version` guards every change (optimistic concurrency). */
@@ -83,6 +115,9 @@ export interface Job {
   pickupPhone: string;
   dropName: string;
   dropPhone: string;
+  /** Jobs booked before instructions existed have none (read as null). */
+  pickupInstructions?: string | null;
+  dropInstructions?: string | null;
   route: RouteRequest;
   distanceMeters: number;
   chargeMinor: number;
@@ -142,7 +177,10 @@ export function formatWeight(grams: number): string {
 
 /** What identifies a booking request for idempotency: its normalised payload, hashed. */
 export function bookingFingerprint(details: BookingDetails): string {
-  const canonical = JSON.stringify([details.quoteId, details.externalOrderId, details.pickupName, details.pickupPhone, details.dropName, details.dropPhone]);
+  const fields = [details.quoteId, details.externalOrderId, details.pickupName, details.pickupPhone, details.dropName, details.dropPhone];
+  const instructions = [details.pickupInstructions ?? null, details.dropInstructions ?? null];
+  // A booking without instructions keeps the fingerprint it had before they existed, so a retry across the upgrade still matches.
+  const canonical = JSON.stringify(instructions.every((value) => value === null) ? fields : [...fields, ...instructions]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 

@@ -1,6 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, CodeExpiredError, HandoffLockedError, NotCancellableError, ParcelReturnRequiredError, WrongCodeError } from './errors.ts';
-import { ASSIGNED, BEFORE_PICKUP, declinedBy, ENDED, verificationCode, type Handoff, type Job, type JobStatus, type Settlement } from './job.ts';
+import {
+  AppError,
+  CodeExpiredError,
+  HandoffLockedError,
+  JobNotEditableError,
+  NotCancellableError,
+  ParcelReturnRequiredError,
+  WrongCodeError,
+} from './errors.ts';
+import {
+  ASSIGNED,
+  BEFORE_PICKUP,
+  changedFields,
+  declinedBy,
+  ENDED,
+  isEditable,
+  verificationCode,
+  type EditableField,
+  type Handoff,
+  type Job,
+  type JobEdit,
+  type JobStatus,
+  type Settlement,
+} from './job.ts';
 
 /**
  * The delivery lifecycle as one pure function: (job, event) → the job's next state and the money it
@@ -14,6 +36,7 @@ import { ASSIGNED, BEFORE_PICKUP, declinedBy, ENDED, verificationCode, type Hand
  *     booked → queued by dispatch alone, when the rider has not reached the pickup in time
  *   fail / dispatch_timeout before pickup → failed (released); fail after pickup → failed (review)
  *   cancel (merchant): created … booked → cancelled (released); pickup_completed → 409; ended → 400
+ *   edit (merchant): keeps the status; pickup fields until pickup, drop fields until the job ends, else 409
  */
 export type LifecycleEvent =
   | { type: 'dispatch' }
@@ -29,6 +52,7 @@ export type LifecycleEvent =
   | { type: 'submit_delivery_code'; code: string }
   | { type: 'fail'; note: string }
   | { type: 'cancel' }
+  | { type: 'edit'; changes: JobEdit }
   | { type: 'reset_lock'; handoff: 'pickup' | 'delivery' }
   | { type: 'reissue_code'; handoff: 'pickup' | 'delivery' }
   | { type: 'resolve'; outcome: 'capture' | 'release' };
@@ -58,6 +82,7 @@ export interface Money {
 export type CodeOutcome = 'verified' | 'wrong_code' | 'locked' | 'expired';
 
 export interface Transition {
+  /** The job after the move; the very job given when the move changes nothing (then nothing is written). */
   job: Job;
   money?: Money;
   codeOutcome?: CodeOutcome;
@@ -205,6 +230,15 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       if (!BEFORE_PICKUP.has(job.status)) throw new NotCancellableError(job.status);
       const { settlement, money } = releaseHeld(job, 'Cancelled by the merchant');
       return { job: ended('cancelled', settlement, null), money };
+    }
+
+    case 'edit': {
+      const fields = Object.keys(event.changes) as EditableField[];
+      const refused = fields.filter((field) => !isEditable(field, job.status));
+      if (refused.length > 0) throw new JobNotEditableError(refused, job.status);
+      // An edit that changes nothing is no change: nothing is written, the version (and ETag) stays.
+      if (changedFields(job, { ...job, ...event.changes }).length === 0) return { job };
+      return { job: next(event.changes) };
     }
 
     case 'reset_lock':

@@ -1,11 +1,12 @@
 /** The groups a merchant route's requests are counted in (each route names one; functions/http/routes.ts). */
-export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'reads' | 'webhooks';
+export type RateGroup = 'quotes' | 'bookings' | 'cancellations' | 'updates' | 'reads' | 'webhooks';
 
 /** Requests per store per minute, per group (shared by all of a store's keys), unless the store agreed its own. */
 export const RATE_LIMITS: Record<RateGroup, { capacity: number; periodMs: number }> = {
   quotes: { capacity: 10, periodMs: 60_000 },
   bookings: { capacity: 10, periodMs: 60_000 },
   cancellations: { capacity: 10, periodMs: 60_000 },
+  updates: { capacity: 30, periodMs: 60_000 },
   reads: { capacity: 60, periodMs: 60_000 },
   webhooks: { capacity: 30, periodMs: 60_000 },
 };

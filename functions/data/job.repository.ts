@@ -278,6 +278,7 @@ export class JobRepository extends TableRepository {
    */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
     const moved = transition(job, event, actor, options.now ?? new Date());
+    if (moved.job === job) return moved; // a move that changes nothing writes nothing
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);
     const result = { ...moved, job: next };
     await this.save(result.job, {

@@ -31,6 +31,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   tracking_closed: 409,
   handoff_locked: 409,
   code_expired: 409,
+  job_not_editable: 409,
+  precondition_failed: 412,
   outside_service_area: 422,
   route_too_long: 422,
   insufficient_credit: 422,

@@ -9,7 +9,7 @@ import type { RateGroup } from '../core/rate-limits.ts';
  * Public pages (the customer's tracking page, `/track/…`) take no key: the token in their path is the access.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 interface RouteBase {
   /**
@@ -82,6 +82,7 @@ export const routes = [
   { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings', access: 'book' },
   { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads', access: 'list-jobs' },
   { name: 'get-job', api: 'merchant', method: 'GET', path: '/v1/jobs/{id}', handler: 'merchant/get-job', rateGroup: 'reads', access: 'read-item' },
+  { name: 'edit-job', api: 'merchant', method: 'PATCH', path: '/v1/jobs/{id}', handler: 'merchant/edit-job', rateGroup: 'updates', access: 'move-job' },
   {
     name: 'cancel-job',
     api: 'merchant',

@@ -47,11 +47,15 @@ export const ErrorBody = z.strictObject({
   error: z.string(),
   code: z.string(),
   details: z.optional(
-    z.strictObject({
-      formErrors: z.array(z.string()),
-      fieldErrors: z.record(z.string(), z.array(z.string())),
-      jobId: z.optional(z.string().check(z.meta({ description: 'idempotency_conflict: the job the Idempotency-Key already booked.' }))),
-    }),
+    z.union([
+      z.strictObject({
+        formErrors: z.array(z.string()),
+        fieldErrors: z.record(z.string(), z.array(z.string())),
+        jobId: z.optional(z.string().check(z.meta({ description: 'idempotency_conflict: the job the Idempotency-Key already booked.' }))),
+      }),
+      // 409 job_not_editable: the fields sent that can no longer change, and the job's status.
+      z.strictObject({ fields: z.array(z.string()), status: z.string() }),
+    ]),
   ),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

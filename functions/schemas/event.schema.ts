@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
 import { ENDPOINT_ID_PATTERN } from '../core/webhook.ts';
-import { JOB_STATUSES } from '../core/job.ts';
+import { EDITABLE_FIELDS, JOB_STATUSES } from '../core/job.ts';
 import { opaqueCursor, QueryInt } from './common.schema.ts';
 import { JobSummary } from './job.schema.ts';
 import { WebhookEndpointView } from './webhook.schema.ts';
@@ -40,6 +40,9 @@ export const EventPath = z.object({ id: z.string().check(z.regex(EVENT_ID_PATTER
 /** `data` of a job event: the status before the change, and the job after it as GET /v1/jobs lists it. */
 export const JobEventData = z.strictObject({ previousStatus: z.nullable(z.enum(JOB_STATUSES)), job: JobSummary });
 
+/** `data` of `job.updated`: a job event's, and the names of the fields the merchant's edit changed (no values). */
+export const JobUpdatedEventData = z.extend(JobEventData, { changedFields: z.array(z.enum(EDITABLE_FIELDS)) });
+
 /** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
 export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
 
@@ -53,9 +56,10 @@ export const EventView = z.strictObject({
   sequence: z
     .nullable(z.int().check(z.minimum(1)))
     .check(z.meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' })),
-  data: z.union([JobEventData, EndpointEventData]).check(
+  data: z.union([JobEventData, JobUpdatedEventData, EndpointEventData]).check(
     z.meta({
-      description: 'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change). `webhook_endpoint.disabled`: `{endpoint}`.',
+      description:
+        'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed. `webhook_endpoint.disabled`: `{endpoint}`.',
     }),
   ),
 });
@@ -109,7 +113,7 @@ export const eventOperations = {
     operationId: 'listEvents',
     summary: 'List events',
     description:
-      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
+      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
     tag: 'Events',
     query: EventListQuery,
     success: [

@@ -111,7 +111,8 @@ const FleetHandoff = z.strictObject({
   attemptsRemaining: z.int().check(z.minimum(0), z.maximum(MAX_CODE_ATTEMPTS)),
 });
 
-const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()) });
+// Name, phone and the merchant's instructions: shown to operations and to the rider holding the job, else null.
+const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()), instructions: z.nullable(z.string()) });
 
 /** A job as the fleet sees it: contacts once assigned, the handoffs' state without their codes. */
 export const FleetJob = z.strictObject({
@@ -192,8 +193,18 @@ export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): Fleet
     status: job.status,
     agentId: job.agentId,
     version: job.version,
-    pickup: { ...place(job, 'pickup'), name: contacts ? job.pickupName : null, phone: contacts ? job.pickupPhone : null },
-    drop: { ...place(job, 'drop'), name: contacts ? job.dropName : null, phone: contacts ? job.dropPhone : null },
+    pickup: {
+      ...place(job, 'pickup'),
+      name: contacts ? job.pickupName : null,
+      phone: contacts ? job.pickupPhone : null,
+      instructions: contacts ? (job.pickupInstructions ?? null) : null,
+    },
+    drop: {
+      ...place(job, 'drop'),
+      name: contacts ? job.dropName : null,
+      phone: contacts ? job.dropPhone : null,
+      instructions: contacts ? (job.dropInstructions ?? null) : null,
+    },
     distanceMeters: job.distanceMeters,
     packageDescription: job.route.packageDescription ?? null,
     packageWeight: weight(job),
@@ -224,6 +235,7 @@ const fleetJobExample = {
     longitude: 77.6066,
     name: 'Chai Point, MG Road',
     phone: '+919876543210',
+    instructions: null,
   },
   drop: {
     address: '100 Feet Road, Indiranagar, Bengaluru',
@@ -233,6 +245,7 @@ const fleetJobExample = {
     longitude: 77.6408,
     name: 'Asha Rao',
     phone: '+919845012345',
+    instructions: 'Gate behind the temple, 3rd floor',
   },
   distanceMeters: 4834,
   packageDescription: 'Documents',

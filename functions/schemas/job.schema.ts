@@ -1,8 +1,10 @@
 import * as z from '../zod.ts';
 import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import {
+  EDITABLE_FIELDS,
   formatWeight,
   JOB_STATUSES,
+  MAX_INSTRUCTIONS_LENGTH,
   SETTLEMENTS,
   toJobSummary,
   VERIFICATION_STATUSES,
@@ -36,14 +38,52 @@ const IndianMobile = z
     }),
   );
 
-/** Body of POST /v1/jobs; every field required, unknown fields rejected; phones normalised to +91XXXXXXXXXX. */
+const ContactName = z.string().check(z.minLength(1), z.maxLength(100));
+
+// Control characters other than whitespace (a NUL, an escape sequence) and bidirectional overrides, which
+// could make a rider's screen show other text than was sent.
+const HIDDEN_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * `normalizeInstructions` for the rider: runs of whitespace (line breaks and tabs included) become
+ * one space and the ends are trimmed; then 1–280 characters (code points). Hidden control characters
+ * and broken text (a lone UTF-16 surrogate) are refused rather than silently dropped.
+ */
+export function normalizeInstructions(value: string): { ok: true; value: string } | { ok: false; message: string } {
+  if (!value.isWellFormed()) return { ok: false, message: 'Must be valid text (it holds a lone UTF-16 surrogate)' };
+  if (HIDDEN_CHARACTERS.test(value)) return { ok: false, message: 'Must not contain control characters (other than spaces, tabs and line breaks)' };
+  const normalized = value.replace(/\s+/g, ' ').trim();
+  const length = [...normalized].length;
+  if (length === 0) return { ok: false, message: 'Must not be blank: send null to clear an instruction' };
+  if (length > MAX_INSTRUCTIONS_LENGTH) return { ok: false, message: `Must be at most ${MAX_INSTRUCTIONS_LENGTH} characters (it has ${length})` };
+  return { ok: true, value: normalized };
+}
+
+const Instructions = z
+  .pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const result = normalizeInstructions(value);
+      return result.ok ? result.value : refuse(ctx, result.message);
+    }),
+  )
+  .check(
+    z.meta({
+      description: `Free text for the rider, 1–${MAX_INSTRUCTIONS_LENGTH} characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page.`,
+      examples: ['Gate behind the temple, 3rd floor'],
+    }),
+  );
+
+/** Body of POST /v1/jobs; every field but the instructions required, unknown fields rejected; phones normalised to +91XXXXXXXXXX. */
 export const BookingRequest = z.strictObject({
   quoteId: z.uuid(),
   externalOrderId: z.string().check(z.minLength(1), z.maxLength(200)),
-  pickupName: z.string().check(z.minLength(1), z.maxLength(100)),
+  pickupName: ContactName,
   pickupPhone: IndianMobile,
-  dropName: z.string().check(z.minLength(1), z.maxLength(100)),
+  dropName: ContactName,
   dropPhone: IndianMobile,
+  pickupInstructions: z.optional(Instructions),
+  dropInstructions: z.optional(Instructions),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 
@@ -55,6 +95,56 @@ export const IdempotencyKey = z
 /** The headers POST /v1/jobs reads (by canonical name; matched case-insensitively). */
 export const BookingHeaders = z.object({ 'Idempotency-Key': IdempotencyKey });
 export type BookingHeaders = z.infer<typeof BookingHeaders>;
+
+/**
+ * Body of PATCH /v1/jobs/{id}: any non-empty subset of the contacts and instructions, with the
+ * booking's rules (phones normalised); null clears an instruction. Unknown fields are rejected.
+ */
+export const JobEditRequest = z
+  .strictObject({
+    pickupName: z.optional(ContactName),
+    pickupPhone: z.optional(IndianMobile),
+    pickupInstructions: z.optional(z.nullable(Instructions)),
+    dropName: z.optional(ContactName),
+    dropPhone: z.optional(IndianMobile),
+    dropInstructions: z.optional(z.nullable(Instructions)),
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      message: `Send at least one of ${EDITABLE_FIELDS.join(', ')}`,
+      // An unknown field is the error to name, not an empty edit.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+export type JobEditRequest = z.infer<typeof JobEditRequest>;
+
+/** The ETag of a job: its stored version (a strong tag, the same for every representation of that version). */
+export function jobETag(job: Job): string {
+  return `"${job.version}"`;
+}
+
+// An entity-tag (RFC 9110 §8.8.3): optionally weak, then an opaque tag in double quotes.
+const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7E\x80-\xFF]*)"$/;
+
+/**
+ * The If-Match header: `*` (the job as it is, whatever its version) or a comma-separated list of
+ * entity-tags, parsed to the job versions its strong tags name. Weak tags (`W/"3"`) and tags that are
+ * not ours are accepted but never match (If-Match compares strongly), so they answer 412; a value
+ * that is not a list of entity-tags is 400.
+ */
+const IfMatch = z.pipe(
+  z.string(),
+  z.transform((value, ctx): '*' | number[] => {
+    if (value.trim() === '*') return '*';
+    const tags = value.split(',').map((part) => ENTITY_TAG.exec(part.trim()));
+    if (tags.some((tag) => tag === null)) return refuse(ctx, 'Must be * or a list of ETags as GET /v1/jobs/{id} sends them, e.g. "3"');
+    return tags.filter((tag) => tag![1] === undefined && /^[1-9]\d{0,14}$/.test(tag![2]!)).map((tag) => Number(tag![2]));
+  }),
+);
+
+/** The headers PATCH /v1/jobs/{id} reads: an optional If-Match. */
+export const JobEditHeaders = z.object({ 'If-Match': z.optional(IfMatch) });
+export type JobEditHeaders = z.infer<typeof JobEditHeaders>;
 
 /** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
 export const JobPath = z.object({
@@ -132,6 +222,8 @@ export const JobDetail = z.extend(JobSummary, {
   packageWeightGrams: z.nullable(z.int()),
   packageValue: z.nullable(z.number()),
   packageValueMinor: z.nullable(MinorAmount),
+  pickupInstructions: z.nullable(z.string()),
+  dropInstructions: z.nullable(z.string()),
   riderLocation: z.nullable(RiderLocationView),
   events: z.array(JobEventView),
   verification: z.strictObject({ testMode: z.boolean(), pickup: HandoffView, delivery: HandoffView }),
@@ -168,6 +260,8 @@ export function toJobDetail(job: Job, now = new Date()): JobDetail {
     packageWeightGrams: route.packageWeightGrams ?? null,
     packageValue: valueMinor === null ? null : minorToRupees(valueMinor),
     packageValueMinor: valueMinor,
+    pickupInstructions: job.pickupInstructions ?? null,
+    dropInstructions: job.dropInstructions ?? null,
     riderLocation: visibleRiderLocation(job),
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
     verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup, now), delivery: handoffView(job.verification.delivery, now) },
@@ -206,6 +300,8 @@ const jobDetailExample = /* @__PURE__ */ variant(jobExample, {
   packageWeightGrams: 750,
   packageValue: 1500,
   packageValueMinor: 150000,
+  pickupInstructions: null,
+  dropInstructions: 'Gate behind the temple, 3rd floor',
   riderLocation: null,
   events: [createdEventExample],
   verification: {
@@ -280,8 +376,36 @@ export const jobOperations = {
     description: 'The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.',
     tag: 'Jobs',
     path: JobPath,
-    success: [{ status: 200, description: 'The job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample } }],
+    success: [
+      { status: 200, description: 'The job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample }, etag: true },
+    ],
     errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'PATCH /v1/jobs/{id}': {
+    operationId: 'editJob',
+    summary: 'Edit a job’s contacts and instructions',
+    description:
+      'Changes any non-empty subset of pickupName, pickupPhone, pickupInstructions, dropName, dropPhone and dropInstructions, with the booking’s rules (phones normalised; null clears an instruction). The pickup’s fields change until the parcel is picked up, the drop’s until the job ends; otherwise 409 job_not_editable with `details: {fields, status}`. The rider sees the new details on their next read, and the change writes a `job.updated` event naming the changed fields. An edit that changes nothing writes nothing. Send `If-Match` with the ETag of GET /v1/jobs/{id} to apply the edit only to that version: 412 precondition_failed when the job changed since (any change: a rider’s move too). Without If-Match, an edit that meets another change of the job is decided again on the job as it now is. Counts against the updates limit.',
+    tag: 'Jobs',
+    path: JobPath,
+    headers: JobEditHeaders,
+    requestBody: {
+      name: 'JobEditRequest',
+      schema: JobEditRequest,
+      example: { dropPhone: '+91 98450 54321', dropInstructions: 'Gate behind the temple, 3rd floor' },
+    },
+    success: [
+      {
+        status: 200,
+        description: 'The job after the edit',
+        name: 'JobDetailResponse',
+        schema: JobDetail,
+        envelope: true,
+        example: { data: jobDetailExample },
+        etag: true,
+      },
+    ],
+    errors: [400, 401, 403, 404, 409, 412, 429, 500, 503],
   },
   'POST /v1/jobs/{id}/cancel': {
     operationId: 'cancelJob',

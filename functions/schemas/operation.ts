@@ -15,7 +15,7 @@ export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events' | 'Webhooks';
 export type FleetTag = 'Offers' | 'Riders' | 'Operations';
 
 /** The error statuses the documents describe (each has one reusable response). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 422 | 429 | 500 | 503;
 
 /** A JSON body as a named component (`components.schemas`), made from the zod schema itself. */
 export interface BodyDoc {
@@ -40,8 +40,8 @@ export interface OperationDoc<Tag extends string = string> {
   requestBody?: BodyDoc;
   /** The body may be left out (then it is taken as `{}`). */
   optionalBody?: boolean;
-  /** Each success status with its body. */
-  success: Array<BodyDoc & { status: number; description: string }>;
+  /** Each success status with its body (and whether it sends the job's ETag). */
+  success: Array<BodyDoc & { status: number; description: string; etag?: true }>;
   /** The error statuses the spec lists for this route. */
   errors: readonly ErrorStatus[];
   path?: z.ZodMiniObject;

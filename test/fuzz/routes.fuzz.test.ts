@@ -165,11 +165,16 @@ function expectErrorBody(body: unknown, status: number, where: string): void {
   expect(body, `${where}: error body`).toEqual({
     error: expect.stringMatching(/\S/),
     code: expect.stringMatching(/^[a-z_]+$/),
-    ...(details !== undefined && { details: { formErrors: expect.any(Array), fieldErrors: expect.any(Object) } }),
+    ...(details !== undefined && {
+      details:
+        (body as { code?: string }).code === 'job_not_editable'
+          ? { fields: expect.any(Array), status: expect.any(String) }
+          : { formErrors: expect.any(Array), fieldErrors: expect.any(Object) },
+    }),
   });
   const { code } = body as { code: keyof typeof STATUS_BY_CODE };
   expect(STATUS_BY_CODE[code], `${where}: status of ${code}`).toBe(status);
-  if (details === undefined) return;
+  if (details === undefined || code === 'job_not_editable') return;
   expect(code, `${where}: details on a ${code}`).toBe('validation_error');
   const { formErrors, fieldErrors } = details as { formErrors: unknown[]; fieldErrors: Record<string, unknown> };
   expect(
@@ -249,6 +254,8 @@ interface MerchantCase {
   query: string;
   headers: Array<[string, string]>;
   idempotencyKey: string | undefined;
+  /** If-Match of an edit: an ETag current or not, `*`, a weak one, or not one at all. */
+  ifMatch: string | undefined;
   body: string | undefined;
 }
 
@@ -296,6 +303,17 @@ const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     dropName: 'Asha Rao',
     dropPhone: '098450-12345',
   }),
+  'PATCH /v1/jobs/{id}': fc.record(
+    {
+      pickupName: fc.string({ maxLength: 110 }),
+      pickupPhone: fc.constantFrom('+91 98765 43210', '0987654321', '12345'),
+      pickupInstructions: fc.option(fc.string({ maxLength: 300 }), { nil: null }),
+      dropName: fc.string({ maxLength: 110 }),
+      dropPhone: fc.constantFrom('098450-12345', '+919845054321', 'not a phone'),
+      dropInstructions: fc.option(fc.string({ maxLength: 300 }), { nil: null }),
+    },
+    { requiredKeys: [] },
+  ),
 };
 
 function merchantCase(route: MerchantRoute): fc.Arbitrary<MerchantCase> {
@@ -307,7 +325,9 @@ function merchantCase(route: MerchantRoute): fc.Arbitrary<MerchantCase> {
     query: queryString(MERCHANT_QUERIES[key] ?? {}),
     headers: extraHeaders,
     idempotencyKey: key === 'POST /v1/jobs' ? idempotencyKeyChoice : fc.constant(undefined),
-    body: route.method === 'POST' ? postBody(MERCHANT_BODIES[key]) : fc.constant(undefined),
+    ifMatch:
+      key === 'PATCH /v1/jobs/{id}' ? fc.option(fc.constantFrom('"1"', '"2"', '*', 'W/"1"', '1', '"1", "x"', ''), { nil: undefined }) : fc.constant(undefined),
+    body: route.method === 'POST' || route.method === 'PATCH' ? postBody(MERCHANT_BODIES[key]) : fc.constant(undefined),
   });
 }
 
@@ -355,8 +375,9 @@ function merchantRequest(route: MerchantRoute, c: MerchantCase, world: MerchantW
   const headers = new Headers();
   const apiKey = merchantKey(c.key, world);
   if (apiKey !== null) headers.set('X-Api-Key', apiKey);
-  if (route.method === 'POST') headers.set('Content-Type', 'application/json');
+  if (route.method === 'POST' || route.method === 'PATCH') headers.set('Content-Type', 'application/json');
   if (c.idempotencyKey !== undefined) headers.set('Idempotency-Key', c.idempotencyKey);
+  if (c.ifMatch !== undefined) headers.set('If-Match', c.ifMatch);
   for (const [name, value] of c.headers) headers.append(name, value);
   const path = route.path.replace('{id}', idSegment(c.id, idsFor(route, world)));
   const body = c.body

@@ -39,6 +39,8 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     packageWeightGrams: 750,
     packageValue: 1500,
     packageValueMinor: 150_000,
+    pickupInstructions: null,
+    dropInstructions: null,
     riderLocation: null,
     events: [{ id: ID, status: 'created', actor: 'merchant', note: null, createdAt: AT }],
     verification: { testMode: false, pickup: PENDING, delivery: PENDING },

@@ -176,7 +176,10 @@ describe('the CDK stack', () => {
         Integration: {
           Type: 'MOCK',
           IntegrationResponses: [
-            { StatusCode: '405', ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST|DELETE)(, (GET|POST|DELETE))*'$/) } },
+            {
+              StatusCode: '405',
+              ResponseParameters: { 'method.response.header.Allow': expect.stringMatching(/^'(GET|POST|PATCH|DELETE)(, (GET|POST|PATCH|DELETE))*'$/) },
+            },
           ],
         },
       });
@@ -347,6 +350,13 @@ describe('the CDK stack', () => {
       // The one function callable without a key reads tracking links and stores' items only, and writes nothing.
       expect(accessOf('tracking-page')).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] });
       for (const actions of readOnly) expect(actions.filter((action) => !/:(Get|BatchGet|Query)/.test(action))).toEqual([]);
+    });
+
+    it('lets the merchant’s edit read the job and put it with its event, under key and store checks, and update only its rate bucket', () => {
+      expect(accessOf('edit-job')).toEqual({
+        table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+        updates: ['PK', 'SK', 'tat', 'ttl'],
+      });
     });
   });
 

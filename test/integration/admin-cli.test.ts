@@ -293,11 +293,11 @@ describe('admin CLI', () => {
     const text = await admin(table, ['store', 'rate-limits', '--store', storeId, '--quotes', '30']);
     const reset = await adminJson<Record<string, unknown>>(table, ['store', 'rate-limits', '--store', storeId, '--reset']);
 
-    expect(raised).toEqual({ storeId, perMinute: { quotes: 10, bookings: 120, cancellations: 10, reads: 600, webhooks: 30 } });
+    expect(raised).toEqual({ storeId, perMinute: { quotes: 10, bookings: 120, cancellations: 10, updates: 30, reads: 600, webhooks: 30 } });
     expect(text.stdout).toBe(
-      'quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nreads          600 a minute (agreed)\nwebhooks       30 a minute\n',
+      'quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nupdates        30 a minute\nreads          600 a minute (agreed)\nwebhooks       30 a minute\n',
     );
-    expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, reads: 60, webhooks: 30 } });
+    expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, updates: 30, reads: 60, webhooks: 30 } });
     expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
   });
 

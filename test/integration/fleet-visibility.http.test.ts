@@ -142,8 +142,8 @@ describe('a job as the fleet sees it', () => {
         status: 'queued',
         agentId: null,
         version: 2,
-        pickup: { ...BENGALURU_PICKUP_PLACE, name: null, phone: null },
-        drop: { ...BENGALURU_DROP_PLACE, name: null, phone: null },
+        pickup: { ...BENGALURU_PICKUP_PLACE, name: null, phone: null, instructions: null },
+        drop: { ...BENGALURU_DROP_PLACE, name: null, phone: null, instructions: null },
         events,
       },
     });
@@ -153,8 +153,8 @@ describe('a job as the fleet sees it', () => {
         status: 'picked_by_agent',
         agentId: 'rider-contacts',
         version: 3,
-        pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
-        drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
+        pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210', instructions: null },
+        drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345', instructions: null },
         events: [...events, { id: ID, status: 'picked_by_agent', actor: 'rider:rider-contacts', note: null, createdAt: AT }],
       },
     };

@@ -41,7 +41,7 @@ describe.each((routes as readonly Route[]).map((route) => [`${route.method} ${ro
       for (const name of PROTOTYPE_NAMES) {
         const query = where === 'query' ? `?${encodeURIComponent(name)}=1` : '';
         const headers = { ...auth.headers, 'Content-Type': 'application/json', ...(where === 'header' && { [name]: '1' }) };
-        const body = route.method === 'POST' ? (where === 'body' ? `{${JSON.stringify(name)}: 1}` : '{}') : undefined;
+        const body = route.method === 'POST' || route.method === 'PATCH' ? (where === 'body' ? `{${JSON.stringify(name)}: 1}` : '{}') : undefined;
         const response = await api.server.request(`${auth.path}${query}`, { method: route.method, headers, ...(body !== undefined && { body }) });
         answers.push({ name, status: response.status, type: response.headers.get('content-type'), text: await response.text() });
       }
@@ -58,21 +58,22 @@ describe.each((routes as readonly Route[]).map((route) => [`${route.method} ${ro
   );
 });
 
-describe.each((routes as readonly Route[]).filter((route) => route.method === 'POST').map((route) => [`${route.method} ${route.path}`, route] as const))(
-  '%s',
-  (_key, route) => {
-    it('answers a 720 KB body of unknown fields with the spec’s error body, a few KB at most', async () => {
-      const auth = (await credentials(route)).headers;
-      const body = JSON.stringify(Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`unknown_${i}_${'x'.repeat(100)}`, i])));
-      expect(body.length).toBeGreaterThan(700_000);
+describe.each(
+  (routes as readonly Route[])
+    .filter((route) => route.method === 'POST' || route.method === 'PATCH')
+    .map((route) => [`${route.method} ${route.path}`, route] as const),
+)('%s', (_key, route) => {
+  it('answers a 720 KB body of unknown fields with the spec’s error body, a few KB at most', async () => {
+    const auth = (await credentials(route)).headers;
+    const body = JSON.stringify(Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`unknown_${i}_${'x'.repeat(100)}`, i])));
+    expect(body.length).toBeGreaterThan(700_000);
 
-      const response = await api.server.request(concretePath(route), { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body });
-      const text = await response.text();
+    const response = await api.server.request(concretePath(route), { method: route.method, headers: { ...auth, 'Content-Type': 'application/json' }, body });
+    const text = await response.text();
 
-      // Routes that take a body refuse the fields (400); the others ignore the body and answer for the job (404).
-      expect([400, 404]).toContain(response.status);
-      expect(text.length).toBeLessThan(4096);
-      expect(JSON.parse(text)).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
-    });
-  },
-);
+    // Routes that take a body refuse the fields (400); the others ignore the body and answer for the job (404).
+    expect([400, 404]).toContain(response.status);
+    expect(text.length).toBeLessThan(4096);
+    expect(JSON.parse(text)).toEqual(expect.objectContaining({ error: expect.any(String), code: expect.any(String) }));
+  });
+});

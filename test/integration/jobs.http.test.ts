@@ -41,6 +41,8 @@ const DETAIL_KEYS = [
   'packageWeightGrams',
   'packageValue',
   'packageValueMinor',
+  'pickupInstructions',
+  'dropInstructions',
   'riderLocation',
   'events',
   'verification',

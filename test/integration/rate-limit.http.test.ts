@@ -70,24 +70,35 @@ describe('per-store rate limits', () => {
 
   it('writes nothing for a refused request, on every route that writes: the write waits for the rate decision its reads run alongside', async () => {
     const m = await newMerchant(api.table.rt, api.server, { defaultLimits: true });
-    // Every group spent: bookings (10), cancellations (9 of the 10 jobs), reads (3).
-    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 1_000, cancellations: 9, reads: 3 });
+    // Every group spent: bookings (10), cancellations (9 of the 10 jobs), updates (1), reads (3).
+    await api.table.rt.stores.setRateLimits(m.storeId, { quotes: 1_000, cancellations: 9, updates: 1, reads: 3 });
     const jobs: string[] = [];
     for (let i = 0; i < 10; i++) jobs.push(((await m.book(await m.quote())).body as { data: { id: string } }).data.id);
     for (let i = 0; i < 9; i++) expect((await m.post(`/v1/jobs/${jobs[i]}/cancel`)).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await m.get('/v1/balance')).status).toBe(200);
     const quoteId = await m.quote();
     const live = jobs[9]!;
+    const edit = (dropName: string) =>
+      api.server
+        .request(`/v1/jobs/${live}`, {
+          method: 'PATCH',
+          headers: { 'X-Api-Key': m.apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ dropName }),
+        })
+        .then(readResponse);
+    expect((await edit('First edit')).status).toBe(200);
     const before = await storeItems(m.storeId);
 
     const refused = [
       await m.book(quoteId, { idempotencyKey: 'refused-booking' }),
       await m.post(`/v1/jobs/${live}/cancel`),
       await m.post(`/v1/jobs/${live}/tracking-link`),
+      await edit('Refused edit'),
     ];
     const links = await trackingLinks(m.storeId);
 
     expect(refused.map((r) => [r.status, (r.body as { code: string }).code])).toEqual([
+      [429, 'rate_limited'],
       [429, 'rate_limited'],
       [429, 'rate_limited'],
       [429, 'rate_limited'],

@@ -20,6 +20,32 @@ function move(job: Job, event: LifecycleEvent, ms: number, actor = 'rider:r1') {
   return recordChange(job, transition(job, event, actor, at(ms)).job, toJobSummary);
 }
 
+describe('recordChange: an edit', () => {
+  it('writes job.updated naming the fields whose values changed (no values), next in the job’s sequence', () => {
+    const { job } = created();
+
+    const { job: saved, events } = move(
+      job,
+      { type: 'edit', changes: { dropPhone: '+919845054321', dropName: job.dropName, pickupInstructions: 'Gate 2' } },
+      1_000,
+      'merchant',
+    );
+
+    expect(events).toEqual([
+      {
+        id: expect.stringMatching(EVENT_ID_PATTERN),
+        type: 'job.updated',
+        createdAt: at(1_000).toISOString(),
+        livemode: true,
+        jobId: job.id,
+        sequence: 2,
+        data: { previousStatus: 'created', job: toJobSummary(saved), changedFields: ['pickupInstructions', 'dropPhone'] },
+      },
+    ]);
+    expect(saved.eventSequence).toBe(2);
+  });
+});
+
 describe('recordChange: the events a change writes', () => {
   it('gives a new job its job.created event, sequence 1, with the job as the list shows it', () => {
     const { job, events } = created();
@@ -109,8 +135,14 @@ describe('recordChange: the events a change writes', () => {
     expect(written).toEqual([['job.location_updated'], [], [], ['job.location_updated'], [], [], ['job.location_updated']]);
   });
 
-  it('has a type for each status and for the settlement, location and endpoint events, no more', () => {
-    expect(EVENT_TYPES).toEqual([...JOB_STATUSES.map((s) => `job.${s}`), 'job.settlement_changed', 'job.location_updated', 'webhook_endpoint.disabled']);
+  it('has a type for each status and for the settlement, edit, location and endpoint events, no more', () => {
+    expect(EVENT_TYPES).toEqual([
+      ...JOB_STATUSES.map((s) => `job.${s}`),
+      'job.settlement_changed',
+      'job.updated',
+      'job.location_updated',
+      'webhook_endpoint.disabled',
+    ]);
   });
 
   it('numbers on from a job booked before events existed (no counter yet)', () => {

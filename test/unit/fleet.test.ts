@@ -357,8 +357,8 @@ describe('toFleetJob', () => {
       status: 'booked',
       agentId: 'rider-asha-01',
       version: 3,
-      pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210' },
-      drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345' },
+      pickup: { ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210', instructions: null },
+      drop: { ...BENGALURU_DROP_PLACE, name: 'Asha Rao', phone: '+919845012345', instructions: null },
       distanceMeters: BENGALURU_ROUTE_METERS,
       packageDescription: 'Documents',
       packageWeight: '750 g',
@@ -395,8 +395,8 @@ describe('toFleetJob', () => {
       const view = toFleetJob(job, 'rider', NOW);
 
       expect([view.pickup, view.drop]).toEqual([
-        { ...BENGALURU_PICKUP_PLACE, name: null, phone: null },
-        { ...BENGALURU_DROP_PLACE, name: null, phone: null },
+        { ...BENGALURU_PICKUP_PLACE, name: null, phone: null, instructions: null },
+        { ...BENGALURU_DROP_PLACE, name: null, phone: null, instructions: null },
       ]);
     }
   });
@@ -448,8 +448,8 @@ describe('toFleetJob', () => {
 
     const view = toFleetJob(jobWith('queued', { route: bare }), 'rider', NOW);
 
-    expect(view.pickup).toEqual({ ...BENGALURU_PICKUP_PLACE, city: null, pincode: null, name: null, phone: null });
-    expect(view.drop).toEqual({ ...BENGALURU_DROP_PLACE, city: null, pincode: null, name: null, phone: null });
+    expect(view.pickup).toEqual({ ...BENGALURU_PICKUP_PLACE, city: null, pincode: null, name: null, phone: null, instructions: null });
+    expect(view.drop).toEqual({ ...BENGALURU_DROP_PLACE, city: null, pincode: null, name: null, phone: null, instructions: null });
     expect([view.packageDescription, view.packageWeight]).toEqual([null, null]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { JobSummary } from '../../functions/schemas/job.schema.ts';
 import {
@@ -110,6 +111,24 @@ describe('bookingFingerprint', () => {
     for (const field of Object.keys(details) as Array<keyof typeof details>) {
       expect(bookingFingerprint({ ...details, [field]: `${details[field]}x` })).not.toBe(base);
     }
+  });
+});
+
+describe('bookingFingerprint with instructions', () => {
+  it('stays what it was before instructions existed when none are sent, so a retry across the upgrade still matches', () => {
+    const before = createHash('sha256')
+      .update(JSON.stringify([details.quoteId, details.externalOrderId, details.pickupName, details.pickupPhone, details.dropName, details.dropPhone]))
+      .digest('hex');
+
+    expect(bookingFingerprint(details)).toBe(before);
+    expect(bookingFingerprint({ ...details, pickupInstructions: null, dropInstructions: undefined })).toBe(before);
+  });
+
+  it('differs when either instruction differs, and between the same text at the pickup and at the drop', () => {
+    const atPickup = bookingFingerprint({ ...details, pickupInstructions: 'Gate 2' });
+    const atDrop = bookingFingerprint({ ...details, dropInstructions: 'Gate 2' });
+
+    expect(new Set([bookingFingerprint(details), atPickup, atDrop, bookingFingerprint({ ...details, dropInstructions: 'Gate 3' })]).size).toBe(4);
   });
 });
 

@@ -44,6 +44,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
   submit_delivery_code: { pickup_completed: 'delivered' },
   fail: Object.fromEntries(OPEN.map((s) => [s, 'failed'])),
   cancel: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, 'cancelled'])),
+  edit: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, s])),
   reset_lock: Object.fromEntries(OPEN.map((s) => [s, s])),
   reissue_code: Object.fromEntries(OPEN.map((s) => [s, s])),
   resolve: { failed: 'failed' },
@@ -52,6 +53,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
 // Refusals other than the general 409 invalid_transition.
 const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, string>>>> = {
   cancel: { pickup_completed: 'parcel_return_required', delivered: 'not_cancellable', failed: 'not_cancellable', cancelled: 'not_cancellable' },
+  edit: { pickup_completed: 'job_not_editable', delivered: 'job_not_editable', failed: 'job_not_editable', cancelled: 'job_not_editable' },
 };
 
 const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
@@ -244,6 +246,43 @@ describe('transition: handoff codes', () => {
     expect(job.verification.pickup).toMatchObject({ status: 'unavailable', expiresAt: null });
     expect(job.verification.delivery.status).toBe('unavailable');
     expect(job.events.at(-1)).toMatchObject({ status: 'failed', note: 'Shop closed' });
+  });
+});
+
+describe('transition: edit', () => {
+  it('changes the drop’s fields after pickup, and refuses the pickup’s then, naming only those', () => {
+    const job = jobAt('pickup_completed', 'edit');
+
+    const edited = transition(job, { type: 'edit', changes: { dropPhone: '+919845054321', dropInstructions: null } }, 'merchant', now).job;
+
+    expect(edited).toEqual({ ...job, dropPhone: '+919845054321', dropInstructions: null, version: job.version + 1, updatedAt: now.toISOString() });
+    expect(() => transition(job, { type: 'edit', changes: { pickupName: 'x', dropName: 'y', pickupPhone: '+919876500000' } }, 'merchant', now)).toThrow(
+      expect.objectContaining({ code: 'job_not_editable', details: { fields: ['pickupName', 'pickupPhone'], status: 'pickup_completed' } }),
+    );
+  });
+
+  it('returns the very job for an edit that changes nothing (an absent instruction equals null), so nothing is written', () => {
+    const job = booked();
+    const unset = { ...job, pickupInstructions: undefined };
+
+    expect(transition(job, { type: 'edit', changes: { dropName: job.dropName } }, 'merchant', now).job).toBe(job);
+    expect(transition(unset, { type: 'edit', changes: { pickupInstructions: null } }, 'merchant', now).job).toBe(unset);
+  });
+
+  it('never grows the job’s history: any number of edits leaves the events as they were and the item within its fields’ bounds', () => {
+    let job = booked();
+    for (let i = 0; i < 200; i++) {
+      job = transition(
+        job,
+        { type: 'edit', changes: { dropInstructions: `${i}`.padEnd(280, 'x'), pickupInstructions: `${i}`.padEnd(280, 'y') } },
+        'merchant',
+        later(i),
+      ).job;
+    }
+
+    expect(job.events).toHaveLength(1);
+    expect(job.version).toBe(201);
+    expect(JSON.stringify(job).length).toBeLessThan(JSON.stringify(booked()).length + 2 * 280 + 100);
   });
 });
 

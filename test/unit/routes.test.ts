@@ -134,6 +134,7 @@ describe('RATE_LIMITS', () => {
       quotes: { capacity: 10, periodMs: 60_000 },
       bookings: { capacity: 10, periodMs: 60_000 },
       cancellations: { capacity: 10, periodMs: 60_000 },
+      updates: { capacity: 30, periodMs: 60_000 },
       reads: { capacity: 60, periodMs: 60_000 },
       webhooks: { capacity: 30, periodMs: 60_000 },
     });
