@@ -29,7 +29,7 @@ Stores
   store create --name NAME [--credit-minor N] [--sandbox]   new store with API access on and its first key
   store show --store ID                                       a store's credit, API access and rate limits
   store credit --store ID --amount-minor N [--note TEXT]     top up credit (a ledger entry)
-  store adjust --store ID --amount-minor ±N --reason TEXT [--reason-id ID] [--operator NAME]
+  store adjust --store ID --amount-minor ±N --reason TEXT --reason-id ID [--operator NAME]
                                                               a correction by operations: an adjustment entry
                                                               (once per reason id, default the reason; operator
                                                               default: your login name); never below zero available
@@ -218,13 +218,11 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
       const storeId = required(options, 'store');
       const amountMinor = signedPaise(required(options, 'amount-minor'), 'amount-minor');
       const reason = required(options, 'reason').trim();
-      const reasonId = options['reason-id'] ?? reason;
+      // Always named (a ticket number): two corrections with the same words are two corrections, and a
+      // retry of one is the same one.
+      const reasonId = required(options, 'reason-id');
       if (!validReasonId(reasonId)) {
-        throw new UsageError(
-          options['reason-id'] === undefined
-            ? `--reason is too long to be its own reason id: give --reason-id (up to ${REASON_ID_MAX} characters, e.g. the ticket number)`
-            : `--reason-id must be 1-${REASON_ID_MAX} characters with no control characters and no space at either end (got "${reasonId}")`,
-        );
+        throw new UsageError(`--reason-id must be 1-${REASON_ID_MAX} characters with no control characters and no space at either end (got "${reasonId}")`);
       }
       // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
       const operator = (options.operator ?? userInfo().username).trim();

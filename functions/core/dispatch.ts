@@ -34,7 +34,7 @@ const awaitingArrival = (job: Job) => job.status === 'booked' && job.verificatio
 export function dispatchDueAt(job: Job, clock: DispatchClock): string | null {
   if (!dispatchLooksAfter(job)) return null;
   if (job.status === 'created') return job.createdAt;
-  if (job.status === 'queued') return later(firstQueuedAt(job), clock.timeoutMs);
+  if (job.status === 'queued') return later(searchStartedAt(job), clock.timeoutMs);
   if (job.status === 'booked') return later(confirmedAt(job), clock.arriveMs);
   const accepted = acceptedAt(job);
   return accepted === null ? null : later(accepted, clock.confirmMs);
@@ -42,7 +42,7 @@ export function dispatchDueAt(job: Job, clock: DispatchClock): string | null {
 
 /**
  * What dispatch does to a job at `now`, or null if nothing is due: offer it; fail it once it has
- * waited too long since first queued; put it back on offer when its rider has not confirmed in time,
+ * waited too long since its search for a rider began; put it back on offer when its rider has not confirmed in time,
  * or has not reached the pickup in time (the rider may not take it back).
  */
 export function dispatchEvent(job: Job, now: Date, clock: DispatchClock): LifecycleEvent | null {
@@ -51,6 +51,17 @@ export function dispatchEvent(job: Job, now: Date, clock: DispatchClock): Lifecy
   if (job.status === 'created') return { type: 'dispatch' };
   if (job.status === 'queued') return { type: 'dispatch_timeout' };
   return { type: 'decline' };
+}
+
+/**
+ * When the job's current search for a rider began: when it was first queued, or, once a rider who
+ * confirmed never reached the pickup, when it went back on offer. A no-show starts a new search with
+ * the whole timeout (each rider can no-show a job once), where a declined offer does not.
+ */
+function searchStartedAt(job: Job): string {
+  const { events } = job;
+  for (let i = events.length - 1; i > 0; i--) if (events[i]!.status === 'queued' && events[i - 1]!.status === 'booked') return events[i]!.createdAt;
+  return firstQueuedAt(job);
 }
 
 const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();

@@ -180,6 +180,8 @@ describe('admin CLI', () => {
         '2550',
         '--reason',
         'Refund ₹25.50: parcel damaged (ticket 41)',
+        '--reason-id',
+        'ticket-41',
         '--operator',
         'asha',
       ]);
@@ -200,7 +202,7 @@ describe('admin CLI', () => {
         storeId,
         entryId: expect.stringMatching(/^le_[0-9a-f]{32}$/),
         amountMinor: 2550,
-        reasonId: 'Refund ₹25.50: parcel damaged (ticket 41)',
+        reasonId: 'ticket-41',
         operator: 'asha',
         replayed: false,
         balanceMinor: 12_550,
@@ -260,8 +262,29 @@ describe('admin CLI', () => {
     it('never takes available credit below zero, and writes nothing when it would', async () => {
       const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Floor', '--credit-minor', '1000']);
 
-      const below = await admin(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-1001', '--reason', 'Too much', '--json']);
-      const toZero = await adminJson<Adjusted>(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-1000', '--reason', 'All of it']);
+      const below = await admin(table, [
+        'store',
+        'adjust',
+        '--store',
+        storeId,
+        '--amount-minor=-1001',
+        '--reason',
+        'Too much',
+        '--reason-id',
+        'ops-1',
+        '--json',
+      ]);
+      const toZero = await adminJson<Adjusted>(table, [
+        'store',
+        'adjust',
+        '--store',
+        storeId,
+        '--amount-minor=-1000',
+        '--reason',
+        'All of it',
+        '--reason-id',
+        'ops-2',
+      ]);
 
       expect(below.code).toBe(1);
       expect(JSON.parse(below.stderr)).toEqual({
@@ -276,7 +299,19 @@ describe('admin CLI', () => {
     it('prints what it did in rupees and paise without --json', async () => {
       const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Printed', '--credit-minor', '100000']);
 
-      const result = await admin(table, ['store', 'adjust', '--store', storeId, '--amount-minor=-25050', '--reason', 'Fee correction', '--operator', 'meera']);
+      const result = await admin(table, [
+        'store',
+        'adjust',
+        '--store',
+        storeId,
+        '--amount-minor=-25050',
+        '--reason',
+        'Fee correction',
+        '--reason-id',
+        'ops-3',
+        '--operator',
+        'meera',
+      ]);
 
       expect(result.stdout).toMatch(
         new RegExp(
@@ -363,10 +398,8 @@ describe('admin CLI', () => {
       '--amount-minor must be a whole number of paise other than 0, with - to take credit away (got "12.50")',
     ],
     [['store', 'adjust', '--store', 'store_x', '--amount-minor', '5'], '--reason is required'],
-    [
-      ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'r'.repeat(201)],
-      '--reason is too long to be its own reason id: give --reason-id (up to 200 characters, e.g. the ticket number)',
-    ],
+    // No reason id: two corrections with the same words would be taken for one.
+    [['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'Goodwill credit'], '--reason-id is required'],
     [
       ['store', 'adjust', '--store', 'store_x', '--amount-minor', '5', '--reason', 'x', '--reason-id', ' t-1'],
       '--reason-id must be 1-200 characters with no control characters and no space at either end (got " t-1")',

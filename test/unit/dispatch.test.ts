@@ -18,6 +18,7 @@ describe('dispatchDueAt and dispatchEvent', () => {
   const confirming = move(accepted, { type: 'start_confirmation' }, 6, 'rider:r1');
   const requeued = move(accepted, { type: 'decline' }, 6, 'rider:r1');
   const confirmed = move(confirming, { type: 'confirm' }, 6.5, 'rider:r1');
+  const noShow = move(confirmed, { type: 'decline' }, 36.5);
 
   it.each([
     ['a booked job: at once', created, at(0), { type: 'dispatch' }],
@@ -27,6 +28,9 @@ describe('dispatchDueAt and dispatchEvent', () => {
     ['a job given back: on its first queueing’s clock, not the re-offer’s', requeued, at(21), { type: 'dispatch_timeout' }],
     // Review (issue 23 §4): once booked nothing timed out; two booked jobs were held 200 s past every deadline.
     ['a confirmed job whose rider has not reached the pickup: when the arrival time has passed since confirming', confirmed, at(36.5), { type: 'decline' }],
+    // Review: with the default clocks (arrival 30 min > timeout 20 min) a no-show's job was failed at the
+    // next tick, never offered again: its new search for a rider has the whole timeout from the re-offer.
+    ['a job back on offer after its confirmed rider never came: the timeout from the re-offer', noShow, at(56.5), { type: 'dispatch_timeout' }],
   ] as const)('%s', (_case, job, due, event) => {
     expect(dispatchDueAt(job, clock)).toBe(due.toISOString());
     expect(dispatchEvent(job, new Date(due.getTime() - 1), clock)).toBeNull();
