@@ -130,7 +130,7 @@ describe('admin CLI', () => {
         'reserved     0 paise (₹0.00)',
         'available    650050 paise (₹6,500.50)',
         'jobs booked  0',
-        'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, reads 60, webhooks 30 a minute',
+        'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, updates 30, reads 60, webhooks 30 a minute',
         `created      ${(await table.rt.stores.get(storeId))!.createdAt}`,
         '',
       ].join('\n'),
