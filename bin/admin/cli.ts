@@ -109,7 +109,7 @@ const OPTIONS = {
 
 type Options = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job' | 'reason'): string {
+function required(options: Options, name: 'name' | 'store' | 'amount-minor' | 'enabled' | 'key' | 'file' | 'job' | 'reason' | 'reason-id'): string {
   const value = options[name];
   if (value === undefined || value.trim() === '') throw new UsageError(`--${name} is required`);
   return value;

@@ -37,7 +37,13 @@ function multiValue(pairs: Iterable<[string, string]>): { single: Record<string,
 }
 
 /** The API Gateway REST (v1) proxy event for an HTTP request, as Lambda would receive it. */
-export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route: Route, pathParameters: Record<string, string> | null): APIGatewayProxyEvent {
+export function toProxyEvent(
+  req: IncomingMessage,
+  { path, url }: RequestTarget,
+  body: string,
+  route: Route,
+  pathParameters: Record<string, string> | null,
+): APIGatewayProxyEvent {
   const headerPairs: Array<[string, string]> = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     // The gateway sets X-Forwarded-Proto itself (what the client sent is replaced); here the scheme is http.
@@ -51,7 +57,7 @@ export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route
   const now = Date.now();
   return {
     resource: route.path,
-    path: url.pathname,
+    path,
     httpMethod: req.method ?? 'GET',
     headers: headers.single,
     multiValueHeaders: headers.multi,
@@ -68,7 +74,7 @@ export function toProxyEvent(req: IncomingMessage, url: URL, body: string, route
       protocol: `HTTP/${req.httpVersion}`,
       httpMethod: req.method ?? 'GET',
       // As behind a custom domain with no base path: the client's path is the route's path.
-      path: url.pathname,
+      path,
       domainName: req.headers.host ?? 'localhost',
       stage: STAGE,
       requestId,
@@ -158,15 +164,16 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
   return async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (hasBody(req)) res.setHeader('Connection', 'close');
     try {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      if (serveDocs(req.method ?? 'GET', url.pathname, res, req.headers.host)) return;
-      const match = matchRoute(req.method ?? 'GET', url.pathname);
+      const target = requestTarget(req.url);
+      const { path } = target;
+      if (serveDocs(req.method ?? 'GET', path, res, req.headers.host)) return;
+      const match = matchRoute(req.method ?? 'GET', path);
       if (match.kind === 'not_found') {
-        send(res, errorResult(new RouteNotFoundError(req.method ?? 'GET', url.pathname)));
+        send(res, errorResult(new RouteNotFoundError(req.method ?? 'GET', path)));
         return;
       }
       if (match.kind === 'method_not_allowed') {
-        const result = errorResult(new MethodNotAllowedError(req.method ?? 'GET', url.pathname, match.allow));
+        const result = errorResult(new MethodNotAllowedError(req.method ?? 'GET', path, match.allow));
         send(res, { ...result, headers: { ...result.headers, Allow: match.allow.join(', ') } });
         return;
       }
@@ -177,7 +184,7 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
       }
       // The whole body is read: the connection may serve the client's next request.
       res.removeHeader('Connection');
-      const event = toProxyEvent(req, url, body, match.route, match.pathParameters);
+      const event = toProxyEvent(req, target, body, match.route, match.pathParameters);
       const handler = handlers.get(match.route)!;
       send(res, await handler(event, lambdaContext(match.route, event.requestContext.requestId)));
     } catch (error) {
@@ -185,6 +192,20 @@ export function createRequestListener(handlers: Map<Route, ProxyHandler>) {
       if (!res.headersSent) send(res, errorResult(error));
     }
   };
+}
+
+/** A request's path exactly as sent, and its URL for the query. */
+interface RequestTarget {
+  path: string;
+  url: URL;
+}
+
+// The path is matched as the client sent it: a URL parser resolves dot segments (`/track/%2e%2e` would
+// become `/`, another resource), which the gateway does not; the query comes from the parsed URL.
+function requestTarget(raw: string | undefined): RequestTarget {
+  const url = new URL(raw ?? '/', 'http://localhost');
+  const sent = (raw ?? '/').split('?', 1)[0]!;
+  return { path: sent.startsWith('/') ? sent : url.pathname, url };
 }
 
 /** Starts the local API server; port 0 picks a free port. Resolves with its base URL. */

@@ -20,11 +20,13 @@ afterAll(async () => {
 });
 
 // One GET over the agent's kept-alive connection; resolves with the status and the local port used.
-function get(agent: Agent, path: string): Promise<{ status: number; localPort: number }> {
+// The path is sent as written (a URL string would have its dot segments resolved by the client).
+function get(agent: Agent, path: string): Promise<{ status: number; localPort: number; contentType: string | undefined }> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { agent }, (res) => {
+    const req = request({ host: hostname, port, path, agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, localPort: req.socket!.localPort! }));
+      res.on('end', () => resolve({ status: res.statusCode!, localPort: req.socket!.localPort!, contentType: res.headers['content-type'] }));
     });
     req.on('error', reject);
     req.end();
@@ -48,6 +50,20 @@ describe('the local server', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.localPort).toBe(first.localPort);
   });
+
+  // Found by the route fuzz suite: the path was parsed as a URL, which resolves dot segments, so a
+  // tracking page's token `%2e%2e` became the path `/` (the API's index, JSON) instead of a token.
+  it.each(['/track/%2e%2e', '/track/..', '/track/.', '/track/%2E'])(
+    'matches %s as sent: the tracking page’s friendly 404, not another resource',
+    async (path) => {
+      const agent = new HttpAgent({ keepAlive: false });
+
+      const page = await get(agent, path);
+      agent.destroy();
+
+      expect([page.status, page.contentType]).toEqual([404, 'text/html; charset=utf-8']);
+    },
+  );
 
   // Each answer given before the request's body is read, then an ordinary request on the same socket:
   // the socket either serves it or is closed by the server with the first answer, never left hanging.
