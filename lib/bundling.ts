@@ -31,7 +31,7 @@ export const BUNDLING = {
  * Each bundle's size limit, in bytes, checked by a test and shown by `npm run bundle-report`. 355 KB
  * since the hardening round (issues 21-24): every bundle's base grew by about 3.5 KB of our own code
  * (a lost race decided again, the closed rate bucket and the named give-back, the merged limit change,
- * the stage in every log line); the largest, the tracking page, is 351 KB.
+ * the stage in every log line) and the job edit about 1 KB more; the largest, the tracking page, is 352 KB.
  */
 export const BUNDLE_BUDGET_BYTES = 355_000;
 
@@ -39,7 +39,7 @@ export const BUNDLE_BUDGET_BYTES = 355_000;
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,
  * which it imports whatever the configuration, 23 KB), and only the booking has it.
  */
-export const BOOKING_BUNDLE_BUDGET_BYTES = 400_000;
+export const BOOKING_BUNDLE_BUDGET_BYTES = 405_000;
 
 /** A function's bundle size limit, in bytes. */
 export function bundleBudget(functionName: string): number {

@@ -685,8 +685,12 @@ describe('public pages', () => {
 
       expect(response.status, `${path}: ${html.slice(0, 200)}`).toBeLessThan(500);
       expect(elapsedMs, `${path} took ${Math.round(elapsedMs)} ms`).toBeLessThan(HANG_MS);
+      // A token of dot segments (`%2e%2e`) is resolved by the client, as a browser does: the request is
+      // for another resource (`/`, the API's index), which answers for itself.
+      const elsewhere = !new URL(`${api.server.url}${path}`).pathname.startsWith('/track/');
       // A path the router does not take as one segment (a `%2F` decoded, say) is not the page: the spec's 404.
-      if (response.headers.get('content-type')?.startsWith('application/json')) expectErrorBody(JSON.parse(html), response.status, path);
+      if (elsewhere) expect(response.status).toBe(200);
+      else if (response.headers.get('content-type')?.startsWith('application/json')) expectErrorBody(JSON.parse(html), response.status, path);
       else {
         expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
         expect([200, 404]).toContain(response.status);

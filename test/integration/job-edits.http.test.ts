@@ -70,7 +70,15 @@ describe('instructions on the booking', () => {
     // Assess
     expect(first.status).toBe(201);
     expect(answer(sameAgain)).toEqual({ status: 200, body: first.body });
-    const conflict = { status: 409, body: { error: 'This Idempotency-Key was already used with different booking details', code: 'idempotency_conflict' } };
+    const jobId = (first.body as { data: { id: string } }).data.id;
+    const conflict = {
+      status: 409,
+      body: {
+        error: `This Idempotency-Key was already used with different booking details: it booked job ${jobId} (GET /v1/jobs/${jobId}); use a new key for a new booking`,
+        code: 'idempotency_conflict',
+        details: { formErrors: [], fieldErrors: {}, jobId },
+      },
+    };
     expect(answer(other)).toEqual(conflict);
     expect(answer(without)).toEqual(conflict);
   });

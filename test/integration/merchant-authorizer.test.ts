@@ -72,7 +72,13 @@ describe('the merchant authorizer', () => {
       principalId: store.storeId,
       policyDocument: {
         Version: '2012-10-17',
-        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: [`${API_ARN}/GET/v1/*`, `${API_ARN}/POST/v1/*`, `${API_ARN}/DELETE/v1/*`] }],
+        Statement: [
+          {
+            Action: 'execute-api:Invoke',
+            Effect: 'Allow',
+            Resource: [`${API_ARN}/GET/v1/*`, `${API_ARN}/POST/v1/*`, `${API_ARN}/PATCH/v1/*`, `${API_ARN}/DELETE/v1/*`],
+          },
+        ],
       },
       usageIdentifierKey: usageKeyValue(store.storeId),
       context: { storeId: store.storeId, keyId },
@@ -114,7 +120,13 @@ describe('the merchant authorizer', () => {
       principalId: 'refused',
       policyDocument: {
         Version: '2012-10-17',
-        Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: [`${API_ARN}/GET/v1/*`, `${API_ARN}/POST/v1/*`, `${API_ARN}/DELETE/v1/*`] }],
+        Statement: [
+          {
+            Action: 'execute-api:Invoke',
+            Effect: 'Deny',
+            Resource: [`${API_ARN}/GET/v1/*`, `${API_ARN}/POST/v1/*`, `${API_ARN}/PATCH/v1/*`, `${API_ARN}/DELETE/v1/*`],
+          },
+        ],
       },
     });
     expect(logs.records).toEqual([expect.objectContaining({ message: 'merchant key refused', authFailure: reason })]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { main } from '../../bin/preflight.ts';
 import { BOOTSTRAP_VERSION_PARAMETER } from '../../bin/aws/preflight.ts';
 import { AccountStandIn } from '../helpers/account.ts';
+import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
 import { GatewayStandIn } from '../helpers/gateway.ts';
 
 const account = new AccountStandIn();
@@ -47,7 +48,7 @@ describe('npm run preflight -- --aws', () => {
     expect(code).toBe(1);
     expect(lines).toEqual([
       'ok   region: The stack deploys to ap-south-1.',
-      'WARN concurrency: The account runs at most 10 Lambda executions at once, shared by all 34 functions: one busy public tracking page or a slow DynamoDB call can take them all, and the merchant routes then answer 5xx. Nothing can be reserved at this quota, so a prod stage (which needs -c trackingPageConcurrency and -c workersConcurrency) cannot deploy. Ask for a quota of 1,000 (Service Quotas, "Concurrent executions") before going live.',
+      `WARN concurrency: The account runs at most 10 Lambda executions at once, shared by all ${DEPLOYED_FUNCTIONS.length} functions: one busy public tracking page or a slow DynamoDB call can take them all, and the merchant routes then answer 5xx. Nothing can be reserved at this quota, so a prod stage (which needs -c trackingPageConcurrency and -c workersConcurrency) cannot deploy. Ask for a quota of 1,000 (Service Quotas, "Concurrent executions") before going live.`,
       `FAIL bootstrap: ap-south-1 is not bootstrapped for CDK (no ${BOOTSTRAP_VERSION_PARAMETER}): the deploy would fail. Run npx cdk bootstrap aws://<account>/ap-south-1 first.`,
       "ok   api keys: 0 API keys of API Gateway's 10,000 in this region (a hard limit; each store takes one).",
       '1 thing(s) would fail: fix them before deploying.',

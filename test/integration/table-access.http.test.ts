@@ -49,6 +49,12 @@ describe('what each route does to the table', () => {
       const delivered = (await m.bookJob()).id;
       const cancelled = (await m.bookJob()).id;
       expect((await m.get(`/v1/jobs/${delivered}`)).status).toBe(200);
+      const edit = {
+        method: 'PATCH',
+        headers: { 'X-Api-Key': m.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ dropInstructions: 'Ring twice' }),
+      };
+      expect((await api.server.request(`/v1/jobs/${delivered}`, edit)).status).toBe(200);
       expect((await m.get('/v1/jobs?limit=5')).status).toBe(200);
       expect((await m.get('/v1/jobs?limit=5&status=created')).status).toBe(200);
       const link = await m.post(`/v1/jobs/${delivered}/tracking-link`);
