@@ -355,7 +355,7 @@ describe('the CDK stack', () => {
     it('lets the merchant’s edit read the job and put it with its event, under key and store checks, and update only its rate bucket', () => {
       expect(accessOf('edit-job')).toEqual({
         table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
-        updates: ['PK', 'SK', 'tat', 'ttl'],
+        updates: ['PK', 'SK', 'tat', 'ttl', 'givenBack'],
       });
     });
   });
