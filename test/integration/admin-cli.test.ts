@@ -24,6 +24,20 @@ afterAll(async () => {
 });
 
 // The commands run in this process (bin/admin/cli.ts's main); the last describe runs bin/admin.ts as a process.
+// The arguments of one `store adjust`, with any further options.
+const adjustArgs = (storeId: string, amountMinor: number, reason: string, reasonId: string, ...more: string[]) => [
+  'store',
+  'adjust',
+  '--store',
+  storeId,
+  `--amount-minor=${amountMinor}`,
+  '--reason',
+  reason,
+  '--reason-id',
+  reasonId,
+  ...more,
+];
+
 describe('admin CLI', () => {
   it('creates a live store with credit and a key that authenticates, and records the opening credit', async () => {
     const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, [
@@ -262,29 +276,8 @@ describe('admin CLI', () => {
     it('never takes available credit below zero, and writes nothing when it would', async () => {
       const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Floor', '--credit-minor', '1000']);
 
-      const below = await admin(table, [
-        'store',
-        'adjust',
-        '--store',
-        storeId,
-        '--amount-minor=-1001',
-        '--reason',
-        'Too much',
-        '--reason-id',
-        'ops-1',
-        '--json',
-      ]);
-      const toZero = await adminJson<Adjusted>(table, [
-        'store',
-        'adjust',
-        '--store',
-        storeId,
-        '--amount-minor=-1000',
-        '--reason',
-        'All of it',
-        '--reason-id',
-        'ops-2',
-      ]);
+      const below = await admin(table, adjustArgs(storeId, -1001, 'Too much', 'ops-1', '--json'));
+      const toZero = await adminJson<Adjusted>(table, adjustArgs(storeId, -1000, 'All of it', 'ops-2'));
 
       expect(below.code).toBe(1);
       expect(JSON.parse(below.stderr)).toEqual({
@@ -299,19 +292,7 @@ describe('admin CLI', () => {
     it('prints what it did in rupees and paise without --json', async () => {
       const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Printed', '--credit-minor', '100000']);
 
-      const result = await admin(table, [
-        'store',
-        'adjust',
-        '--store',
-        storeId,
-        '--amount-minor=-25050',
-        '--reason',
-        'Fee correction',
-        '--reason-id',
-        'ops-3',
-        '--operator',
-        'meera',
-      ]);
+      const result = await admin(table, adjustArgs(storeId, -25050, 'Fee correction', 'ops-3', '--operator', 'meera'));
 
       expect(result.stdout).toMatch(
         new RegExp(
