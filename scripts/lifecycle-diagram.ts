@@ -29,7 +29,17 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   reset_lock: { type: 'reset_lock', handoff: 'pickup' },
   reissue_code: { type: 'reissue_code', handoff: 'pickup' },
   resolve: { type: 'resolve', outcome: 'capture' },
+  attempt_delivery: { type: 'attempt_delivery', reason: 'customer_unreachable', note: null },
+  decide: { type: 'decide', action: 'return' },
+  decision_timeout: { type: 'decision_timeout' },
+  recall: { type: 'recall' },
+  arrive_return: { type: 'arrive_return' },
+  submit_return_code: { type: 'submit_return_code', code: '1234' },
+  resolve_return: { type: 'resolve_return', outcome: 'capture' },
 };
+
+/** The store's credit the probes decide with: enough for any return charge. */
+export const PROBE_CREDIT = { availableMinor: 1_000_000 };
 
 const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Handoff => ({
   code: '1234',
@@ -84,6 +94,26 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
   if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: new Date(now.getTime() - 1).toISOString() }) };
   if (event === 'resolve') job.settlement = 'review';
   if (status === 'delivered') job.settlement = 'captured';
+  if (event === 'attempt_delivery' && status === 'pickup_completed')
+    job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
+  if (event === 'decide' || event === 'decision_timeout') {
+    job.pendingDecision = { options: ['reattempt', 'return'], deadlineAt: new Date(now.getTime() - 1).toISOString(), defaultAction: 'return' };
+    job.deliveryAttempts = [{ number: 1, reason: 'customer_unreachable', note: null, createdAt: now.toISOString() }];
+  }
+  // A return trip exists only on a job that ended after pickup (failed: undeliverable; cancelled: recalled).
+  const returnHandoff = { arrive_return: handoff('pending'), submit_return_code: handoff('active', { expiresAt: live }), resolve_return: handoff('verified') };
+  if ((status === 'failed' || status === 'cancelled') && event in returnHandoff) {
+    job.settlement = 'captured';
+    job.returnTrip = {
+      reason: status === 'failed' ? 'undeliverable' : 'recalled',
+      status: event === 'resolve_return' ? 'returned' : 'returning',
+      chargeMinor: 3500,
+      chargeSettlement: event === 'resolve_return' ? 'review' : 'reserved',
+      startedAt: now.toISOString(),
+      returnedAt: event === 'resolve_return' ? now.toISOString() : null,
+      handoff: returnHandoff[event as keyof typeof returnHandoff],
+    };
+  }
   return job;
 }
 
@@ -94,7 +124,7 @@ export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events
     for (const type of Object.keys(SAMPLE_EVENTS) as LifecycleEventType[]) {
       let to: JobStatus;
       try {
-        to = transition(jobInState(from, type), SAMPLE_EVENTS[type], 'probe', NOW).job.status;
+        to = transition(jobInState(from, type), SAMPLE_EVENTS[type], 'probe', NOW, PROBE_CREDIT).job.status;
       } catch {
         continue;
       }

@@ -317,9 +317,10 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
       const found = storeId && (await rt.jobs.get(storeId, jobId));
       if (!found) throw new RecordNotFoundError('job', jobId);
       const { job, money } = await rt.jobs.endAsOperations(found, note);
+      const releasedMinor = -money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
       return {
-        json: { jobId: job.id, storeId: job.storeId, status: job.status, settlement: job.settlement, releasedMinor: money ? -money.reservedDeltaMinor : 0 },
-        text: `Job ${job.id} of ${job.storeId}: ${job.status}, settlement ${job.settlement}${money ? ` (${-money.reservedDeltaMinor} paise returned to available credit)` : ''}.`,
+        json: { jobId: job.id, storeId: job.storeId, status: job.status, settlement: job.settlement, releasedMinor },
+        text: `Job ${job.id} of ${job.storeId}: ${job.status}, settlement ${job.settlement}${releasedMinor > 0 ? ` (${releasedMinor} paise returned to available credit)` : ''}.`,
       };
     }
     case 'key create': {

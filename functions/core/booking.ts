@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QuoteExpiredError, QuoteNotFoundError, QuoteUsedError } from './errors.ts';
 import { jobIdFor, verificationCode, type BookingDetails, type Job } from './job.ts';
+import { returnCharge } from './pricing.ts';
 import type { Quote } from './quote.ts';
 import type { Store } from './store.ts';
 
@@ -42,6 +43,7 @@ export function newJob(input: { store: Store; quote: Quote; details: BookingDeta
     route: quote.request,
     distanceMeters: quote.distanceMeters,
     chargeMinor: quote.chargeMinor,
+    returnChargeMinor: quote.returnChargeMinor ?? returnCharge(quote.chargeMinor),
     riderLocation: null,
     events: [{ id: randomUUID(), status: 'created', actor: 'merchant', note: null, createdAt: at }],
     verification: { pickup: handoff(), delivery: handoff() },

@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'concurrent_modification'
   | 'parcel_return_required'
   | 'job_not_editable'
+  | 'parcel_not_picked_up'
+  | 'no_decision_pending'
   | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'
@@ -57,6 +59,9 @@ export interface NotEditableDetails {
   status: string;
 }
 
+/** The `details` of a refusal that names where to go instead: the job's status and the path of the call to make. */
+export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string };
+
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
  * subclass that owns its code and its words, built from the ids it names
@@ -64,9 +69,9 @@ export interface NotEditableDetails {
  */
 export abstract class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: ErrorDetails | NotEditableDetails | undefined;
+  readonly details: ErrorDetails | NotEditableDetails | NextCallDetails | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetails | NotEditableDetails; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetails | NotEditableDetails | NextCallDetails; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -376,10 +381,35 @@ export class KeptChangingError extends AppError {
   }
 }
 
+/** A cancel after pickup: the parcel is with the rider, so the call is a return (POST /v1/jobs/{id}/return). */
 export class ParcelReturnRequiredError extends AppError {
-  constructor() {
-    super('parcel_return_required', 'The parcel has been picked up; it must be returned before the job can end');
+  constructor(jobId: string) {
+    super(
+      'parcel_return_required',
+      'The parcel has been picked up; it must be returned before the job can end: POST /v1/jobs/{id}/return recalls it to the pickup',
+      { details: { returnPath: `/v1/jobs/${jobId}/return` } },
+    );
     this.name = 'ParcelReturnRequiredError';
+  }
+}
+
+/** A return asked for before the parcel was picked up: nothing to bring back, so the call is a cancel. */
+export class ParcelNotPickedUpError extends AppError {
+  constructor(jobId: string, status: string) {
+    super('parcel_not_picked_up', `A ${status} job has no parcel to bring back: POST /v1/jobs/{id}/cancel ends it`, {
+      details: { status, cancelPath: `/v1/jobs/${jobId}/cancel` },
+    });
+    this.name = 'ParcelNotPickedUpError';
+  }
+}
+
+/** A decision sent for a job that waits for none (no failed attempt, already decided, or the deadline's default applied). */
+export class NoDecisionPendingError extends AppError {
+  constructor(status: string) {
+    super('no_decision_pending', `The job (${status}) is not waiting for a decision: one is asked for only after a failed delivery attempt`, {
+      details: { status },
+    });
+    this.name = 'NoDecisionPendingError';
   }
 }
 
@@ -448,7 +478,7 @@ export class InsufficientCreditError extends AppError {
   }
 }
 
-type Handoff = 'pickup' | 'delivery';
+type Handoff = 'pickup' | 'delivery' | 'return';
 
 /** A wrong code at the door (the attempt is counted). */
 export class WrongCodeError extends AppError {

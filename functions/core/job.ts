@@ -95,6 +95,52 @@ export function isEditable(field: EditableField, status: JobStatus): boolean {
   return (PICKUP_FIELDS as readonly string[]).includes(field) ? BEFORE_PICKUP.has(status) : !ENDED.has(status);
 }
 
+/** Why a rider could not hand the parcel over at the drop. */
+export const DELIVERY_ATTEMPT_REASONS = ['customer_unreachable', 'customer_refused', 'address_not_found', 'customer_rescheduled', 'unsafe_location'] as const;
+export type DeliveryAttemptReason = (typeof DELIVERY_ATTEMPT_REASONS)[number];
+
+/** One failed attempt to deliver, numbered from 1. */
+export interface DeliveryAttempt {
+  number: number;
+  reason: DeliveryAttemptReason;
+  note: string | null;
+  createdAt: string;
+}
+
+/** What the merchant may decide after a failed attempt. */
+export const DECISION_ACTIONS = ['reattempt', 'return'] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+
+/** The merchant's decision the job waits for after a failed attempt; `defaultAction` is applied at `deadlineAt`. */
+export interface PendingDecision {
+  options: DecisionAction[];
+  deadlineAt: string;
+  defaultAction: DecisionAction;
+}
+
+/** Why a parcel goes back to the pickup: it could not be delivered, or the merchant recalled it. */
+export type ReturnReason = 'undeliverable' | 'recalled';
+
+/**
+ * The parcel's way back to the pickup, a small state of its own on an ended job: `returning` from the
+ * moment the return starts (the job is `failed` or `cancelled` then) until the store gives the rider
+ * the return code (`returned`). `chargeSettlement` is what became of the return charge: `reserved`
+ * when the store's credit covered it at the start, `review` when it did not (operations decide), then
+ * `captured` or `released`.
+ */
+export interface ReturnTrip {
+  reason: ReturnReason;
+  status: 'returning' | 'returned';
+  chargeMinor: number;
+  chargeSettlement: Settlement;
+  startedAt: string;
+  returnedAt: string | null;
+  handoff: Handoff;
+}
+
+/** The three handoffs a job can have: the return one lives on the return trip. */
+export type HandoffName = 'pickup' | 'delivery' | 'return';
+
 /** A job as the domain holds it. `version` guards every change (optimistic concurrency). */
 export interface Job {
   id: string;
@@ -128,6 +174,14 @@ export interface Job {
   eventSequence?: number;
   /** When the job's last `job.location_updated` event was; null or absent if none. */
   locationEventAt?: string | null;
+  /** The return charge agreed at the quote (a share of the charge, core/pricing.ts); absent on jobs booked before returns existed. */
+  returnChargeMinor?: number;
+  /** Failed delivery attempts, oldest first (absent: none). */
+  deliveryAttempts?: DeliveryAttempt[];
+  /** The merchant's decision the job waits for (absent: none). */
+  pendingDecision?: PendingDecision | null;
+  /** The parcel's way back (absent: none). */
+  returnTrip?: ReturnTrip | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -221,9 +275,14 @@ export function acceptedAt(job: Job): string | null {
   return job.agentId === null ? null : (job.events.findLast((event) => event.status === 'picked_by_agent')?.createdAt ?? null);
 }
 
-/** The rider who holds the job now (accepted it, and it has not ended), or null. */
+/** Whether the parcel is on its way back to the pickup (the job has ended; its rider still carries it). */
+export function isReturning(job: Job): boolean {
+  return job.returnTrip?.status === 'returning';
+}
+
+/** The rider who holds the job now (accepted it, and it has not ended, or is bringing the parcel back), or null. */
 export function heldBy(job: Job): string | null {
-  return job.agentId !== null && ASSIGNED.has(job.status) ? job.agentId : null;
+  return job.agentId !== null && (ASSIGNED.has(job.status) || isReturning(job)) ? job.agentId : null;
 }
 
 /** riderLocation is shown only while a rider is assigned and the parcel is not yet delivered. */

@@ -4,7 +4,9 @@ import {
   CodeExpiredError,
   HandoffLockedError,
   JobNotEditableError,
+  NoDecisionPendingError,
   NotCancellableError,
+  ParcelNotPickedUpError,
   ParcelReturnRequiredError,
   WrongCodeError,
 } from './errors.ts';
@@ -15,14 +17,21 @@ import {
   declinedBy,
   ENDED,
   isEditable,
+  isReturning,
   verificationCode,
+  type DecisionAction,
+  type DeliveryAttemptReason,
   type EditableField,
   type Handoff,
+  type HandoffName,
   type Job,
   type JobEdit,
   type JobStatus,
+  type ReturnReason,
+  type ReturnTrip,
   type Settlement,
 } from './job.ts';
+import { returnCharge } from './pricing.ts';
 
 /**
  * The delivery lifecycle as one pure function: (job, event) → the job's next state and the money it
@@ -35,8 +44,19 @@ import {
  *   decline: picked_by_agent | booking_in_progress → queued (the offer goes to another rider);
  *     booked → queued by dispatch alone, when the rider has not reached the pickup in time
  *   fail / dispatch_timeout before pickup → failed (released); fail after pickup → failed (review)
- *   cancel (merchant): created … booked → cancelled (released); pickup_completed → 409; ended → 400
+ *   cancel (merchant): created … booked → cancelled (released); pickup_completed → 409 (return is the call); ended → 400
  *   edit (merchant): keeps the status; pickup fields until pickup, drop fields until the job ends, else 409
+ *
+ * When the delivery does not go to plan (the job stays pickup_completed until a return starts):
+ *   attempt_delivery (rider, at the drop): 1st → the merchant's decision is pending (deadline, default return);
+ *     2nd → the return starts at once
+ *   decide (merchant): reattempt → a fresh delivery code; return → the return starts;
+ *     decision_timeout (system, past the deadline) → the default
+ *   recall (merchant): pickup_completed → the return starts (recalled); before pickup → 409 (cancel is the call)
+ *   a return starting: failed (undeliverable) or cancelled (recalled), the delivery's charge captured,
+ *     the return charge reserved (or left to operations' review when the credit cannot cover it)
+ *   arrive_return, submit_return_code ✓ (rider, back at the pickup) → the return trip is returned, its charge captured
+ *   resolve_return (operations): a return charge in review → captured or released
  */
 export type LifecycleEvent =
   | { type: 'dispatch' }
@@ -53,9 +73,16 @@ export type LifecycleEvent =
   | { type: 'fail'; note: string }
   | { type: 'cancel' }
   | { type: 'edit'; changes: JobEdit }
-  | { type: 'reset_lock'; handoff: 'pickup' | 'delivery' }
-  | { type: 'reissue_code'; handoff: 'pickup' | 'delivery' }
-  | { type: 'resolve'; outcome: 'capture' | 'release' };
+  | { type: 'reset_lock'; handoff: HandoffName }
+  | { type: 'reissue_code'; handoff: HandoffName }
+  | { type: 'resolve'; outcome: 'capture' | 'release' }
+  | { type: 'attempt_delivery'; reason: DeliveryAttemptReason; note: string | null }
+  | { type: 'decide'; action: DecisionAction }
+  | { type: 'decision_timeout' }
+  | { type: 'recall' }
+  | { type: 'arrive_return' }
+  | { type: 'submit_return_code'; code: string }
+  | { type: 'resolve_return'; outcome: 'capture' | 'release' };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 
@@ -69,13 +96,27 @@ export const CODE_TTL_MS = 30 * 60 * 1000;
 export const REPEATED_DECLINES = 5;
 /** The fifth wrong code locks the handoff until operations reset it. */
 export const MAX_CODE_ATTEMPTS = 5;
+/** A job has at most two failed delivery attempts: after the second, the parcel goes back at once. */
+export const MAX_DELIVERY_ATTEMPTS = 2;
+/** How long the merchant has to decide after a failed attempt (sandbox jobs: a minute, so a test sees both branches quickly). */
+export const DECISION_WINDOW_MS = 10 * 60 * 1000;
+export const SANDBOX_DECISION_WINDOW_MS = 60 * 1000;
 
 /** A change of money a transition causes: one ledger entry, applied with the job in one transaction. */
 export interface Money {
-  type: 'release' | 'capture';
+  type: 'reserve' | 'release' | 'capture';
   balanceDeltaMinor: number;
   reservedDeltaMinor: number;
   note: string;
+}
+
+/**
+ * What a move that may start a return needs to know of the store: the credit it has available, read
+ * before deciding. The return charge is reserved only when it is covered; the write is conditioned
+ * on the credit still being there (JobRepository), so a stale read is decided again, never overdrawn.
+ */
+export interface StoreCredit {
+  availableMinor: number;
 }
 
 /** What became of a code that was submitted (the new state is stored whatever the outcome). */
@@ -84,8 +125,19 @@ export type CodeOutcome = 'verified' | 'wrong_code' | 'locked' | 'expired';
 export interface Transition {
   /** The job after the move; the very job given when the move changes nothing (then nothing is written). */
   job: Job;
-  money?: Money;
+  /** The money it moves, one ledger entry each, in order (none: an empty list). */
+  money: Money[];
   codeOutcome?: CodeOutcome;
+}
+
+/** Whether `event` may start a return on this job (then `transition` needs the store's credit). */
+export function mayStartReturn(job: Job, event: LifecycleEvent): boolean {
+  return job.status === 'pickup_completed' && ['attempt_delivery', 'decide', 'decision_timeout', 'recall'].includes(event.type);
+}
+
+/** The charge of the job's return trip: agreed at the quote, or the default share for jobs booked before. */
+export function returnChargeOf(job: Job): number {
+  return job.returnChargeMinor ?? returnCharge(job.chargeMinor);
 }
 
 /** A move the lifecycle does not allow from the job's current state (409 at the edge). */
@@ -96,12 +148,32 @@ export class IllegalTransitionError extends AppError {
   }
 }
 
-// Money of a settlement change: releasing or capturing the job's reservation.
-const release = (job: Job, note: string): Money => ({ type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -job.chargeMinor, note });
+// Money of a settlement change: releasing or capturing a reservation, reserving, or capturing what was never reserved.
+const release = (amountMinor: number, note: string): Money => ({ type: 'release', balanceDeltaMinor: 0, reservedDeltaMinor: -amountMinor, note });
+const capture = (amountMinor: number, note: string): Money => ({ type: 'capture', balanceDeltaMinor: -amountMinor, reservedDeltaMinor: -amountMinor, note });
+const reserve = (amountMinor: number, note: string): Money => ({ type: 'reserve', balanceDeltaMinor: 0, reservedDeltaMinor: amountMinor, note });
+const captureUnreserved = (amountMinor: number, note: string): Money => ({ type: 'capture', balanceDeltaMinor: -amountMinor, reservedDeltaMinor: 0, note });
 // Ending before pickup gives back what is still held; a job holding nothing moves no money.
-const releaseHeld = (job: Job, note: string): { settlement: Settlement | null; money?: Money } =>
-  job.settlement === 'reserved' ? { settlement: 'released', money: release(job, note) } : { settlement: job.settlement };
-const capture = (job: Job, note: string): Money => ({ type: 'capture', balanceDeltaMinor: -job.chargeMinor, reservedDeltaMinor: -job.chargeMinor, note });
+const releaseHeld = (job: Job, note: string): { settlement: Settlement | null; money: Money[] } =>
+  job.settlement === 'reserved' ? { settlement: 'released', money: [release(job.chargeMinor, note)] } : { settlement: job.settlement, money: [] };
+
+/** A fresh code for a handoff: usable at once, for `CODE_TTL_MS` from `now` (or from the rider's arrival when `expires` is false). */
+const freshHandoff = (now: Date, expires: boolean): Handoff => ({
+  code: verificationCode(),
+  status: 'active',
+  expiresAt: expires ? new Date(now.getTime() + CODE_TTL_MS).toISOString() : null,
+  verifiedAt: null,
+  failedAttempts: 0,
+});
+
+/** A handoff of the job by name (the return one lives on the return trip; null when the job has none). */
+export function handoffOf(job: Job, name: HandoffName): Handoff | null {
+  return name === 'return' ? (job.returnTrip?.handoff ?? null) : job.verification[name];
+}
+
+// The job's fields that hold a handoff, with that handoff replaced.
+const withHandoff = (job: Job, name: HandoffName, handoff: Handoff): Partial<Job> =>
+  name === 'return' ? { returnTrip: { ...job.returnTrip!, handoff } } : { verification: { ...job.verification, [name]: handoff } };
 
 // A handoff that can no longer happen; a verified one stays verified.
 const endHandoff = (handoff: Handoff): Handoff => (handoff.status === 'verified' ? handoff : { ...handoff, status: 'unavailable', expiresAt: null });
@@ -114,9 +186,10 @@ export function effectiveHandoff(handoff: Handoff, now: Date): Handoff {
 
 /**
  * The job after `event` by `actor` at `now`, with the money it moves; throws IllegalTransitionError
- * for a move the lifecycle does not allow. Status changes append an event; every change bumps the version.
+ * for a move the lifecycle does not allow. Status changes append an event; every change bumps the
+ * version. A move that may start a return (`mayStartReturn`) needs the store's credit.
  */
-export function transition(job: Job, event: LifecycleEvent, actor: string, now: Date): Transition {
+export function transition(job: Job, event: LifecycleEvent, actor: string, now: Date, credit?: StoreCredit): Transition {
   // A change is recorded no earlier than the job's last one, so its history stays in time order even
   // when the writer's clock reads earlier (a worker tick reads its clock once, before its worklist;
   // another container's clock may lag a little). Decisions (a code's expiry) still use `now`.
@@ -132,7 +205,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       events: moved ? [...job.events, { id: randomUUID(), status: changes.status!, actor, note, createdAt: at }] : job.events,
     };
   };
-  const ended = (status: 'failed' | 'cancelled' | 'delivered', settlement: Settlement | null, note: string | null): Job =>
+  const ended = (status: 'failed' | 'cancelled' | 'delivered', settlement: Settlement | null, note: string | null, changes: Partial<Job> = {}): Job =>
     next(
       {
         status,
@@ -140,17 +213,54 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         riderLocation: null,
         verification:
           status === 'delivered' ? job.verification : { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
+        ...changes,
       },
       note,
     );
   const requireStatus = (...allowed: JobStatus[]) => {
     if (!allowed.includes(job.status)) throw illegal();
   };
+  const requireReturning = () => {
+    if (!isReturning(job)) throw illegal(job.returnTrip ? 'The parcel is already back at the pickup' : 'The job has no return trip');
+  };
+
+  // The parcel goes back to the pickup: the job ends (the rider carried it, so the delivery's charge
+  // is captured) and its rider keeps it until the store takes it back with the return code. The
+  // return charge is reserved when the store's credit covers it, else left to operations (review).
+  const startReturn = (reason: ReturnReason, note: string, changes: Partial<Job> = {}): Transition => {
+    if (credit === undefined) throw new Error(`A return of job ${job.id} was decided without the store's credit`);
+    const chargeMinor = returnChargeOf(job);
+    const covered = credit.availableMinor >= chargeMinor;
+    const returnTrip: ReturnTrip = {
+      reason,
+      status: 'returning',
+      chargeMinor,
+      chargeSettlement: covered ? 'reserved' : 'review',
+      startedAt: at,
+      returnedAt: null,
+      handoff: { code: verificationCode(), status: 'pending', expiresAt: null, verifiedAt: null, failedAttempts: 0 },
+    };
+    const money = [
+      ...(job.settlement === 'reserved' ? [capture(job.chargeMinor, reason === 'recalled' ? 'Recalled after pickup' : 'Undeliverable after pickup')] : []),
+      ...(covered && chargeMinor > 0 ? [reserve(chargeMinor, 'Return trip')] : []),
+    ];
+    const settlement = job.settlement === 'reserved' ? 'captured' : job.settlement;
+    return {
+      job: ended(reason === 'recalled' ? 'cancelled' : 'failed', settlement, note, { ...changes, pendingDecision: null, returnTrip }),
+      money,
+    };
+  };
+  const undeliverable = (attempts: number, changes: Partial<Job> = {}) =>
+    startReturn('undeliverable', `Undeliverable after ${attempts} attempt${attempts === 1 ? '' : 's'}: the parcel goes back to the pickup`, changes);
+  const decided = (action: DecisionAction): Transition =>
+    action === 'return'
+      ? undeliverable((job.deliveryAttempts ?? []).length)
+      : { job: next({ pendingDecision: null, verification: { ...job.verification, delivery: freshHandoff(now, false) } }), money: [] };
 
   switch (event.type) {
     case 'dispatch':
       requireStatus('created');
-      return { job: next({ status: 'queued' }) };
+      return { job: next({ status: 'queued' }), money: [] };
 
     case 'dispatch_timeout': {
       requireStatus('queued');
@@ -162,15 +272,15 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
     case 'accept':
       requireStatus('queued');
       if (declinedBy(job).includes(event.agentId)) throw illegal('You declined this job; it is offered to other riders');
-      return { job: next({ status: 'picked_by_agent', agentId: event.agentId }) };
+      return { job: next({ status: 'picked_by_agent', agentId: event.agentId }), money: [] };
 
     case 'start_confirmation':
       requireStatus('picked_by_agent');
-      return { job: next({ status: 'booking_in_progress' }) };
+      return { job: next({ status: 'booking_in_progress' }), money: [] };
 
     case 'confirm':
       requireStatus('booking_in_progress');
-      return { job: next({ status: 'booked' }) };
+      return { job: next({ status: 'booked' }), money: [] };
 
     case 'decline': {
       // The dispatcher (`system`) declines for a rider whose acceptance went unconfirmed too long, or
@@ -180,12 +290,12 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       if (!noShow) requireStatus('picked_by_agent', 'booking_in_progress');
       const rider = job.agentId ?? 'the rider';
       const why = noShow ? `Not at the pickup in time: ${rider}` : actor === 'system' ? `Not confirmed in time by ${rider}` : `Declined by ${rider}`;
-      return { job: next({ status: 'queued', agentId: null, riderLocation: null }, why) };
+      return { job: next({ status: 'queued', agentId: null, riderLocation: null }, why), money: [] };
     }
 
     case 'report_location':
-      if (!ASSIGNED.has(job.status)) throw illegal('A rider location is taken only while a rider is assigned');
-      return { job: next({ riderLocation: { latitude: event.latitude, longitude: event.longitude, accuracy: event.accuracy, recordedAt: at } }) };
+      if (!ASSIGNED.has(job.status) && !isReturning(job)) throw illegal('A rider location is taken only while a rider is assigned');
+      return { job: next({ riderLocation: { latitude: event.latitude, longitude: event.longitude, accuracy: event.accuracy, recordedAt: at } }), money: [] };
 
     case 'arrive_pickup': {
       requireStatus('booked');
@@ -195,6 +305,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         job: next({
           verification: { ...job.verification, pickup: { ...pickup, status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } },
         }),
+        money: [],
       };
     }
 
@@ -204,11 +315,13 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
 
     case 'arrive_drop': {
       requireStatus('pickup_completed');
+      if (job.pendingDecision) throw illegal('The job waits for the merchant’s decision after the failed attempt');
       const delivery = job.verification.delivery;
       if (delivery.status !== 'active' || delivery.expiresAt !== null)
         throw illegal(`The delivery code is ${delivery.status === 'active' ? 'already running' : delivery.status}`);
       return {
         job: next({ verification: { ...job.verification, delivery: { ...delivery, expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() } } }),
+        money: [],
       };
     }
 
@@ -216,17 +329,75 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       requireStatus('pickup_completed');
       return submitCode(job, 'delivery', event.code, now, next, illegal);
 
+    case 'attempt_delivery': {
+      requireStatus('pickup_completed');
+      if (job.pendingDecision) throw illegal('The job already waits for the merchant’s decision after a failed attempt');
+      const delivery = job.verification.delivery;
+      // At the drop: the rider arrived (the code's clock runs, or it expired or locked there).
+      const atDrop = delivery.expiresAt !== null || delivery.status === 'locked' || delivery.status === 'expired';
+      if (delivery.status === 'verified' || !atDrop) throw illegal('Arrive at the drop first (POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive)');
+      const attempts = [
+        ...(job.deliveryAttempts ?? []),
+        { number: (job.deliveryAttempts ?? []).length + 1, reason: event.reason, note: event.note, createdAt: at },
+      ];
+      if (attempts.length >= MAX_DELIVERY_ATTEMPTS) return undeliverable(attempts.length, { deliveryAttempts: attempts });
+      const window = job.testMode ? SANDBOX_DECISION_WINDOW_MS : DECISION_WINDOW_MS;
+      return {
+        job: next({
+          deliveryAttempts: attempts,
+          pendingDecision: { options: ['reattempt', 'return'], deadlineAt: new Date(now.getTime() + window).toISOString(), defaultAction: 'return' },
+          // No code can be used while the merchant decides; a reattempt brings a fresh one.
+          verification: { ...job.verification, delivery: { ...delivery, status: 'unavailable', expiresAt: null } },
+        }),
+        money: [],
+      };
+    }
+
+    case 'decide': {
+      const pending = job.pendingDecision;
+      if (!pending || job.status !== 'pickup_completed') throw new NoDecisionPendingError(job.status);
+      if (!pending.options.includes(event.action)) throw illegal(`The decision is one of ${pending.options.join(', ')}`);
+      return decided(event.action);
+    }
+
+    case 'decision_timeout': {
+      const pending = job.pendingDecision;
+      if (!pending || job.status !== 'pickup_completed') throw illegal('The job waits for no decision');
+      if (Date.parse(pending.deadlineAt) > now.getTime()) throw illegal('The decision’s deadline has not passed');
+      return decided(pending.defaultAction);
+    }
+
+    case 'recall':
+      if (BEFORE_PICKUP.has(job.status)) throw new ParcelNotPickedUpError(job.id, job.status);
+      if (isReturning(job)) throw illegal('The parcel is already on its way back to the pickup');
+      requireStatus('pickup_completed');
+      return startReturn('recalled', 'Recalled by the merchant: the parcel goes back to the pickup');
+
+    case 'arrive_return': {
+      requireReturning();
+      const handoff = job.returnTrip!.handoff;
+      if (handoff.status !== 'pending') throw illegal(`The return code is already ${handoff.status}`);
+      return {
+        job: next(withHandoff(job, 'return', { ...handoff, status: 'active', expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString() })),
+        money: [],
+      };
+    }
+
+    case 'submit_return_code':
+      requireReturning();
+      return submitCode(job, 'return', event.code, now, next, illegal);
+
     case 'fail': {
       if (BEFORE_PICKUP.has(job.status)) {
         const { settlement, money } = releaseHeld(job, event.note);
         return { job: ended('failed', settlement, event.note), money };
       }
-      if (job.status === 'pickup_completed') return { job: ended('failed', 'review', event.note) };
+      if (job.status === 'pickup_completed') return { job: ended('failed', 'review', event.note, { pendingDecision: null }), money: [] };
       throw illegal();
     }
 
     case 'cancel': {
-      if (job.status === 'pickup_completed') throw new ParcelReturnRequiredError();
+      if (job.status === 'pickup_completed') throw new ParcelReturnRequiredError(job.id);
       if (!BEFORE_PICKUP.has(job.status)) throw new NotCancellableError(job.status);
       const { settlement, money } = releaseHeld(job, 'Cancelled by the merchant');
       return { job: ended('cancelled', settlement, null), money };
@@ -237,23 +408,17 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       const refused = fields.filter((field) => !isEditable(field, job.status));
       if (refused.length > 0) throw new JobNotEditableError(refused, job.status);
       // An edit that changes nothing is no change: nothing is written, the version (and ETag) stays.
-      if (changedFields(job, { ...job, ...event.changes }).length === 0) return { job };
-      return { job: next(event.changes) };
+      if (changedFields(job, { ...job, ...event.changes }).length === 0) return { job, money: [] };
+      return { job: next(event.changes), money: [] };
     }
 
     case 'reset_lock':
     case 'reissue_code': {
-      const handoff = job.verification[event.handoff];
+      const handoff = handoffOf(job, event.handoff);
       const wanted = event.type === 'reset_lock' ? 'locked' : 'expired';
-      if (effectiveHandoff(handoff, now).status !== wanted || ENDED.has(job.status)) throw illegal(`The ${event.handoff} code is not ${wanted}`);
-      const fresh: Handoff = {
-        code: verificationCode(),
-        status: 'active',
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-        verifiedAt: null,
-        failedAttempts: 0,
-      };
-      return { job: next({ verification: { ...job.verification, [event.handoff]: fresh } }) };
+      const live = event.handoff === 'return' ? isReturning(job) : !ENDED.has(job.status);
+      if (handoff === null || effectiveHandoff(handoff, now).status !== wanted || !live) throw illegal(`The ${event.handoff} code is not ${wanted}`);
+      return { job: next(withHandoff(job, event.handoff, freshHandoff(now, true))), money: [] };
     }
 
     case 'resolve': {
@@ -261,8 +426,18 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       if (job.settlement !== 'review') throw illegal('Only a job in settlement review can be resolved');
       const note = `Review resolved: ${event.outcome}`;
       return event.outcome === 'capture'
-        ? { job: next({ settlement: 'captured' }), money: capture(job, note) }
-        : { job: next({ settlement: 'released' }), money: release(job, note) };
+        ? { job: next({ settlement: 'captured' }), money: [capture(job.chargeMinor, note)] }
+        : { job: next({ settlement: 'released' }), money: [release(job.chargeMinor, note)] };
+    }
+
+    case 'resolve_return': {
+      const trip = job.returnTrip;
+      if (!trip || trip.chargeSettlement !== 'review') throw illegal('Only a return charge in review can be resolved');
+      // A charge in review was never reserved (the credit did not cover it): captured from the balance, or waived.
+      const note = `Return charge review resolved: ${event.outcome}`;
+      return event.outcome === 'capture'
+        ? { job: next({ returnTrip: { ...trip, chargeSettlement: 'captured' } }), money: [captureUnreserved(trip.chargeMinor, note)] }
+        : { job: next({ returnTrip: { ...trip, chargeSettlement: 'released' } }), money: [] };
     }
   }
 }
@@ -271,11 +446,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
  * The refusal a code submission's outcome stands for (null when the code was right): a wrong code
  * (counted), a locked handoff (five wrong codes) or an expired code. One wording for every path.
  */
-export function handoffRefusal(
-  which: 'pickup' | 'delivery',
-  outcome: CodeOutcome,
-  handoff: Handoff,
-): WrongCodeError | HandoffLockedError | CodeExpiredError | null {
+export function handoffRefusal(which: HandoffName, outcome: CodeOutcome, handoff: Handoff): WrongCodeError | HandoffLockedError | CodeExpiredError | null {
   switch (outcome) {
     case 'verified':
       return null;
@@ -291,34 +462,50 @@ export function handoffRefusal(
 // A code at the door: right → verified and the job moves on; wrong → counted, the fifth locks; late → expired.
 function submitCode(
   job: Job,
-  which: 'pickup' | 'delivery',
+  which: HandoffName,
   code: string,
   now: Date,
   next: (changes: Partial<Job>, note?: string | null) => Job,
   illegal: (reason?: string) => Error,
 ): Transition {
-  const stored = job.verification[which];
+  const stored = handoffOf(job, which)!;
   const handoff = effectiveHandoff(stored, now);
   const at = now.toISOString();
-  const withHandoff = (updated: Handoff) => next({ verification: { ...job.verification, [which]: updated } });
+  const withCode = (updated: Handoff) => next(withHandoff(job, which, updated));
   // Already locked or recorded as expired: refused, with nothing to write.
   if (stored.status === 'locked' || stored.status === 'expired') throw handoffRefusal(which, stored.status, stored);
   // Lapsed since it was last written: recorded as expired, then refused at the edge.
-  if (handoff.status === 'expired') return { job: withHandoff(handoff), codeOutcome: 'expired' };
+  if (handoff.status === 'expired') return { job: withCode(handoff), money: [], codeOutcome: 'expired' };
   if (handoff.status !== 'active') throw illegal(`The ${which} code is ${handoff.status}`);
   if (code !== handoff.code) {
     const failedAttempts = handoff.failedAttempts + 1;
     const locked = failedAttempts >= MAX_CODE_ATTEMPTS;
-    return { job: withHandoff({ ...handoff, failedAttempts, status: locked ? 'locked' : 'active' }), codeOutcome: locked ? 'locked' : 'wrong_code' };
+    return { job: withCode({ ...handoff, failedAttempts, status: locked ? 'locked' : 'active' }), money: [], codeOutcome: locked ? 'locked' : 'wrong_code' };
   }
   const verified: Handoff = { ...handoff, status: 'verified', verifiedAt: at };
-  if (which === 'pickup') {
-    const delivery: Handoff = { ...job.verification.delivery, status: 'active', expiresAt: null };
-    return { job: next({ status: 'pickup_completed', verification: { pickup: verified, delivery } }), codeOutcome: 'verified' };
+  switch (which) {
+    case 'pickup': {
+      const delivery: Handoff = { ...job.verification.delivery, status: 'active', expiresAt: null };
+      return { job: next({ status: 'pickup_completed', verification: { pickup: verified, delivery } }), money: [], codeOutcome: 'verified' };
+    }
+    case 'delivery':
+      return {
+        job: next({ status: 'delivered', settlement: 'captured', riderLocation: null, verification: { ...job.verification, delivery: verified } }),
+        money: [capture(job.chargeMinor, 'Delivered')],
+        codeOutcome: 'verified',
+      };
+    case 'return': {
+      // Back at the pickup: the trip ends, and its reserved charge is captured (one in review stays operations' to resolve).
+      const trip = job.returnTrip!;
+      const captured = trip.chargeSettlement === 'reserved';
+      return {
+        job: next({
+          riderLocation: null,
+          returnTrip: { ...trip, status: 'returned', returnedAt: at, handoff: verified, chargeSettlement: captured ? 'captured' : trip.chargeSettlement },
+        }),
+        money: captured && trip.chargeMinor > 0 ? [capture(trip.chargeMinor, 'Returned to the pickup')] : [],
+        codeOutcome: 'verified',
+      };
+    }
   }
-  return {
-    job: next({ status: 'delivered', settlement: 'captured', riderLocation: null, verification: { ...job.verification, delivery: verified } }),
-    money: capture(job, 'Delivered'),
-    codeOutcome: 'verified',
-  };
 }

@@ -23,3 +23,14 @@ export function weightSurcharge(card: RateCard, weightGrams?: number): number {
   const slab = slabs.find((s) => weightGrams <= s.upToGrams) ?? slabs[slabs.length - 1]!;
   return slab.surchargeMinor;
 }
+
+/**
+ * The return charge's default share of the delivery's charge, in percent: the rider rides the route
+ * back with the parcel, but needs no search, no pickup wait and no second dispatch.
+ */
+export const DEFAULT_RETURN_CHARGE_PERCENT = 50;
+
+/** A return trip's charge: the zone's share of the delivery's charge, rounded up to a whole rupee. */
+export function returnCharge(chargeMinor: number, card?: Pick<RateCard, 'returnChargePercent'>): number {
+  return ceilToRupee(Math.ceil((chargeMinor * (card?.returnChargePercent ?? DEFAULT_RETURN_CHARGE_PERCENT)) / 100));
+}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertRouteServed, findServingZone, routeMeters, type VersionedZone } from './zone.ts';
-import { priceRoute } from './pricing.ts';
+import { priceRoute, returnCharge } from './pricing.ts';
 
 /** A quote is valid for five minutes from creation, by the server's clock. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -31,6 +31,8 @@ export interface Quote {
   request: RouteRequest;
   distanceMeters: number;
   chargeMinor: number;
+  /** What a return trip of the job booked from it would cost (not part of the quote's answer; absent on quotes made before returns existed). */
+  returnChargeMinor?: number;
   createdAt: string;
   expiresAt: string;
   usedAt?: string | undefined;
@@ -46,6 +48,7 @@ export function priceQuote(storeId: string, request: RouteRequest, zones: readon
   const zone = findServingZone(zones, pickup, drop);
   const distanceMeters = routeMeters(zone, pickup, drop);
   assertRouteServed(zone, distanceMeters);
+  const chargeMinor = priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams);
   return {
     id: randomUUID(),
     storeId,
@@ -53,7 +56,8 @@ export function priceQuote(storeId: string, request: RouteRequest, zones: readon
     zoneVersion: zone.version,
     request,
     distanceMeters,
-    chargeMinor: priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams),
+    chargeMinor,
+    returnChargeMinor: returnCharge(chargeMinor, zone.rateCard),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };

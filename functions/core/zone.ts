@@ -19,6 +19,8 @@ export const RateCard = z
     includedMeters: nonnegative(),
     perKmMinor: nonnegative(),
     weightSlabs: z.array(WeightSlab).check(z.minLength(1)),
+    /** The return trip's charge as a share of the delivery's charge, in percent (core/pricing.ts; default 50). */
+    returnChargePercent: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
   })
   .check(
     z.refine((card) => card.weightSlabs.every((s, i, all) => i === 0 || s.upToGrams > all[i - 1]!.upToGrams), {

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary } from '../core/job.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
-import { transition, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
+import { mayStartReturn, transition, type LifecycleEvent, type StoreCredit, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
 import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptChangingError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
 import { isItemTooLarge, rateDecided } from './client.ts';
@@ -277,7 +277,9 @@ export class JobRepository extends TableRepository {
    * job's index items (on offer; held by a rider) and the change's events follow in the same transaction.
    */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
-    const moved = transition(job, event, actor, options.now ?? new Date());
+    // A move that may start a return reads the store's credit first: the return charge is reserved only when covered.
+    const credit = mayStartReturn(job, event) ? await this.creditOf(job.storeId) : undefined;
+    const moved = transition(job, event, actor, options.now ?? new Date(), credit);
     if (moved.job === job) return moved; // a move that changes nothing writes nothing
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);
     const result = { ...moved, job: next };
@@ -291,6 +293,14 @@ export class JobRepository extends TableRepository {
       holding: this.holdingChanges(job, result.job),
     });
     return result;
+  }
+
+  /** The credit the store has available now (one read of its item). */
+  private async creditOf(storeId: string): Promise<StoreCredit> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ProjectionExpression: 'availableMinor', ConsistentRead: true }),
+    );
+    return { availableMinor: (Item?.availableMinor as number | undefined) ?? 0 };
   }
 
   /**
@@ -477,7 +487,7 @@ export class JobRepository extends TableRepository {
     next: Job,
     options: WriteOptions & {
       expectedVersion: number;
-      money?: MoneyMovement;
+      money: readonly MoneyMovement[];
       indexChanges: TransactItem[];
       holding: { gained?: TransactItem; released?: TransactItem };
       /** The change's events: written with it, or not at all. */
@@ -487,7 +497,7 @@ export class JobRepository extends TableRepository {
     const now = options.now ?? new Date(next.updatedAt);
     const { money, guard, fleetKeyHash } = options;
     const tx = new Transaction();
-    if (guard) addGuardChecks(tx, this.tableName, guard, { store: !money });
+    if (guard) addGuardChecks(tx, this.tableName, guard, { store: money.length === 0 });
     else if (fleetKeyHash) tx.add('fleetKey', fleetKeyCheck(this.tableName, fleetKeyHash));
     tx.add('job', {
       Put: {
@@ -497,40 +507,46 @@ export class JobRepository extends TableRepository {
         ExpressionAttributeValues: { ':expected': options.expectedVersion },
       },
     });
-    if (money) {
+    if (money.length > 0) {
+      const balance = money.reduce((sum, entry) => sum + entry.balanceDeltaMinor, 0);
+      const reserved = money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
       tx.add('store', {
         Update: {
           TableName: this.tableName,
           Key: keys.store(next.storeId),
           UpdateExpression:
             'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
-          // Money never goes negative; with a guard, API access must still be on.
-          ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
+          // Money never goes negative (a reservation needs the credit to be there still); with a guard, API access must still be on.
+          ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved AND availableMinor >= :minusAvailable${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
           ExpressionAttributeValues: {
-            ':balance': money.balanceDeltaMinor,
-            ':reserved': money.reservedDeltaMinor,
-            ':available': money.balanceDeltaMinor - money.reservedDeltaMinor,
-            ':minusBalance': -money.balanceDeltaMinor,
-            ':minusReserved': -money.reservedDeltaMinor,
+            ':balance': balance,
+            ':reserved': reserved,
+            ':available': balance - reserved,
+            ':minusBalance': -balance,
+            ':minusReserved': -reserved,
+            ':minusAvailable': reserved - balance,
             ':now': now.toISOString(),
             ...(guard && { ':apiEnabled': true }),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       });
-      tx.add(
-        'ledger',
-        ledgerPut(
-          this.tableName,
-          {
-            storeId: next.storeId,
-            type: money.type,
-            balanceDeltaMinor: money.balanceDeltaMinor,
-            reservedDeltaMinor: money.reservedDeltaMinor,
-            jobId: next.id,
-            note: money.note,
-          },
-          now,
+      // One statement line per movement, a millisecond apart so the statement lists them in the order they were decided.
+      money.forEach((entry, index) =>
+        tx.add(
+          `ledger:${index}`,
+          ledgerPut(
+            this.tableName,
+            {
+              storeId: next.storeId,
+              type: entry.type,
+              balanceDeltaMinor: entry.balanceDeltaMinor,
+              reservedDeltaMinor: entry.reservedDeltaMinor,
+              jobId: next.id,
+              note: entry.note,
+            },
+            new Date(now.getTime() + index),
+          ),
         ),
       );
     }
@@ -547,6 +563,8 @@ export class JobRepository extends TableRepository {
       if (error.failed('fleetKey')) throw new FleetKeyRevokedError();
       if (error.failed('holding:gained')) throw new RiderAtCapacityError(this.maxHeldJobs);
       if (error.failed('job') || error.conflicted) throw new ConcurrentModificationError();
+      // A reservation decided on credit read a moment ago that has since been spent: decided again on the credit as it is now.
+      if (error.failed('store') && money.some((entry) => entry.type === 'reserve')) throw new ConcurrentModificationError();
       // Only a broken money invariant is left: never expected, so not the client's to see in detail.
       throw new InternalError(`Money movement for job ${next.id} would break the store's balance invariants`, error);
     }

@@ -32,6 +32,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   handoff_locked: 409,
   code_expired: 409,
   job_not_editable: 409,
+  parcel_not_picked_up: 409,
+  no_decision_pending: 409,
   precondition_failed: 412,
   outside_service_area: 422,
   route_too_long: 422,

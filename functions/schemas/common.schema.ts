@@ -55,6 +55,12 @@ export const ErrorBody = z.strictObject({
       }),
       // 409 job_not_editable: the fields sent that can no longer change, and the job's status.
       z.strictObject({ fields: z.array(z.string()), status: z.string() }),
+      // 409 parcel_return_required: the call that brings the parcel back instead.
+      z.strictObject({ returnPath: z.string() }),
+      // 409 parcel_not_picked_up: the job's status and the call that ends it instead.
+      z.strictObject({ status: z.string(), cancelPath: z.string() }),
+      // 409 no_decision_pending: the job's status.
+      z.strictObject({ status: z.string() }),
     ]),
   ),
 });

@@ -12,7 +12,7 @@ import { newJob } from '../../functions/core/booking.ts';
 import { declinedBy, firstQueuedAt, JOB_STATUSES, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
 import { toJobDetail } from '../../functions/schemas/job.schema.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
-import { SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
+import { PROBE_CREDIT, SAMPLE_EVENTS, jobInState, lifecycleMarkdown } from '../../scripts/lifecycle-diagram.ts';
 import { readFileSync } from 'node:fs';
 
 const store = sampleStore({ reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1 });
@@ -48,12 +48,21 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
   reset_lock: Object.fromEntries(OPEN.map((s) => [s, s])),
   reissue_code: Object.fromEntries(OPEN.map((s) => [s, s])),
   resolve: { failed: 'failed' },
+  attempt_delivery: { pickup_completed: 'pickup_completed' },
+  decide: { pickup_completed: 'failed' },
+  decision_timeout: { pickup_completed: 'failed' },
+  recall: { pickup_completed: 'cancelled' },
+  arrive_return: { failed: 'failed', cancelled: 'cancelled' },
+  submit_return_code: { failed: 'failed', cancelled: 'cancelled' },
+  resolve_return: { failed: 'failed', cancelled: 'cancelled' },
 };
 
 // Refusals other than the general 409 invalid_transition.
 const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, string>>>> = {
   cancel: { pickup_completed: 'parcel_return_required', delivered: 'not_cancellable', failed: 'not_cancellable', cancelled: 'not_cancellable' },
   edit: { pickup_completed: 'job_not_editable', delivered: 'job_not_editable', failed: 'job_not_editable', cancelled: 'job_not_editable' },
+  decide: Object.fromEntries(JOB_STATUSES.filter((s) => s !== 'pickup_completed').map((s) => [s, 'no_decision_pending'])),
+  recall: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, 'parcel_not_picked_up'])),
 };
 
 const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
@@ -71,10 +80,10 @@ describe('transition: every (status, event) pair', () => {
 
     if (target === undefined) {
       const code = REFUSAL[event]?.[status] ?? 'invalid_transition';
-      expect(() => transition(job, EVENTS[event], 'test', now)).toThrow(expect.objectContaining({ code }));
+      expect(() => transition(job, EVENTS[event], 'test', now, PROBE_CREDIT)).toThrow(expect.objectContaining({ code }));
       return;
     }
-    const { job: next } = transition(job, EVENTS[event], 'test', now);
+    const { job: next } = transition(job, EVENTS[event], 'test', now, PROBE_CREDIT);
     expect(next.status).toBe(target);
     expect(next.version).toBe(job.version + 1);
     expect(next.events.length).toBe(job.events.length + (target === status ? 0 : 1));
@@ -93,11 +102,9 @@ describe('transition: money', () => {
   ] as const)('%s from %s moves %j and leaves settlement %s', (event, status, money, settlement) => {
     const result = transition(jobAt(status, event), EVENTS[event], 'test', now);
 
-    expect(
-      result.money === undefined
-        ? undefined
-        : { type: result.money.type, balanceDeltaMinor: result.money.balanceDeltaMinor, reservedDeltaMinor: result.money.reservedDeltaMinor },
-    ).toEqual(money);
+    expect(result.money.map(({ type, balanceDeltaMinor, reservedDeltaMinor }) => ({ type, balanceDeltaMinor, reservedDeltaMinor }))).toEqual(
+      money === undefined ? [] : [money],
+    );
     expect(result.job.settlement).toBe(settlement);
   });
 
@@ -107,14 +114,14 @@ describe('transition: money', () => {
   ] as const)('resolves a review by %s', (outcome, money, settlement) => {
     const result = transition(jobAt('failed', 'resolve'), { type: 'resolve', outcome }, 'admin', now);
 
-    expect(result.money).toEqual(money);
+    expect(result.money).toEqual([money]);
     expect(result.job.settlement).toBe(settlement);
   });
 
   it('moves no money for a job that holds none', () => {
     const result = transition({ ...jobAt('queued', 'cancel'), settlement: null }, EVENTS.cancel, 'merchant', now);
 
-    expect(result.money).toBeUndefined();
+    expect(result.money).toEqual([]);
     expect(result.job.settlement).toBeNull();
   });
 });
@@ -152,7 +159,7 @@ describe('transition: a delivery from start to end', () => {
     expect(pickup.codeOutcome).toBe('verified');
     expect(delivery).toMatchObject({
       codeOutcome: 'verified',
-      money: { type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR },
+      money: [{ type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR }],
     });
     expect(job).toMatchObject({ status: 'delivered', settlement: 'captured', agentId: 'rider-7', riderLocation: null, version: 10 });
     expect(job.verification.pickup).toMatchObject({ status: 'verified', verifiedAt: now.toISOString() });
@@ -316,7 +323,7 @@ describe('what one job can accumulate', () => {
     expect(transition(declined, { type: 'accept', agentId: 'rider-next' }, 'rider:rider-next', later(60_000)).job.status).toBe('picked_by_agent');
     expect(transition(declined, { type: 'dispatch_timeout' }, 'system', later(60_000))).toMatchObject({
       job: { status: 'failed', settlement: 'released' },
-      money: { type: 'release', reservedDeltaMinor: -BENGALURU_CHARGE_MINOR },
+      money: [{ type: 'release', reservedDeltaMinor: -BENGALURU_CHARGE_MINOR }],
     });
   });
 
@@ -335,7 +342,7 @@ describe('what one job can accumulate', () => {
 
     const given = transition(job, { type: 'decline' }, 'system', later(60_000));
 
-    expect(given.money).toBeUndefined();
+    expect(given.money).toEqual([]);
     expect(given.job).toMatchObject({ status: 'queued', agentId: null, settlement: 'reserved', verification: { pickup: { status: 'pending' } } });
     expect(given.job.events.at(-1)).toMatchObject({ status: 'queued', actor: 'system', note: 'Not at the pickup in time: rider-1' });
     expect(declinedBy(given.job)).toEqual(['rider-1']);
