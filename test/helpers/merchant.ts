@@ -107,7 +107,14 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
   const ledger = await rt.stores.ledger(storeId);
   const jobs = await allJobs(rt, storeId);
   // A job in review still holds its charge until operations capture or release it.
-  const reservedByJobs = jobs.filter((job) => job.settlement === 'reserved' || job.settlement === 'review').reduce((sum, job) => sum + job.chargeMinor, 0);
+  // A return trip holds its charge while reserved (one in review holds nothing: the credit did not cover it).
+  const reservedByJobs = jobs.reduce(
+    (sum, job) =>
+      sum +
+      (job.settlement === 'reserved' || job.settlement === 'review' ? job.chargeMinor : 0) +
+      (job.returnTrip?.chargeSettlement === 'reserved' ? job.returnTrip.chargeMinor : 0),
+    0,
+  );
   expect({
     balanceMinor: store.balanceMinor,
     reservedMinor: store.reservedMinor,
@@ -132,4 +139,13 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
       older.reservedMinor + ledger[i]!.reservedDeltaMinor,
     ]);
   });
+}
+
+/** The body of 409 parcel_return_required: a cancel after pickup, naming the call that brings the parcel back. */
+export function parcelReturnRequired(jobId: string) {
+  return {
+    error: 'The parcel has been picked up; it must be returned before the job can end: POST /v1/jobs/{id}/return recalls it to the pickup',
+    code: 'parcel_return_required',
+    details: { returnPath: `/v1/jobs/${jobId}/return` },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, parcelReturnRequired, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, driveJobByFleetApi, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
@@ -151,7 +151,7 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     // Assess
     expect(answer(response)).toEqual({
       status: 409,
-      body: { error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' },
+      body: parcelReturnRequired(id),
     });
     expect(before).toMatchObject({ status: 'pickup_completed', settlement: 'reserved' });
     expect(await merchantView(merchant, id)).toEqual(before);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, parcelReturnRequired, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, driveJobByFleetApi, newFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 
 /**
@@ -122,9 +122,7 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       expect(delivery.status, outcome).toBe(200);
       expect([409, 400], outcome).toContain(cancel.status);
       expect(cancel.body, outcome).toEqual(
-        cancel.status === 409
-          ? { error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' }
-          : { error: 'A delivered job cannot be cancelled', code: 'not_cancellable' },
+        cancel.status === 409 ? parcelReturnRequired(id) : { error: 'A delivered job cannot be cancelled', code: 'not_cancellable' },
       );
       const job = await merchantView(merchant, id);
       expect(job, outcome).toMatchObject({ status: 'delivered', settlement: 'captured' });

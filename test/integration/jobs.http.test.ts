@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { balanceBody, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { balanceBody, expectLedgerInvariant, parcelReturnRequired, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, type Stage } from '../helpers/fleet.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
@@ -359,7 +359,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
 
     expect(status).toBe(409);
-    expect(body).toEqual({ error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' });
+    expect(body).toEqual(parcelReturnRequired(booked.id));
     expect(jobBefore).toMatchObject({ status: 'pickup_completed', settlement: 'reserved' });
     expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
     expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);

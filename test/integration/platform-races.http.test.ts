@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, parcelReturnRequired, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
@@ -191,7 +191,7 @@ describe('a merchant’s cancel that loses its race to the platform', () => {
     // Assess
     expect(reply).toEqual({
       status: 409,
-      body: { error: 'The parcel has been picked up; it must be returned before the job can end', code: 'parcel_return_required' },
+      body: parcelReturnRequired(id),
     });
     expect([reads, tries]).toEqual([2, 2]);
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'pickup_completed', settlement: 'reserved' });
