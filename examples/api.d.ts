@@ -747,6 +747,39 @@ export interface components {
                         verifiedAt: string | null;
                     };
                 };
+                /** @description The rider’s failed attempts to deliver, oldest first; [] when none. */
+                deliveryAttempts: {
+                    number: number;
+                    /** @enum {string} */
+                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                pendingDecision: {
+                    options: ("reattempt" | "return")[];
+                    /** Format: date-time */
+                    deadlineAt: string;
+                    /** @enum {string} */
+                    defaultAction: "reattempt" | "return";
+                } | null;
+                returnTrip: {
+                    /** @enum {string} */
+                    reason: "undeliverable" | "recalled";
+                    /** @enum {string} */
+                    status: "returning" | "returned";
+                    chargeMinor: number;
+                    /** Format: date-time */
+                    startedAt: string;
+                    returnedAt: string | null;
+                    verification: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        code: string | null;
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                    };
+                } | null;
             };
         };
         TrackingLinkResponse: {
@@ -1560,7 +1593,10 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
                      *       }
                      *     }
                      */
@@ -1633,7 +1669,10 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
                      *       }
                      *     }
                      */
@@ -1729,7 +1768,10 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
                      *       }
                      *     }
                      */
@@ -1835,7 +1877,10 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
                      *       }
                      *     }
                      */
@@ -1930,7 +1975,10 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
                      *       }
                      *     }
                      */

@@ -119,7 +119,10 @@ export interface PendingDecision {
 }
 
 /** Why a parcel goes back to the pickup: it could not be delivered, or the merchant recalled it. */
-export type ReturnReason = 'undeliverable' | 'recalled';
+export const RETURN_REASONS = ['undeliverable', 'recalled'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+/** A return trip is `returning` until the store takes the parcel back with the return code. */
+export const RETURN_TRIP_STATUSES = ['returning', 'returned'] as const;
 
 /**
  * The parcel's way back to the pickup, a small state of its own on an ended job: `returning` from the
@@ -130,7 +133,7 @@ export type ReturnReason = 'undeliverable' | 'recalled';
  */
 export interface ReturnTrip {
   reason: ReturnReason;
-  status: 'returning' | 'returned';
+  status: (typeof RETURN_TRIP_STATUSES)[number];
   chargeMinor: number;
   chargeSettlement: Settlement;
   startedAt: string;

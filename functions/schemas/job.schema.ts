@@ -1,10 +1,14 @@
 import * as z from '../zod.ts';
 import { INDIAN_MOBILE, normalizeIndianMobile } from '../core/phone.ts';
 import {
+  DECISION_ACTIONS,
+  DELIVERY_ATTEMPT_REASONS,
   EDITABLE_FIELDS,
   formatWeight,
   JOB_STATUSES,
   MAX_INSTRUCTIONS_LENGTH,
+  RETURN_REASONS,
+  RETURN_TRIP_STATUSES,
   SETTLEMENTS,
   toJobSummary,
   VERIFICATION_STATUSES,
@@ -12,6 +16,7 @@ import {
   visibleRiderLocation,
   type Handoff,
   type Job,
+  type ReturnTrip,
 } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
@@ -188,6 +193,41 @@ const HandoffView = z.strictObject({
   verifiedAt: z.nullable(DateTime),
 });
 
+/** One failed attempt to deliver, as the job detail and the `job.delivery_attempted` event show it. */
+export const DeliveryAttemptView = z.strictObject({
+  number: z.int().check(z.minimum(1)),
+  reason: z.enum(DELIVERY_ATTEMPT_REASONS),
+  note: z.nullable(z.string()),
+  createdAt: DateTime,
+});
+
+/** The decision the job waits for after a failed attempt: `defaultAction` is applied at `deadlineAt` if the merchant has not decided. */
+export const PendingDecisionView = z
+  .strictObject({
+    options: z.array(z.enum(DECISION_ACTIONS)),
+    deadlineAt: DateTime,
+    defaultAction: z.enum(DECISION_ACTIONS),
+  })
+  .check(z.meta({ description: 'null when the job waits for no decision; else what POST /v1/jobs/{id}/decision may choose, by when, and what happens then.' }));
+
+/** The parcel's way back to the pickup, as the job detail and the return events show it. */
+export const ReturnTripView = z
+  .strictObject({
+    reason: z.enum(RETURN_REASONS),
+    status: z.enum(RETURN_TRIP_STATUSES),
+    chargeMinor: MinorAmount,
+    startedAt: DateTime,
+    returnedAt: z.nullable(DateTime),
+    verification: HandoffView,
+  })
+  .check(
+    z.meta({
+      description:
+        'null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back).',
+    }),
+  );
+export type ReturnTripView = z.infer<typeof ReturnTripView>;
+
 /** An item of the list response: these fields, always present. */
 export const JobSummary = z.strictObject({
   id: z.uuid(),
@@ -227,6 +267,9 @@ export const JobDetail = z.extend(JobSummary, {
   riderLocation: z.nullable(RiderLocationView),
   events: z.array(JobEventView),
   verification: z.strictObject({ testMode: z.boolean(), pickup: HandoffView, delivery: HandoffView }),
+  deliveryAttempts: z.array(DeliveryAttemptView).check(z.meta({ description: 'The rider’s failed attempts to deliver, oldest first; [] when none.' })),
+  pendingDecision: z.nullable(PendingDecisionView),
+  returnTrip: z.nullable(ReturnTripView),
 });
 export type JobDetail = z.infer<typeof JobDetail>;
 
@@ -236,6 +279,12 @@ export const JobListResponse = z.strictObject({ data: z.array(JobSummary), limit
 function handoffView(stored: Handoff, now: Date) {
   const handoff = effectiveHandoff(stored, now);
   return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
+}
+
+/** A return trip as the merchant sees it (its charge's settlement stays internal), as of `now`. */
+export function toReturnTripView(trip: ReturnTrip, now = new Date()): ReturnTripView {
+  const { reason, status, chargeMinor, startedAt, returnedAt } = trip;
+  return { reason, status, chargeMinor, startedAt, returnedAt, verification: handoffView(trip.handoff, now) };
 }
 
 /**
@@ -265,6 +314,9 @@ export function toJobDetail(job: Job, now = new Date()): JobDetail {
     riderLocation: visibleRiderLocation(job),
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
     verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup, now), delivery: handoffView(job.verification.delivery, now) },
+    deliveryAttempts: (job.deliveryAttempts ?? []).map(({ number, reason, note, createdAt }) => ({ number, reason, note, createdAt })),
+    pendingDecision: job.pendingDecision ? { ...job.pendingDecision, options: [...job.pendingDecision.options] } : null,
+    returnTrip: job.returnTrip ? toReturnTripView(job.returnTrip, now) : null,
   };
 }
 
@@ -309,6 +361,9 @@ const jobDetailExample = /* @__PURE__ */ variant(jobExample, {
     pickup: { status: 'pending', code: '4821', expiresAt: null, verifiedAt: null },
     delivery: { status: 'pending', code: '1907', expiresAt: null, verifiedAt: null },
   },
+  deliveryAttempts: [],
+  pendingDecision: null,
+  returnTrip: null,
 });
 const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   status: 'cancelled',

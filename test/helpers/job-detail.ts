@@ -44,6 +44,9 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     riderLocation: null,
     events: [{ id: ID, status: 'created', actor: 'merchant', note: null, createdAt: AT }],
     verification: { testMode: false, pickup: PENDING, delivery: PENDING },
+    deliveryAttempts: [],
+    pendingDecision: null,
+    returnTrip: null,
     ...overrides,
   };
 }

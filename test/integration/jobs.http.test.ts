@@ -46,6 +46,9 @@ const DETAIL_KEYS = [
   'riderLocation',
   'events',
   'verification',
+  'deliveryAttempts',
+  'pendingDecision',
+  'returnTrip',
 ];
 
 /** Only the fields a quote requires, inside the Bengaluru zone. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { JobSummary } from '../../functions/schemas/job.schema.ts';
+import { JobDetail, JobSummary, toJobDetail } from '../../functions/schemas/job.schema.ts';
 import {
   bookingFingerprint,
   formatWeight,
@@ -179,5 +179,65 @@ describe('a job’s summary', () => {
 
     expectTypeOf<JobSummaryData>().toEqualTypeOf<JobSummary>();
     expect(JobSummary.parse(toJobSummary(job))).toEqual(toJobSummary(job));
+  });
+});
+
+describe('the job detail of a delivery that did not go to plan', () => {
+  const trip = {
+    reason: 'recalled' as const,
+    status: 'returning' as const,
+    chargeMinor: 3500,
+    chargeSettlement: 'reserved' as const,
+    startedAt: now.toISOString(),
+    returnedAt: null,
+    handoff: { code: '4321', status: 'pending' as const, expiresAt: null, verifiedAt: null, failedAttempts: 0 },
+  };
+
+  it('shows [] and nulls for a job that has had none of it', () => {
+    const detail = toJobDetail(jobIn('booked'), now);
+
+    expect({ deliveryAttempts: detail.deliveryAttempts, pendingDecision: detail.pendingDecision, returnTrip: detail.returnTrip }).toEqual({
+      deliveryAttempts: [],
+      pendingDecision: null,
+      returnTrip: null,
+    });
+  });
+
+  it('shows the attempts, the decision and the return trip without its charge settlement, the code while it can be used', () => {
+    const attempt = { number: 1, reason: 'customer_unreachable' as const, note: null, createdAt: now.toISOString() };
+    const decision = { options: ['reattempt' as const, 'return' as const], deadlineAt: now.toISOString(), defaultAction: 'return' as const };
+    const job = jobIn('cancelled', { deliveryAttempts: [attempt], pendingDecision: decision, returnTrip: trip });
+
+    const detail = toJobDetail(job, now);
+
+    expect({ deliveryAttempts: detail.deliveryAttempts, pendingDecision: detail.pendingDecision, returnTrip: detail.returnTrip }).toEqual({
+      deliveryAttempts: [attempt],
+      pendingDecision: decision,
+      returnTrip: {
+        reason: 'recalled',
+        status: 'returning',
+        chargeMinor: 3500,
+        startedAt: now.toISOString(),
+        returnedAt: null,
+        verification: { status: 'pending', code: '4321', expiresAt: null, verifiedAt: null },
+      },
+    });
+    expect(JobDetail.safeParse(detail).success).toBe(true);
+  });
+
+  it('hides the return code once it is verified', () => {
+    const returned = {
+      ...trip,
+      status: 'returned' as const,
+      returnedAt: now.toISOString(),
+      handoff: { ...trip.handoff, status: 'verified' as const, verifiedAt: now.toISOString() },
+    };
+
+    expect(toJobDetail(jobIn('cancelled', { returnTrip: returned }), now).returnTrip?.verification).toEqual({
+      status: 'verified',
+      code: null,
+      expiresAt: null,
+      verifiedAt: now.toISOString(),
+    });
   });
 });
