@@ -125,6 +125,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide after a failed delivery attempt
+         * @description After the rider’s first failed attempt at the drop (`job.delivery_attempted`), the job waits for this decision (`pendingDecision`): `reattempt` sends the rider to the drop again with a fresh delivery code (the job stays pickup_completed); `return` sends the parcel back to the pickup: the job becomes failed, the delivery’s charge is captured and the return charge (`returnTrip.chargeMinor`) is reserved. Without a decision by `pendingDecision.deadlineAt` (10 minutes; 60 s for sandbox jobs) the default, `return`, is applied. 409 no_decision_pending when the job waits for no decision (none was asked for, it was already made, or the default was applied first). A decision that meets another change of the job is decided again on the job as it now is. An Idempotency-Key header is not read (as for a cancel): repeating a decision that was made answers 409 no_decision_pending. Counts against the updates limit.
+         *
+         *     Rate limit group `updates`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["decideDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recall a picked-up parcel
+         * @description Brings a picked-up parcel back to the pickup (the job is pickup_completed): the job becomes cancelled, the delivery’s charge is captured (the rider carried it) and the return trip starts (`returnTrip`, reason `recalled`), its charge reserved; the store gives the rider the return code (`returnTrip.verification.code`) when the parcel is back, and the return charge is captured then. If the store’s available credit cannot cover the return charge, the parcel still comes back and operations settle the charge. Before pickup there is no parcel to bring back: 409 parcel_not_picked_up (cancel is the call); a job that has ended otherwise (or whose parcel is already on its way back) is 409 invalid_transition. Takes no body. A recall that meets another change of the job is decided again on the job as it now is. An Idempotency-Key header is not read (as for a cancel). Counts against the cancellation limit.
+         *
+         *     Rate limit group `cancellations`: 10 requests a minute per store, shared by its keys.
+         */
+        post: operations["recallJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs/{id}/tracking-link": {
         parameters: {
             query?: never;
@@ -639,6 +683,13 @@ export interface components {
             /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
             dropPhone?: string;
             dropInstructions?: string | null;
+        };
+        DecisionRequest: {
+            /**
+             * @description `reattempt`: the rider tries the drop again (with a fresh delivery code); `return`: the parcel goes back to the pickup.
+             * @enum {string}
+             */
+            action: "reattempt" | "return";
         };
         WebhookEndpointRequest: {
             /**
@@ -1979,6 +2030,249 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    decideDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "action": "reattempt"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The job after the decision */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider-7",
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "reserved",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:36:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5",
+                     *             "status": "pickup_completed",
+                     *             "actor": "rider:rider-7",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:21:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "verified",
+                     *             "code": null,
+                     *             "expiresAt": null,
+                     *             "verifiedAt": "2026-11-22T10:21:00.000Z"
+                     *           },
+                     *           "delivery": {
+                     *             "status": "active",
+                     *             "code": "5930",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         },
+                     *         "deliveryAttempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "reason": "customer_unreachable",
+                     *             "note": "No answer at the door or on the phone",
+                     *             "createdAt": "2026-11-22T10:34:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDetailResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recallJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, cancelled, with its return trip */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "externalOrderId": "ORD-1001",
+                     *         "status": "cancelled",
+                     *         "agentId": "rider-7",
+                     *         "dropName": "Asha Rao",
+                     *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                     *         "dropCity": "Bengaluru",
+                     *         "dropPincode": "560038",
+                     *         "dropPhone": "+919845012345",
+                     *         "packageDescription": "Documents",
+                     *         "chargeMinor": 6900,
+                     *         "settlement": "captured",
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:36:00.000Z",
+                     *         "pickupName": "Chai Point, MG Road",
+                     *         "pickupAddress": "MG Road, Bengaluru",
+                     *         "pickupCity": "Bengaluru",
+                     *         "pickupPincode": "560001",
+                     *         "pickupPhone": "+919876543210",
+                     *         "pickupLatitude": 12.9756,
+                     *         "pickupLongitude": 77.6066,
+                     *         "dropLatitude": 12.9784,
+                     *         "dropLongitude": 77.6408,
+                     *         "packageWeight": "750 g",
+                     *         "packageWeightGrams": 750,
+                     *         "packageValue": 1500,
+                     *         "packageValueMinor": 150000,
+                     *         "pickupInstructions": null,
+                     *         "dropInstructions": "Gate behind the temple, 3rd floor",
+                     *         "riderLocation": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5",
+                     *             "status": "pickup_completed",
+                     *             "actor": "rider:rider-7",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:21:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "9c2e5a71-3f4d-4b8e-a6c0-d1f7e2b9a4c8",
+                     *             "status": "cancelled",
+                     *             "actor": "merchant",
+                     *             "note": "Recalled by the merchant: the parcel goes back to the pickup",
+                     *             "createdAt": "2026-11-22T10:36:00.000Z"
+                     *           }
+                     *         ],
+                     *         "verification": {
+                     *           "testMode": false,
+                     *           "pickup": {
+                     *             "status": "verified",
+                     *             "code": null,
+                     *             "expiresAt": null,
+                     *             "verifiedAt": "2026-11-22T10:21:00.000Z"
+                     *           },
+                     *           "delivery": {
+                     *             "status": "unavailable",
+                     *             "code": null,
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": {
+                     *           "reason": "recalled",
+                     *           "status": "returning",
+                     *           "chargeMinor": 3500,
+                     *           "startedAt": "2026-11-22T10:36:00.000Z",
+                     *           "returnedAt": null,
+                     *           "verification": {
+                     *             "status": "pending",
+                     *             "code": "2684",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null
+                     *           }
+                     *         }
                      *       }
                      *     }
                      */

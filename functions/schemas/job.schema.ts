@@ -151,6 +151,14 @@ const IfMatch = z.pipe(
 export const JobEditHeaders = z.object({ 'If-Match': z.optional(IfMatch) });
 export type JobEditHeaders = z.infer<typeof JobEditHeaders>;
 
+/** Body of POST /v1/jobs/{id}/decision: the merchant's choice after a failed delivery attempt. Unknown fields are rejected. */
+export const DecisionRequest = z.strictObject({
+  action: z
+    .enum(DECISION_ACTIONS)
+    .check(z.meta({ description: '`reattempt`: the rider tries the drop again (with a fresh delivery code); `return`: the parcel goes back to the pickup.' })),
+});
+export type DecisionRequest = z.infer<typeof DecisionRequest>;
+
 /** Path of GET /v1/jobs/{id} and POST /v1/jobs/{id}/cancel (a UUID in any letter case). */
 export const JobPath = z.object({
   id: z.pipe(
@@ -375,6 +383,57 @@ const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   },
 });
 
+const PICKED_UP_AT = '2026-11-22T10:21:00.000Z';
+const ATTEMPT_AT = '2026-11-22T10:34:00.000Z';
+const DECIDED_AT = '2026-11-22T10:36:00.000Z';
+const riderEventsExample = [
+  createdEventExample,
+  { id: '0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5', status: 'pickup_completed', actor: 'rider:rider-7', note: null, createdAt: PICKED_UP_AT },
+];
+const attemptExample = { number: 1, reason: 'customer_unreachable', note: 'No answer at the door or on the phone', createdAt: ATTEMPT_AT };
+const reattemptJobExample = /* @__PURE__ */ variant(jobDetailExample, {
+  status: 'pickup_completed',
+  agentId: 'rider-7',
+  updatedAt: DECIDED_AT,
+  events: riderEventsExample,
+  verification: {
+    testMode: false,
+    pickup: { status: 'verified', code: null, expiresAt: null, verifiedAt: PICKED_UP_AT },
+    delivery: { status: 'active', code: '5930', expiresAt: null, verifiedAt: null },
+  },
+  deliveryAttempts: [attemptExample],
+});
+const returningJobExample = /* @__PURE__ */ variant(jobDetailExample, {
+  status: 'cancelled',
+  agentId: 'rider-7',
+  settlement: 'captured',
+  updatedAt: DECIDED_AT,
+  events: [
+    createdEventExample,
+    riderEventsExample[1],
+    {
+      id: '9c2e5a71-3f4d-4b8e-a6c0-d1f7e2b9a4c8',
+      status: 'cancelled',
+      actor: 'merchant',
+      note: 'Recalled by the merchant: the parcel goes back to the pickup',
+      createdAt: DECIDED_AT,
+    },
+  ],
+  verification: {
+    testMode: false,
+    pickup: { status: 'verified', code: null, expiresAt: null, verifiedAt: PICKED_UP_AT },
+    delivery: { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null },
+  },
+  returnTrip: {
+    reason: 'recalled',
+    status: 'returning',
+    chargeMinor: 3500,
+    startedAt: DECIDED_AT,
+    returnedAt: null,
+    verification: { status: 'pending', code: '2684', expiresAt: null, verifiedAt: null },
+  },
+});
+
 export const jobOperations = {
   'POST /v1/jobs': {
     operationId: 'createJob',
@@ -471,6 +530,45 @@ export const jobOperations = {
     path: JobPath,
     success: [
       { status: 200, description: 'The cancelled job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: cancelledJobExample } },
+    ],
+    errors: [400, 401, 403, 404, 409, 429, 500, 503],
+  },
+  'POST /v1/jobs/{id}/decision': {
+    operationId: 'decideDelivery',
+    summary: 'Decide after a failed delivery attempt',
+    description:
+      'After the rider’s first failed attempt at the drop (`job.delivery_attempted`), the job waits for this decision (`pendingDecision`): `reattempt` sends the rider to the drop again with a fresh delivery code (the job stays pickup_completed); `return` sends the parcel back to the pickup: the job becomes failed, the delivery’s charge is captured and the return charge (`returnTrip.chargeMinor`) is reserved. Without a decision by `pendingDecision.deadlineAt` (10 minutes; 60 s for sandbox jobs) the default, `return`, is applied. 409 no_decision_pending when the job waits for no decision (none was asked for, it was already made, or the default was applied first). A decision that meets another change of the job is decided again on the job as it now is. An Idempotency-Key header is not read (as for a cancel): repeating a decision that was made answers 409 no_decision_pending. Counts against the updates limit.',
+    tag: 'Jobs',
+    path: JobPath,
+    requestBody: { name: 'DecisionRequest', schema: DecisionRequest, example: { action: 'reattempt' } },
+    success: [
+      {
+        status: 200,
+        description: 'The job after the decision',
+        name: 'JobDetailResponse',
+        schema: JobDetail,
+        envelope: true,
+        example: { data: reattemptJobExample },
+      },
+    ],
+    errors: [400, 401, 403, 404, 409, 429, 500, 503],
+  },
+  'POST /v1/jobs/{id}/return': {
+    operationId: 'recallJob',
+    summary: 'Recall a picked-up parcel',
+    description:
+      'Brings a picked-up parcel back to the pickup (the job is pickup_completed): the job becomes cancelled, the delivery’s charge is captured (the rider carried it) and the return trip starts (`returnTrip`, reason `recalled`), its charge reserved; the store gives the rider the return code (`returnTrip.verification.code`) when the parcel is back, and the return charge is captured then. If the store’s available credit cannot cover the return charge, the parcel still comes back and operations settle the charge. Before pickup there is no parcel to bring back: 409 parcel_not_picked_up (cancel is the call); a job that has ended otherwise (or whose parcel is already on its way back) is 409 invalid_transition. Takes no body. A recall that meets another change of the job is decided again on the job as it now is. An Idempotency-Key header is not read (as for a cancel). Counts against the cancellation limit.',
+    tag: 'Jobs',
+    path: JobPath,
+    success: [
+      {
+        status: 200,
+        description: 'The job, cancelled, with its return trip',
+        name: 'JobDetailResponse',
+        schema: JobDetail,
+        envelope: true,
+        example: { data: returningJobExample },
+      },
     ],
     errors: [400, 401, 403, 404, 409, 429, 500, 503],
   },
