@@ -1,5 +1,15 @@
 import { randomBase62 } from './api-key.ts';
-import { changedFields, JOB_STATUSES, type EditableField, type Job, type JobStatus } from './job.ts';
+import {
+  changedFields,
+  JOB_STATUSES,
+  toReturnTripData,
+  type DeliveryAttempt,
+  type EditableField,
+  type Job,
+  type JobStatus,
+  type PendingDecision,
+  type ReturnTripData,
+} from './job.ts';
 
 /**
  * Events: what merchants learn without polling. Every change of a job that a merchant cares about
@@ -7,11 +17,17 @@ import { changedFields, JOB_STATUSES, type EditableField, type Job, type JobStat
  * is no change without its event and no event without its change.
  */
 
-/** `job.<status>` for each status a job can reach, then the settlement and location changes, then endpoint notices. */
+/**
+ * `job.<status>` for each status a job can reach, then the settlement change, an edit, a failed
+ * delivery attempt, the return trip's start and end, the location, then endpoint notices.
+ */
 export const EVENT_TYPES = [
   ...JOB_STATUSES.map((status) => `job.${status}` as const),
   'job.settlement_changed',
   'job.updated',
+  'job.delivery_attempted',
+  'job.return_started',
+  'job.returned',
   'job.location_updated',
   'webhook_endpoint.disabled',
 ] as const;
@@ -44,12 +60,17 @@ export interface DeliveryEvent<Data = unknown> {
 /**
  * A job event's `data`: the status before the change, and the job after it, as the list shows it;
  * `job.updated` also names the fields the merchant's edit changed (names only: the values are the
- * job detail's to show).
+ * job detail's to show); `job.delivery_attempted` adds the new attempt and the decision it asks
+ * for (null after the last attempt: the return starts at once); `job.return_started` and
+ * `job.returned` add the return trip as the job detail shows it.
  */
 export interface JobEventData<Summary> {
   previousStatus: JobStatus | null;
   job: Summary;
   changedFields?: EditableField[];
+  deliveryAttempt?: DeliveryAttempt;
+  pendingDecision?: PendingDecision | null;
+  returnTrip?: ReturnTripData;
 }
 
 export function newEventId(): string {
@@ -65,6 +86,7 @@ export interface RecordedChange<Summary> {
 /**
  * The events of a change from `before` to `after` (null before: the booking that created the job), in
  * order: the status change, then the settlement change, then an edit of the contacts or instructions,
+ * then a failed delivery attempt, the return trip's start and its end (the parcel back at the pickup),
  * then a location report if the job's last one in the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
  * retry of the move (conditioned on the version it read) can never write an event twice.
  */
@@ -75,6 +97,12 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
   if (before !== null && before.settlement !== after.settlement) types.push('job.settlement_changed');
   const edited = before === null ? [] : changedFields(before, after);
   if (edited.length > 0) types.push('job.updated');
+  const attempts = after.deliveryAttempts ?? [];
+  const attempted = before !== null && attempts.length > (before.deliveryAttempts ?? []).length;
+  if (attempted) types.push('job.delivery_attempted');
+  const trip = after.returnTrip ?? null;
+  if (before !== null && trip !== null && !before.returnTrip) types.push('job.return_started');
+  if (before !== null && trip?.status === 'returned' && before.returnTrip?.status !== 'returned') types.push('job.returned');
   const lastLocationEvent = before?.locationEventAt ?? null;
   const located =
     before !== null &&
@@ -87,6 +115,19 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
   const first = (before?.eventSequence ?? 0) + 1;
   const job: Job = { ...after, eventSequence: first + types.length - 1, locationEventAt: located ? at : (after.locationEventAt ?? null) };
   const data = { previousStatus: before?.status ?? null, job: summarize(job) };
+  const dataOf = (type: EventType): JobEventData<Summary> => {
+    switch (type) {
+      case 'job.updated':
+        return { ...data, changedFields: edited };
+      case 'job.delivery_attempted':
+        return { ...data, deliveryAttempt: attempts.at(-1)!, pendingDecision: after.pendingDecision ?? null };
+      case 'job.return_started':
+      case 'job.returned':
+        return { ...data, returnTrip: toReturnTripData(trip!) };
+      default:
+        return data;
+    }
+  };
   const events = types.map((type, index) => ({
     id: newEventId(),
     type,
@@ -94,7 +135,7 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
     livemode: !job.testMode,
     jobId: job.id,
     sequence: first + index,
-    data: type === 'job.updated' ? { ...data, changedFields: edited } : data,
+    data: dataOf(type),
   }));
   return { job, events };
 }

@@ -141,6 +141,35 @@ export interface ReturnTrip {
   handoff: Handoff;
 }
 
+/** A handoff as the merchant sees it: its code only while it can still be used. */
+export interface HandoffData {
+  status: VerificationStatus;
+  code: string | null;
+  expiresAt: string | null;
+  verifiedAt: string | null;
+}
+
+/** A return trip as the merchant sees it (the job detail and the return events): its charge's settlement stays internal. */
+export interface ReturnTripData {
+  reason: ReturnReason;
+  status: ReturnTrip['status'];
+  chargeMinor: number;
+  startedAt: string;
+  returnedAt: string | null;
+  verification: HandoffData;
+}
+
+/** The merchant's view of a return trip, with its handoff as of the moment shown (`handoff`: the stored one unless told). */
+export function toReturnTripData(trip: ReturnTrip, handoff: Handoff = trip.handoff): ReturnTripData {
+  const { reason, status, chargeMinor, startedAt, returnedAt } = trip;
+  return { reason, status, chargeMinor, startedAt, returnedAt, verification: toHandoffData(handoff) };
+}
+
+/** A handoff as the merchant sees it. */
+export function toHandoffData(handoff: Handoff): HandoffData {
+  return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
+}
+
 /** The three handoffs a job can have: the return one lives on the return trip. */
 export type HandoffName = 'pickup' | 'delivery' | 'return';
 

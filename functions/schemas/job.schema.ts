@@ -12,11 +12,11 @@ import {
   SETTLEMENTS,
   toJobSummary,
   VERIFICATION_STATUSES,
-  visibleCode,
+  toHandoffData,
+  toReturnTripData,
   visibleRiderLocation,
   type Handoff,
   type Job,
-  type ReturnTrip,
 } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
@@ -285,14 +285,7 @@ export type JobDetail = z.infer<typeof JobDetail>;
 export const JobListResponse = z.strictObject({ data: z.array(JobSummary), limit: z.int(), offset: z.int() });
 
 function handoffView(stored: Handoff, now: Date) {
-  const handoff = effectiveHandoff(stored, now);
-  return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
-}
-
-/** A return trip as the merchant sees it (its charge's settlement stays internal), as of `now`. */
-export function toReturnTripView(trip: ReturnTrip, now = new Date()): ReturnTripView {
-  const { reason, status, chargeMinor, startedAt, returnedAt } = trip;
-  return { reason, status, chargeMinor, startedAt, returnedAt, verification: handoffView(trip.handoff, now) };
+  return toHandoffData(effectiveHandoff(stored, now));
 }
 
 /**
@@ -324,7 +317,7 @@ export function toJobDetail(job: Job, now = new Date()): JobDetail {
     verification: { testMode: job.testMode, pickup: handoffView(job.verification.pickup, now), delivery: handoffView(job.verification.delivery, now) },
     deliveryAttempts: (job.deliveryAttempts ?? []).map(({ number, reason, note, createdAt }) => ({ number, reason, note, createdAt })),
     pendingDecision: job.pendingDecision ? { ...job.pendingDecision, options: [...job.pendingDecision.options] } : null,
-    returnTrip: job.returnTrip ? toReturnTripView(job.returnTrip, now) : null,
+    returnTrip: job.returnTrip ? toReturnTripData(job.returnTrip, effectiveHandoff(job.returnTrip.handoff, now)) : null,
   };
 }
 
@@ -386,16 +379,19 @@ const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
 const PICKED_UP_AT = '2026-11-22T10:21:00.000Z';
 const ATTEMPT_AT = '2026-11-22T10:34:00.000Z';
 const DECIDED_AT = '2026-11-22T10:36:00.000Z';
-const riderEventsExample = [
-  createdEventExample,
-  { id: '0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5', status: 'pickup_completed', actor: 'rider:rider-7', note: null, createdAt: PICKED_UP_AT },
-];
+const pickedUpEventExample = {
+  id: '0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5',
+  status: 'pickup_completed',
+  actor: 'rider:rider-7',
+  note: null,
+  createdAt: PICKED_UP_AT,
+};
 const attemptExample = { number: 1, reason: 'customer_unreachable', note: 'No answer at the door or on the phone', createdAt: ATTEMPT_AT };
 const reattemptJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   status: 'pickup_completed',
   agentId: 'rider-7',
   updatedAt: DECIDED_AT,
-  events: riderEventsExample,
+  events: [createdEventExample, pickedUpEventExample],
   verification: {
     testMode: false,
     pickup: { status: 'verified', code: null, expiresAt: null, verifiedAt: PICKED_UP_AT },
@@ -410,7 +406,7 @@ const returningJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   updatedAt: DECIDED_AT,
   events: [
     createdEventExample,
-    riderEventsExample[1],
+    pickedUpEventExample,
     {
       id: '9c2e5a71-3f4d-4b8e-a6c0-d1f7e2b9a4c8',
       status: 'cancelled',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_ID_PATTERN, EVENT_TYPES, LOCATION_EVENT_INTERVAL_MS, recordChange } from '../../functions/core/event.ts';
-import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { CODE_TTL_MS, transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
 import { toJobSummary } from '../../functions/core/job.ts';
@@ -43,6 +43,92 @@ describe('recordChange: an edit', () => {
       },
     ]);
     expect(saved.eventSequence).toBe(2);
+  });
+});
+
+describe('recordChange: a delivery that does not go to plan', () => {
+  const CREDIT = { availableMinor: 10_000 };
+  /** A job picked up and at the drop, with its events recorded on the way. */
+  function atDrop(): Job {
+    let { job } = created();
+    const moves: Array<[LifecycleEvent, string]> = [
+      [{ type: 'dispatch' }, 'system'],
+      [{ type: 'accept', agentId: 'r1' }, 'rider:r1'],
+      [{ type: 'start_confirmation' }, 'rider:r1'],
+      [{ type: 'confirm' }, 'rider:r1'],
+      [{ type: 'arrive_pickup' }, 'rider:r1'],
+    ];
+    moves.forEach(([event, actor], i) => (job = recordChange(job, transition(job, event, actor, at(i * 1000)).job, toJobSummary).job));
+    job = recordChange(job, transition(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, 'rider:r1', at(6_000)).job, toJobSummary).job;
+    return recordChange(job, transition(job, { type: 'arrive_drop' }, 'rider:r1', at(7_000)).job, toJobSummary).job;
+  }
+  const attempt: LifecycleEvent = { type: 'attempt_delivery', reason: 'customer_unreachable', note: null };
+  const record = (job: Job, event: LifecycleEvent, ms: number, actor: string) =>
+    recordChange(job, transition(job, event, actor, at(ms), CREDIT).job, toJobSummary);
+  const shapes = (events: ReturnType<typeof record>['events']) => events.map((event) => [event.type, event.sequence, Object.keys(event.data).sort()]);
+
+  it('writes job.delivery_attempted with the attempt and the decision it asks for', () => {
+    const job = atDrop();
+
+    const { job: saved, events } = record(job, attempt, 10_000, 'rider:r1');
+
+    expect(events).toEqual([
+      {
+        id: expect.stringMatching(EVENT_ID_PATTERN),
+        type: 'job.delivery_attempted',
+        createdAt: at(10_000).toISOString(),
+        livemode: true,
+        jobId: job.id,
+        sequence: job.eventSequence! + 1,
+        data: {
+          previousStatus: 'pickup_completed',
+          job: toJobSummary(saved),
+          deliveryAttempt: saved.deliveryAttempts![0],
+          pendingDecision: saved.pendingDecision,
+        },
+      },
+    ]);
+  });
+
+  it('writes the status, settlement, attempt and return_started events, in that order, for the second attempt', () => {
+    let job = record(atDrop(), attempt, 10_000, 'rider:r1').job;
+    job = record(job, { type: 'decide', action: 'reattempt' }, 11_000, 'merchant').job;
+    job = record(job, { type: 'arrive_drop' }, 12_000, 'rider:r1').job;
+
+    const { job: saved, events } = record(job, attempt, 13_000, 'rider:r1');
+
+    expect(shapes(events)).toEqual([
+      ['job.failed', job.eventSequence! + 1, ['job', 'previousStatus']],
+      ['job.settlement_changed', job.eventSequence! + 2, ['job', 'previousStatus']],
+      ['job.delivery_attempted', job.eventSequence! + 3, ['deliveryAttempt', 'job', 'pendingDecision', 'previousStatus']],
+      ['job.return_started', job.eventSequence! + 4, ['job', 'previousStatus', 'returnTrip']],
+    ]);
+    expect(events[2]!.data).toMatchObject({ deliveryAttempt: { number: 2 }, pendingDecision: null });
+    expect(events[3]!.data.returnTrip).toEqual({
+      reason: 'undeliverable',
+      status: 'returning',
+      chargeMinor: saved.returnTrip!.chargeMinor,
+      startedAt: at(13_000).toISOString(),
+      returnedAt: null,
+      verification: { status: 'pending', code: saved.returnTrip!.handoff.code, expiresAt: null, verifiedAt: null },
+    });
+  });
+
+  it('writes job.returned, with the return trip and no code, when the store gives the rider the return code', () => {
+    let job = record(atDrop(), { type: 'recall' }, 10_000, 'merchant').job;
+    job = record(job, { type: 'arrive_return' }, 11_000, 'rider:r1').job;
+
+    const { job: saved, events } = record(job, { type: 'submit_return_code', code: job.returnTrip!.handoff.code }, 12_000, 'rider:r1');
+
+    expect(shapes(events)).toEqual([['job.returned', job.eventSequence! + 1, ['job', 'previousStatus', 'returnTrip']]]);
+    expect(events[0]!.data.returnTrip).toEqual({
+      reason: 'recalled',
+      status: 'returned',
+      chargeMinor: saved.returnTrip!.chargeMinor,
+      startedAt: at(10_000).toISOString(),
+      returnedAt: at(12_000).toISOString(),
+      verification: { status: 'verified', code: null, expiresAt: at(11_000 + CODE_TTL_MS).toISOString(), verifiedAt: at(12_000).toISOString() },
+    });
   });
 });
 
@@ -135,11 +221,14 @@ describe('recordChange: the events a change writes', () => {
     expect(written).toEqual([['job.location_updated'], [], [], ['job.location_updated'], [], [], ['job.location_updated']]);
   });
 
-  it('has a type for each status and for the settlement, edit, location and endpoint events, no more', () => {
+  it('has a type for each status and for the settlement, edit, attempt, return, location and endpoint events, no more', () => {
     expect(EVENT_TYPES).toEqual([
       ...JOB_STATUSES.map((s) => `job.${s}`),
       'job.settlement_changed',
       'job.updated',
+      'job.delivery_attempted',
+      'job.return_started',
+      'job.returned',
       'job.location_updated',
       'webhook_endpoint.disabled',
     ]);
