@@ -7,7 +7,7 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../functions/config.ts';
-import { AppError, RecordNotFoundError, ServiceUnavailableError } from '../../functions/core/errors.ts';
+import { AppError, RecordNotFoundError, ReturnChargeNotCoveredError, ServiceUnavailableError } from '../../functions/core/errors.ts';
 import { MAX_MINOR } from '../../functions/core/money.ts';
 import { AGENT_ID_PATTERN } from '../../functions/core/fleet-access.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
@@ -39,6 +39,8 @@ Stores
                                                               per-minute limits agreed with the store
 Settlement
   settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup
+  settlement resolve --job ID --return --capture|--release    end the review of a return charge the store's credit did not
+                                                              cover when the return started: take it from the balance, or waive it
 Jobs
   job end --job ID --note TEXT                                end a job that can no longer change (item too large):
                                                               failed, its credit released (a ledger entry), its history kept
@@ -102,6 +104,7 @@ const OPTIONS = {
   'agent-id': { type: 'string' },
   capture: { type: 'boolean' },
   release: { type: 'boolean' },
+  return: { type: 'boolean' },
   json: { type: 'boolean' },
   aws: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -168,6 +171,32 @@ async function ensureUsageKey(gateway: Gateway, storeId: string): Promise<void> 
       cause: error,
     });
   }
+}
+
+/**
+ * Ends the review of a job's return charge (`resolve_return`): captured from the store's balance (it
+ * was never reserved), or waived. A capture the available credit cannot cover is refused before the
+ * move (the write's own condition would refuse it too, without words for operations).
+ */
+async function resolveReturnCharge(rt: Runtime, storeId: string, jobId: string, outcome: 'capture' | 'release'): Promise<Output> {
+  const job = await rt.jobs.get(storeId, jobId);
+  if (!job) throw new RecordNotFoundError('job', jobId);
+  const chargeMinor = job.returnTrip?.chargeMinor ?? 0;
+  if (outcome === 'capture' && job.returnTrip?.chargeSettlement === 'review') {
+    const availableMinor = (await rt.stores.get(storeId))?.availableMinor ?? 0;
+    if (availableMinor < chargeMinor) throw new ReturnChargeNotCoveredError(chargeMinor, availableMinor);
+  }
+  const { job: resolved } = await rt.jobs.applyToLatest(job, { type: 'resolve_return', outcome }, 'admin');
+  const trip = resolved.returnTrip!;
+  return {
+    json: {
+      jobId,
+      storeId,
+      status: resolved.status,
+      returnTrip: { status: trip.status, chargeMinor: trip.chargeMinor, chargeSettlement: trip.chargeSettlement },
+    },
+    text: `Job ${jobId} of ${storeId}: return charge ${trip.chargeSettlement} (${money(trip.chargeMinor)} ${outcome === 'capture' ? 'charged' : 'waived'}).`,
+  };
 }
 
 async function run(command: string, options: Options, rt: Runtime, operations: OperationsRepository, gateway: Gateway): Promise<Output> {
@@ -302,6 +331,7 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
       const storeId = await rt.jobs.storeOf(jobId);
       if (!storeId) throw new RecordNotFoundError('job', jobId);
       const outcome = options.capture ? 'capture' : 'release';
+      if (options.return) return resolveReturnCharge(rt, storeId, jobId, outcome);
       const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
       const { job } = result;
       return {

@@ -463,6 +463,17 @@ export class AdjustmentBelowZeroError extends AppError {
   }
 }
 
+/** Operations capturing a return charge in review that the store's available credit still does not cover (the admin CLI's `settlement resolve --return`). */
+export class ReturnChargeNotCoveredError extends AppError {
+  constructor(chargeMinor: number, availableMinor: number) {
+    super(
+      'insufficient_credit',
+      `The return charge of ${chargeMinor} paise is more than the ${availableMinor} paise of credit available: top the store up (store credit) or waive it (--release)`,
+    );
+    this.name = 'ReturnChargeNotCoveredError';
+  }
+}
+
 /** The reason id of an adjustment was already used for another amount (the same amount is a replay). */
 export class AdjustmentConflictError extends AppError {
   constructor(reasonId: string, amountMinor: number) {
