@@ -159,22 +159,27 @@ async function sendAndCheck(
   return { status: response.status, code, body };
 }
 
-/** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors, the status the code's. */
+/** The `details` of the 409s that have them (ErrorBody in common.schema.ts); every other code's are a validation error's. */
+const CONFLICT_DETAILS: Record<string, Record<string, unknown>> = {
+  job_not_editable: { fields: expect.any(Array), status: expect.any(String) },
+  parcel_return_required: { returnPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/return$/) },
+  parcel_not_picked_up: { status: expect.any(String), cancelPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/cancel$/) },
+  no_decision_pending: { status: expect.any(String) },
+};
+
+/** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors and the 409s that name them, the status the code's. */
 function expectErrorBody(body: unknown, status: number, where: string): void {
   const details = (body as { details?: unknown } | null)?.details;
   expect(body, `${where}: error body`).toEqual({
     error: expect.stringMatching(/\S/),
     code: expect.stringMatching(/^[a-z_]+$/),
     ...(details !== undefined && {
-      details:
-        (body as { code?: string }).code === 'job_not_editable'
-          ? { fields: expect.any(Array), status: expect.any(String) }
-          : { formErrors: expect.any(Array), fieldErrors: expect.any(Object) },
+      details: CONFLICT_DETAILS[(body as { code?: string }).code ?? ''] ?? { formErrors: expect.any(Array), fieldErrors: expect.any(Object) },
     }),
   });
   const { code } = body as { code: keyof typeof STATUS_BY_CODE };
   expect(STATUS_BY_CODE[code], `${where}: status of ${code}`).toBe(status);
-  if (details === undefined || code === 'job_not_editable') return;
+  if (details === undefined || code in CONFLICT_DETAILS) return;
   expect(code, `${where}: details on a ${code}`).toBe('validation_error');
   const { formErrors, fieldErrors } = details as { formErrors: unknown[]; fieldErrors: Record<string, unknown> };
   expect(
@@ -303,6 +308,7 @@ const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     dropName: 'Asha Rao',
     dropPhone: '098450-12345',
   }),
+  'POST /v1/jobs/{id}/decision': fc.record({ action: fc.constantFrom('reattempt', 'return', 'deliver_anyway', '') }),
   'PATCH /v1/jobs/{id}': fc.record(
     {
       pickupName: fc.string({ maxLength: 110 }),
@@ -398,7 +404,12 @@ describe('merchant routes', () => {
     world.fleetKey = (await rt.fleetKeys.create('rider', null)).fleetKey;
     const cancelled = await world.shop.bookJob();
     expect((await world.shop.post(`/v1/jobs/${cancelled.id}/cancel`)).status).toBe(200);
-    world.jobIds = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id, cancelled.id, (await world.other.bookJob()).id];
+    // Jobs the decision and the recall act on: one picked up, one waiting for the merchant's decision after a failed attempt.
+    const [pickedUp, undelivered] = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id];
+    await driveJob(rt, world.shop.storeId, pickedUp, 'pickup_completed', 'fuzz-rider-1');
+    await driveJob(rt, world.shop.storeId, undelivered, 'delivery_arrived', 'fuzz-rider-2');
+    await rt.jobs.apply(world.shop.storeId, undelivered, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:fuzz-rider-2');
+    world.jobIds = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id, cancelled.id, pickedUp, undelivered, (await world.other.bookJob()).id];
     world.quoteIds = [...(await Promise.all([1, 2, 3, 4, 5].map(() => world.shop.quote()))), await world.other.quote()];
     const endpointOf = async (merchant: TestMerchant) =>
       ((await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/fuzz' })).body as { data: { id: string } }).data.id;

@@ -7,7 +7,7 @@ import { readResponse, startTestServer, type TestServer } from '../helpers/serve
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
-import { newFleetMember } from '../helpers/fleet.ts';
+import { driveJob, newFleetMember } from '../helpers/fleet.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 
 /**
@@ -155,6 +155,33 @@ describe('a cancel whose answer is lost after DynamoDB committed it', () => {
     expect([200, 503]).toContain(first.status);
     expect(read.body).toMatchObject({ data: { status: 'cancelled', settlement: 'released' } });
     expect((await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'release')).toHaveLength(1);
+    await expectLedgerInvariant(table.rt, m.storeId);
+  });
+});
+
+describe('a decision or a recall whose answer is lost after DynamoDB committed it', () => {
+  it.each([
+    ['a decision to return', 'decision', { code: 'no_decision_pending' }],
+    ['a recall', 'return', { code: 'invalid_transition' }],
+  ] as const)('%s starts the return once: the charge captured and the return charge reserved once, and a retry is refused', async (_case, route, refusal) => {
+    proxy.inject([]);
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const job = await m.bookJob();
+    const agentId = `fault-rider-${route}`;
+    await driveJob(table.rt, m.storeId, job.id, 'delivery_arrived', agentId);
+    await table.rt.jobs.apply(m.storeId, job.id, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${agentId}`);
+    const send = () => (route === 'decision' ? m.post(`/v1/jobs/${job.id}/decision`, { action: 'return' }) : m.post(`/v1/jobs/${job.id}/return`));
+
+    proxy.inject([{ operation: 'TransactWriteItems', fault: { kind: 'drop-after' } }]);
+    const first = await send();
+    proxy.inject([]);
+    const retry = await send();
+
+    expect([200, 503]).toContain(first.status);
+    expect(retry).toMatchObject({ status: 409, body: refusal });
+    expect((await m.get(`/v1/jobs/${job.id}`)).body).toMatchObject({ data: { settlement: 'captured', returnTrip: { status: 'returning' } } });
+    const ledger = await table.rt.stores.ledger(m.storeId);
+    expect(ledger.map((entry) => entry.type).sort()).toEqual(['capture', 'reserve', 'reserve', 'top_up']);
     await expectLedgerInvariant(table.rt, m.storeId);
   });
 });

@@ -111,6 +111,14 @@ describe('what each route does to the table', () => {
         }),
       );
       expect((await ops.post(`/fleet/v1/jobs/${locked.id}/handoffs/pickup/reissue-code`)).status).toBe(200);
+
+      // The merchant's moves after pickup (another rider: a rider holds two jobs at most): a decision after a failed attempt, a recall
+      const second = await newFleetMember(rt, api.server, 'rider');
+      const undelivered = await bookJobAt(rt, m, 'delivery_arrived', second);
+      await rt.jobs.apply(m.storeId, undelivered.id, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${second.agentId}`);
+      expect((await m.post(`/v1/jobs/${undelivered.id}/decision`, { action: 'return' })).status).toBe(200);
+      const recalled = await bookJobAt(rt, m, 'pickup_completed', second);
+      expect((await m.post(`/v1/jobs/${recalled.id}/return`)).status).toBe(200);
     });
 
     const beyond = records.flatMap((record) => {
