@@ -206,6 +206,8 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`decline\` (by \`system\`) | the dispatcher, for an acceptance left unconfirmed (ACCEPT_CONFIRM_SECONDS) and for a \`booked\` job whose rider has not reached the pickup (PICKUP_ARRIVAL_SECONDS): back to \`queued\`, its credit still held |
 | \`cancel\` | the merchant: \`POST /v1/jobs/{id}/cancel\` |
 | \`edit\` | the merchant: \`PATCH /v1/jobs/{id}\` |
+| \`decide\` | the merchant: \`POST /v1/jobs/{id}/decision\` |
+| \`recall\` | the merchant: \`POST /v1/jobs/{id}/return\` |
 | \`accept\`, \`start_confirmation\`, \`confirm\`, \`decline\` | a rider: \`POST /fleet/v1/jobs/{id}/accept\`, \`…/start-confirmation\`, \`…/confirm\`, \`…/decline\` |
 | \`report_location\` | a rider: \`POST /fleet/v1/jobs/{id}/location\` |
 | \`arrive_pickup\`, \`arrive_drop\` | a rider: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/arrive\` |
@@ -213,6 +215,7 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`fail\` | a rider or operations: \`POST /fleet/v1/jobs/{id}/fail\` |
 | \`reset_lock\`, \`reissue_code\` | operations: \`POST /fleet/v1/jobs/{id}/handoffs/{pickup\\|delivery}/reset-lock\`, \`…/reissue-code\` |
 | \`resolve\` | operations: \`npm run admin -- settlement resolve --job ID --capture\\|--release\` |
+| \`resolve_return\` | operations: \`npm run admin -- settlement resolve --job ID --return --capture\\|--release\` |
 `;
 }
 

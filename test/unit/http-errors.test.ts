@@ -246,6 +246,7 @@ describe('the error family', () => {
     new errors.IdempotencyConflictError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1'),
     new errors.IdempotencyConflictError(null),
     new errors.AdjustmentBelowZeroError(-500, 100),
+    new errors.ReturnChargeNotCoveredError(3500, 1000),
     new errors.AdjustmentConflictError('ticket-42', 500),
     new errors.IdempotencyInProgressError(),
     new errors.ConcurrentModificationError(),
