@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, merchantView, newMerchant, useMerchant, type TestMerchant } from '../helpers/merchant.ts';
@@ -9,9 +9,9 @@ import { bookedDetail } from '../helpers/job-detail.ts';
 import { openPage, pageText, trackingLinkOf } from '../helpers/tracking.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { dispatchTick, relayTick } from '../../functions/workers/ticks.ts';
-import { runtime } from '../../functions/runtime.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
+import { raced } from '../helpers/races.ts';
 import type { EventView } from '../../functions/schemas/event.schema.ts';
 
 /**
@@ -389,24 +389,6 @@ describe('PATCH /v1/jobs/{id} with If-Match', () => {
 });
 
 describe('PATCH /v1/jobs/{id} racing the platform', () => {
-  /** The handlers' own job repository: its first read returns the job as it was, and `platform` commits its change before the handler writes. */
-  async function raced(platform: () => Promise<unknown>, request: () => Promise<Reply>) {
-    const jobs = runtime().jobs;
-    const read = jobs.get.bind(jobs);
-    const spy = vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
-      const job = await read(storeId, jobId);
-      await platform();
-      return job;
-    });
-    const tries = vi.spyOn(jobs, 'applyTo');
-    try {
-      return { reply: answer(await request()), reads: spy.mock.calls.length, tries: tries.mock.calls.length };
-    } finally {
-      spy.mockRestore();
-      tries.mockRestore();
-    }
-  }
-
   it('is decided again on the job as it now is when dispatch queued it meanwhile: the edit lands on the queued job', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const job = await merchant.bookJob();

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob, expectFleetIndexes, type Stage } from '../helpers/fleet.ts';
@@ -6,8 +6,8 @@ import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { AT, bookedDetail, CODE, ID } from '../helpers/job-detail.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { admin } from '../helpers/admin.ts';
+import { raced } from '../helpers/races.ts';
 import { relayTick } from '../../functions/workers/ticks.ts';
-import { runtime } from '../../functions/runtime.ts';
 import { returnCharge } from '../../functions/core/pricing.ts';
 import { DECISION_WINDOW_MS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import type { DeliveryAttemptReason } from '../../functions/core/job.ts';
@@ -79,6 +79,19 @@ const returned = (reason: 'undeliverable' | 'recalled') => ({
   returnedAt: AT,
   verification: { status: 'verified', code: null, expiresAt: AT, verifiedAt: AT },
 });
+
+/** The detail of a picked-up job whose delivery failed (`failed`, by `actor` with its note) and whose parcel goes (or went) back. */
+const undeliverableDetail = (id: string, actor: string, attempts: object[], trip: object) =>
+  bookedDetail({
+    id,
+    status: 'failed',
+    agentId: riderOf(id),
+    settlement: 'captured',
+    events: [...pickedUpHistory(id), entry('failed', actor, UNDELIVERABLE_NOTE(attempts.length))],
+    verification: { testMode: false, pickup: VERIFIED_PICKUP, delivery: GONE },
+    deliveryAttempts: attempts,
+    returnTrip: trip,
+  });
 
 /** A job of `merchant` driven to `stage` by a rider of its own. */
 async function jobAt(merchant: TestMerchant, stage: Stage): Promise<string> {
@@ -247,16 +260,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
     expect(reply).toEqual({
       status: 200,
       body: {
-        data: bookedDetail({
-          id,
-          status: 'failed',
-          agentId: riderOf(id),
-          settlement: 'captured',
-          events: [...pickedUpHistory(id), entry('failed', 'merchant', UNDELIVERABLE_NOTE(1))],
-          verification: { testMode: false, pickup: VERIFIED_PICKUP, delivery: GONE },
-          deliveryAttempts: [attemptView(1)],
-          returnTrip: returning('undeliverable'),
-        }),
+        data: undeliverableDetail(id, 'merchant', [attemptView(1)], returning('undeliverable')),
       },
     });
     expect(await statementOf(merchant, id)).toEqual([
@@ -271,18 +275,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
     await riderBringsItBack(merchant, id);
 
     // Assess: back, and paid for
-    expect(await merchantView(merchant, id)).toEqual(
-      bookedDetail({
-        id,
-        status: 'failed',
-        agentId: riderOf(id),
-        settlement: 'captured',
-        events: [...pickedUpHistory(id), entry('failed', 'merchant', UNDELIVERABLE_NOTE(1))],
-        verification: { testMode: false, pickup: VERIFIED_PICKUP, delivery: GONE },
-        deliveryAttempts: [attemptView(1)],
-        returnTrip: returned('undeliverable'),
-      }),
-    );
+    expect(await merchantView(merchant, id)).toEqual(undeliverableDetail(id, 'merchant', [attemptView(1)], returned('undeliverable')));
     expect(await statementOf(merchant, id)).toEqual([
       ['reserve', CHARGE, null],
       ['capture', CHARGE, 'Undeliverable after pickup'],
@@ -324,18 +317,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
         details: { status: 'failed' },
       },
     });
-    expect(await merchantView(merchant, id)).toEqual(
-      bookedDetail({
-        id,
-        status: 'failed',
-        agentId: riderOf(id),
-        settlement: 'captured',
-        events: [...pickedUpHistory(id), entry('failed', 'system', UNDELIVERABLE_NOTE(1))],
-        verification: { testMode: false, pickup: VERIFIED_PICKUP, delivery: GONE },
-        deliveryAttempts: [attemptView(1)],
-        returnTrip: returning('undeliverable'),
-      }),
-    );
+    expect(await merchantView(merchant, id)).toEqual(undeliverableDetail(id, 'system', [attemptView(1)], returning('undeliverable')));
     expect(await statementOf(merchant, id)).toEqual([
       ['reserve', CHARGE, null],
       ['capture', CHARGE, 'Undeliverable after pickup'],
@@ -365,16 +347,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
 
     // Assess
     expect(await merchantView(merchant, id)).toEqual(
-      bookedDetail({
-        id,
-        status: 'failed',
-        agentId: riderOf(id),
-        settlement: 'captured',
-        events: [...pickedUpHistory(id), entry('failed', `rider:${riderOf(id)}`, UNDELIVERABLE_NOTE(2))],
-        verification: { testMode: false, pickup: VERIFIED_PICKUP, delivery: GONE },
-        deliveryAttempts: [attemptView(1), attemptView(2, 'customer_refused')],
-        returnTrip: returning('undeliverable'),
-      }),
+      undeliverableDetail(id, `rider:${riderOf(id)}`, [attemptView(1), attemptView(2, 'customer_refused')], returning('undeliverable')),
     );
     const events = await feedOf(merchant, id);
     expect(types(events)).toEqual([
@@ -581,27 +554,6 @@ describe('a return charge the store’s credit cannot cover', () => {
     await expectConsistent(merchant);
   });
 });
-
-/**
- * The handlers' own job repository: its first read of a job returns the job as it was, and
- * `platform` commits its change before the handler goes on to write (as platform-races does).
- */
-async function raced(platform: () => Promise<unknown>, request: () => Promise<Reply>): Promise<{ reply: Reply; reads: number; tries: number }> {
-  const jobs = runtime().jobs;
-  const read = jobs.get.bind(jobs);
-  const spy = vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
-    const job = await read(storeId, jobId);
-    await platform();
-    return job;
-  });
-  const tries = vi.spyOn(jobs, 'applyTo');
-  try {
-    return { reply: await request(), reads: spy.mock.calls.length, tries: tries.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-    tries.mockRestore();
-  }
-}
 
 describe('a merchant’s decision or recall that loses its race to the deadline’s default', () => {
   it.each(['reattempt', 'return'] as const)('answers a %s 409 no_decision_pending, as a fresh request would, and the money moves once', async (action) => {
