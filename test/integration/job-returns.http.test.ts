@@ -55,6 +55,13 @@ const GONE = { status: 'unavailable', code: null, expiresAt: null, verifiedAt: n
 const UNDELIVERABLE_NOTE = (attempts: number) => `Undeliverable after ${attempts} attempt${attempts === 1 ? '' : 's'}: the parcel goes back to the pickup`;
 const RECALL_NOTE = 'Recalled by the merchant: the parcel goes back to the pickup';
 
+/** The statement lines of a job whose parcel started back undelivered: its reservation, then the return's start (one move). */
+const UNDELIVERABLE_LINES = [
+  ['reserve', CHARGE, null],
+  ['capture', CHARGE, 'Undeliverable after pickup'],
+  ['reserve', RETURN_CHARGE, 'Return trip'],
+];
+
 /** A failed attempt as the job detail shows it. */
 const attemptView = (number: number, reason: DeliveryAttemptReason = 'customer_unreachable', note: string | null = null) => ({
   number,
@@ -263,11 +270,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
         data: undeliverableDetail(id, 'merchant', [attemptView(1)], returning('undeliverable')),
       },
     });
-    expect(await statementOf(merchant, id)).toEqual([
-      ['reserve', CHARGE, null],
-      ['capture', CHARGE, 'Undeliverable after pickup'],
-      ['reserve', RETURN_CHARGE, 'Return trip'],
-    ]);
+    expect(await statementOf(merchant, id)).toEqual(UNDELIVERABLE_LINES);
     await expectBalance(merchant, CREDIT - CHARGE, RETURN_CHARGE);
     await expectConsistent(merchant);
 
@@ -318,11 +321,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
       },
     });
     expect(await merchantView(merchant, id)).toEqual(undeliverableDetail(id, 'system', [attemptView(1)], returning('undeliverable')));
-    expect(await statementOf(merchant, id)).toEqual([
-      ['reserve', CHARGE, null],
-      ['capture', CHARGE, 'Undeliverable after pickup'],
-      ['reserve', RETURN_CHARGE, 'Return trip'],
-    ]);
+    expect(await statementOf(merchant, id)).toEqual(UNDELIVERABLE_LINES);
     expect(types(await feedOf(merchant, id))).toEqual([
       ...PICKED_UP_FEED,
       'job.delivery_attempted',
@@ -359,11 +358,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
       'job.return_started',
     ]);
     expect(events.at(-2)!.data).toMatchObject({ deliveryAttempt: attemptView(2, 'customer_refused'), pendingDecision: null });
-    expect(await statementOf(merchant, id)).toEqual([
-      ['reserve', CHARGE, null],
-      ['capture', CHARGE, 'Undeliverable after pickup'],
-      ['reserve', RETURN_CHARGE, 'Return trip'],
-    ]);
+    expect(await statementOf(merchant, id)).toEqual(UNDELIVERABLE_LINES);
     await expectBalance(merchant, CREDIT - CHARGE, RETURN_CHARGE);
     await expectConsistent(merchant);
   });
@@ -576,11 +571,7 @@ describe('a merchant’s decision or recall that loses its race to the deadline�
     });
     expect([reads, tries]).toEqual([2, 2]);
     expect((await merchantView(merchant, id)).events.at(-1)).toEqual(entry('failed', 'system', UNDELIVERABLE_NOTE(1)));
-    expect(await statementOf(merchant, id)).toEqual([
-      ['reserve', CHARGE, null],
-      ['capture', CHARGE, 'Undeliverable after pickup'],
-      ['reserve', RETURN_CHARGE, 'Return trip'],
-    ]);
+    expect(await statementOf(merchant, id)).toEqual(UNDELIVERABLE_LINES);
     expect(types(await feedOf(merchant, id)).filter((type) => type === 'job.return_started')).toHaveLength(1);
     await expectBalance(merchant, CREDIT - CHARGE, RETURN_CHARGE);
     await expectConsistent(merchant);
@@ -599,11 +590,7 @@ describe('a merchant’s decision or recall that loses its race to the deadline�
     expect(reply).toEqual({ status: 409, body: { error: 'The parcel is already on its way back to the pickup', code: 'invalid_transition' } });
     expect([reads, tries]).toEqual([2, 2]);
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'failed', returnTrip: returning('undeliverable') });
-    expect(await statementOf(merchant, id)).toEqual([
-      ['reserve', CHARGE, null],
-      ['capture', CHARGE, 'Undeliverable after pickup'],
-      ['reserve', RETURN_CHARGE, 'Return trip'],
-    ]);
+    expect(await statementOf(merchant, id)).toEqual(UNDELIVERABLE_LINES);
     await expectBalance(merchant, CREDIT - CHARGE, RETURN_CHARGE);
     await expectConsistent(merchant);
   });
