@@ -130,9 +130,27 @@ export interface Transition {
   codeOutcome?: CodeOutcome;
 }
 
-/** Whether `event` may start a return on this job (then `transition` needs the store's credit). */
+/**
+ * Whether `event` may start a return on this job (then `transition` needs the store's credit, one
+ * read of the store's item): a recall, the last failed attempt, and a decision or deadline default
+ * of `return` while one is pending. A first attempt, a reattempt or a decision with none pending
+ * never starts one, so it reads no credit.
+ */
 export function mayStartReturn(job: Job, event: LifecycleEvent): boolean {
-  return job.status === 'pickup_completed' && ['attempt_delivery', 'decide', 'decision_timeout', 'recall'].includes(event.type);
+  if (job.status !== 'pickup_completed') return false;
+  const pending = job.pendingDecision ?? null;
+  switch (event.type) {
+    case 'recall':
+      return true;
+    case 'attempt_delivery':
+      return pending === null && (job.deliveryAttempts ?? []).length + 1 >= MAX_DELIVERY_ATTEMPTS;
+    case 'decide':
+      return pending !== null && event.action === 'return' && pending.options.includes('return');
+    case 'decision_timeout':
+      return pending !== null && pending.defaultAction === 'return';
+    default:
+      return false;
+  }
 }
 
 /** The charge of the job's return trip: agreed at the quote, or the default share for jobs booked before. */

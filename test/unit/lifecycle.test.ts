@@ -4,6 +4,7 @@ import {
   MAX_CODE_ATTEMPTS,
   REPEATED_DECLINES,
   effectiveHandoff,
+  mayStartReturn,
   transition,
   type LifecycleEvent,
   type LifecycleEventType,
@@ -356,5 +357,42 @@ describe('what one job can accumulate', () => {
 
     expect(firstQueuedAt(job)).toBe(now.toISOString());
     expect(offeredAt(job)).toBe(later(1_500).toISOString());
+  });
+});
+
+describe('mayStartReturn: when a move needs the store’s credit', () => {
+  const attempt: LifecycleEvent = { type: 'attempt_delivery', reason: 'customer_unreachable', note: null };
+  const firstAttempt = jobAt('pickup_completed', 'attempt_delivery');
+  const secondAttempt: Job = {
+    ...firstAttempt,
+    deliveryAttempts: [{ number: 1, reason: 'customer_unreachable', note: null, createdAt: now.toISOString() }],
+  };
+  const waiting = jobAt('pickup_completed', 'decide');
+  const cases: Array<[string, Job, LifecycleEvent]> = [
+    ...JOB_STATUSES.flatMap((status) =>
+      (Object.keys(EVENTS) as LifecycleEventType[]).map((type): [string, Job, LifecycleEvent] => [`${type} from ${status}`, jobAt(status, type), EVENTS[type]]),
+    ),
+    ['a first failed attempt', firstAttempt, attempt],
+    ['a second failed attempt', secondAttempt, attempt],
+    ['a decision to reattempt', waiting, { type: 'decide', action: 'reattempt' }],
+    ['a decision to return', waiting, { type: 'decide', action: 'return' }],
+    ['a decision with none pending', jobAt('pickup_completed', 'recall'), { type: 'decide', action: 'return' }],
+    [
+      'a default of reattempt at the deadline',
+      { ...waiting, pendingDecision: { ...waiting.pendingDecision!, defaultAction: 'reattempt' } },
+      { type: 'decision_timeout' },
+    ],
+  ];
+
+  // The credit is one read of the store's item before the move: asked for exactly when the move starts a return, never otherwise.
+  it.each(cases)('is asked for exactly when the move starts a return: %s', (_name, job, event) => {
+    let startsReturn: boolean;
+    try {
+      startsReturn = !job.returnTrip && Boolean(transition(job, event, 'merchant', now, PROBE_CREDIT).job.returnTrip);
+    } catch {
+      startsReturn = false;
+    }
+
+    expect(mayStartReturn(job, event)).toBe(startsReturn);
   });
 });
