@@ -47,7 +47,7 @@ describe('POST /v1/job-quotes', () => {
     expect(data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('stores the quote in the store with its zone pin, request and expiry', async () => {
+  it('stores the quote in the store with its zone pin, request, return charge and expiry', async () => {
     const store = await createStore(api.table.rt);
     const { body } = await quote(bengaluruQuote, store.apiKey);
     const { data } = body as { data: { id: string; expiresAt: string } };
@@ -62,6 +62,8 @@ describe('POST /v1/job-quotes', () => {
       request: bengaluruQuote,
       distanceMeters: BENGALURU_ROUTE_METERS,
       chargeMinor: BENGALURU_CHARGE_MINOR,
+      // Half the charge, rounded up to a rupee: the zone's rate card names no share of its own.
+      returnChargeMinor: 3500,
       createdAt: expect.any(String),
       expiresAt: data.expiresAt,
       usedAt: undefined,
