@@ -32,7 +32,6 @@ export async function buildBundle({ name, handler }: FunctionSpec, outDir: strin
     format: 'esm',
     target: BUNDLING.target,
     minify: BUNDLING.minify,
-    charset: BUNDLING.charset,
     sourcemap: BUNDLING.sourceMap,
     mainFields: [...BUNDLING.mainFields],
     external: [...BUNDLING.externalModules],
