@@ -205,9 +205,11 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
         job = await rt.jobs.get(item.storeId, item.jobId);
       }
     }
-    // Past the script, or ended on the way (a recall): what the job's state asks, each move at most once a tick.
+    // Past the script, or ended on the way (a recall): what the job's state asks. Not in a tick that made
+    // script steps, so one tick's changes of a job stay within the script's longest run (MAX_DECIDE_TRIES).
     const pastScript = (current: Job) => ENDED.has(current.status) || step >= steps.length;
-    for (let moves = 0; !raced && job && pastScript(job) && moves < MAX_FOLLOW_UPS_PER_TICK; moves++) {
+    const scripted = step > item.step;
+    for (let moves = 0; !raced && !scripted && job && pastScript(job) && moves < MAX_FOLLOW_UPS_PER_TICK; moves++) {
       const move = followUpMove(job, runMs);
       if (!move || move.dueAt > now.getTime()) break;
       const result = await attempt(rt, job, move.event, move.actor, now);

@@ -221,6 +221,25 @@ describe('the sandbox simulator when a delivery does not go to plan', () => {
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 
+  it('catches up in a tick minutes late: the script’s eight steps at once, no location while the rider waits at the drop, the default a minute later', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: CREDIT });
+    const job = await m.bookJob({ body: { externalOrderId: 'ORD-25-sim-undeliverable' } });
+    const late = Date.parse(job.createdAt as string) + 5 * 60_000;
+
+    await simulateTick(api.table.rt, new Date(late));
+    await simulateTick(api.table.rt, new Date(late + 30_000));
+    const waiting = (await current(m, job.id))!;
+    await simulateTick(api.table.rt, new Date(late + 60_000));
+    const defaulted = (await current(m, job.id))!;
+
+    // Version 1 at booking, then one per step: nothing more while the rider waits for the decision.
+    expect([waiting.status, waiting.version, waiting.pendingDecision?.deadlineAt]).toEqual(['pickup_completed', 9, new Date(late + 60_000).toISOString()]);
+    expect(defaulted).toMatchObject({ status: 'failed', returnTrip: { status: 'returning', handoff: { status: 'pending' } } });
+    expect(defaulted.events.at(-1)).toMatchObject({ status: 'failed', actor: 'system' });
+    expect(await onWorklist(job.id)).toBe(true);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
   it('brings back a plain sandbox job the merchant recalls after pickup, and never delivers it', async () => {
     const m = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: CREDIT });
     const job = await m.bookJob();

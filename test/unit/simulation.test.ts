@@ -105,9 +105,11 @@ function play(outcome: SimulatedOutcome, merchant?: { at: number; event: Lifecyc
       move(merchant!.event, 'merchant', now);
       merchantMoved = true;
     }
+    const from = step;
     for (; !ENDED.has(job.status) && step < steps.length && steps[step]!.at * RUN_MS <= now - booked; step++) move(steps[step]!.event(job), 'simulator', now);
     const pastScript = ENDED.has(job.status) || step >= steps.length;
-    for (let next = pastScript ? followUpMove(job, RUN_MS) : null; next && next.dueAt <= now; next = followUpMove(job, RUN_MS))
+    // As the worker: no follow-up in a tick that made script steps.
+    for (let next = pastScript && step === from ? followUpMove(job, RUN_MS) : null; next && next.dueAt <= now; next = followUpMove(job, RUN_MS))
       move(next.event, next.actor, now);
     if (pastScript && merchantMoved && followUpMove(job, RUN_MS) === null) return { job, moves, doneAt: (now - booked) / 1000 };
   }
