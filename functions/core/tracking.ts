@@ -123,7 +123,7 @@ export interface TrackingView {
   dropLine: string;
   pickup: LatLng;
   drop: LatLng;
-  /** The rider's last reported position, while a rider holds the job. */
+  /** The rider's last reported position, while a rider holds the job and is not bringing the parcel back to the store. */
   rider: LatLng | null;
   /** How far the rider is from where they are heading (the store before pickup, the drop after), in metres. */
   riderMeters: number | null;
