@@ -342,11 +342,19 @@ describe('the CDK stack', () => {
       expect(accessOf(MERCHANT_AUTHORIZER.name)).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] });
     });
 
-    it('lets only the moves that change money update stores (booking, cancel, the workers, code submission, failure and the last decline)', () => {
+    it('lets only the moves that change money update stores (booking, cancel, the workers, code submission, failure, a failed delivery attempt and the last decline)', () => {
       const unrestricted = HANDLERS.filter((h) => accessOf(h).updates === 'any').sort();
       const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => accessOf(h).table);
 
-      expect(unrestricted).toEqual(['cancel-job', 'create-booking', 'fleet-decline-job', 'fleet-fail-job', 'fleet-submit-code', 'scheduled-workers']);
+      expect(unrestricted).toEqual([
+        'cancel-job',
+        'create-booking',
+        'fleet-attempt-delivery',
+        'fleet-decline-job',
+        'fleet-fail-job',
+        'fleet-submit-code',
+        'scheduled-workers',
+      ]);
       // The one function callable without a key reads tracking links and stores' items only, and writes nothing.
       expect(accessOf('tracking-page')).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] });
       for (const actions of readOnly) expect(actions.filter((action) => !/:(Get|BatchGet|Query)/.test(action))).toEqual([]);

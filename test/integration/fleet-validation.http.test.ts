@@ -192,7 +192,7 @@ describe('fleet request validation', () => {
     expect(response.body).toEqual({
       error: 'Invalid path: check handoff',
       code: 'validation_error',
-      details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup or delivery'] } },
+      details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup, delivery or return'] } },
     });
   });
 
