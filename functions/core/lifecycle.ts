@@ -130,9 +130,26 @@ export interface Transition {
   codeOutcome?: CodeOutcome;
 }
 
-/** Whether `event` may start a return on this job (then `transition` needs the store's credit). */
+/**
+ * Whether `event` may start a return on this job (then `transition` needs the store's credit, one
+ * read more): the last allowed attempt, a decision (or the deadline's default) to return, a recall.
+ * A first attempt, an attempt while the merchant decides (refused) and a reattempt never start one,
+ * so they cost no read.
+ */
 export function mayStartReturn(job: Job, event: LifecycleEvent): boolean {
-  return job.status === 'pickup_completed' && ['attempt_delivery', 'decide', 'decision_timeout', 'recall'].includes(event.type);
+  if (job.status !== 'pickup_completed') return false;
+  switch (event.type) {
+    case 'attempt_delivery':
+      return !job.pendingDecision && (job.deliveryAttempts ?? []).length + 1 >= MAX_DELIVERY_ATTEMPTS;
+    case 'decide':
+      return event.action === 'return';
+    case 'decision_timeout':
+      return job.pendingDecision?.defaultAction === 'return';
+    case 'recall':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** The charge of the job's return trip: agreed at the quote, or the default share for jobs booked before. */
