@@ -7,6 +7,7 @@ import { ZoneRepository } from './data/zone.repository.ts';
 import { RateLimitRepository } from './data/rate-limit.repository.ts';
 import { ZoneCatalog } from './data/zone-catalog.ts';
 import { JobRepository } from './data/job.repository.ts';
+import { JobReader } from './data/job-reader.ts';
 import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
@@ -29,6 +30,8 @@ export interface Runtime {
   zones: ZoneCatalog;
   rateLimits: RateLimitRepository;
   jobs: JobRepository;
+  /** Reads a job and nothing more (the tracking page's; `jobs` does the same and all the rest). */
+  jobReader: JobReader;
   bookings: BookingRepository;
   work: WorkRepository;
   events: EventRepository;
@@ -45,7 +48,7 @@ export interface Runtime {
  * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
  * names its parts to its handler factory (functions/http/handler.ts).
  */
-export type OptionalPart = 'jobs' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
+export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart>;
@@ -78,6 +81,7 @@ export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
       arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
     },
   });
+export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table }) => new JobReader(db, table);
 export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
 export const bookingsPart: PartFactory<'bookings'> = (base, { db, table, zoneRepository }) =>
@@ -89,6 +93,7 @@ export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => n
 
 const ALL_PARTS = {
   jobs: jobsPart,
+  jobReader: jobReaderPart,
   zones: zonesPart,
   quotes: quotesPart,
   bookings: bookingsPart,

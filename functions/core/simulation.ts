@@ -1,6 +1,7 @@
 import type { LifecycleEvent } from './lifecycle.ts';
-import type { Job } from './job.ts';
+import type { Handoff, Job } from './job.ts';
 import type { LatLng } from './geo.ts';
+import { CODE_TTL_MS } from './lifecycle.ts';
 
 /**
  * The sandbox rider: a scripted delivery on a compressed clock. A sandbox merchant picks the outcome
@@ -8,9 +9,15 @@ import type { LatLng } from './geo.ts';
  *   …sim-no-rider…            no rider accepts            → failed (released)
  *   …sim-fail-before-pickup…  the rider gives up at pickup → failed (released)
  *   …sim-fail-after-pickup…   lost after pickup           → failed (review)
+ *   …sim-undeliverable…       nobody answers at the drop  → the merchant's decision: delivered on a
+ *                             reattempt; on a return (decided, or the default at the deadline) the
+ *                             parcel goes back and the rider gives the return code
  *   anything else                                          → delivered (captured)
+ * A merchant's recall after pickup works on any of them: the rider brings the parcel back the same way.
+ * Once the script is done (or the job ended on the way), `followUpMove` says what the job's state still
+ * asks of the rider.
  */
-export type SimulatedOutcome = 'delivered' | 'no_rider' | 'fail_before_pickup' | 'fail_after_pickup';
+export type SimulatedOutcome = 'delivered' | 'no_rider' | 'fail_before_pickup' | 'fail_after_pickup' | 'undeliverable';
 
 export const SIMULATED_RIDER = 'sim-rider';
 export const SIMULATOR_ACTOR = 'simulator';
@@ -21,6 +28,7 @@ export function simulatedOutcome(externalOrderId: string): SimulatedOutcome {
   if (id.includes('sim-no-rider')) return 'no_rider';
   if (id.includes('sim-fail-before-pickup')) return 'fail_before_pickup';
   if (id.includes('sim-fail-after-pickup')) return 'fail_after_pickup';
+  if (id.includes('sim-undeliverable')) return 'undeliverable';
   return 'delivered';
 }
 
@@ -54,7 +62,52 @@ export function simulationSteps(outcome: SimulatedOutcome): SimulationStep[] {
       return [...upTo('arrive_pickup'), { at: 0.5, event: () => ({ type: 'fail', note: 'Sandbox: the rider could not collect the parcel' }) }];
     case 'fail_after_pickup':
       return [...upTo('submit_pickup_code'), { at: 0.7, event: () => ({ type: 'fail', note: 'Sandbox: the parcel was lost after pickup' }) }];
+    case 'undeliverable':
+      return [...upTo('arrive_drop'), { at: 0.9, event: () => ({ type: 'attempt_delivery', reason: 'customer_unreachable', note: SIMULATED_ATTEMPT_NOTE }) }];
   }
+}
+
+/** The simulated rider's note on the failed attempt (the merchant sees it; the customer's page never does). */
+export const SIMULATED_ATTEMPT_NOTE = 'Sandbox: nobody answered the door or the phone';
+
+/** The way back to the pickup, once a return starts, as a fraction of the run (the pickup → drop leg's length). */
+export const RETURN_LEG = 0.35;
+/** How long the rider stands at a door before the code is given (as arrive_drop → submit_delivery_code in the script). */
+export const AT_THE_DOOR = 0.1;
+
+/** A move the job's state asks for: `event` by `actor` once the clock reaches `dueAt` (epoch ms). */
+export interface FollowUpMove {
+  dueAt: number;
+  event: LifecycleEvent;
+  actor: string;
+}
+
+// When the rider arrived at the door of an active handoff: its code's clock started then.
+const arrivedAt = (handoff: Handoff) => Date.parse(handoff.expiresAt!) - CODE_TTL_MS;
+
+/**
+ * What a sandbox job still needs once its script is done or it ended on the way, or null when nothing:
+ *   a pending decision → its default (`decision_timeout`, by `system`) at the deadline (sandbox jobs are
+ *     not on the live dispatch worklist, so the simulator applies it);
+ *   a reattempt (a fresh delivery code, nobody at the door yet) → back at the drop at once (the rider
+ *     waited near it), the code AT_THE_DOOR later;
+ *   a return under way → at the pickup RETURN_LEG after it started, the return code AT_THE_DOOR later.
+ * A handoff locked or expired waits for operations (null).
+ */
+export function followUpMove(job: Job, runMs: number): FollowUpMove | null {
+  const rider = (dueAt: number, event: LifecycleEvent): FollowUpMove => ({ dueAt, event, actor: SIMULATOR_ACTOR });
+  if (job.status === 'pickup_completed') {
+    if (job.pendingDecision) return { dueAt: Date.parse(job.pendingDecision.deadlineAt), event: { type: 'decision_timeout' }, actor: 'system' };
+    const delivery = job.verification.delivery;
+    if ((job.deliveryAttempts ?? []).length === 0 || delivery.status !== 'active') return null;
+    if (delivery.expiresAt === null) return rider(Number.NEGATIVE_INFINITY, { type: 'arrive_drop' });
+    return rider(arrivedAt(delivery) + AT_THE_DOOR * runMs, { type: 'submit_delivery_code', code: delivery.code });
+  }
+  const trip = job.returnTrip;
+  if (trip?.status !== 'returning') return null;
+  if (trip.handoff.status === 'pending') return rider(Date.parse(trip.startedAt) + RETURN_LEG * runMs, { type: 'arrive_return' });
+  if (trip.handoff.status === 'active') return rider(arrivedAt(trip.handoff) + AT_THE_DOOR * runMs, { type: 'submit_return_code', code: trip.handoff.code });
+  return null;
 }
 
 /**
@@ -62,11 +115,21 @@ export function simulationSteps(outcome: SimulatedOutcome): SimulationStep[] {
  * until the pickup (at 0.45), then along the pickup → drop line until the drop (at 0.85).
  */
 export function simulatedPosition(pickup: LatLng, drop: LatLng, fraction: number): LatLng {
-  const lerp = (a: LatLng, b: LatLng, t: number): LatLng => {
-    const k = Math.min(1, Math.max(0, t));
-    return { latitude: a.latitude + (b.latitude - a.latitude) * k, longitude: a.longitude + (b.longitude - a.longitude) * k };
-  };
   const start = { latitude: pickup.latitude, longitude: pickup.longitude - 0.01 };
   if (fraction <= 0.45) return lerp(start, pickup, (fraction - 0.15) / 0.3);
   return lerp(pickup, drop, (fraction - 0.5) / 0.35);
+}
+
+function lerp(a: LatLng, b: LatLng, t: number): LatLng {
+  const k = Math.min(1, Math.max(0, t));
+  return { latitude: a.latitude + (b.latitude - a.latitude) * k, longitude: a.longitude + (b.longitude - a.longitude) * k };
+}
+
+/**
+ * The simulated rider's position on the way back, `elapsedMs` into the return: from where the return
+ * started (`startFraction` of the run: on the pickup → drop line, or at the drop) straight to the pickup
+ * over RETURN_LEG of the run.
+ */
+export function simulatedReturnPosition(pickup: LatLng, drop: LatLng, startFraction: number, elapsedMs: number, runMs: number): LatLng {
+  return lerp(simulatedPosition(pickup, drop, startFraction), pickup, elapsedMs / (RETURN_LEG * runMs));
 }

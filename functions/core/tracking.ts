@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { greatCircleMeters, type LatLng } from './geo.ts';
-import { ENDED, visibleRiderLocation, type Job, type JobStatus } from './job.ts';
+import { ENDED, isReturning, visibleRiderLocation, type DeliveryAttemptReason, type Job, type JobStatus, type ReturnReason } from './job.ts';
 import { effectiveHandoff } from './lifecycle.ts';
 
 /**
@@ -57,12 +57,30 @@ export function trackingOpen(job: Job, now: Date): boolean {
   return expiresAt === null || Date.parse(expiresAt) > now.getTime();
 }
 
-/** The steps the customer sees, in order; a job that ends early shows its final step (cancelled or failed) last. */
-export const TRACKING_STEPS = ['placed', 'finding_rider', 'rider_assigned', 'picked_up', 'delivered', 'cancelled', 'failed'] as const;
+/**
+ * The steps the customer sees, in order; a job that ends early shows its final step (cancelled or
+ * failed) last. After pickup, each failed attempt at the drop is a step (with its reason), then the
+ * rider trying again, or the parcel's way back to the store in place of the early end.
+ */
+export const TRACKING_STEPS = [
+  'placed',
+  'finding_rider',
+  'rider_assigned',
+  'picked_up',
+  'attempted',
+  'trying_again',
+  'delivered',
+  'cancelled',
+  'failed',
+  'returning',
+  'returned',
+] as const;
 export type TrackingStep = (typeof TRACKING_STEPS)[number];
-const NORMAL_STEPS: readonly TrackingStep[] = ['placed', 'finding_rider', 'rider_assigned', 'picked_up', 'delivered'];
+// The steps a status stands for (the others come from the attempts and the return trip).
+type StatusStep = Exclude<TrackingStep, 'attempted' | 'trying_again' | 'returning' | 'returned'>;
+const NORMAL_STEPS: readonly StatusStep[] = ['placed', 'finding_rider', 'rider_assigned', 'picked_up', 'delivered'];
 
-const STEP_OF: Record<JobStatus, TrackingStep> = {
+const STEP_OF: Record<JobStatus, StatusStep> = {
   created: 'placed',
   queued: 'finding_rider',
   picked_by_agent: 'rider_assigned',
@@ -74,14 +92,24 @@ const STEP_OF: Record<JobStatus, TrackingStep> = {
   failed: 'failed',
 };
 
-/** Where the delivery stands, as the page's headline says it. */
-export type TrackingPhase = 'finding_rider' | 'to_store' | 'on_the_way' | 'arrived' | 'delivered' | 'cancelled' | 'failed';
+/**
+ * Where the delivery stands, as the page's headline says it: `attempt_failed` while the store decides
+ * after a failed attempt (the headline is the attempt's reason), `trying_again` on the way back to the
+ * door after the store chose another try, `returning`/`returned` on the parcel's way back.
+ */
+export type TrackingPhase =
+  'finding_rider' | 'to_store' | 'on_the_way' | 'attempt_failed' | 'trying_again' | 'arrived' | 'delivered' | 'cancelled' | 'failed' | 'returning' | 'returned';
 
-/** One line of the timeline: a step, when it was reached (null if not yet), and whether it is done, now, or to come. */
+/**
+ * One line of the timeline: a step, when it was reached (null if not yet, or not known: the store's
+ * choice to try again has no time of its own), whether it is done, now, or to come, and for an
+ * attempt, its reason (never the rider's note).
+ */
 export interface TimelineEntry {
   step: TrackingStep;
   at: string | null;
   state: 'done' | 'current' | 'upcoming';
+  reason?: DeliveryAttemptReason;
 }
 
 /** Everything the tracking page shows, and nothing more. */
@@ -95,7 +123,7 @@ export interface TrackingView {
   dropLine: string;
   pickup: LatLng;
   drop: LatLng;
-  /** The rider's last reported position, while a rider holds the job. */
+  /** The rider's last reported position, while a rider holds the job and is not bringing the parcel back to the store. */
   rider: LatLng | null;
   /** How far the rider is from where they are heading (the store before pickup, the drop after), in metres. */
   riderMeters: number | null;
@@ -103,6 +131,12 @@ export interface TrackingView {
   deliveryCode: string | null;
   /** When the job ended, for "delivered at …". */
   endedAt: string | null;
+  /** The last failed attempt's reason (the headline while the store decides), or null. */
+  attemptReason: DeliveryAttemptReason | null;
+  /** Why the parcel goes (went) back to the store, or null when it does not. */
+  returnReason: ReturnReason | null;
+  /** Whether anything is still to happen (the page keeps refreshing): the job is live, or its parcel is on the way back. */
+  live: boolean;
 }
 
 // Seven digits or more, of any script (Devanagari ९, Bengali ৯, …), however spaced or punctuated, with
@@ -131,9 +165,9 @@ export function coarsePosition(position: LatLng): LatLng {
 }
 
 // When each step was last entered: the start of its latest run in the status history.
-function stepTimes(job: Job): Map<TrackingStep, string> {
-  const times = new Map<TrackingStep, string>();
-  let previous: TrackingStep | null = null;
+function stepTimes(job: Job): Map<StatusStep, string> {
+  const times = new Map<StatusStep, string>();
+  let previous: StatusStep | null = null;
   for (const event of job.events) {
     const step = STEP_OF[event.status];
     if (step !== previous) times.set(step, event.createdAt);
@@ -142,8 +176,39 @@ function stepTimes(job: Job): Map<TrackingStep, string> {
   return times;
 }
 
-/** The timeline: the normal steps up to now (and those to come while the job is live), or up to its early end. */
+/**
+ * The timeline: the normal steps up to now (and those to come while the job is live), or up to its
+ * early end; after pickup, the failed attempts, then the rider trying again, or the way back to the
+ * store in place of the early end (failed or cancelled).
+ */
 export function timelineOf(job: Job): TimelineEntry[] {
+  const entries = statusTimeline(job);
+  const attempts = job.deliveryAttempts ?? [];
+  const trip = job.returnTrip ?? null;
+  if (attempts.length === 0 && trip === null) return entries;
+  const waiting = job.status === 'pickup_completed';
+  const pickedUp = entries.findIndex((entry) => entry.step === 'picked_up') + 1;
+  // While the job waits at pickup_completed, picking up is done: an attempt (or another try) is where it stands.
+  const head = entries.slice(0, pickedUp).map((entry) => (waiting ? { ...entry, state: 'done' as const } : entry));
+  const attempted = attempts.map((attempt, index): TimelineEntry => ({
+    step: 'attempted',
+    at: attempt.createdAt,
+    state: waiting && job.pendingDecision && index === attempts.length - 1 ? 'current' : 'done',
+    reason: attempt.reason,
+  }));
+  if (trip !== null)
+    return [
+      ...head,
+      ...attempted,
+      { step: 'returning', at: trip.startedAt, state: trip.status === 'returning' ? 'current' : 'done' },
+      { step: 'returned', at: trip.returnedAt, state: trip.status === 'returned' ? 'current' : 'upcoming' },
+    ];
+  const tryingAgain: TimelineEntry[] = waiting && !job.pendingDecision ? [{ step: 'trying_again', at: null, state: 'current' }] : [];
+  return [...head, ...attempted, ...tryingAgain, ...entries.slice(pickedUp)];
+}
+
+// The timeline of the status history alone.
+function statusTimeline(job: Job): TimelineEntry[] {
   const times = stepTimes(job);
   const current = STEP_OF[job.status];
   const early = current === 'cancelled' || current === 'failed';
@@ -163,6 +228,7 @@ export function timelineOf(job: Job): TimelineEntry[] {
 }
 
 function phaseOf(job: Job): TrackingPhase {
+  if (job.returnTrip) return job.returnTrip.status;
   switch (STEP_OF[job.status]) {
     case 'placed':
     case 'finding_rider':
@@ -170,8 +236,10 @@ function phaseOf(job: Job): TrackingPhase {
     case 'rider_assigned':
       return 'to_store';
     case 'picked_up':
+      if (job.pendingDecision) return 'attempt_failed';
       // The rider reported arriving at the drop: the delivery code's clock is running.
-      return job.verification.delivery.expiresAt !== null ? 'arrived' : 'on_the_way';
+      if (job.verification.delivery.expiresAt !== null) return 'arrived';
+      return (job.deliveryAttempts ?? []).length > 0 ? 'trying_again' : 'on_the_way';
     case 'delivered':
       return 'delivered';
     case 'cancelled':
@@ -185,7 +253,8 @@ function phaseOf(job: Job): TrackingPhase {
 export function trackingView(job: Job, storeName: string, now: Date): TrackingView {
   const pickup = { latitude: job.route.pickupLatitude, longitude: job.route.pickupLongitude };
   const drop = { latitude: job.route.dropLatitude, longitude: job.route.dropLongitude };
-  const location = visibleRiderLocation(job);
+  // On the way back to the store the rider is no longer coming to the customer: no position is shown.
+  const location = isReturning(job) ? null : visibleRiderLocation(job);
   const rider = location === null ? null : coarsePosition(location);
   const heading = job.status === 'pickup_completed' ? drop : pickup;
   // A code whose time ran out at the door is no longer one to give (the rider's app asks for a new one).
@@ -202,5 +271,8 @@ export function trackingView(job: Job, storeName: string, now: Date): TrackingVi
     riderMeters: rider === null ? null : Math.round(greatCircleMeters(rider, heading)),
     deliveryCode: job.status === 'pickup_completed' && delivery.status === 'active' ? delivery.code : null,
     endedAt: endedAt(job),
+    attemptReason: job.deliveryAttempts?.at(-1)?.reason ?? null,
+    returnReason: job.returnTrip?.reason ?? null,
+    live: !ENDED.has(job.status) || isReturning(job),
   };
 }

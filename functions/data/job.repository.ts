@@ -7,7 +7,7 @@ import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptC
 import { isItemTooLarge, rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
-import { TableRepository } from './repository.ts';
+import { JobReader, toJob } from './job-reader.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 import { ledgerPut } from './store.repository.ts';
@@ -100,11 +100,6 @@ type IndexItem = Record<string, unknown> & ItemKey;
 type ItemKey = { PK: string; SK: string };
 const keyOf = (item: ItemKey) => `${item.PK}|${item.SK}`;
 
-function toJob(item: Record<string, unknown>): Job {
-  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, type: _type, jobId, ...fields } = item;
-  return { id: jobId as string, ...(fields as Omit<Job, 'id'>) };
-}
-
 /** How many job → store pairs a container remembers (far more than the live jobs its riders touch). */
 const REMEMBERED_JOBS = 50_000;
 
@@ -122,7 +117,7 @@ const REMEMBERED_JOBS = 50_000;
  * largest offset (100,000) costs ~12 Query pages (~1,500 eventually consistent read units) before
  * the BatchGet. The index lags writes by a moment; jobs whose status moved on are dropped from the page.
  */
-export class JobRepository extends TableRepository {
+export class JobRepository extends JobReader {
   /** How many live jobs one rider may hold at once. */
   private readonly maxHeldJobs: number;
   /** Dispatch's clocks, which place a job on the dispatch worklist. */
@@ -130,7 +125,7 @@ export class JobRepository extends TableRepository {
   // Which store each job id seen here belongs to (storeOf): it never changes.
   private readonly storeByJob = new Map<string, string>();
 
-  constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, limits: { maxHeldJobs: number; dispatch: DispatchClock }) {
+  constructor(db: ConstructorParameters<typeof JobReader>[0], tableName: string, limits: { maxHeldJobs: number; dispatch: DispatchClock }) {
     super(db, tableName);
     this.maxHeldJobs = limits.maxHeldJobs;
     this.dispatchClock = limits.dispatch;
@@ -187,14 +182,6 @@ export class JobRepository extends TableRepository {
       if (error instanceof TransactionCancelled && (error.failed('job') || error.conflicted)) return false;
       throw error;
     }
-  }
-
-  /** The store's job with this id, in one read, or null (ids that are not ours are simply not found). */
-  async get(storeId: string, jobId: string): Promise<Job | null> {
-    const seq = seqOfJobId(jobId);
-    if (seq === null) return null;
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.job(storeId, seq), ConsistentRead: true }));
-    return Item && Item.jobId === jobId ? toJob(Item) : null;
   }
 
   /**

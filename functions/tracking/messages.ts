@@ -1,3 +1,4 @@
+import type { DeliveryAttemptReason } from '../core/job.ts';
 import type { TrackingPhase, TrackingStep } from '../core/tracking.ts';
 import { en } from './messages/en.ts';
 import { hi } from './messages/hi.ts';
@@ -16,7 +17,11 @@ export interface Messages {
   orderFrom: (store: string) => string;
   sandbox: string;
   language: string;
-  phase: Record<TrackingPhase, string>;
+  /** The headline of each phase; while the store decides after a failed attempt, the attempt's reason is. */
+  phase: Record<Exclude<TrackingPhase, 'attempt_failed'>, string>;
+  /** A failed attempt at the door, by its reason: the headline while the store decides, and its timeline step. */
+  attempted: Record<DeliveryAttemptReason, string>;
+  attemptNext: (store: string) => string;
   findingRiderNext: string;
   riderFromStore: (distance: string) => string;
   riderOnWayToStore: string;
@@ -26,7 +31,9 @@ export interface Messages {
   deliveredAt: (time: string) => string;
   cancelledNext: (store: string) => string;
   failedNext: (store: string) => string;
-  steps: Record<TrackingStep, string>;
+  /** What happens next when the store called the parcel back (one that could not be delivered: failedNext). */
+  recalledNext: (store: string) => string;
+  steps: Record<Exclude<TrackingStep, 'attempted'>, string>;
   notYet: string;
   progress: string;
   deliveryCode: string;

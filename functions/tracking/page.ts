@@ -98,7 +98,10 @@ function nextLine(view: TrackingView, m: Messages, now: Date): string {
     case 'to_store':
       return distance === null ? m.riderOnWayToStore : m.riderFromStore(distance);
     case 'on_the_way':
+    case 'trying_again':
       return distance === null ? m.riderBringing : m.riderAway(distance);
+    case 'attempt_failed':
+      return m.attemptNext(view.storeName);
     case 'arrived':
       return m.giveCode;
     case 'delivered':
@@ -107,8 +110,14 @@ function nextLine(view: TrackingView, m: Messages, now: Date): string {
       return m.cancelledNext(view.storeName);
     case 'failed':
       return m.failedNext(view.storeName);
+    case 'returning':
+    case 'returned':
+      return view.returnReason === 'recalled' ? m.recalledNext(view.storeName) : m.failedNext(view.storeName);
   }
 }
+
+// The headline: the phase, or while the store decides after a failed attempt, what happened at the door.
+const headline = (view: TrackingView, m: Messages) => (view.phase === 'attempt_failed' ? m.attempted[view.attemptReason!] : m.phase[view.phase]);
 
 const MAP = { width: 320, height: 200, pad: 30, minSpanMeters: 600 };
 const SCALE_STEPS = [50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000];
@@ -164,9 +173,15 @@ export function mapSvg(view: TrackingView, m: Messages): string {
 }
 
 function timelineItem(entry: TimelineEntry, m: Messages, now: Date): string {
+  // A step with no time is to come ("not yet"), or now with no time of its own (trying again): then nothing.
   const when =
-    entry.at === null ? `<span class="vh">${escapeHtml(m.notYet)}</span>` : `<time datetime="${entry.at}">${escapeHtml(formatTime(entry.at, m, now))}</time>`;
-  return `<li class="${entry.state}"${entry.state === 'current' ? ' aria-current="step"' : ''}><span>${escapeHtml(m.steps[entry.step])}</span>${when}</li>`;
+    entry.at !== null
+      ? `<time datetime="${entry.at}">${escapeHtml(formatTime(entry.at, m, now))}</time>`
+      : entry.state === 'upcoming'
+        ? `<span class="vh">${escapeHtml(m.notYet)}</span>`
+        : '';
+  const text = entry.step === 'attempted' ? m.attempted[entry.reason!] : m.steps[entry.step];
+  return `<li class="${entry.state}"${entry.state === 'current' ? ' aria-current="step"' : ''}><span>${escapeHtml(text)}</span>${when}</li>`;
 }
 
 // The shell every page shares: language, the title (also the header's, beside the language switch),
@@ -192,14 +207,14 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
       : `<h2>${escapeHtml(m.deliveryCode)}</h2><p class="code">${escapeHtml(view.deliveryCode)}</p><p>${escapeHtml(m.codeHint)}</p>`;
   const body =
     `<section class="status">${view.sandbox ? `<p class="sandbox">${escapeHtml(m.sandbox)}</p>` : ''}` +
-    `<h1 data-part="status" aria-live="polite">${escapeHtml(m.phase[view.phase])}</h1>` +
+    `<h1 data-part="status" aria-live="polite">${escapeHtml(headline(view, m))}</h1>` +
     `<p class="next" data-part="next">${escapeHtml(nextLine(view, m, now))}</p></section>` +
     `<div><section data-part="code">${code}</section>` +
     `<section aria-labelledby="progress"><h2 id="progress">${escapeHtml(m.progress)}</h2><ol data-part="timeline">${view.timeline.map((entry) => timelineItem(entry, m, now)).join('')}</ol></section></div>` +
     `<section class="map" aria-label="${escapeHtml(m.map)}"><div data-part="map">${mapSvg(view, m)}</div>` +
     `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropLine)}</p></section>`;
   const footer = `<p data-part="updated" data-offline="${escapeHtml(m.offline)}">${escapeHtml(m.updated(formatTime(now.toISOString(), m, now, true)))}</p><p>${escapeHtml(m.refreshes)}</p>`;
-  return shell(m, m.orderFrom(view.storeName), body, footer, view.endedAt === null);
+  return shell(m, m.orderFrom(view.storeName), body, footer, view.live);
 }
 
 // A page that only says something: a title and a sentence.

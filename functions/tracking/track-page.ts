@@ -1,7 +1,7 @@
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { trackingView } from '../core/tracking.ts';
 import { pageHandler } from '../http/handler.ts';
-import { jobsPart, trackingPart } from '../runtime.ts';
+import { jobReaderPart, trackingPart } from '../runtime.ts';
 import { trackedJob } from '../use-cases/tracking.ts';
 import { chooseLanguage } from './messages.ts';
 import { htmlResult, notFoundPage, trackingPage, unavailablePage } from './page.ts';
@@ -16,7 +16,7 @@ const languageOf = (event: { queryStringParameters: Record<string, string | unde
  */
 export const handler = pageHandler(
   'GET /track/{token}',
-  { jobs: jobsPart, tracking: trackingPart },
+  { jobReader: jobReaderPart, tracking: trackingPart },
   (error, event) => {
     const m = languageOf(event);
     const passing = error instanceof ServiceUnavailableError;

@@ -4,8 +4,11 @@ import type { Merchant, Store } from '../core/store.ts';
 import { LIVE_LINK_TTL_MS, looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
-/** The runtime the tracking use cases need: the base and the tracking links. */
-export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'tracking'>;
+/** The runtime the tracking use cases need: the base, a way to read jobs and the tracking links. */
+export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'tracking'> & { jobs: Pick<Runtime['jobs'], 'get'> };
+
+/** The tracking page's runtime: it reads jobs with the job reader alone (a smaller bundle). */
+export type TrackingPageRuntime = BaseRuntime & Pick<Runtime, 'jobReader' | 'tracking'>;
 
 /** A new link to the job's tracking page: its token (shown once, in the URL) and when it stops working (null while the job is live). */
 export interface NewTrackingLink {
@@ -36,11 +39,11 @@ export async function createTrackingLink(rt: TrackingRuntime, merchant: Merchant
  * The job a token shows and its store, or null when the token is unknown, its page has closed, or the
  * store's API access is off (a store taken off the platform shows its customers nothing more).
  */
-export async function trackedJob(rt: TrackingRuntime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
+export async function trackedJob(rt: TrackingPageRuntime, token: string, now: Date): Promise<{ job: Job; store: Store } | null> {
   if (!looksLikeTrackingToken(token)) return null;
   const link = await rt.tracking.get(trackingTokenHash(token));
   if (!link) return null;
-  const [job, store] = await Promise.all([rt.jobs.get(link.storeId, link.jobId), rt.stores.get(link.storeId)]);
+  const [job, store] = await Promise.all([rt.jobReader.get(link.storeId, link.jobId), rt.stores.get(link.storeId)]);
   if (!job || !store || !store.apiEnabled || !trackingOpen(job, now)) return null;
   return { job, store };
 }

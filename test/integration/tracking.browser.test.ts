@@ -27,9 +27,9 @@ afterAll(async () => {
 });
 
 /** A sandbox job with a tracking link, and a way to move its simulated rider to a point of the run (0 booked … 1 delivered). */
-async function sandboxDelivery(merchant?: TestMerchant) {
+async function sandboxDelivery(merchant?: TestMerchant, externalOrderId?: string) {
   const m = merchant ?? (await newMerchant(api.table.rt, api.server, { sandbox: true }));
-  const job = await m.bookJob();
+  const job = await m.bookJob(externalOrderId ? { body: { externalOrderId } } : undefined);
   const link = await trackingLinkOf(m, job.id);
   const runMs = api.table.rt.config.SIMULATION_SECONDS * 1000;
   return {
@@ -38,6 +38,9 @@ async function sandboxDelivery(merchant?: TestMerchant) {
     link,
     url: `${api.server.url}${link.path}`,
     simulateTo: (fraction: number) => simulateTick(api.table.rt, new Date(Date.parse(job.createdAt as string) + fraction * runMs + 100)),
+    /** Ticks the simulator `ms` after `since` (an ISO time): for the moves after the script, timed from the job's state. */
+    simulateAfter: (since: string, ms: number) => simulateTick(api.table.rt, new Date(Date.parse(since) + ms)),
+    runMs,
     current: async () => (await api.table.rt.jobs.get(m.storeId, job.id))!,
   };
 }
@@ -280,5 +283,76 @@ describe('the tracking page in a real browser', () => {
     await context.close();
 
     expect(steps.map((step) => step.replace(/\d.*$/, '').trim())).toEqual(['Order booked', 'Cancelled']);
+  });
+
+  describe('when a sim-undeliverable sandbox delivery does not go to plan', () => {
+    const riderOnMap = (page: Page) => page.locator('svg circle[fill="#0b5cad"]').count();
+
+    it('shows the failed attempt, then the reattempt the store chose on its way, then the delivery, in place (English, 1280 px)', async () => {
+      const delivery = await sandboxDelivery(undefined, 'ORD-25-sim-undeliverable');
+      const { context, page, outside, errors } = await openContext(1280, 'en-IN');
+
+      await page.goto(delivery.url);
+      await delivery.simulateTo(0.9);
+      await refreshUntil(page, 'We could not reach you');
+      const waiting = { next: await page.locator('[data-part=next]').textContent(), codes: await page.locator('.code').count() };
+      await page.screenshot({ path: join(OUTPUT, 'en-1280-attempt.png'), fullPage: true });
+      const decided = (await api.table.rt.jobs.apply(delivery.merchant.storeId, delivery.job.id, { type: 'decide', action: 'reattempt' }, 'merchant', {
+        decideAgain: true,
+      }))!.job;
+      await refreshUntil(page, 'Your rider is trying again');
+      const tryingAgain = { code: await page.locator('.code').textContent(), current: await page.locator('li[aria-current=step]').textContent() };
+      await delivery.simulateAfter(decided.updatedAt, 100); // back at the door
+      await delivery.simulateAfter(decided.updatedAt, 0.1 * delivery.runMs + 1_000); // the code given
+      await refreshUntil(page, 'Your parcel has been delivered');
+      const steps = await page.locator('ol li span').allTextContents();
+      await context.close();
+
+      expect(waiting).toEqual({ next: 'We have told Test store; they will decide whether your rider tries again.', codes: 0 });
+      expect(tryingAgain).toEqual({ code: decided.verification.delivery.code, current: 'Trying again' });
+      expect(steps).toEqual(['Order booked', 'Finding a rider', 'Rider assigned', 'Picked up', 'We could not reach you', 'Delivered']);
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    it('says the parcel is going back to the store once the deadline passes, with no rider on the map, until it is back (Hindi, 360 px)', async () => {
+      const delivery = await sandboxDelivery(undefined, 'ORD-25-sim-undeliverable');
+      await delivery.simulateTo(0.9);
+      const { context, page, outside, errors } = await openContext(360, 'hi-IN');
+
+      await page.goto(delivery.url);
+      const attempted = await page.locator('h1').textContent();
+      const deadline = (await delivery.current()).pendingDecision!.deadlineAt;
+      await delivery.simulateAfter(deadline, 100); // the default: the parcel goes back
+      await refreshUntil(page, 'आपका पार्सल स्टोर को वापस जा रहा है');
+      const started = (await delivery.current()).returnTrip!.startedAt;
+      await delivery.simulateAfter(started, 0.2 * delivery.runMs); // on the way back: the merchant sees the rider, the customer does not
+      const refreshed = page.waitForResponse((response) => response.request().resourceType() === 'fetch');
+      await page.clock.fastForward(REFRESH_MS);
+      const refreshedHtml = await (await refreshed).text();
+      const goingBack = {
+        riders: await riderOnMap(page),
+        live: await page.locator('main').getAttribute('data-live'),
+        codes: await page.locator('.code').count(),
+      };
+      const merchantSeesRider = (await delivery.current()).riderLocation !== null;
+      await page.screenshot({ path: join(OUTPUT, 'hi-360-returning.png'), fullPage: true });
+      await delivery.simulateAfter(started, 0.35 * delivery.runMs + 100); // at the store
+      await delivery.simulateAfter(started, 0.45 * delivery.runMs + 200); // the return code given
+      await refreshUntil(page, 'आपका पार्सल स्टोर पर वापस पहुँच गया है');
+      const back = { live: await page.locator('main').getAttribute('data-live'), current: await page.locator('li[aria-current=step] span').textContent() };
+      const job = await delivery.current();
+      await context.close();
+
+      expect(attempted).toBe('हम आपसे संपर्क नहीं कर सके');
+      expect(goingBack).toEqual({ riders: 0, live: 'true', codes: 0 });
+      expect(merchantSeesRider).toBe(true);
+      expect(refreshedHtml).toContain('आपका पार्सल स्टोर को वापस जा रहा है');
+      expect(refreshedHtml).not.toContain('fill="#0b5cad"');
+      expect(back).toEqual({ live: 'false', current: 'स्टोर पर वापस पहुँचा' });
+      expect(job.returnTrip).toMatchObject({ status: 'returned', reason: 'undeliverable' });
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+    });
   });
 });

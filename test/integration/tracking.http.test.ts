@@ -10,6 +10,7 @@ import { driveJob, newFleetMember } from '../helpers/fleet.ts';
 import { bengaluruQuote, bookingBody } from '../helpers/fixtures.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { ageJob, openPage, pageText, trackingLinkOf } from '../helpers/tracking.ts';
+import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 
 const api = useLocalApi();
 useHandlerLogs();
@@ -322,5 +323,95 @@ describe('GET /track/{token}', () => {
     const text = pageText((await openPage(api.server, link.path)).html);
 
     expect(text).toContain('Sandbox delivery: the rider is simulated');
+  });
+});
+
+describe('GET /track/{token} when a delivery does not go to plan', () => {
+  const RIDER_COLOUR = 'fill="#0b5cad"';
+  const NOTE = 'Rang twice; neighbour says she is away till 9 pm';
+  const INSTRUCTIONS = 'Gate behind the temple, 3rd floor';
+
+  /** A live job with a tracking link, its rider at the drop after pickup. */
+  async function atTheDrop() {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ body: { dropInstructions: INSTRUCTIONS } });
+    const link = await trackingLinkOf(merchant, job.id);
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived');
+    const move = async (event: LifecycleEvent, actor = 'rider:rider-7') =>
+      (await api.table.rt.jobs.apply(merchant.storeId, job.id, event, actor, { decideAgain: true }))!.job;
+    const page = (lang = 'en') => openPage(api.server, `${link.path}?lang=${lang}`);
+    return { merchant, job, move, page };
+  }
+
+  it('shows the failed attempt while the store decides, in both languages: its reason, never the rider’s note or the instructions, and no code', async () => {
+    const { move, page } = await atTheDrop();
+    await move({ type: 'attempt_delivery', reason: 'customer_unreachable', note: NOTE });
+
+    const [english, hindi] = [await page('en'), await page('hi')];
+
+    expect(english.status).toBe(200);
+    expect(pageText(english.html)).toMatch(
+      /^Your order from Test store .* We could not reach you We have told Test store; they will decide whether your rider tries again\. Progress .* Picked up .* We could not reach you \d/,
+    );
+    expect(pageText(hindi.html)).toContain('हम आपसे संपर्क नहीं कर सके हमने Test store को बता दिया है');
+    for (const { html } of [english, hindi]) {
+      expect(html).not.toContain('class="code"');
+      expect([NOTE, 'neighbour', INSTRUCTIONS, 'temple'].filter((secret) => html.includes(secret))).toEqual([]);
+      expect(html).toContain('<main data-live="true">');
+    }
+  });
+
+  it('shows the reattempt on its way with the fresh delivery code, then the delivery, after the store chose another try', async () => {
+    const { move, page } = await atTheDrop();
+    await move({ type: 'attempt_delivery', reason: 'address_not_found', note: NOTE });
+    const decided = await move({ type: 'decide', action: 'reattempt' }, 'merchant');
+
+    const onItsWay = await page('hi');
+    await move({ type: 'arrive_drop' });
+    await move({ type: 'submit_delivery_code', code: decided.verification.delivery.code });
+    const delivered = pageText((await page('en')).html);
+
+    expect(pageText(onItsWay.html)).toMatch(/आपका राइडर फिर से कोशिश कर रहा है .* राइडर को आपका पता नहीं मिला .*फिर से कोशिश/);
+    expect(/<p class="code">(\d{4})<\/p>/.exec(onItsWay.html)?.[1]).toBe(decided.verification.delivery.code);
+    expect(delivered).toMatch(/Your parcel has been delivered .* Picked up .* Your rider could not find your address .* Delivered /);
+    expect(delivered).not.toContain('Trying again');
+  });
+
+  it('says the parcel is going back to the store, with no rider on the map, until it is back; in both languages', async () => {
+    const { merchant, job, move, page } = await atTheDrop();
+    await move({ type: 'attempt_delivery', reason: 'customer_refused', note: NOTE });
+    await move({ type: 'decide', action: 'return' }, 'merchant');
+    await move({ type: 'report_location', latitude: 12.97, longitude: 77.62, accuracy: 10 });
+
+    const [english, hindi] = [await page('en'), await page('hi')];
+    const merchantSees = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
+    await move({ type: 'arrive_return' });
+    await move({ type: 'submit_return_code', code: merchantSees.returnTrip!.handoff.code });
+    const back = await page('en');
+
+    expect(merchantSees.riderLocation).not.toBeNull();
+    expect(pageText(english.html)).toMatch(
+      /Your parcel is going back to the store Contact Test store for help with your order\. Progress .* The parcel was refused at the door .* Going back to the store \d.* Back at the store not yet/,
+    );
+    expect(pageText(hindi.html)).toContain('आपका पार्सल स्टोर को वापस जा रहा है');
+    for (const { html } of [english, hindi]) {
+      expect(html).not.toContain(RIDER_COLOUR);
+      expect(html).not.toContain('class="code"');
+      expect(html).toContain('<main data-live="true">');
+    }
+    expect(pageText(back.html)).toMatch(/Your parcel is back at the store .* Back at the store \d/);
+    expect(back.html).toContain('<main data-live="false">');
+  });
+
+  it('says the store called back a parcel it recalled, in place of the cancellation', async () => {
+    const { move, page } = await atTheDrop();
+    await move({ type: 'recall' }, 'merchant');
+
+    const [english, hindi] = [pageText((await page('en')).html), pageText((await page('hi')).html)];
+
+    expect(english).toMatch(/Your parcel is going back to the store Test store called the parcel back\. Contact them if you have any questions\./);
+    expect(english).toMatch(/Picked up \d.* Going back to the store \d.* Back at the store not yet/);
+    expect(english).not.toContain('Cancelled');
+    expect(hindi).toContain('Test store ने पार्सल वापस मँगवाया है।');
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { startWorkers } from '../../bin/local/workers.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import { JOB_STATUSES } from '../../functions/core/job.ts';
 
 // A whole sandbox delivery takes 3 s of the simulator's clock, and dispatch gives up after 2 s. The
 // tests tick the workers themselves at chosen moments of that clock (`now`), so nothing waits on the
@@ -99,6 +100,170 @@ describe('the sandbox simulator', () => {
     expect(atCancel).toEqual(['created', 'queued', 'cancelled']);
     expect(after.events.map((e) => e.status)).toEqual(atCancel);
     expect((await api.table.rt.work.list('simulation')).filter((item) => item.jobId === job.id)).toEqual([]);
+  });
+});
+
+/** Ticks the simulator every `stepMs` from `fromMs` to `toMs` after `since` (an ISO time). */
+async function simulateFrom(since: string, fromMs: number, toMs: number, stepMs = 150): Promise<void> {
+  for (let ms = fromMs; ms <= toMs; ms += stepMs) await simulateTick(api.table.rt, new Date(Date.parse(since) + ms));
+}
+
+describe('the sandbox simulator when a delivery does not go to plan', () => {
+  const CREDIT = 20_000;
+  // The run is 3 s here: the attempt at 2.7 s; a return takes 0.35 of it (1.05 s) to the pickup, then 0.3 s to the code.
+  const RETURN_MS = 1_500;
+
+  /** A sandbox store's job run by the simulator until its first attempt failed, and what the store and the worklist hold then. */
+  async function failedFirstAttempt() {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: CREDIT });
+    const job = await m.bookJob({ body: { externalOrderId: 'ORD-25-sim-undeliverable' } });
+    await tickThrough(m, job, 0, WHOLE_RUN_MS);
+    const waiting = (await current(m, job.id))!;
+    return { m, job, waiting };
+  }
+
+  const current = (m: TestMerchant, jobId: string) => api.table.rt.jobs.get(m.storeId, jobId);
+  const onWorklist = async (jobId: string) => (await api.table.rt.work.list('simulation')).some((item) => item.jobId === jobId);
+  /** The statement lines of one job, oldest first, as [type, balance delta, reserved delta]. */
+  const jobLedger = async (m: TestMerchant, jobId: string) =>
+    (await api.table.rt.stores.ledger(m.storeId))
+      .filter((entry) => entry.jobId === jobId)
+      .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor])
+      .reverse();
+  const returnedLedger = (charge: number, returnCharge: number) => [
+    ['reserve', 0, charge],
+    ['capture', -charge, -charge],
+    ['reserve', 0, returnCharge],
+    ['capture', -returnCharge, -returnCharge],
+  ];
+
+  it('fails the first attempt of a sim-undeliverable job at the drop, then waits for the merchant, its worklist item kept', async () => {
+    const { m, job, waiting } = await failedFirstAttempt();
+
+    expect(waiting).toMatchObject({
+      status: 'pickup_completed',
+      settlement: 'reserved',
+      deliveryAttempts: [{ number: 1, reason: 'customer_unreachable', note: 'Sandbox: nobody answered the door or the phone' }],
+      pendingDecision: { options: ['reattempt', 'return'], defaultAction: 'return' },
+    });
+    expect(Date.parse(waiting.pendingDecision!.deadlineAt) - Date.parse(waiting.deliveryAttempts![0]!.createdAt)).toBe(60_000);
+    expect(await onWorklist(job.id)).toBe(true);
+    await expectBalance(m, CREDIT, BENGALURU_CHARGE_MINOR);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('delivers with the fresh code on the merchant’s reattempt, capturing the charge once', async () => {
+    const { m, job, waiting } = await failedFirstAttempt();
+
+    const decided = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'decide', action: 'reattempt' }, 'merchant', { decideAgain: true }))!.job;
+    await simulateFrom(decided.updatedAt, 0, 600);
+    const last = (await current(m, job.id))!;
+
+    expect(decided.verification.delivery.code).not.toBe(waiting.verification.delivery.code);
+    expect(last).toMatchObject({ status: 'delivered', settlement: 'captured', pendingDecision: null, riderLocation: null });
+    expect(last.verification.delivery).toMatchObject({ status: 'verified', code: decided.verification.delivery.code });
+    expect(last.events.map((e) => `${e.status}:${e.actor}`).slice(-2)).toEqual(['pickup_completed:simulator', 'delivered:simulator']);
+    expect(await onWorklist(job.id)).toBe(false);
+    expect(await jobLedger(m, job.id)).toEqual([
+      ['reserve', 0, BENGALURU_CHARGE_MINOR],
+      ['capture', -BENGALURU_CHARGE_MINOR, -BENGALURU_CHARGE_MINOR],
+    ]);
+    await expectBalance(m, CREDIT - BENGALURU_CHARGE_MINOR, 0);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('brings the parcel back and gives the return code on the merchant’s return, capturing the return charge', async () => {
+    const { m, job, waiting } = await failedFirstAttempt();
+
+    const decided = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'decide', action: 'return' }, 'merchant', { decideAgain: true }))!.job;
+    const midway = await simulateFrom(decided.returnTrip!.startedAt, 0, 600).then(() => current(m, job.id));
+    const wasListed = await onWorklist(job.id);
+    await simulateFrom(decided.returnTrip!.startedAt, 750, RETURN_MS);
+    const last = (await current(m, job.id))!;
+
+    expect(decided).toMatchObject({ status: 'failed', returnTrip: { reason: 'undeliverable', status: 'returning', chargeSettlement: 'reserved' } });
+    // On the way back the rider's position moves from the drop towards the pickup.
+    expect(midway!.riderLocation!.longitude).toBeLessThan(waiting.route.dropLongitude);
+    expect(midway!.riderLocation!.longitude).toBeGreaterThan(waiting.route.pickupLongitude);
+    expect(wasListed).toBe(true);
+    expect(last).toMatchObject({
+      status: 'failed',
+      settlement: 'captured',
+      riderLocation: null,
+      returnTrip: { status: 'returned', chargeSettlement: 'captured', handoff: { status: 'verified' } },
+    });
+    expect(await onWorklist(job.id)).toBe(false);
+    expect(await jobLedger(m, job.id)).toEqual(returnedLedger(BENGALURU_CHARGE_MINOR, waiting.returnChargeMinor!));
+    await expectBalance(m, CREDIT - BENGALURU_CHARGE_MINOR - waiting.returnChargeMinor!, 0);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('applies the default return itself (decision_timeout, by system) once the sandbox deadline of 60 s passes, then brings the parcel back', async () => {
+    const { m, job, waiting } = await failedFirstAttempt();
+    const deadline = waiting.pendingDecision!.deadlineAt;
+
+    await simulateTick(api.table.rt, new Date(Date.parse(deadline) - 100));
+    const before = (await current(m, job.id))!;
+    await simulateFrom(deadline, 0, RETURN_MS);
+    const last = (await current(m, job.id))!;
+
+    expect(before.pendingDecision).not.toBeNull();
+    expect(last.events.at(-1)).toMatchObject({ status: 'failed', actor: 'system' });
+    expect(last.events.at(-1)!.note).toMatch(/^Undeliverable after 1 attempt/);
+    expect(last).toMatchObject({
+      status: 'failed',
+      settlement: 'captured',
+      pendingDecision: null,
+      returnTrip: { reason: 'undeliverable', status: 'returned' },
+    });
+    expect(await onWorklist(job.id)).toBe(false);
+    expect(await jobLedger(m, job.id)).toEqual(returnedLedger(BENGALURU_CHARGE_MINOR, waiting.returnChargeMinor!));
+    await expectBalance(m, CREDIT - BENGALURU_CHARGE_MINOR - waiting.returnChargeMinor!, 0);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('catches up in a tick minutes late: the script’s eight steps at once, no location while the rider waits at the drop, the default a minute later', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: CREDIT });
+    const job = await m.bookJob({ body: { externalOrderId: 'ORD-25-sim-undeliverable' } });
+    const late = Date.parse(job.createdAt as string) + 5 * 60_000;
+
+    await simulateTick(api.table.rt, new Date(late));
+    await simulateTick(api.table.rt, new Date(late + 30_000));
+    const waiting = (await current(m, job.id))!;
+    await simulateTick(api.table.rt, new Date(late + 60_000));
+    const defaulted = (await current(m, job.id))!;
+
+    // Version 1 at booking, then one per step: nothing more while the rider waits for the decision.
+    expect([waiting.status, waiting.version, waiting.pendingDecision?.deadlineAt]).toEqual(['pickup_completed', 9, new Date(late + 60_000).toISOString()]);
+    expect(defaulted).toMatchObject({ status: 'failed', returnTrip: { status: 'returning', handoff: { status: 'pending' } } });
+    expect(defaulted.events.at(-1)).toMatchObject({ status: 'failed', actor: 'system' });
+    expect(await onWorklist(job.id)).toBe(true);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('brings back a plain sandbox job the merchant recalls after pickup, and never delivers it', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: CREDIT });
+    const job = await m.bookJob();
+    await tickThrough(m, job, 0, 1_800); // picked up at 1.5 s; the rider is on the way to the drop
+
+    const recalled = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'recall' }, 'merchant', { decideAgain: true }))!.job;
+    await simulateFrom(recalled.returnTrip!.startedAt, 0, RETURN_MS);
+    await tickThrough(m, job, 1_800, WHOLE_RUN_MS); // the rest of the script's time passes too
+    const last = (await current(m, job.id))!;
+
+    expect(recalled).toMatchObject({ status: 'cancelled', returnTrip: { reason: 'recalled', status: 'returning' } });
+    expect(last).toMatchObject({
+      status: 'cancelled',
+      settlement: 'captured',
+      returnTrip: { reason: 'recalled', status: 'returned', chargeSettlement: 'captured', handoff: { status: 'verified' } },
+    });
+    expect(last.verification.delivery.status).toBe('unavailable');
+    // Every status up to the pickup, then the recall's: never delivered.
+    expect(last.events.map((e) => e.status)).toEqual([...JOB_STATUSES.slice(0, JOB_STATUSES.indexOf('pickup_completed') + 1), 'cancelled']);
+    expect(await onWorklist(job.id)).toBe(false);
+    expect(await jobLedger(m, job.id)).toEqual(returnedLedger(BENGALURU_CHARGE_MINOR, last.returnTrip!.chargeMinor));
+    await expectBalance(m, CREDIT - BENGALURU_CHARGE_MINOR - last.returnTrip!.chargeMinor, 0);
+    await expectLedgerInvariant(api.table.rt, m.storeId);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
 import { newJob } from '../../functions/core/booking.ts';
-import type { Job } from '../../functions/core/job.ts';
+import type { DeliveryAttemptReason, Job } from '../../functions/core/job.ts';
 import { CODE_TTL_MS, transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { publicUrl } from '../../functions/http/public-url.ts';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -294,6 +294,130 @@ describe('the page’s languages', () => {
       '350 m',
       '10 मीटर',
     ]);
+  });
+});
+
+describe('when a delivery does not go to plan', () => {
+  const CREDIT = { availableMinor: 1_000_000 };
+  const move = (job: Job, event: LifecycleEvent, at: number, actor = 'rider:r1') => transition(job, event, actor, minute(at), CREDIT).job;
+  const atDrop = () => move(pickedUp(), { type: 'arrive_drop' }, 7);
+  const attempted = (reason: DeliveryAttemptReason = 'customer_unreachable') =>
+    move(atDrop(), { type: 'attempt_delivery', reason, note: 'Rang twice, neighbour says away till 9 pm' }, 8);
+  const reattempt = () => move(attempted(), { type: 'decide', action: 'reattempt' }, 9, 'merchant');
+  const returning = () => move(attempted(), { type: 'decide', action: 'return' }, 9, 'merchant');
+  const located = (job: Job, at: number) =>
+    move(job, { type: 'report_location', latitude: quote.request.dropLatitude, longitude: quote.request.dropLongitude - 0.01, accuracy: 5 }, at);
+  const view = (job: Job) => trackingView(job, 'Chai Point', minute(30));
+
+  it('shows the failed attempt while the store decides: its reason as the headline, the attempt as the current step, no code', () => {
+    const job = attempted();
+
+    expect([view(job).phase, view(job).attemptReason, view(job).deliveryCode, view(job).live]).toEqual(['attempt_failed', 'customer_unreachable', null, true]);
+    expect(steps(job)).toEqual([
+      ['placed', 'done', '10:00'],
+      ['finding_rider', 'done', '10:01'],
+      ['rider_assigned', 'done', '10:02'],
+      ['picked_up', 'done', '10:06'],
+      ['attempted', 'current', '10:08'],
+      ['delivered', 'upcoming', null],
+    ]);
+  });
+
+  it('shows a reattempt on its way after the store chose one, then the fresh code at the door, then the delivery', () => {
+    const onItsWay = located(reattempt(), 10);
+    const atTheDoor = move(onItsWay, { type: 'arrive_drop' }, 11);
+    const delivered = move(atTheDoor, { type: 'submit_delivery_code', code: atTheDoor.verification.delivery.code }, 12);
+
+    expect([view(onItsWay).phase, view(onItsWay).deliveryCode, view(onItsWay).rider]).toEqual([
+      'trying_again',
+      onItsWay.verification.delivery.code,
+      expect.objectContaining({ latitude: expect.any(Number) }),
+    ]);
+    expect(steps(onItsWay).slice(4)).toEqual([
+      ['attempted', 'done', '10:08'],
+      ['trying_again', 'current', null],
+      ['delivered', 'upcoming', null],
+    ]);
+    expect([view(atTheDoor).phase, view(atTheDoor).deliveryCode]).toEqual(['arrived', atTheDoor.verification.delivery.code]);
+    expect(steps(delivered).slice(3)).toEqual([
+      ['picked_up', 'done', '10:06'],
+      ['attempted', 'done', '10:08'],
+      ['delivered', 'current', '10:12'],
+    ]);
+  });
+
+  it('says the parcel is going back to the store, with no rider on the map, until it is back; the page keeps refreshing until then', () => {
+    const onTheWayBack = located(returning(), 10);
+    const back = move(onTheWayBack, { type: 'arrive_return' }, 11);
+    const returned = move(back, { type: 'submit_return_code', code: back.returnTrip!.handoff.code }, 12);
+
+    expect(onTheWayBack.riderLocation).not.toBeNull(); // the merchant still sees the rider; the customer does not
+    expect(view(onTheWayBack)).toMatchObject({
+      phase: 'returning',
+      returnReason: 'undeliverable',
+      rider: null,
+      riderMeters: null,
+      deliveryCode: null,
+      live: true,
+    });
+    expect(steps(onTheWayBack).slice(4)).toEqual([
+      ['attempted', 'done', '10:08'],
+      ['returning', 'current', '10:09'],
+      ['returned', 'upcoming', null],
+    ]);
+    expect(view(returned)).toMatchObject({ phase: 'returned', rider: null, live: false });
+    expect(steps(returned).slice(4)).toEqual([
+      ['attempted', 'done', '10:08'],
+      ['returning', 'done', '10:09'],
+      ['returned', 'current', '10:12'],
+    ]);
+  });
+
+  it('shows a recalled parcel going back in place of the cancellation, after the steps reached', () => {
+    const recalled = move(pickedUp(), { type: 'recall' }, 7, 'merchant');
+
+    expect(view(recalled)).toMatchObject({ phase: 'returning', returnReason: 'recalled', rider: null, live: true });
+    expect(steps(recalled)).toEqual([
+      ['placed', 'done', '10:00'],
+      ['finding_rider', 'done', '10:01'],
+      ['rider_assigned', 'done', '10:02'],
+      ['picked_up', 'done', '10:06'],
+      ['returning', 'current', '10:07'],
+      ['returned', 'upcoming', null],
+    ]);
+  });
+
+  it.each([
+    ['customer_unreachable', 'We could not reach you', 'हम आपसे संपर्क नहीं कर सके'],
+    ['customer_refused', 'The parcel was refused at the door', 'दरवाज़े पर पार्सल लेने से मना किया गया'],
+    ['address_not_found', 'Your rider could not find your address', 'राइडर को आपका पता नहीं मिला'],
+    ['customer_rescheduled', 'You asked us to come another time', 'आपने किसी और समय आने को कहा'],
+    ['unsafe_location', 'Your rider could not reach your address safely', 'राइडर आपके पते तक सुरक्षित नहीं पहुँच सका'],
+  ] as const)('says what happened at the door for %s, in English and Hindi, and never the rider’s note', (reason, english, hindi) => {
+    const job = attempted(reason);
+    const page = (m: Messages) => trackingPage(trackingView(job, 'Chai Point', minute(9)), m, minute(9));
+
+    expect(page(en)).toContain(`<h1 data-part="status" aria-live="polite">${english}</h1>`);
+    expect(page(en)).toContain(`<span>${english}</span>`);
+    expect(page(en)).toContain('We have told Chai Point; they will decide whether your rider tries again.');
+    expect(page(hi)).toContain(`<h1 data-part="status" aria-live="polite">${hindi}</h1>`);
+    for (const m of [en, hi]) expect(page(m)).not.toMatch(/Rang twice|neighbour/);
+  });
+
+  it('writes the return’s headline and what happens next in both languages, and keeps refreshing while the parcel is on its way back', () => {
+    const page = (job: Job, m: Messages) => trackingPage(trackingView(job, 'Chai Point', minute(20)), m, minute(20));
+    const recalled = move(pickedUp(), { type: 'recall' }, 7, 'merchant');
+
+    expect(page(returning(), en)).toContain('<h1 data-part="status" aria-live="polite">Your parcel is going back to the store</h1>');
+    expect(page(returning(), en)).toContain('Contact Chai Point for help with your order.');
+    expect(page(returning(), en)).toContain('<main data-live="true">');
+    expect(page(recalled, en)).toContain('Chai Point called the parcel back. Contact them if you have any questions.');
+    expect(page(returning(), hi)).toContain('आपका पार्सल स्टोर को वापस जा रहा है');
+    expect(page(recalled, hi)).toContain('Chai Point ने पार्सल वापस मँगवाया है।');
+    expect(page(reattempt(), en)).toContain('<h1 data-part="status" aria-live="polite">Your rider is trying again</h1>');
+    expect(page(reattempt(), hi)).toContain('आपका राइडर फिर से कोशिश कर रहा है');
+    // The step trying again has no time of its own: it says none (not "not yet").
+    expect(page(reattempt(), en)).toContain('<li class="current" aria-current="step"><span>Trying again</span></li>');
   });
 });
 

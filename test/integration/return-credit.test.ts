@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { driveJob } from '../helpers/fleet.ts';
+import type { StoreCredit } from '../../functions/core/lifecycle.ts';
+import type { JobRepository } from '../../functions/data/job.repository.ts';
+
+/**
+ * A return starting reserves its charge only when the store's available credit covers it, read just
+ * before deciding. The credit can be spent between that read and the write (a booking of the same
+ * store): the write is conditioned on the credit still being there, so the return is decided again
+ * on the credit as it now is — never an overdrawn store, never a reservation the credit does not hold.
+ */
+const api = useLocalApi();
+
+const CHARGE = 6900;
+const RETURN_CHARGE = 3500;
+
+type CreditReader = { creditOf(storeId: string): Promise<StoreCredit> };
+
+/** The job's ledger entries as [type, balance delta, reserved delta], oldest first. */
+async function jobLedger(storeId: string, jobId: string) {
+  const ledger = await api.table.rt.stores.ledger(storeId);
+  return ledger
+    .filter((entry) => entry.jobId === jobId)
+    .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor])
+    .reverse();
+}
+
+describe('a return whose store spends its credit between the credit read and the write', () => {
+  it('is decided again on the credit left: nothing reserved, the return charge in review, the invariant kept', async () => {
+    // Prepare: after booking A and B, 3499 paise would be left: one short of A's return charge.
+    const m = await newMerchant(api.table.rt, api.server, { creditMinor: 2 * CHARGE + RETURN_CHARGE - 1 });
+    const rt = api.table.rt;
+    const { id } = await m.bookJob();
+    const picked = await driveJob(rt, m.storeId, id, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
+    const jobs = rt.jobs as unknown as CreditReader;
+    const read = jobs.creditOf.bind(rt.jobs);
+    const credit = vi.spyOn(jobs, 'creditOf').mockImplementationOnce(async (storeId) => {
+      const stale = await read(storeId);
+      await m.bookJob(); // the store's next booking takes the credit meanwhile
+      return stale;
+    });
+
+    // Act
+    let result: Awaited<ReturnType<JobRepository['applyToLatest']>>;
+    let reads: number;
+    try {
+      result = await rt.jobs.applyToLatest(picked, { type: 'recall' }, 'merchant', { decideAgain: true });
+    } finally {
+      reads = credit.mock.calls.length;
+      credit.mockRestore();
+    }
+
+    // Assess
+    expect(reads).toBe(2);
+    expect(result.job).toMatchObject({
+      status: 'cancelled',
+      settlement: 'captured',
+      returnTrip: { reason: 'recalled', status: 'returning', chargeMinor: RETURN_CHARGE, chargeSettlement: 'review' },
+    });
+    expect(await jobLedger(m.storeId, id)).toEqual([
+      ['reserve', 0, CHARGE],
+      ['capture', -CHARGE, -CHARGE],
+    ]);
+    expect(await rt.stores.get(m.storeId)).toMatchObject({
+      balanceMinor: CHARGE + RETURN_CHARGE - 1,
+      reservedMinor: CHARGE,
+      availableMinor: RETURN_CHARGE - 1,
+    });
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+
+  it('reserves when the credit left still covers it, on the first try', async () => {
+    const m = await newMerchant(api.table.rt, api.server, { creditMinor: 2 * CHARGE + RETURN_CHARGE });
+    const rt = api.table.rt;
+    const { id } = await m.bookJob();
+    const picked = await driveJob(rt, m.storeId, id, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
+    await m.bookJob();
+    const spy = vi.spyOn(rt.jobs, 'applyTo');
+    let tries: number;
+
+    try {
+      const { job } = await rt.jobs.applyToLatest(picked, { type: 'recall' }, 'merchant', { decideAgain: true });
+      expect(job.returnTrip).toMatchObject({ chargeSettlement: 'reserved' });
+    } finally {
+      tries = spy.mock.calls.length;
+      spy.mockRestore();
+    }
+
+    expect(tries).toBe(1);
+    expect(await jobLedger(m.storeId, id)).toEqual([
+      ['reserve', 0, CHARGE],
+      ['capture', -CHARGE, -CHARGE],
+      ['reserve', 0, RETURN_CHARGE],
+    ]);
+    expect(await rt.stores.get(m.storeId)).toMatchObject({ availableMinor: 0 });
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
