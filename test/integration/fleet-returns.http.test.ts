@@ -504,6 +504,25 @@ describe('the decision’s deadline (the dispatch worker)', () => {
   });
 });
 
+describe('a job waiting for a decision that fails for another reason', () => {
+  it('leaves the dispatch worklist with operations’ fail (a lost parcel: settlement review), so no deadline applies later', async () => {
+    const { merchant, rider, ops } = await setUp();
+    const { id } = await attemptedOnce(merchant, rider);
+    const deadline = Date.parse((await stored(merchant, id)).pendingDecision!.deadlineAt);
+
+    const failed = await ops.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Parcel damaged at the door' });
+    await dispatchTick(api.table.rt, new Date(deadline));
+
+    expect(failed.status).toBe(200);
+    expect(fleetData(failed)).toMatchObject({ status: 'failed', pendingDecision: null, returnTrip: null });
+    expect(await stored(merchant, id)).toMatchObject({ status: 'failed', settlement: 'review', pendingDecision: null });
+    expect((await api.table.rt.work.list('dispatch')).some((item) => item.jobId === id)).toBe(false);
+    expect(await holding(rider.agentId!)).toBe(0);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
+  });
+});
+
 describe('moves that meet on one job', () => {
   const ROUNDS = 4;
 
