@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * My jobs
-         * @description The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.
+         * @description The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), and those whose parcel they are bringing back to the pickup (`returnTrip.status` `returning`, the job `failed` or `cancelled`), most recently changed first. What a rider’s app loads when it starts.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * A job
-         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended); operations always see them. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.
+         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -168,7 +168,7 @@ export interface paths {
         put?: never;
         /**
          * Report location
-         * @description The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`); the merchant sees it as `riderLocation`.
+         * @description The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`, and while bringing the parcel back to the pickup); the merchant sees it as `riderLocation`.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -189,8 +189,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Arrive at pickup or drop
-         * @description At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.
+         * Arrive at pickup, drop or back at the pickup
+         * @description At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start; back at the pickup with a returning parcel (`return`) the return code becomes `active`. The code expires 30 minutes after arrival. While the merchant decides after a failed attempt, arriving at the drop is refused (409): a reattempt makes the delivery code usable again.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a handoff code
-         * @description The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.
+         * @description The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -245,6 +245,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/fleet/v1/jobs/{id}/delivery-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a failed delivery attempt
+         * @description The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice.
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["attemptDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock": {
         parameters: {
             query?: never;
@@ -256,7 +278,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a locked handoff (operations)
-         * @description A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.
+         * @description A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes. `return` resets the return handoff of a parcel on its way back.
          *
          *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -278,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Re-issue an expired code (operations)
-         * @description An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.
+         * @description An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes. `return` re-issues the return code of a parcel on its way back.
          *
          *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -303,6 +325,12 @@ export interface components {
         };
         FailRequest: {
             reason: string;
+        };
+        DeliveryAttemptRequest: {
+            /** @enum {string} */
+            reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+            /** @description What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. */
+            note?: string;
         };
         FleetJobResponse: {
             data: {
@@ -358,6 +386,37 @@ export interface components {
                         attemptsRemaining: number;
                     };
                 };
+                deliveryAttempts: {
+                    number: number;
+                    /** @enum {string} */
+                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                pendingDecision: {
+                    options: ("reattempt" | "return")[];
+                    /** Format: date-time */
+                    deadlineAt: string;
+                    /** @enum {string} */
+                    defaultAction: "reattempt" | "return";
+                } | null;
+                returnTrip: {
+                    /** @enum {string} */
+                    reason: "undeliverable" | "recalled";
+                    /** @enum {string} */
+                    status: "returning" | "returned";
+                    /** Format: date-time */
+                    startedAt: string;
+                    returnedAt: string | null;
+                    verification: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                } | null;
                 events: {
                     /** Format: uuid */
                     id: string;
@@ -455,6 +514,37 @@ export interface components {
                         attemptsRemaining: number;
                     };
                 };
+                deliveryAttempts: {
+                    number: number;
+                    /** @enum {string} */
+                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                    note: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
+                pendingDecision: {
+                    options: ("reattempt" | "return")[];
+                    /** Format: date-time */
+                    deadlineAt: string;
+                    /** @enum {string} */
+                    defaultAction: "reattempt" | "return";
+                } | null;
+                returnTrip: {
+                    /** @enum {string} */
+                    reason: "undeliverable" | "recalled";
+                    /** @enum {string} */
+                    status: "returning" | "returned";
+                    /** Format: date-time */
+                    startedAt: string;
+                    returnedAt: string | null;
+                    verification: {
+                        /** @enum {string} */
+                        status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
+                        expiresAt: string | null;
+                        verifiedAt: string | null;
+                        attemptsRemaining: number;
+                    };
+                } | null;
                 events: {
                     /** Format: uuid */
                     id: string;
@@ -821,6 +911,9 @@ export interface operations {
                      *               "attemptsRemaining": 5
                      *             }
                      *           },
+                     *           "deliveryAttempts": [],
+                     *           "pendingDecision": null,
+                     *           "returnTrip": null,
                      *           "events": [
                      *             {
                      *               "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -945,6 +1038,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1070,6 +1166,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1196,6 +1295,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1322,6 +1424,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1443,6 +1548,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1580,6 +1688,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1641,7 +1752,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                handoff: "pickup" | "delivery";
+                handoff: "pickup" | "delivery" | "return";
             };
             cookie?: never;
         };
@@ -1707,6 +1818,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1768,7 +1882,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                handoff: "pickup" | "delivery";
+                handoff: "pickup" | "delivery" | "return";
             };
             cookie?: never;
         };
@@ -1843,6 +1957,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1974,6 +2091,162 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    attemptDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "customer_unreachable",
+                 *       "note": "Called twice, no answer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeliveryAttemptRequest"];
+            };
+        };
+        responses: {
+            /** @description The job: waiting for the merchant’s decision (first attempt) or on its way back (second) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "verified",
+                     *             "expiresAt": "2026-11-22T10:40:00.000Z",
+                     *             "verifiedAt": "2026-11-22T10:12:00.000Z",
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "unavailable",
+                     *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "deliveryAttempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "reason": "customer_unreachable",
+                     *             "note": "Called twice, no answer",
+                     *             "createdAt": "2026-11-22T10:31:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pendingDecision": {
+                     *           "options": [
+                     *             "reattempt",
+                     *             "return"
+                     *           ],
+                     *           "deadlineAt": "2026-11-22T10:41:00.000Z",
+                     *           "defaultAction": "return"
+                     *         },
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -2035,7 +2308,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                handoff: "pickup" | "delivery";
+                handoff: "pickup" | "delivery" | "return";
             };
             cookie?: never;
         };
@@ -2055,7 +2328,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
-                     *         "status": "booked",
+                     *         "status": "failed",
                      *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
                      *         "version": 5,
                      *         "pickup": {
@@ -2089,14 +2362,35 @@ export interface operations {
                      *         },
                      *         "verification": {
                      *           "pickup": {
-                     *             "status": "pending",
-                     *             "expiresAt": null,
-                     *             "verifiedAt": null,
+                     *             "status": "verified",
+                     *             "expiresAt": "2026-11-22T10:40:00.000Z",
+                     *             "verifiedAt": "2026-11-22T10:12:00.000Z",
                      *             "attemptsRemaining": 5
                      *           },
                      *           "delivery": {
-                     *             "status": "pending",
+                     *             "status": "unavailable",
                      *             "expiresAt": null,
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "deliveryAttempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "reason": "customer_unreachable",
+                     *             "note": "Called twice, no answer",
+                     *             "createdAt": "2026-11-22T10:31:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": {
+                     *           "reason": "undeliverable",
+                     *           "status": "returning",
+                     *           "startedAt": "2026-11-22T10:41:00.000Z",
+                     *           "returnedAt": null,
+                     *           "verification": {
+                     *             "status": "active",
+                     *             "expiresAt": "2026-11-22T11:20:00.000Z",
                      *             "verifiedAt": null,
                      *             "attemptsRemaining": 5
                      *           }
@@ -2162,7 +2456,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                handoff: "pickup" | "delivery";
+                handoff: "pickup" | "delivery" | "return";
             };
             cookie?: never;
         };
@@ -2228,6 +2522,9 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",

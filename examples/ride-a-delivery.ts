@@ -3,7 +3,10 @@
  *   1. pick up where it left off (GET /fleet/v1/assignments), or take the nearest offer;
  *   2. confirm it, report the position on the way, arrive at the pickup;
  *   3. ask for the pickup code (the store gives it), then at the drop for the delivery code (the
- *      customer gives it); a wrong code is asked again while tries are left.
+ *      customer gives it); a wrong code is asked again while tries are left;
+ *   4. when the customer cannot be reached (an empty line for the delivery code), report a failed
+ *      delivery attempt and wait for the merchant's decision: a reattempt goes back to the door, a
+ *      return (or the second attempt) takes the parcel back to the pickup for the store's return code.
  * Every call retries safely: on a timeout, a dropped connection, 429 or 503 it waits (honouring
  * Retry-After) and sends the same request again. The fleet API answers a repeated move the rider
  * already made with 200, so a retry after an uncertain outcome never fails or moves the job twice.
@@ -99,10 +102,25 @@ async function findJob(options: Options): Promise<FleetJob | null> {
   return null;
 }
 
-/** Asks for a handoff code until it is right; false if the handoff locked or the code expired. */
-async function handOver(options: Options, job: FleetJob, which: 'pickup' | 'delivery', ask: (question: string) => Promise<string>): Promise<FleetJob | null> {
+const QUESTIONS = {
+  pickup: 'Pickup code from the store: ',
+  delivery: 'Delivery code from the customer (an empty line if they cannot be reached): ',
+  return: 'Return code from the store: ',
+} as const;
+
+/**
+ * Asks for a handoff code until it is right; null if the handoff locked or the code expired;
+ * `unreachable` when the rider gives no delivery code (the customer cannot be reached).
+ */
+async function handOver(
+  options: Options,
+  job: FleetJob,
+  which: 'pickup' | 'delivery' | 'return',
+  ask: (question: string) => Promise<string>,
+): Promise<FleetJob | 'unreachable' | null> {
   for (;;) {
-    const code = (await ask(`${which === 'pickup' ? 'Pickup code from the store' : 'Delivery code from the customer'}: `)).trim();
+    const code = (await ask(QUESTIONS[which])).trim();
+    if (which === 'delivery' && code === '') return 'unreachable';
     try {
       return await call<FleetJob>(options, 'POST', `/fleet/v1/jobs/${job.id}/handoffs/${which}/code`, { code });
     } catch (error) {
@@ -136,18 +154,40 @@ export async function rideADelivery(options: Options, ask: (question: string) =>
     if (job.verification.pickup.status === 'pending') await move('handoffs/pickup/arrive');
     console.log(`At the pickup; the code is valid until ${job.verification.pickup.expiresAt}`);
     const picked = await handOver(options, job, 'pickup', ask);
-    if (!picked) return job;
+    if (!picked || picked === 'unreachable') return job;
     job = picked;
     console.log(`Picked up; heading to ${job.drop.name ?? 'the drop'} at ${job.drop.address}`);
   }
-  if (job.status === 'pickup_completed') {
+  while (job.status === 'pickup_completed') {
+    if (job.pendingDecision) {
+      // The merchant decides (or the deadline applies the default, a return): ask again now and then.
+      console.log(`Waiting for the merchant’s decision (by ${job.pendingDecision.deadlineAt})`);
+      while (job.status === 'pickup_completed' && job.pendingDecision) {
+        await sleep(options.pollSeconds);
+        job = await call<FleetJob>(options, 'GET', `/fleet/v1/jobs/${job.id}`);
+      }
+      continue;
+    }
     await move('location', { latitude: job.drop.latitude, longitude: job.drop.longitude, accuracy: 15 });
     if (job.verification.delivery.expiresAt === null) await move('handoffs/delivery/arrive');
     const delivered = await handOver(options, job, 'delivery', ask);
     if (!delivered) return job;
+    if (delivered === 'unreachable') {
+      await move('delivery-attempts', { reason: 'customer_unreachable' });
+      console.log(`Delivery attempt ${job.deliveryAttempts.length} reported: the customer could not be reached`);
+      continue;
+    }
     job = delivered;
   }
-  console.log(`Done: ${job.status}`);
+  if (job.returnTrip?.status === 'returning') {
+    console.log(`Bringing the parcel back to ${job.pickup.name ?? 'the pickup'} at ${job.pickup.address}`);
+    await move('location', { latitude: job.pickup.latitude, longitude: job.pickup.longitude, accuracy: 15 });
+    if (job.returnTrip.verification.status === 'pending') await move('handoffs/return/arrive');
+    const returned = await handOver(options, job, 'return', ask);
+    if (!returned || returned === 'unreachable') return job;
+    job = returned;
+  }
+  console.log(`Done: ${job.status}${job.returnTrip ? ` (the parcel is ${job.returnTrip.status})` : ''}`);
   return job;
 }
 

@@ -9,8 +9,9 @@ import type { TableAccessKind } from '../functions/http/routes.ts';
  * the fleet key's on fleet routes). Functions whose only update is that one get UpdateItem limited to
  * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
  * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
- * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job and fleet-decline-job (the last
- * decline releases the credit) may update any item.
+ * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job, fleet-attempt-delivery (the second
+ * attempt starts the return: capture and reservation) and fleet-decline-job (the last decline releases
+ * the credit) may update any item.
  */
 export interface TableAccess {
   /** Actions on the table itself, other than UpdateItem. */
@@ -70,8 +71,9 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // Moves that change the job's index items without moving money: accept takes the job off its zone's
   // offers, puts the rider's assignment and re-files it on the dispatch worklist; confirm takes it off.
   'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
-  // Moves that can move money (cancel, failure and the last rider's decline release; delivery
-  // captures): also the store's totals, a ledger entry, and the job's index items.
+  // Moves that can move money (cancel, failure and the last rider's decline release; delivery and the
+  // return code capture; a second failed attempt captures and reserves the return charge): also the
+  // store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
   // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found

@@ -17,22 +17,32 @@ export interface DispatchClock {
   arriveMs: number;
 }
 
-/** Whether dispatch still looks after the job (it has a dispatch worklist item): live, and in its phase or confirmed but not yet at the pickup. */
+/**
+ * Whether dispatch still looks after the job (it has a dispatch worklist item): live, and in its
+ * phase, confirmed but not yet at the pickup, or waiting for the merchant's decision after a failed
+ * attempt (dispatch applies the default at the deadline).
+ */
 export function dispatchLooksAfter(job: Job): boolean {
-  return !job.testMode && (DISPATCH_PHASE.has(job.status) || awaitingArrival(job));
+  return !job.testMode && (DISPATCH_PHASE.has(job.status) || awaitingArrival(job) || awaitingDecision(job));
 }
 
 // Confirmed, and the rider has not yet said they are at the pickup (its code is still pending).
 const awaitingArrival = (job: Job) => job.status === 'booked' && job.verification.pickup.status === 'pending';
 
+// Picked up, and the merchant has a decision to make after a failed delivery attempt.
+const awaitingDecision = (job: Job) => job.status === 'pickup_completed' && job.pendingDecision != null;
+
 /**
  * When dispatch next has something to do for a job, or null when it has nothing more to do (the job
  * left dispatch, or it is a sandbox job, which the simulator moves): a booked job at once; a queued
  * job when it has waited `timeoutMs` since first queued; an accepted job when its rider has had
- * `confirmMs` to confirm; a confirmed job when its rider has had `arriveMs` to reach the pickup. The dispatch worklist is ordered by this, so a tick reads only what is due.
+ * `confirmMs` to confirm; a confirmed job when its rider has had `arriveMs` to reach the pickup; a
+ * job waiting for the merchant's decision at the decision's deadline. The dispatch worklist is
+ * ordered by this, so a tick reads only what is due.
  */
 export function dispatchDueAt(job: Job, clock: DispatchClock): string | null {
   if (!dispatchLooksAfter(job)) return null;
+  if (awaitingDecision(job)) return job.pendingDecision!.deadlineAt;
   if (job.status === 'created') return job.createdAt;
   if (job.status === 'queued') return later(searchStartedAt(job), clock.timeoutMs);
   if (job.status === 'booked') return later(confirmedAt(job), clock.arriveMs);
@@ -43,11 +53,13 @@ export function dispatchDueAt(job: Job, clock: DispatchClock): string | null {
 /**
  * What dispatch does to a job at `now`, or null if nothing is due: offer it; fail it once it has
  * waited too long since its search for a rider began; put it back on offer when its rider has not confirmed in time,
- * or has not reached the pickup in time (the rider may not take it back).
+ * or has not reached the pickup in time (the rider may not take it back); apply the default of a
+ * decision the merchant did not make by its deadline.
  */
 export function dispatchEvent(job: Job, now: Date, clock: DispatchClock): LifecycleEvent | null {
   const due = dispatchDueAt(job, clock);
   if (due === null || Date.parse(due) > now.getTime()) return null;
+  if (awaitingDecision(job)) return { type: 'decision_timeout' };
   if (job.status === 'created') return { type: 'dispatch' };
   if (job.status === 'queued') return { type: 'dispatch_timeout' };
   return { type: 'decline' };

@@ -1,5 +1,5 @@
 import { randomBase62 } from './api-key.ts';
-import type { Job } from './job.ts';
+import { isReturning, type Job } from './job.ts';
 import { ConcurrentModificationError, JobNotFoundError } from './errors.ts';
 import { IllegalTransitionError, type LifecycleEvent } from './lifecycle.ts';
 
@@ -74,6 +74,7 @@ export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCal
   const mine = caller.role === 'rider' && job.agentId === caller.agentId;
   if (!mine) return false;
   const { pickup, delivery } = job.verification;
+  const returned = job.returnTrip?.handoff;
   switch (event.type) {
     case 'accept':
       return job.status === 'picked_by_agent';
@@ -89,6 +90,15 @@ export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCal
       return job.status === 'pickup_completed' && delivery.status === 'active' && delivery.expiresAt !== null;
     case 'submit_delivery_code':
       return delivery.status === 'verified' && event.code === delivery.code;
+    case 'attempt_delivery': {
+      // The attempt is recorded (the job now waits for the merchant, or its parcel is on the way back).
+      const last = job.deliveryAttempts?.at(-1);
+      return last !== undefined && last.reason === event.reason && last.note === event.note && (job.pendingDecision != null || job.returnTrip != null);
+    }
+    case 'arrive_return':
+      return isReturning(job) && returned?.status === 'active';
+    case 'submit_return_code':
+      return returned?.status === 'verified' && event.code === returned.code;
     case 'fail':
       return job.status === 'failed' && job.events.at(-1)?.actor === fleetActor(caller);
     default:

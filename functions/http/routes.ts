@@ -269,6 +269,7 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/handoffs/{handoff}/code',
     handler: 'fleet/submit-code',
     roles: RIDER,
+    // The delivery code captures the charge; the return code captures the return charge and lets the rider go (holding counter).
     access: 'move-job-money',
   },
   {
@@ -278,6 +279,16 @@ export const routes = [
     path: '/fleet/v1/jobs/{id}/fail',
     handler: 'fleet/fail-job',
     roles: EVERYONE,
+    access: 'move-job-money',
+  },
+  {
+    name: 'fleet-attempt-delivery',
+    api: 'fleet',
+    method: 'POST',
+    path: '/fleet/v1/jobs/{id}/delivery-attempts',
+    handler: 'fleet/attempt-delivery',
+    roles: RIDER,
+    // The second attempt starts the return (the charge captured, the return charge reserved); the first files the decision's deadline on the dispatch worklist.
     access: 'move-job-money',
   },
   {

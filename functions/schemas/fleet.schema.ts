@@ -1,10 +1,20 @@
 import * as z from '../zod.ts';
-import { formatWeight, heldBy, JOB_STATUSES, offeredAt, VERIFICATION_STATUSES, type Handoff, type Job } from '../core/job.ts';
+import {
+  DECISION_ACTIONS,
+  DELIVERY_ATTEMPT_REASONS,
+  formatWeight,
+  heldBy,
+  JOB_STATUSES,
+  offeredAt,
+  VERIFICATION_STATUSES,
+  type Handoff,
+  type Job,
+} from '../core/job.ts';
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
-import { Latitude, Longitude, storable } from './common.schema.ts';
-import { JobEventView, RiderLocationView } from './job.schema.ts';
+import { Latitude, Longitude, refuse, storable } from './common.schema.ts';
+import { JobEventView, normalizeInstructions, RiderLocationView } from './job.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -23,8 +33,10 @@ export const FleetJobPath = z.strictObject({
   ),
 });
 
-/** Path of the handoff routes: which handoff, pickup or delivery. */
-export const HandoffPath = z.extend(FleetJobPath, { handoff: z.enum(['pickup', 'delivery'], { error: 'Must be pickup or delivery' }) });
+/** Path of the handoff routes: which handoff, pickup, delivery or return (the parcel back at the pickup). */
+export const HandoffPath = z.extend(FleetJobPath, {
+  handoff: z.enum(['pickup', 'delivery', 'return'], { error: 'Must be pickup, delivery or return' }),
+});
 
 // A decimal number in a query string, in a range; the API description shows the number it must spell.
 const QueryNumber = (range: z.ZodMiniNumber<number>, meta: Record<string, unknown>) =>
@@ -77,6 +89,30 @@ export const LocationRequest = z.strictObject({
 /** Body of POST …/handoffs/{handoff}/code: the four digits the store (pickup) or the customer (delivery) gave. */
 export const CodeRequest = z.strictObject({ code: z.string().check(z.regex(/^\d{4}$/, 'Must be the four-digit code')) });
 
+// The rider's note on a failed attempt: the merchant's instructions' rules (whitespace folded, 1–280 characters, no control characters).
+const AttemptNote = z
+  .pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      if (value.trim() === '') return refuse(ctx, 'Must not be blank: leave the note out instead');
+      const result = normalizeInstructions(value);
+      return result.ok ? result.value : refuse(ctx, result.message);
+    }),
+  )
+  .check(
+    z.meta({
+      description:
+        'What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused.',
+      examples: ['Called twice, no answer; the gate was locked'],
+    }),
+  );
+
+/** Body of POST …/delivery-attempts: why the parcel could not be handed over, and optionally a note. */
+export const DeliveryAttemptRequest = z.strictObject({
+  reason: z.enum(DELIVERY_ATTEMPT_REASONS, { error: `Must be one of ${DELIVERY_ATTEMPT_REASONS.join(', ')}` }),
+  note: z.optional(AttemptNote),
+});
+
 /** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note). */
 export const FailRequest = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
 
@@ -111,6 +147,34 @@ const FleetHandoff = z.strictObject({
   attemptsRemaining: z.int().check(z.minimum(0), z.maximum(MAX_CODE_ATTEMPTS)),
 });
 
+/** A failed attempt to deliver, as the rider reported it. */
+const FleetDeliveryAttempt = z.strictObject({
+  number: z.int().check(z.minimum(1)),
+  reason: z.enum(DELIVERY_ATTEMPT_REASONS),
+  note: z.nullable(z.string()),
+  createdAt: DateTime,
+});
+
+/** The merchant's decision the job waits for after a failed attempt: the rider waits (no delivery code) until it comes or `deadlineAt` applies `defaultAction`. */
+const FleetPendingDecision = z.strictObject({
+  options: z.array(z.enum(DECISION_ACTIONS)),
+  deadlineAt: DateTime,
+  defaultAction: z.enum(DECISION_ACTIONS),
+});
+
+/**
+ * The parcel's way back to the pickup (the job's `pickup` is where it goes; its name, phone and
+ * instructions show while the rider carries it): `returning` until the store gives the rider the
+ * return code, then `returned`. The return handoff's state, never its code.
+ */
+const FleetReturnTrip = z.strictObject({
+  reason: z.enum(['undeliverable', 'recalled']),
+  status: z.enum(['returning', 'returned']),
+  startedAt: DateTime,
+  returnedAt: z.nullable(DateTime),
+  verification: FleetHandoff,
+});
+
 // Name, phone and the merchant's instructions: shown to operations and to the rider holding the job, else null.
 const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()), instructions: z.nullable(z.string()) });
 
@@ -127,6 +191,9 @@ export const FleetJob = z.strictObject({
   packageWeight: z.nullable(z.string()),
   riderLocation: z.nullable(RiderLocationView),
   verification: z.strictObject({ pickup: FleetHandoff, delivery: FleetHandoff }),
+  deliveryAttempts: z.array(FleetDeliveryAttempt),
+  pendingDecision: z.nullable(FleetPendingDecision),
+  returnTrip: z.nullable(FleetReturnTrip),
   events: z.array(JobEventView),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -184,7 +251,8 @@ function fleetHandoff(stored: Handoff, now: Date) {
 
 /**
  * A job as the fleet sees it, as of `now`. Names and phones show to a rider only while a rider holds
- * the job (accepted, not yet ended); operations see them always (they settle failed deliveries).
+ * the job (accepted and not yet ended, or carrying the parcel back); operations see them always (they
+ * settle failed deliveries).
  */
 export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): FleetJob {
   const contacts = viewer === 'ops' || heldBy(job) !== null;
@@ -210,6 +278,19 @@ export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): Fleet
     packageWeight: weight(job),
     riderLocation: job.riderLocation,
     verification: { pickup: fleetHandoff(job.verification.pickup, now), delivery: fleetHandoff(job.verification.delivery, now) },
+    deliveryAttempts: (job.deliveryAttempts ?? []).map(({ number, reason, note, createdAt }) => ({ number, reason, note, createdAt })),
+    pendingDecision: job.pendingDecision
+      ? { options: [...job.pendingDecision.options], deadlineAt: job.pendingDecision.deadlineAt, defaultAction: job.pendingDecision.defaultAction }
+      : null,
+    returnTrip: job.returnTrip
+      ? {
+          reason: job.returnTrip.reason,
+          status: job.returnTrip.status,
+          startedAt: job.returnTrip.startedAt,
+          returnedAt: job.returnTrip.returnedAt,
+          verification: fleetHandoff(job.returnTrip.handoff, now),
+        }
+      : null,
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
@@ -252,6 +333,9 @@ const fleetJobExample = {
   packageWeight: '750 g',
   riderLocation: { latitude: 12.9761, longitude: 77.6102, accuracy: 12, recordedAt: '2026-11-22T10:04:10.000Z' },
   verification: pendingFleetHandoffsExample,
+  deliveryAttempts: [],
+  pendingDecision: null,
+  returnTrip: null,
   events: [
     createdEventExample,
     { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
@@ -282,6 +366,31 @@ const fleetJobExample = {
 };
 const arrivedHandoffsExample = /* @__PURE__ */ variant(pendingFleetHandoffsExample, {
   pickup: { status: 'active', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: null, attemptsRemaining: 5 },
+});
+
+const attemptedExample = /* @__PURE__ */ variant(fleetJobExample, {
+  status: 'pickup_completed',
+  verification: {
+    pickup: { status: 'verified', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: '2026-11-22T10:12:00.000Z', attemptsRemaining: 5 },
+    delivery: { status: 'unavailable', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+  },
+  deliveryAttempts: [{ number: 1, reason: 'customer_unreachable', note: 'Called twice, no answer', createdAt: '2026-11-22T10:31:00.000Z' }],
+  pendingDecision: { options: ['reattempt', 'return'], deadlineAt: '2026-11-22T10:41:00.000Z', defaultAction: 'return' },
+});
+const returningExample = /* @__PURE__ */ variant(attemptedExample, {
+  status: 'failed',
+  verification: {
+    pickup: { status: 'verified', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: '2026-11-22T10:12:00.000Z', attemptsRemaining: 5 },
+    delivery: { status: 'unavailable', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
+  },
+  pendingDecision: null,
+  returnTrip: {
+    reason: 'undeliverable',
+    status: 'returning',
+    startedAt: '2026-11-22T10:41:00.000Z',
+    returnedAt: null,
+    verification: { status: 'active', expiresAt: '2026-11-22T11:20:00.000Z', verifiedAt: null, attemptsRemaining: 5 },
+  },
 });
 
 // What a route that names a job can answer besides success.
@@ -324,7 +433,7 @@ export const fleetOperations = {
     operationId: 'listAssignments',
     summary: 'My jobs',
     description:
-      'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), most recently changed first. What a rider’s app loads when it starts.',
+      'The jobs this rider holds now: accepted and not yet delivered or ended (`picked_by_agent` to `pickup_completed`), and those whose parcel they are bringing back to the pickup (`returnTrip.status` `returning`, the job `failed` or `cancelled`), most recently changed first. What a rider’s app loads when it starts.',
     tag: 'Riders',
     success: [{ status: 200, description: 'The rider’s current jobs', name: 'FleetJobList', schema: FleetJobList, example: { data: [fleetJobExample] } }],
     errors: [401, 403, 429, 500, 503],
@@ -333,7 +442,7 @@ export const fleetOperations = {
     operationId: 'getFleetJob',
     summary: 'A job',
     description:
-      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended); operations always see them. Codes are never shown to the fleet: the store gives the pickup code and the customer the delivery code.',
+      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
@@ -407,7 +516,8 @@ export const fleetOperations = {
   'POST /fleet/v1/jobs/{id}/location': {
     operationId: 'reportLocation',
     summary: 'Report location',
-    description: 'The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`); the merchant sees it as `riderLocation`.',
+    description:
+      'The rider’s GPS fix while on the job (`picked_by_agent` to `pickup_completed`, and while bringing the parcel back to the pickup); the merchant sees it as `riderLocation`.',
     tag: 'Riders',
     path: FleetJobPath,
     requestBody: { name: 'LocationRequest', schema: LocationRequest, example: { latitude: 12.9761, longitude: 77.6102, accuracy: 12 } },
@@ -425,9 +535,9 @@ export const fleetOperations = {
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive': {
     operationId: 'arrive',
-    summary: 'Arrive at pickup or drop',
+    summary: 'Arrive at pickup, drop or back at the pickup',
     description:
-      'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start. The code expires 30 minutes after arrival.',
+      'At the pickup (job `booked`) the pickup code becomes `active`; at the drop (job `pickup_completed`) the delivery code’s 30 minutes start; back at the pickup with a returning parcel (`return`) the return code becomes `active`. The code expires 30 minutes after arrival. While the merchant decides after a failed attempt, arriving at the drop is refused (409): a reattempt makes the delivery code usable again.',
     tag: 'Riders',
     path: HandoffPath,
     success: [
@@ -446,7 +556,7 @@ export const fleetOperations = {
     operationId: 'submitCode',
     summary: 'Submit a handoff code',
     description:
-      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
+      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
     tag: 'Riders',
     path: HandoffPath,
     requestBody: { name: 'CodeRequest', schema: CodeRequest, example: { code: '4821' } },
@@ -482,10 +592,35 @@ export const fleetOperations = {
     ],
     errors: JOB_ROUTE_ERRORS,
   },
+  'POST /fleet/v1/jobs/{id}/delivery-attempts': {
+    operationId: 'attemptDelivery',
+    summary: 'Report a failed delivery attempt',
+    description:
+      'The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice.',
+    tag: 'Riders',
+    path: FleetJobPath,
+    requestBody: {
+      name: 'DeliveryAttemptRequest',
+      schema: DeliveryAttemptRequest,
+      example: { reason: 'customer_unreachable', note: 'Called twice, no answer' },
+    },
+    success: [
+      {
+        status: 200,
+        description: 'The job: waiting for the merchant’s decision (first attempt) or on its way back (second)',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: attemptedExample },
+      },
+    ],
+    errors: JOB_ROUTE_ERRORS,
+  },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock': {
     operationId: 'resetLock',
     summary: 'Reset a locked handoff (operations)',
-    description: 'A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes.',
+    description:
+      'A handoff locked by five wrong codes gets a fresh code (the merchant sees it) and five new tries, active for 30 minutes. `return` resets the return handoff of a parcel on its way back.',
     tag: 'Operations',
     path: HandoffPath,
     success: [
@@ -495,7 +630,7 @@ export const fleetOperations = {
         name: 'FleetJobResponse',
         schema: FleetJob,
         envelope: true,
-        example: { data: fleetJobExample },
+        example: { data: returningExample },
       },
     ],
     errors: JOB_ROUTE_ERRORS,
@@ -503,7 +638,8 @@ export const fleetOperations = {
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code': {
     operationId: 'reissueCode',
     summary: 'Re-issue an expired code (operations)',
-    description: 'An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes.',
+    description:
+      'An expired handoff gets a fresh code (the merchant sees it), active for 30 minutes. `return` re-issues the return code of a parcel on its way back.',
     tag: 'Operations',
     path: HandoffPath,
     success: [

@@ -1,7 +1,7 @@
 import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
-import { declinedBy, type Job } from '../core/job.ts';
-import { handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
+import { declinedBy, type HandoffName, type Job } from '../core/job.ts';
+import { handoffOf, handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
 import { reportRepeatedDeclines } from './repeated-declines.ts';
@@ -53,13 +53,18 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
     throw error;
   }
   reportRepeatedDeclines(event, result.job);
-  const which = handoffOf(event);
-  const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, result.job.verification[which]) : null;
+  const which = submittedHandoff(event);
+  const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, handoffOf(result.job, which)!) : null;
   if (refused) throw refused;
   return result.job;
 }
 
-const handoffOf = (event: LifecycleEvent) => (event.type === 'submit_pickup_code' ? 'pickup' : event.type === 'submit_delivery_code' ? 'delivery' : null);
+const CODE_HANDOFFS: Partial<Record<LifecycleEvent['type'], HandoffName>> = {
+  submit_pickup_code: 'pickup',
+  submit_delivery_code: 'delivery',
+  submit_return_code: 'return',
+};
+const submittedHandoff = (event: LifecycleEvent): HandoffName | null => CODE_HANDOFFS[event.type] ?? null;
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id) in every zone, or, given the

@@ -1,5 +1,5 @@
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ASSIGNED, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { heldBy, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
 import { dispatchLooksAfter } from '../../functions/core/dispatch.ts';
 import type { LedgerEntry } from '../../functions/core/store.ts';
 import { keys } from '../../functions/data/table.ts';
@@ -356,20 +356,20 @@ function checkIndexes(items: Item[], jobs: Job[]): Check[] {
     ids(items.filter((item) => item.type === 'offer' || item.type === 'assignment')),
     [
       ...live.filter((job) => job.status === 'queued').map((job) => keys.offer(job.zoneId, job.id, offeredAt(job))),
-      ...live.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)).map((job) => keys.agentJob(job.agentId!, job.id)),
+      ...live.filter((job) => heldBy(job) !== null).map((job) => keys.agentJob(heldBy(job)!, job.id)),
     ].map((key) => `${key.PK} ${key.SK}`),
   );
 
   const holding = new CheckBuilder("Each rider's holding counter = the live jobs they hold (never more than RIDER_MAX_HELD_JOBS)");
-  const heldBy = groupBy(
-    live.filter((job) => job.agentId !== null && ASSIGNED.has(job.status)),
-    (job) => job.agentId!,
+  const held = groupBy(
+    live.filter((job) => heldBy(job) !== null),
+    (job) => heldBy(job)!,
   );
   const counters = new Map(
     items.filter((item) => item.PK.startsWith('AGENT#') && item.SK === 'HOLDING').map((item) => [item.PK.slice('AGENT#'.length), item.holding as number]),
   );
-  for (const agentId of new Set([...heldBy.keys(), ...counters.keys()])) {
-    const count = heldBy.get(agentId)?.length ?? 0;
+  for (const agentId of new Set([...held.keys(), ...counters.keys()])) {
+    const count = held.get(agentId)?.length ?? 0;
     holding.expect(count === (counters.get(agentId) ?? 0) && count <= 2, () => `rider ${agentId}: holds ${count}, counter ${String(counters.get(agentId))}`);
   }
 

@@ -60,7 +60,7 @@ describe('the fleet OpenAPI document', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((method) => `${method.toUpperCase()} ${path}`));
 
     expect(documented.sort()).toEqual(fleetRoutes.map(routeKey).sort());
-    expect(documented).toHaveLength(13);
+    expect(documented).toHaveLength(14);
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/fleet/v1/'))).toEqual([]);
   });
 
@@ -114,13 +114,13 @@ describe('the fleet OpenAPI document', () => {
     }
   });
 
-  it('takes the job id as a UUID and the handoff as pickup or delivery', () => {
+  it('takes the job id as a UUID and the handoff as pickup, delivery or return', () => {
     expect(operation('GET', '/fleet/v1/jobs/{id}').parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
     ]);
     expect(operation('POST', '/fleet/v1/jobs/{id}/handoffs/{handoff}/code').parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', format: 'uuid' }) },
-      { name: 'handoff', in: 'path', required: true, schema: { type: 'string', enum: ['pickup', 'delivery'] } },
+      { name: 'handoff', in: 'path', required: true, schema: { type: 'string', enum: ['pickup', 'delivery', 'return'] } },
     ]);
   });
 
@@ -153,7 +153,7 @@ describe('the fleet OpenAPI document', () => {
     ]);
   });
 
-  it('requires the request bodies of location, code and fail, and of nothing else', () => {
+  it('requires the request bodies of location, code, fail and delivery attempts, and of nothing else', () => {
     const bodies = Object.fromEntries(
       fleetRoutes.flatMap((route) => {
         const body = operation(route.method, route.path).requestBody;
@@ -165,6 +165,7 @@ describe('the fleet OpenAPI document', () => {
       'POST /fleet/v1/jobs/{id}/location': { required: true, schema: { $ref: '#/components/schemas/LocationRequest' } },
       'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': { required: true, schema: { $ref: '#/components/schemas/CodeRequest' } },
       'POST /fleet/v1/jobs/{id}/fail': { required: true, schema: { $ref: '#/components/schemas/FailRequest' } },
+      'POST /fleet/v1/jobs/{id}/delivery-attempts': { required: true, schema: { $ref: '#/components/schemas/DeliveryAttemptRequest' } },
     });
   });
 
@@ -248,6 +249,6 @@ describe('the fleet OpenAPI document', () => {
       checked += 1;
     }
 
-    expect(checked).toBe(3 + 13 + Object.keys(doc.components.responses).length);
+    expect(checked).toBe(4 + 14 + Object.keys(doc.components.responses).length);
   });
 });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { routes, routesOf, type FleetRoute, type HttpMethod, type MerchantRoute, type Route } from '../../functions/http/routes.ts';
 import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
-import { JOB_STATUSES, type Job } from '../../functions/core/job.ts';
+import { DELIVERY_ATTEMPT_REASONS, JOB_STATUSES, type HandoffName, type Job } from '../../functions/core/job.ts';
+import { handoffOf, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { EVENT_TYPES } from '../../functions/core/event.ts';
 import { relayTick } from '../../functions/workers/ticks.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -45,6 +46,8 @@ import {
  * `npm test` runs FUZZ_RUNS (default 20) cases per route from a fixed seed; `npm run fuzz -- --runs N`
  * runs more from a random seed, printed, that `--seed` replays (docs/testing.md).
  */
+// Rider A of each fleet world holds three jobs: at the pickup door, at the drop, and a parcel on its way back.
+process.env.RIDER_MAX_HELD_JOBS = '3';
 const api = useLocalApi();
 
 function envInteger(name: string, fallback: number): number {
@@ -509,6 +512,13 @@ const FLEET_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /fleet/v1/jobs/{id}/fail': fc.record({
     reason: fc.oneof(fc.constant('Customer unreachable'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 500 })),
   }),
+  'POST /fleet/v1/jobs/{id}/delivery-attempts': fc.record(
+    {
+      reason: fc.constantFrom(...DELIVERY_ATTEMPT_REASONS),
+      note: fc.oneof(fc.constant('Called twice, no answer'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 })),
+    },
+    { requiredKeys: ['reason'] },
+  ),
 };
 
 function fleetCase(route: FleetRoute): fc.Arbitrary<FleetCase> {
@@ -516,7 +526,7 @@ function fleetCase(route: FleetRoute): fc.Arbitrary<FleetCase> {
   return fc.record({
     key: fleetKeyChoice(route),
     id: idChoice,
-    handoff: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('pickup', 'delivery') }, { weight: 1, arbitrary: pathSegment }),
+    handoff: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('pickup', 'delivery', 'return') }, { weight: 1, arbitrary: pathSegment }),
     query: queryString(FLEET_QUERIES[key] ?? {}),
     headers: extraHeaders,
     body: route.method === 'POST' ? postBody(FLEET_BODIES[key]) : fc.constant(undefined),
@@ -566,7 +576,7 @@ async function fleetRequest(route: FleetRoute, c: FleetCase, world: FleetWorld):
   for (const [name, value] of c.headers) headers.append(name, value);
   const id = idSegment(c.id, world.jobIds);
   const job = c.id.kind === 'segment' ? null : await api.table.rt.jobs.get(world.storeId, id.toLowerCase());
-  const handoff = job?.verification[c.handoff as 'pickup' | 'delivery'];
+  const handoff = job && ['pickup', 'delivery', 'return'].includes(c.handoff) ? handoffOf(job, c.handoff as HandoffName) : null;
   const body = c.body?.replaceAll(HANDOFF_CODE, handoff?.code ?? '0000');
   const path = route.path.replace('{id}', id).replace('{handoff}', c.handoff);
   return { sent: { method: route.method, path: `${path}${c.query}`, headers, body }, job, handoff: c.handoff };
@@ -579,13 +589,40 @@ async function jobAt(merchant: TestMerchant, stage: Stage, agentId: string): Pro
   return id;
 }
 
+/**
+ * Drives a job of the store to its parcel on the way back, rider `agentId` at the pickup's door with
+ * the return code running: two failed attempts (a reattempt between), then the arrival back.
+ */
+async function returningJobAt(merchant: TestMerchant, agentId: string): Promise<string> {
+  const id = await jobAt(merchant, 'delivery_arrived', agentId);
+  const moves: Array<[LifecycleEvent, string]> = [
+    [{ type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${agentId}`],
+    [{ type: 'decide', action: 'reattempt' }, 'merchant'],
+    [{ type: 'arrive_drop' }, `rider:${agentId}`],
+    [{ type: 'attempt_delivery', reason: 'customer_refused', note: null }, `rider:${agentId}`],
+    [{ type: 'arrive_return' }, `rider:${agentId}`],
+  ];
+  for (const [event, actor] of moves) await api.table.rt.jobs.apply(merchant.storeId, id, event, actor);
+  return id;
+}
+
 // The job items of a partition's snapshot with the handoff's attempt record (and the version it bumps) taken out.
 function withoutAttempts(items: Item[], jobId: string, handoff: string): Item[] {
+  const strip = (stored: Record<string, unknown> | undefined) => {
+    const { failedAttempts: _attempts, status: _status, ...rest } = stored ?? {};
+    return rest;
+  };
   return items.map((item) => {
     if (item.type !== 'job' || item.jobId !== jobId) return item;
-    const { version: _version, updatedAt: _updatedAt, verification, ...rest } = item as Item & { verification: Record<string, Record<string, unknown>> };
-    const { failedAttempts: _attempts, status: _status, ...handoffRest } = verification[handoff] ?? {};
-    return { ...rest, verification: { ...verification, [handoff]: handoffRest } };
+    const {
+      version: _version,
+      updatedAt: _updatedAt,
+      verification,
+      returnTrip,
+      ...rest
+    } = item as Item & { verification: Record<string, Record<string, unknown>>; returnTrip?: { handoff: Record<string, unknown> } | null };
+    if (handoff === 'return') return { ...rest, verification, returnTrip: returnTrip && { ...returnTrip, handoff: strip(returnTrip.handoff) } };
+    return { ...rest, returnTrip, verification: { ...verification, [handoff]: strip(verification[handoff]) } };
   });
 }
 
@@ -599,13 +636,15 @@ async function newFleetWorld(): Promise<FleetWorld> {
   const merchant = await newMerchant(rt, api.server, { creditMinor: 100_000_000 });
   const revoked = await rt.fleetKeys.create('rider', riderIds[0]);
   await rt.fleetKeys.revoke(revoked.keyId);
-  // On offer; at rider A's pickup door and delivery door (A's two jobs: a rider holds at most two); rider B's; cancelled.
+  // On offer; at rider A's pickup door, delivery door and back at the pickup with a returning parcel (A's
+  // three jobs: a rider holds at most three here); rider B's; cancelled.
   const jobIds = await Promise.all([
     jobAt(merchant, 'queued', riderIds[0]),
     jobAt(merchant, 'pickup_arrived', riderIds[0]),
     jobAt(merchant, 'delivery_arrived', riderIds[0]),
     jobAt(merchant, 'booked', riderIds[1]),
     jobAt(merchant, 'queued', riderIds[0]),
+    returningJobAt(merchant, riderIds[0]),
   ]);
   expect((await merchant.post(`/v1/jobs/${jobIds[4]}/cancel`)).status).toBe(200);
   return {

@@ -144,8 +144,9 @@ export async function bookJobAt(rt: Runtime, merchant: TestMerchant, stage: Stag
 
 /**
  * The fleet's indexes agree with the jobs they index: a store's live jobs that are `queued` have
- * exactly one offer item each (keyed by when they were queued), the jobs a rider holds have exactly
- * one assignment item each (a job whose parcel it brings back included), and there are no other offer or assignment items for the store.
+ * exactly one offer item each (keyed by when they were queued), the jobs a rider holds (a parcel on
+ * its way back included) have exactly one assignment item each, each job dispatch looks after has its
+ * worklist item, and there are no other offer, assignment or worklist items for the store.
  */
 export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<void> {
   const items: Array<Record<string, unknown>> = [];
@@ -164,7 +165,10 @@ export async function expectFleetIndexes(rt: Runtime, storeId: string): Promise<
   const expected = [
     ...jobs.filter((job) => job.status === 'queued').map((job) => keys.offer(job.zoneId, job.id, offeredAt(job))),
     ...jobs.flatMap((job) => rt.jobs.dispatchKeyOf(job) ?? []),
-    ...jobs.filter((job) => heldBy(job) !== null).map((job) => keys.agentJob(job.agentId!, job.id)),
+    ...jobs.flatMap((job) => {
+      const holder = heldBy(job);
+      return holder === null ? [] : [keys.agentJob(holder, job.id)];
+    }),
   ].map((key) => `${key.PK} ${key.SK}`);
   expect(items.map((item) => `${item.PK as string} ${item.SK as string}`).sort()).toEqual(expected.sort());
 }

@@ -342,7 +342,7 @@ describe('the CDK stack', () => {
       expect(accessOf(MERCHANT_AUTHORIZER.name)).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] });
     });
 
-    it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure and the last decline)', () => {
+    it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure, a failed delivery attempt and the last decline)', () => {
       const unrestricted = HANDLERS.filter((h) => accessOf(h).updates === 'any').sort();
       const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => accessOf(h).table);
 
@@ -350,6 +350,7 @@ describe('the CDK stack', () => {
         'cancel-job',
         'create-booking',
         'decide-delivery',
+        'fleet-attempt-delivery',
         'fleet-decline-job',
         'fleet-fail-job',
         'fleet-submit-code',

@@ -7,7 +7,7 @@ import { readResponse, startTestServer, type TestServer } from '../helpers/serve
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
-import { driveJob, newFleetMember } from '../helpers/fleet.ts';
+import { bookJobAt, driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 
 /**
@@ -197,6 +197,46 @@ describe('a DynamoDB that stalls on every call', () => {
     expect(status).toBe(503);
     expect(body).toEqual(UNAVAILABLE);
     expect(headers.get('retry-after')).toBe('1');
+  });
+});
+
+describe('a rider’s move on the parcel’s way back whose answer is lost after DynamoDB committed it', () => {
+  it.each([
+    ['the second delivery attempt (the return starts)', 'attempt'],
+    ['the right return code (the return charge is captured)', 'code'],
+  ] as const)('is %s: the money moves once, and the app’s retry gets 200 with the job', async (_case, move) => {
+    // Prepare: a parcel whose first attempt failed and whose merchant asked for a reattempt; the rider at the drop again
+    proxy.inject([]);
+    const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+    const rider = await newFleetMember(table.rt, server, 'rider');
+    const { id } = await bookJobAt(table.rt, m, 'delivery_arrived', rider);
+    expect((await rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_unreachable' })).status).toBe(200);
+    await table.rt.jobs.apply(m.storeId, id, { type: 'decide', action: 'reattempt' }, 'merchant');
+    expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/arrive`)).status).toBe(200);
+    const second = () => rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_refused' });
+    if (move === 'code') {
+      expect((await second()).status).toBe(200);
+      expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/return/arrive`)).status).toBe(200);
+    }
+    const code = (await table.rt.jobs.get(m.storeId, id))!.returnTrip?.handoff.code;
+    const send = () => (move === 'attempt' ? second() : rider.post(`/fleet/v1/jobs/${id}/handoffs/return/code`, { code }));
+
+    // Act
+    proxy.inject([{ operation: 'TransactWriteItems', fault: { kind: 'drop-after' } }]);
+    const first = await send();
+    proxy.inject([]);
+    const retry = await send();
+
+    // Assess
+    expect([200, 503]).toContain(first.status);
+    expect(retry.status).toBe(200);
+    const job = (await table.rt.jobs.get(m.storeId, id))!;
+    expect(job.deliveryAttempts).toHaveLength(2);
+    expect(job.returnTrip).toMatchObject({ status: move === 'attempt' ? 'returning' : 'returned' });
+    const types = (await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.jobId === id).map((entry) => entry.type);
+    expect(types.reverse()).toEqual(move === 'attempt' ? ['reserve', 'capture', 'reserve'] : ['reserve', 'capture', 'reserve', 'capture']);
+    await expectLedgerInvariant(table.rt, m.storeId);
+    await expectFleetIndexes(table.rt, m.storeId);
   });
 });
 

@@ -149,17 +149,20 @@ describe('fleet keys on the merchant API', () => {
 });
 
 describe('fleet roles', () => {
-  it.each(['reset-lock', 'reissue-code'])('returns 403 to a rider key on the operations route …/handoffs/pickup/%s', async (action) => {
-    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
-    const { id } = await bookJobAt(api.table.rt, shop.merchant, 'picked_by_agent', rider);
+  it.each(['pickup/reset-lock', 'pickup/reissue-code', 'return/reset-lock', 'return/reissue-code'])(
+    'returns 403 to a rider key on the operations route …/handoffs/%s',
+    async (action) => {
+      const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+      const { id } = await bookJobAt(api.table.rt, shop.merchant, 'picked_by_agent', rider);
 
-    const response = await rider.post(`/fleet/v1/jobs/${id}/handoffs/pickup/${action}`);
+      const response = await rider.post(`/fleet/v1/jobs/${id}/handoffs/${action}`);
 
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: 'This route is for fleet operations keys', code: 'forbidden' });
-  });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: 'This route is for fleet operations keys', code: 'forbidden' });
+    },
+  );
 
-  it.each(['accept', 'start-confirmation', 'confirm', 'decline'])(
+  it.each(['accept', 'start-confirmation', 'confirm', 'decline', 'delivery-attempts'])(
     'returns 403 to an operations key on the rider route …/%s and leaves the job as it was',
     async (action) => {
       const ops = await newFleetMember(api.table.rt, api.server, 'ops');

@@ -192,7 +192,7 @@ describe('fleet request validation', () => {
     expect(response.body).toEqual({
       error: 'Invalid path: check handoff',
       code: 'validation_error',
-      details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup or delivery'] } },
+      details: { formErrors: [], fieldErrors: { handoff: ['Must be pickup, delivery or return'] } },
     });
   });
 
@@ -200,6 +200,7 @@ describe('fleet request validation', () => {
     ['location', '{"latitude": 12.9,'],
     ['location', '{latitude: 12.9, longitude: 77.6}'],
     ['fail', 'reason=lost'],
+    ['delivery-attempts', 'reason=customer_unreachable'],
   ])('returns 400 invalid_json for a body on …/%s that is not JSON (%s)', async (action, body) => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/${action}`, body);
 
@@ -212,6 +213,8 @@ describe('fleet request validation', () => {
     ['location', ''],
     ['fail', '   '],
     ['handoffs/pickup/code', undefined],
+    ['handoffs/return/code', undefined],
+    ['delivery-attempts', undefined],
   ])('returns 400 validation_error for …/%s with no body (%j)', async (action, body) => {
     const response = await rider.post(`/fleet/v1/jobs/${jobId}/${action}`, body);
 

@@ -132,6 +132,9 @@ describe('a job as the fleet sees it', () => {
       packageWeight: '750 g',
       riderLocation: null,
       verification: { pickup: FRESH_HANDOFF, delivery: FRESH_HANDOFF },
+      deliveryAttempts: [],
+      pendingDecision: null,
+      returnTrip: null,
       createdAt: AT,
       updatedAt: AT,
     };

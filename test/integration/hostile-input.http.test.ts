@@ -10,13 +10,19 @@ const api = useLocalApi();
 const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const JOB_ID = '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1';
 
-const concretePath = (route: Route) => route.path.replace('{id}', JOB_ID).replace('{handoff}', 'pickup');
+const concretePath = (route: Route, handoff = 'pickup') => route.path.replace('{id}', JOB_ID).replace('{handoff}', handoff);
+
+// Every route, and the handoff routes once more for the parcel's way back (`return`).
+const CASES = (routes as readonly Route[]).flatMap((route) => [
+  [`${route.method} ${route.path}`, route, 'pickup'] as const,
+  ...(route.path.includes('{handoff}') ? [[`${route.method} ${route.path.replace('{handoff}', 'return')}`, route, 'return'] as const] : []),
+]);
 
 /**
  * Headers that authenticate for the route (a merchant key, or a fleet key of a role the route serves)
  * and the path to call; the public tracking page needs no key, and gets a live link's path.
  */
-async function credentials(route: Route): Promise<{ headers: Record<string, string>; path: string }> {
+async function credentials(route: Route, handoff = 'pickup'): Promise<{ headers: Record<string, string>; path: string }> {
   if (route.api === 'public') {
     const m = await newMerchant(api.table.rt, api.server, { sandbox: true });
     const job = await m.bookJob();
@@ -25,17 +31,17 @@ async function credentials(route: Route): Promise<{ headers: Record<string, stri
   }
   if (route.api === 'merchant') {
     const m = await newMerchant(api.table.rt, api.server);
-    return { headers: { 'X-Api-Key': m.apiKey, 'Idempotency-Key': 'prototype-names' }, path: concretePath(route) };
+    return { headers: { 'X-Api-Key': m.apiKey, 'Idempotency-Key': 'prototype-names' }, path: concretePath(route, handoff) };
   }
   const member = await newFleetMember(api.table.rt, api.server, route.roles.includes('rider') ? 'rider' : 'ops');
-  return { headers: { Authorization: `Bearer ${member.fleetKey}` }, path: concretePath(route) };
+  return { headers: { Authorization: `Bearer ${member.fleetKey}` }, path: concretePath(route, handoff) };
 }
 
-describe.each((routes as readonly Route[]).map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_key, route) => {
+describe.each(CASES)('%s', (_key, route, handoff) => {
   it.each(['body', 'query', 'header'] as const)(
     'answers every Object.prototype name as a %s key as its API answers (the error body, or the page), never 5xx',
     async (where) => {
-      const auth = await credentials(route);
+      const auth = await credentials(route, handoff);
       const answers: Array<{ name: string; status: number; type: string | null; text: string }> = [];
 
       for (const name of PROTOTYPE_NAMES) {
@@ -58,17 +64,17 @@ describe.each((routes as readonly Route[]).map((route) => [`${route.method} ${ro
   );
 });
 
-describe.each(
-  (routes as readonly Route[])
-    .filter((route) => route.method === 'POST' || route.method === 'PATCH')
-    .map((route) => [`${route.method} ${route.path}`, route] as const),
-)('%s', (_key, route) => {
+describe.each(CASES.filter(([, route]) => route.method === 'POST' || route.method === 'PATCH'))('%s', (_key, route, handoff) => {
   it('answers a 720 KB body of unknown fields with the spec’s error body, a few KB at most', async () => {
-    const auth = (await credentials(route)).headers;
+    const auth = (await credentials(route, handoff)).headers;
     const body = JSON.stringify(Object.fromEntries(Array.from({ length: 6_000 }, (_, i) => [`unknown_${i}_${'x'.repeat(100)}`, i])));
     expect(body.length).toBeGreaterThan(700_000);
 
-    const response = await api.server.request(concretePath(route), { method: route.method, headers: { ...auth, 'Content-Type': 'application/json' }, body });
+    const response = await api.server.request(concretePath(route, handoff), {
+      method: route.method,
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body,
+    });
     const text = await response.text();
 
     // Routes that take a body refuse the fields (400); the others ignore the body and answer for the job (404).

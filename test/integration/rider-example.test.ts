@@ -12,7 +12,7 @@ const api = useLocalApi();
  * the app asks for a code (or null to close the input).
  */
 const runRider = (env: Record<string, string>, answer: (question: string) => Promise<string | null>) =>
-  runScript('examples/ride-a-delivery.ts', env, (line) => (/code from the (store|customer): $/.test(line) ? answer(line) : undefined));
+  runScript('examples/ride-a-delivery.ts', env, (line) => (/code from the (store|customer)[^:]*: $/.test(line) ? answer(line) : undefined));
 
 describe('examples/ride-a-delivery.ts', () => {
   it('takes the nearest offer and delivers it, asking again after a wrong code', async () => {
@@ -67,6 +67,46 @@ describe('examples/ride-a-delivery.ts', () => {
     expect(output).not.toMatch(/^Accepted job/m);
     expect(output).toMatch(/^Done: delivered$/m);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('reports a failed attempt when the customer cannot be reached, goes back on a reattempt, and brings the parcel back after the second', async () => {
+    // Prepare: the rider picked the parcel up before the app restarted; the customer never answers
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const rider = await newFleetMember(api.table.rt, api.server, 'rider');
+    const job = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
+    const questions: string[] = [];
+
+    // Act: the merchant asks for a reattempt while the app waits; the store gives the return code
+    const { code, output } = await runScript(
+      'examples/ride-a-delivery.ts',
+      { BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '1', POLL_SECONDS: '0.2' },
+      async (line) => {
+        if (line.startsWith('Waiting for the merchant')) {
+          await api.table.rt.jobs.apply(merchant.storeId, job.id, { type: 'decide', action: 'reattempt' }, 'merchant', { decideAgain: true });
+          return undefined;
+        }
+        if (!/code from the (store|customer)[^:]*: $/.test(line)) return undefined;
+        questions.push(line.split(' ')[0]!);
+        if (line.startsWith('Delivery')) return '';
+        return (await api.table.rt.jobs.get(merchant.storeId, job.id))!.returnTrip!.handoff.code;
+      },
+    );
+
+    // Assess
+    expect(code, output).toBe(0);
+    expect(questions).toEqual(['Delivery', 'Delivery', 'Return']);
+    expect(output).toMatch(/^Delivery attempt 1 reported: the customer could not be reached$/m);
+    expect(output).toMatch(/^Waiting for the merchant’s decision \(by .+\)$/m);
+    expect(output).toMatch(/^Delivery attempt 2 reported: the customer could not be reached$/m);
+    expect(output).toMatch(/^Bringing the parcel back to Chai Point, MG Road at MG Road, Bengaluru$/m);
+    expect(output).toMatch(/^Done: failed \(the parcel is returned\)$/m);
+    expect((await api.table.rt.jobs.get(merchant.storeId, job.id))!).toMatchObject({
+      status: 'failed',
+      settlement: 'captured',
+      returnTrip: { reason: 'undeliverable', status: 'returned', chargeSettlement: 'captured' },
+    });
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
   it('says so when no offer comes in time', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
-import { bookJobAt, dispatchOnce, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
+import { bookJobAt, dispatchOnce, driveJob, driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { ACCESS } from '../../lib/access.ts';
 import { routes, type TableAccessKind } from '../../functions/http/routes.ts';
@@ -111,6 +111,20 @@ describe('what each route does to the table', () => {
         }),
       );
       expect((await ops.post(`/fleet/v1/jobs/${locked.id}/handoffs/pickup/reissue-code`)).status).toBe(200);
+      // One whose customer cannot be reached twice (a reattempt between): the parcel comes back, its
+      // return code locked by five wrong tries and reset by operations
+      const back = await bookJobAt(rt, m, 'delivery_arrived', rider);
+      expect((await rider.post(`/fleet/v1/jobs/${back.id}/delivery-attempts`, { reason: 'customer_unreachable' })).status).toBe(200);
+      await rt.jobs.apply(m.storeId, back.id, { type: 'decide', action: 'reattempt' }, 'merchant');
+      expect((await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/delivery/arrive`)).status).toBe(200);
+      expect((await rider.post(`/fleet/v1/jobs/${back.id}/delivery-attempts`, { reason: 'customer_refused' })).status).toBe(200);
+      expect((await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/return/arrive`)).status).toBe(200);
+      const returnCode = (await rt.jobs.get(m.storeId, back.id))!.returnTrip!.handoff.code;
+      const wrongReturn = returnCode === '0000' ? '1111' : '0000';
+      for (let attempt = 0; attempt < 5; attempt++) await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/return/code`, { code: wrongReturn });
+      expect((await ops.post(`/fleet/v1/jobs/${back.id}/handoffs/return/reset-lock`)).status).toBe(200);
+      const freshReturn = (await rt.jobs.get(m.storeId, back.id))!.returnTrip!.handoff.code;
+      expect((await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/return/code`, { code: freshReturn })).status).toBe(200);
 
       // The merchant's moves after pickup (another rider: a rider holds two jobs at most): a decision after a failed attempt, a recall
       const second = await newFleetMember(rt, api.server, 'rider');
@@ -152,6 +166,10 @@ describe('what each route does to the table', () => {
         },
       }),
     );
+    // A live job waiting for the merchant's decision after a failed attempt: the late tick applies the default (a return)
+    const waiting = (await m.bookJob()).id;
+    await driveJob(rt, m.storeId, waiting, 'delivery_arrived', 'rider-waiting');
+    await rt.jobs.apply(m.storeId, waiting, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:rider-waiting');
     const tally = newDynamoTally();
 
     await dynamoCallScope.run(tally, async () => {
@@ -163,6 +181,7 @@ describe('what each route does to the table', () => {
 
     expect([...tally.actions].filter((action) => !allows('workers', action))).toEqual([]);
     expect(tally.actions).toContain('ConditionCheckItem');
+    expect((await rt.jobs.get(m.storeId, waiting))!.returnTrip).toMatchObject({ status: 'returning' });
   });
 
   it('is within the webhook sender’s kind for every tick', async () => {

@@ -19,6 +19,11 @@ describe('dispatchDueAt and dispatchEvent', () => {
   const requeued = move(accepted, { type: 'decline' }, 6, 'rider:r1');
   const confirmed = move(confirming, { type: 'confirm' }, 6.5, 'rider:r1');
   const noShow = move(confirmed, { type: 'decline' }, 36.5);
+  const arrived = move(confirmed, { type: 'arrive_pickup' }, 7, 'rider:r1');
+  const pickedUp = move(arrived, { type: 'submit_pickup_code', code: arrived.verification.pickup.code }, 8, 'rider:r1');
+  const atDrop = move(pickedUp, { type: 'arrive_drop' }, 20, 'rider:r1');
+  const attempted = move(atDrop, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 21, 'rider:r1');
+  const reattempting = move(attempted, { type: 'decide', action: 'reattempt' }, 22, 'merchant');
 
   it.each([
     ['a booked job: at once', created, at(0), { type: 'dispatch' }],
@@ -31,20 +36,23 @@ describe('dispatchDueAt and dispatchEvent', () => {
     // Review: with the default clocks (arrival 30 min > timeout 20 min) a no-show's job was failed at the
     // next tick, never offered again: its new search for a rider has the whole timeout from the re-offer.
     ['a job back on offer after its confirmed rider never came: the timeout from the re-offer', noShow, at(56.5), { type: 'dispatch_timeout' }],
+    // Issue 25: a decision the merchant does not make by its deadline (10 minutes) gets its default from dispatch.
+    ['a job waiting for the merchant’s decision after a failed attempt: at the decision’s deadline', attempted, at(31), { type: 'decision_timeout' }],
   ] as const)('%s', (_case, job, due, event) => {
     expect(dispatchDueAt(job, clock)).toBe(due.toISOString());
     expect(dispatchEvent(job, new Date(due.getTime() - 1), clock)).toBeNull();
     expect(dispatchEvent(job, due, clock)).toEqual(event);
   });
 
-  it('is null for every job dispatch does not look after (a rider at the pickup, an ended job), and for sandbox jobs', () => {
-    const arrived = move(confirmed, { type: 'arrive_pickup' }, 7, 'rider:r1');
+  it('is null for every job dispatch does not look after (a rider at the pickup or on the way to the drop, a decision made, an ended job), and for sandbox jobs', () => {
     const cancelled = move(queued, { type: 'cancel' }, 2, 'merchant');
-    for (const job of [arrived, cancelled]) {
+    for (const job of [arrived, pickedUp, atDrop, reattempting, cancelled]) {
       expect(dispatchLooksAfter(job)).toBe(false);
       expect(dispatchDueAt(job, clock)).toBeNull();
       expect(dispatchEvent(job, at(1_000), clock)).toBeNull();
     }
     expect(dispatchDueAt({ ...queued, testMode: true }, clock)).toBeNull();
+    // A sandbox job's decision deadline is the simulator's.
+    expect(dispatchDueAt({ ...attempted, testMode: true }, clock)).toBeNull();
   });
 });

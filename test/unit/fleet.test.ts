@@ -367,12 +367,71 @@ describe('toFleetJob', () => {
         pickup: { status: 'active', expiresAt: at(60_000), verifiedAt: null, attemptsRemaining: 3 },
         delivery: { status: 'pending', expiresAt: null, verifiedAt: null, attemptsRemaining: 5 },
       },
+      deliveryAttempts: [],
+      pendingDecision: null,
+      returnTrip: null,
       events: job.events,
       createdAt: at(0),
       updatedAt: at(60_000),
     });
     expect(FleetJob.parse(view)).toEqual(view);
   });
+
+  it('shows the failed attempts and the merchant’s pending decision, the rider waiting', () => {
+    const job = jobWith('pickup_completed', {
+      deliveryAttempts: [{ number: 1, reason: 'customer_unreachable', note: 'No answer', createdAt: at(30_000) }],
+      pendingDecision: { options: ['reattempt', 'return'], deadlineAt: at(630_000), defaultAction: 'return' },
+      verification: { pickup: handoff('verified', { verifiedAt: at(0) }), delivery: handoff('unavailable') },
+    });
+
+    const view = toFleetJob(job, 'rider', NOW);
+
+    expect([view.deliveryAttempts, view.pendingDecision, view.returnTrip]).toEqual([
+      [{ number: 1, reason: 'customer_unreachable', note: 'No answer', createdAt: at(30_000) }],
+      { options: ['reattempt', 'return'], deadlineAt: at(630_000), defaultAction: 'return' },
+      null,
+    ]);
+    expect(FleetJob.parse(view)).toEqual(view);
+  });
+
+  it.each(['failed', 'cancelled'] as const)(
+    'shows the rider carrying a %s job’s parcel back the pickup’s contact and the return handoff’s state, never its code; once returned, no contacts',
+    (status) => {
+      const trip = {
+        reason: status === 'failed' ? ('undeliverable' as const) : ('recalled' as const),
+        status: 'returning' as const,
+        chargeMinor: 3500,
+        chargeSettlement: 'reserved' as const,
+        startedAt: at(30_000),
+        returnedAt: null,
+        handoff: handoff('active', { expiresAt: at(90_000), failedAttempts: 1 }),
+      };
+      const returning = jobWith(status, { agentId: 'rider-asha-01', returnTrip: trip });
+      const returned = jobWith(status, {
+        agentId: 'rider-asha-01',
+        returnTrip: { ...trip, status: 'returned', returnedAt: at(60_000), handoff: handoff('verified', { verifiedAt: at(60_000) }) },
+      });
+
+      const [way, back] = [toFleetJob(returning, 'rider', NOW), toFleetJob(returned, 'rider', NOW)];
+
+      expect(way.returnTrip).toEqual({
+        reason: trip.reason,
+        status: 'returning',
+        startedAt: at(30_000),
+        returnedAt: null,
+        verification: { status: 'active', expiresAt: at(90_000), verifiedAt: null, attemptsRemaining: 4 },
+      });
+      expect(way.pickup).toEqual({ ...BENGALURU_PICKUP_PLACE, name: 'Chai Point, MG Road', phone: '+919876543210', instructions: null });
+      expect(back.returnTrip).toMatchObject({ status: 'returned', returnedAt: at(60_000), verification: { status: 'verified', verifiedAt: at(60_000) } });
+      expect(back.pickup).toMatchObject({ name: null, phone: null });
+      for (const view of [way, back]) {
+        expect(keysDeep(view)).not.toContain('code');
+        expect(keysDeep(view)).not.toContain('chargeMinor');
+        expect(JSON.stringify(view)).not.toContain('4821');
+        expect(FleetJob.parse(view)).toEqual(view);
+      }
+    },
+  );
 
   it.each(JOB_STATUSES)('never carries a code, here for a %s job', (status) => {
     const job = jobWith(status, {

@@ -102,7 +102,7 @@ describe('the fleet routes', () => {
   it('are all under /fleet/v1, named fleet-*, each with its own handler module under functions/fleet/ (merchant routes: /v1, functions/merchant/)', () => {
     const fleet = routesOf('fleet');
 
-    expect(fleet.length).toBe(13);
+    expect(fleet.length).toBe(14);
     expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.name.startsWith('fleet-') && route.handler.startsWith('fleet/'))).toBe(true);
     expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/') && route.handler.startsWith('merchant/'))).toBe(true);
   });
@@ -122,6 +122,7 @@ describe('the fleet routes', () => {
       'fleet-arrive': ['rider'],
       'fleet-submit-code': ['rider'],
       'fleet-fail-job': ['rider', 'ops'],
+      'fleet-attempt-delivery': ['rider'],
       'fleet-reset-lock': ['ops'],
       'fleet-reissue-code': ['ops'],
     });
