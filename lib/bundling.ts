@@ -31,16 +31,20 @@ export const BUNDLING = {
  * Each bundle's size limit, in bytes, checked by a test and shown by `npm run bundle-report`. 355 KB
  * since the hardening round (issues 21-24): every bundle's base grew by about 3.5 KB of our own code
  * (a lost race decided again, the closed rate bucket and the named give-back, the merged limit change,
- * the stage in every log line) and the job edit about 1 KB more. The tracking page, the largest then
- * (352 KB), reads its job with the job reader since issue 25: 336.5 KB.
+ * the stage in every log line) and the job edit about 1 KB more. 365 KB since issue 25's failed
+ * deliveries: the transition function, the job detail and the rider's view grew by their attempts,
+ * decision and return trip (the fleet moves 358.5 → 363.2 KB, the merchant's job routes 353.3 →
+ * 357.1 KB); room for about 2 KB more. The tracking page reads its job with the job reader since
+ * issue 25 and does not carry the transition function: 337.1 KB.
  */
-export const BUNDLE_BUDGET_BYTES = 355_000;
+export const BUNDLE_BUDGET_BYTES = 365_000;
 
 /**
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,
- * which it imports whatever the configuration, 23 KB), and only the booking has it.
+ * which it imports whatever the configuration, 23 KB), and only the booking has it. 415 KB since issue 25
+ * (410.8 KB: the booking carries the transition function and the job detail).
  */
-export const BOOKING_BUNDLE_BUDGET_BYTES = 405_000;
+export const BOOKING_BUNDLE_BUDGET_BYTES = 415_000;
 
 /** A function's bundle size limit, in bytes. */
 export function bundleBudget(functionName: string): number {
