@@ -25,10 +25,13 @@ export interface StatementCursor {
 /** A filtered statement page looks at this many entries at most, then answers with what it found. */
 const FILTER_SCAN_BUDGET = 1_000;
 /**
- * How many times the first page is read again when money moved while it was read, with a short
- * growing pause between (a store's bookings are limited to a few a second, so a quiet moment comes).
+ * How many times the first page is read again when money moved while it was read, with a pause that
+ * doubles between tries (random, up to 25 ms × 2^try, at most 400 ms: about 1.5 s in all), so a burst
+ * of the store's bookings is waited out; a store's bookings are limited to a few a second, so a quiet
+ * moment comes. Only a ledger that never stops moving for that long answers 503 (retry later).
  */
 const SNAPSHOT_ATTEMPTS = 8;
+const SNAPSHOT_PAUSE_MAX_MS = 400;
 
 const statementId = (entry: LedgerEntry) => `le_${entry.id.replaceAll('-', '')}`;
 
@@ -70,7 +73,7 @@ export async function statementPage(
       }
       if (attempt >= SNAPSHOT_ATTEMPTS) throw new ServiceUnavailableError(new Error(`the ledger of ${store.id} kept moving while its statement was read`));
       before = after ?? before;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(SNAPSHOT_PAUSE_MAX_MS, 25 * 2 ** attempt)));
     }
   }
 
