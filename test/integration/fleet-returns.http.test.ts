@@ -523,6 +523,25 @@ describe('a job waiting for a decision that fails for another reason', () => {
   });
 });
 
+describe('a rider’s fail that is not a retry of one', () => {
+  it('is refused (409), not answered 200, on a job the rider ended otherwise: their second attempt (the return on its way) or their fail with another note', async () => {
+    const { merchant, rider } = await setUp();
+    const back = await returning(merchant, rider);
+    const lost = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
+    expect((await rider.post(`/fleet/v1/jobs/${lost.id}/fail`, { reason: 'Parcel damaged in transit' })).status).toBe(200);
+    const before = [await stored(merchant, back.id), await stored(merchant, lost.id)];
+
+    const replies = [
+      await rider.post(`/fleet/v1/jobs/${back.id}/fail`, { reason: 'Parcel lost on the way back' }),
+      await rider.post(`/fleet/v1/jobs/${lost.id}/fail`, { reason: 'Parcel stolen' }),
+    ];
+
+    expect(replies.map(answer)).toEqual([invalid('A failed job cannot take "fail"'), invalid('A failed job cannot take "fail"')]);
+    expect([await stored(merchant, back.id), await stored(merchant, lost.id)]).toEqual(before);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
+
 describe('moves that meet on one job', () => {
   const ROUNDS = 4;
 
