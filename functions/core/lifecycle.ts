@@ -468,16 +468,18 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
  * `fail`, or operations' `job end`): the return trip fails, its code can no longer be used and the
  * rider no longer holds the job. What the return charge becomes is operations' to decide, like a
  * fail after pickup: a reserved charge is released into review (nothing stays reserved), one already
- * in review stays there. The job keeps its status (it has ended); the note joins its history as an
+ * in review stays there, one operations settled while the parcel was on its way stays settled. The job keeps its status (it has ended); the note joins its history as an
  * entry of that status, so the merchant reads why.
  */
 function returnFailed(job: Job, note: string, next: (changes: Partial<Job>, note?: string | null) => Job, actor: string, at: string): Transition {
   const trip = job.returnTrip!;
-  const reserved = trip.chargeSettlement === 'reserved' && trip.chargeMinor > 0;
-  const moved = next({ riderLocation: null, returnTrip: { ...trip, status: 'failed', chargeSettlement: 'review', handoff: endHandoff(trip.handoff) } });
+  // Only a reservation goes to review: a charge in review stays there, one operations settled on the way stays settled.
+  const reserved = trip.chargeSettlement === 'reserved';
+  const chargeSettlement = reserved ? 'review' : trip.chargeSettlement;
+  const moved = next({ riderLocation: null, returnTrip: { ...trip, status: 'failed', chargeSettlement, handoff: endHandoff(trip.handoff) } });
   return {
     job: { ...moved, events: [...moved.events, { id: randomUUID(), status: job.status, actor, note, createdAt: at }] },
-    money: reserved ? [release(trip.chargeMinor, `Return failed: ${note}`)] : [],
+    money: reserved && trip.chargeMinor > 0 ? [release(trip.chargeMinor, `Return failed: ${note}`)] : [],
   };
 }
 

@@ -525,19 +525,24 @@ describe('a job waiting for a decision that fails for another reason', () => {
 
 describe('a parcel lost or damaged on its way back (fail on a returning job)', () => {
   type Ender = 'the rider’s fail' | 'operations’ fail' | 'operations’ job end';
-  type Trip = 'undeliverable, charge reserved' | 'recalled, charge reserved' | 'undeliverable, charge in review';
+  type Trip = 'undeliverable, charge reserved' | 'recalled, charge reserved' | 'undeliverable, charge in review' | 'undeliverable, charge resolved on the way';
   const cases: Array<[Ender, Trip]> = (['the rider’s fail', 'operations’ fail', 'operations’ job end'] as const).flatMap((ender) =>
-    (['undeliverable, charge reserved', 'recalled, charge reserved', 'undeliverable, charge in review'] as const).map((trip): [Ender, Trip] => [ender, trip]),
+    (
+      ['undeliverable, charge reserved', 'recalled, charge reserved', 'undeliverable, charge in review', 'undeliverable, charge resolved on the way'] as const
+    ).map((trip): [Ender, Trip] => [ender, trip]),
   );
 
   it.each(cases)('%s ends the return trip (%s): the rider is freed, a reserved return charge released to operations’ review, once', async (ender, trip) => {
     // Prepare
-    const { merchant, rider, ops } = await setUp(trip.endsWith('in review') ? BENGALURU_CHARGE_MINOR : CREDIT);
+    const short = trip.endsWith('in review') || trip.endsWith('on the way');
+    const { merchant, rider, ops } = await setUp(short ? BENGALURU_CHARGE_MINOR : CREDIT);
     let id: string;
     if (trip.startsWith('recalled')) {
       id = (await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider)).id;
       await merchantMove(merchant, id, { type: 'recall' });
     } else id = (await returning(merchant, rider)).id;
+    // Operations may settle a charge in review while the parcel is still on its way (waived here, so no credit is needed).
+    if (trip.endsWith('on the way')) await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
     const before = await stored(merchant, id);
     const ledgerBefore = await jobLedger(merchant, id);
     const back = before.returnTrip!.chargeMinor;
@@ -557,18 +562,19 @@ describe('a parcel lost or damaged on its way back (fail on a returning job)', (
     const after = await stored(merchant, id);
     expect([ended.status, ended.returnTrip?.status, retried.version]).toEqual([before.status, 'failed', after.version]);
     expect(after).toMatchObject({ status: before.status, settlement: 'captured', riderLocation: null });
-    expect(after.returnTrip).toMatchObject({ status: 'failed', chargeSettlement: 'review', returnedAt: null, handoff: { status: 'unavailable' } });
+    const settled = trip.endsWith('on the way') ? 'released' : 'review';
+    expect(after.returnTrip).toMatchObject({ status: 'failed', chargeSettlement: settled, returnedAt: null, handoff: { status: 'unavailable' } });
     expect(after.events.at(-1)).toMatchObject({ status: before.status, actor: ender === 'the rider’s fail' ? `rider:${rider.agentId}` : 'admin', note });
-    expect(await jobLedger(merchant, id)).toEqual(
-      trip.endsWith('in review') ? ledgerBefore : [...ledgerBefore, ['release', 0, -back, `Return failed: ${note}`]],
-    );
+    expect(await jobLedger(merchant, id)).toEqual(short ? ledgerBefore : [...ledgerBefore, ['release', 0, -back, `Return failed: ${note}`]]);
     expect(await holding(rider.agentId!)).toBe(0);
     expect(await assignments(rider)).toEqual([]);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
 
-    // Act: operations resolve the charge in review; the trip can be ended no more
-    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    // Act: operations resolve the charge in review (once: a charge they settled on the way stays settled); the trip can be ended no more
+    const resolved = api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    if (settled === 'review') await resolved;
+    else await expect(resolved).rejects.toThrow('Only a return charge in review can be resolved');
     const again = await ops.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Again' });
 
     // Assess
