@@ -222,7 +222,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, `job.returned`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -661,6 +661,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "job.return_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.return_failed event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobReturnFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "job.location_updated": {
         parameters: {
             query?: never;
@@ -759,7 +779,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to receive; leave it out for every type (including types added later). */
-            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[];
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[];
             description?: string | null;
         };
         RedeliverRequest: {
@@ -878,7 +898,7 @@ export interface components {
                     /** @enum {string} */
                     reason: "undeliverable" | "recalled";
                     /** @enum {string} */
-                    status: "returning" | "returned";
+                    status: "returning" | "returned" | "failed";
                     chargeMinor: number;
                     /** Format: date-time */
                     startedAt: string;
@@ -908,14 +928,14 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started` and `job.returned` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1020,12 +1040,12 @@ export interface components {
                         /** Format: date-time */
                         updatedAt: string;
                     };
-                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
+                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
                     returnTrip: {
                         /** @enum {string} */
                         reason: "undeliverable" | "recalled";
                         /** @enum {string} */
-                        status: "returning" | "returned";
+                        status: "returning" | "returned" | "failed";
                         chargeMinor: number;
                         /** Format: date-time */
                         startedAt: string;
@@ -1043,7 +1063,7 @@ export interface components {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -1058,7 +1078,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1073,7 +1093,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1147,14 +1167,14 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started` and `job.returned` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1259,12 +1279,12 @@ export interface components {
                         /** Format: date-time */
                         updatedAt: string;
                     };
-                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
+                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
                     returnTrip: {
                         /** @enum {string} */
                         reason: "undeliverable" | "recalled";
                         /** @enum {string} */
-                        status: "returning" | "returned";
+                        status: "returning" | "returned" | "failed";
                         chargeMinor: number;
                         /** Format: date-time */
                         startedAt: string;
@@ -1282,7 +1302,7 @@ export interface components {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -1299,7 +1319,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1350,14 +1370,14 @@ export interface components {
         Event: {
             id: string;
             /** @enum {string} */
-            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled";
+            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
             /** Format: date-time */
             createdAt: string;
             livemode: boolean;
             jobId: string | null;
             /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
             sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started` and `job.returned` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -1462,12 +1482,12 @@ export interface components {
                     /** Format: date-time */
                     updatedAt: string;
                 };
-                /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
+                /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
                 returnTrip: {
                     /** @enum {string} */
                     reason: "undeliverable" | "recalled";
                     /** @enum {string} */
-                    status: "returning" | "returned";
+                    status: "returning" | "returned" | "failed";
                     chargeMinor: number;
                     /** Format: date-time */
                     startedAt: string;
@@ -1485,7 +1505,7 @@ export interface components {
                     id: string;
                     url: string;
                     /** @description The event types it receives; null: every type. */
-                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
                     description: string | null;
                     /** @enum {string} */
                     status: "enabled" | "disabled";
@@ -2685,7 +2705,7 @@ export interface operations {
                 limit?: number;
                 after?: string;
                 jobId?: string;
-                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.location_updated" | "webhook_endpoint.disabled";
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
             };
             header?: never;
             path?: never;
@@ -3522,6 +3542,35 @@ export interface operations {
         };
     };
     jobReturnedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    jobReturnFailedWebhook: {
         parameters: {
             query?: never;
             header: {

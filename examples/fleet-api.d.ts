@@ -405,7 +405,7 @@ export interface components {
                     /** @enum {string} */
                     reason: "undeliverable" | "recalled";
                     /** @enum {string} */
-                    status: "returning" | "returned";
+                    status: "returning" | "returned" | "failed";
                     /** Format: date-time */
                     startedAt: string;
                     returnedAt: string | null;
@@ -533,7 +533,7 @@ export interface components {
                     /** @enum {string} */
                     reason: "undeliverable" | "recalled";
                     /** @enum {string} */
-                    status: "returning" | "returned";
+                    status: "returning" | "returned" | "failed";
                     /** Format: date-time */
                     startedAt: string;
                     returnedAt: string | null;

@@ -147,11 +147,11 @@ export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events
 }
 
 /** Where a picked-up parcel is, as the failed-delivery diagram names it. */
-type ParcelPhase = 'with_the_rider' | 'decision_pending' | 'returning' | 'returned' | 'delivered' | 'failed_in_review';
+type ParcelPhase = 'with_the_rider' | 'decision_pending' | 'returning' | 'returned' | 'return_failed' | 'delivered' | 'failed_in_review';
 
 function phaseOf(job: Job): ParcelPhase {
   if (job.status === 'delivered') return 'delivered';
-  if (job.returnTrip) return job.returnTrip.status;
+  if (job.returnTrip) return job.returnTrip.status === 'failed' ? 'return_failed' : job.returnTrip.status;
   if (job.status === 'failed') return 'failed_in_review';
   return job.pendingDecision ? 'decision_pending' : 'with_the_rider';
 }
@@ -179,7 +179,7 @@ const WALKS: Array<Array<(job: Job) => LifecycleEvent>> = [
   ],
   [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.decision_timeout],
   [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.recall],
-  [() => SAMPLE_EVENTS.recall],
+  [() => SAMPLE_EVENTS.recall, () => SAMPLE_EVENTS.fail],
   [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.fail],
   [() => SAMPLE_EVENTS.fail],
 ];
@@ -259,6 +259,7 @@ stateDiagram-v2
 ${failedDelivery.join('\n')}
   delivered --> [*]
   returned --> [*]
+  return_failed --> [*]
   failed_in_review --> [*]
 \`\`\`
 
@@ -269,6 +270,9 @@ ${failedDelivery.join('\n')}
   charge when the store's available credit covers it; otherwise nothing is reserved and the return charge
   goes to operations' review (\`resolve_return\`). The return code verified captures the reserved return charge.
 - \`fail\` after pickup (a damaged or lost parcel) is not a failed attempt: \`failed\`, settlement \`review\`, no return trip.
+- \`fail\` of a returning parcel (lost or damaged on the way back; operations' \`job end\` too) ends the return trip
+  (\`return_failed\`): the rider is freed, the job keeps its status, and a reserved return charge is released into
+  operations' review (\`resolve_return\`).
 
 ## Moves that keep the status
 

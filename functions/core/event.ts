@@ -19,7 +19,7 @@ import {
 
 /**
  * `job.<status>` for each status a job can reach, then the settlement change, an edit, a failed
- * delivery attempt, the return trip's start and end, the location, then endpoint notices.
+ * delivery attempt, the return trip's start and end (back at the pickup, or failed on the way), the location, then endpoint notices.
  */
 export const EVENT_TYPES = [
   ...JOB_STATUSES.map((status) => `job.${status}` as const),
@@ -28,6 +28,7 @@ export const EVENT_TYPES = [
   'job.delivery_attempted',
   'job.return_started',
   'job.returned',
+  'job.return_failed',
   'job.location_updated',
   'webhook_endpoint.disabled',
 ] as const;
@@ -61,8 +62,8 @@ export interface DeliveryEvent<Data = unknown> {
  * A job event's `data`: the status before the change, and the job after it, as the list shows it;
  * `job.updated` also names the fields the merchant's edit changed (names only: the values are the
  * job detail's to show); `job.delivery_attempted` adds the new attempt and the decision it asks
- * for (null after the last attempt: the return starts at once); `job.return_started` and
- * `job.returned` add the return trip as the job detail shows it.
+ * for (null after the last attempt: the return starts at once); `job.return_started`,
+ * `job.returned` and `job.return_failed` add the return trip as the job detail shows it.
  */
 export interface JobEventData<Summary> {
   previousStatus: JobStatus | null;
@@ -86,7 +87,7 @@ export interface RecordedChange<Summary> {
 /**
  * The events of a change from `before` to `after` (null before: the booking that created the job), in
  * order: the status change, then the settlement change, then an edit of the contacts or instructions,
- * then a failed delivery attempt, the return trip's start and its end (the parcel back at the pickup),
+ * then a failed delivery attempt, the return trip's start and its end (the parcel back at the pickup, or lost on the way),
  * then a location report if the job's last one in the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
  * retry of the move (conditioned on the version it read) can never write an event twice.
  */
@@ -103,6 +104,7 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
   const trip = after.returnTrip ?? null;
   if (before !== null && trip !== null && !before.returnTrip) types.push('job.return_started');
   if (before !== null && trip?.status === 'returned' && before.returnTrip?.status !== 'returned') types.push('job.returned');
+  if (before !== null && trip?.status === 'failed' && before.returnTrip?.status !== 'failed') types.push('job.return_failed');
   const lastLocationEvent = before?.locationEventAt ?? null;
   const located =
     before !== null &&
@@ -123,6 +125,7 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
         return { ...data, deliveryAttempt: attempts.at(-1)!, pendingDecision: after.pendingDecision ?? null };
       case 'job.return_started':
       case 'job.returned':
+      case 'job.return_failed':
         return { ...data, returnTrip: toReturnTripData(trip!) };
       default:
         return data;

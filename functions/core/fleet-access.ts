@@ -99,8 +99,13 @@ export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCal
       return isReturning(job) && returned?.status === 'active';
     case 'submit_return_code':
       return returned?.status === 'verified' && event.code === returned.code;
-    case 'fail':
-      return job.status === 'failed' && job.events.at(-1)?.actor === fleetActor(caller);
+    case 'fail': {
+      // The job's last change is this very fail: the rider's, with its note (not their second attempt, nor a fail with another
+      // note): the job failed, or its return trip did (a recalled parcel's job stays cancelled).
+      const last = job.events.at(-1);
+      const failed = job.status === 'failed' || job.returnTrip?.status === 'failed';
+      return failed && last?.status === job.status && last.actor === fleetActor(caller) && last.note === event.note;
+    }
     default:
       return false;
   }

@@ -121,15 +121,16 @@ export interface PendingDecision {
 /** Why a parcel goes back to the pickup: it could not be delivered, or the merchant recalled it. */
 export const RETURN_REASONS = ['undeliverable', 'recalled'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
-/** A return trip is `returning` until the store takes the parcel back with the return code. */
-export const RETURN_TRIP_STATUSES = ['returning', 'returned'] as const;
+/** A return trip is `returning` until the store takes the parcel back with the return code (`returned`), or `failed` when the parcel never made it back (lost or damaged on the way: `fail`). */
+export const RETURN_TRIP_STATUSES = ['returning', 'returned', 'failed'] as const;
 
 /**
  * The parcel's way back to the pickup, a small state of its own on an ended job: `returning` from the
  * moment the return starts (the job is `failed` or `cancelled` then) until the store gives the rider
- * the return code (`returned`). `chargeSettlement` is what became of the return charge: `reserved`
- * when the store's credit covered it at the start, `review` when it did not (operations decide), then
- * `captured` or `released`.
+ * the return code (`returned`), or until the rider or operations report it lost or damaged on the way
+ * (`fail`: `failed`). `chargeSettlement` is what became of the return charge: `reserved` when the
+ * store's credit covered it at the start, `review` when it did not or the trip failed (nothing is
+ * reserved then; operations decide), then `captured` or `released`.
  */
 export interface ReturnTrip {
   reason: ReturnReason;

@@ -56,6 +56,8 @@ import { returnCharge } from './pricing.ts';
  *   a return starting: failed (undeliverable) or cancelled (recalled), the delivery's charge captured,
  *     the return charge reserved (or left to operations' review when the credit cannot cover it)
  *   arrive_return, submit_return_code ✓ (rider, back at the pickup) → the return trip is returned, its charge captured
+ *   fail (rider, operations) of a returning parcel (lost or damaged on the way back) → the return trip failed:
+ *     the rider is freed, a reserved return charge released to operations' review (resolve_return); the job keeps its status
  *   resolve_return (operations): a return charge in review → captured or released
  */
 export type LifecycleEvent =
@@ -406,6 +408,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       return submitCode(job, 'return', event.code, now, next, illegal);
 
     case 'fail': {
+      if (isReturning(job)) return returnFailed(job, event.note, next, actor, at);
       if (BEFORE_PICKUP.has(job.status)) {
         const { settlement, money } = releaseHeld(job, event.note);
         return { job: ended('failed', settlement, event.note), money };
@@ -458,6 +461,26 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         : { job: next({ returnTrip: { ...trip, chargeSettlement: 'released' } }), money: [] };
     }
   }
+}
+
+/**
+ * A returning parcel that never makes it back (lost or damaged on the way: the rider's or operations'
+ * `fail`, or operations' `job end`): the return trip fails, its code can no longer be used and the
+ * rider no longer holds the job. What the return charge becomes is operations' to decide, like a
+ * fail after pickup: a reserved charge is released into review (nothing stays reserved), one already
+ * in review stays there, one operations settled while the parcel was on its way stays settled. The job keeps its status (it has ended); the note joins its history as an
+ * entry of that status, so the merchant reads why.
+ */
+function returnFailed(job: Job, note: string, next: (changes: Partial<Job>, note?: string | null) => Job, actor: string, at: string): Transition {
+  const trip = job.returnTrip!;
+  // Only a reservation goes to review: a charge in review stays there, one operations settled on the way stays settled.
+  const reserved = trip.chargeSettlement === 'reserved';
+  const chargeSettlement = reserved ? 'review' : trip.chargeSettlement;
+  const moved = next({ riderLocation: null, returnTrip: { ...trip, status: 'failed', chargeSettlement, handoff: endHandoff(trip.handoff) } });
+  return {
+    job: { ...moved, events: [...moved.events, { id: randomUUID(), status: job.status, actor, note, createdAt: at }] },
+    money: reserved && trip.chargeMinor > 0 ? [release(trip.chargeMinor, `Return failed: ${note}`)] : [],
+  };
 }
 
 /**

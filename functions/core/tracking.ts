@@ -201,7 +201,10 @@ export function timelineOf(job: Job): TimelineEntry[] {
       ...head,
       ...attempted,
       { step: 'returning', at: trip.startedAt, state: trip.status === 'returning' ? 'current' : 'done' },
-      { step: 'returned', at: trip.returnedAt, state: trip.status === 'returned' ? 'current' : 'upcoming' },
+      // A trip that failed (the parcel lost on the way back) never reaches the store: no step to come.
+      ...(trip.status === 'failed'
+        ? []
+        : [{ step: 'returned' as const, at: trip.returnedAt, state: trip.status === 'returned' ? ('current' as const) : ('upcoming' as const) }]),
     ];
   const tryingAgain: TimelineEntry[] = waiting && !job.pendingDecision ? [{ step: 'trying_again', at: null, state: 'current' }] : [];
   return [...head, ...attempted, ...tryingAgain, ...entries.slice(pickedUp)];

@@ -46,7 +46,7 @@ export const JobUpdatedEventData = z.extend(JobEventData, { changedFields: z.arr
 /** `data` of `job.delivery_attempted`: a job event's, the new attempt, and the decision it asks for (null after the last attempt: the return started at once). */
 export const JobDeliveryAttemptedEventData = z.extend(JobEventData, { deliveryAttempt: DeliveryAttemptView, pendingDecision: z.nullable(PendingDecisionView) });
 
-/** `data` of `job.return_started` and `job.returned`: a job event's, and the return trip as the job detail shows it. */
+/** `data` of `job.return_started`, `job.returned` and `job.return_failed`: a job event's, and the return trip as the job detail shows it. */
 export const JobReturnEventData = z.extend(JobEventData, { returnTrip: ReturnTripView });
 
 /** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
@@ -65,7 +65,7 @@ export const EventView = z.strictObject({
   data: z.union([JobEventData, JobUpdatedEventData, JobDeliveryAttemptedEventData, JobReturnEventData, EndpointEventData]).check(
     z.meta({
       description:
-        'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started` and `job.returned` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`.',
+        'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`.',
     }),
   ),
 });
@@ -119,7 +119,7 @@ export const eventOperations = {
     operationId: 'listEvents',
     summary: 'List events',
     description:
-      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, `job.returned`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
+      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
     tag: 'Events',
     query: EventListQuery,
     success: [

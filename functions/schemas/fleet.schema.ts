@@ -6,6 +6,7 @@ import {
   heldBy,
   JOB_STATUSES,
   offeredAt,
+  RETURN_TRIP_STATUSES,
   VERIFICATION_STATUSES,
   type Handoff,
   type Job,
@@ -165,11 +166,11 @@ const FleetPendingDecision = z.strictObject({
 /**
  * The parcel's way back to the pickup (the job's `pickup` is where it goes; its name, phone and
  * instructions show while the rider carries it): `returning` until the store gives the rider the
- * return code, then `returned`. The return handoff's state, never its code.
+ * return code, then `returned` (or `failed`: the parcel was lost or damaged on the way back). The return handoff's state, never its code.
  */
 const FleetReturnTrip = z.strictObject({
   reason: z.enum(['undeliverable', 'recalled']),
-  status: z.enum(['returning', 'returned']),
+  status: z.enum(RETURN_TRIP_STATUSES),
   startedAt: DateTime,
   returnedAt: z.nullable(DateTime),
   verification: FleetHandoff,

@@ -231,7 +231,7 @@ export const ReturnTripView = z
   .check(
     z.meta({
       description:
-        'null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back).',
+        'null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back).',
     }),
   );
 export type ReturnTripView = z.infer<typeof ReturnTripView>;

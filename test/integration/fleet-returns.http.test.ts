@@ -523,6 +523,87 @@ describe('a job waiting for a decision that fails for another reason', () => {
   });
 });
 
+describe('a parcel lost or damaged on its way back (fail on a returning job)', () => {
+  type Ender = 'the rider’s fail' | 'operations’ fail' | 'operations’ job end';
+  type Trip = 'undeliverable, charge reserved' | 'recalled, charge reserved' | 'undeliverable, charge in review' | 'undeliverable, charge resolved on the way';
+  const cases: Array<[Ender, Trip]> = (['the rider’s fail', 'operations’ fail', 'operations’ job end'] as const).flatMap((ender) =>
+    (
+      ['undeliverable, charge reserved', 'recalled, charge reserved', 'undeliverable, charge in review', 'undeliverable, charge resolved on the way'] as const
+    ).map((trip): [Ender, Trip] => [ender, trip]),
+  );
+
+  it.each(cases)('%s ends the return trip (%s): the rider is freed, a reserved return charge released to operations’ review, once', async (ender, trip) => {
+    // Prepare
+    const short = trip.endsWith('in review') || trip.endsWith('on the way');
+    const { merchant, rider, ops } = await setUp(short ? BENGALURU_CHARGE_MINOR : CREDIT);
+    let id: string;
+    if (trip.startsWith('recalled')) {
+      id = (await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider)).id;
+      await merchantMove(merchant, id, { type: 'recall' });
+    } else id = (await returning(merchant, rider)).id;
+    // Operations may settle a charge in review while the parcel is still on its way (waived here, so no credit is needed).
+    if (trip.endsWith('on the way')) await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    const before = await stored(merchant, id);
+    const ledgerBefore = await jobLedger(merchant, id);
+    const back = before.returnTrip!.chargeMinor;
+    const note = 'Parcel lost on the way back';
+
+    // Act (twice: the second is a retry whose answer was lost)
+    const end = async () => {
+      if (ender === 'operations’ job end') return (await api.table.rt.jobs.endAsOperations(await stored(merchant, id), note)).job;
+      const reply = await (ender === 'the rider’s fail' ? rider : ops).post(`/fleet/v1/jobs/${id}/fail`, { reason: note });
+      expect(reply.status).toBe(200);
+      return fleetData(reply);
+    };
+    const ended = await end();
+    const retried = ender === 'the rider’s fail' ? await end() : ended;
+
+    // Assess: the job keeps its status and its captured forward charge; the trip has failed, nobody holds the parcel
+    const after = await stored(merchant, id);
+    expect([ended.status, ended.returnTrip?.status, retried.version]).toEqual([before.status, 'failed', after.version]);
+    expect(after).toMatchObject({ status: before.status, settlement: 'captured', riderLocation: null });
+    const settled = trip.endsWith('on the way') ? 'released' : 'review';
+    expect(after.returnTrip).toMatchObject({ status: 'failed', chargeSettlement: settled, returnedAt: null, handoff: { status: 'unavailable' } });
+    expect(after.events.at(-1)).toMatchObject({ status: before.status, actor: ender === 'the rider’s fail' ? `rider:${rider.agentId}` : 'admin', note });
+    expect(await jobLedger(merchant, id)).toEqual(short ? ledgerBefore : [...ledgerBefore, ['release', 0, -back, `Return failed: ${note}`]]);
+    expect(await holding(rider.agentId!)).toBe(0);
+    expect(await assignments(rider)).toEqual([]);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectFleetIndexes(api.table.rt, merchant.storeId);
+
+    // Act: operations resolve the charge in review (once: a charge they settled on the way stays settled); the trip can be ended no more
+    const resolved = api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    if (settled === 'review') await resolved;
+    else await expect(resolved).rejects.toThrow('Only a return charge in review can be resolved');
+    const again = await ops.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Again' });
+
+    // Assess
+    expect((await stored(merchant, id)).returnTrip).toMatchObject({ status: 'failed', chargeSettlement: 'released' });
+    expect(again.status).toBe(409);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
+
+describe('a rider’s fail that is not a retry of one', () => {
+  it('is refused (409), not answered 200, on a job the rider’s fail with another note ended, or whose return trip they failed with another note', async () => {
+    const { merchant, rider } = await setUp();
+    const back = await returning(merchant, rider);
+    const lost = await bookJobAt(api.table.rt, merchant, 'pickup_completed', rider);
+    expect((await rider.post(`/fleet/v1/jobs/${lost.id}/fail`, { reason: 'Parcel damaged in transit' })).status).toBe(200);
+    expect((await rider.post(`/fleet/v1/jobs/${back.id}/fail`, { reason: 'Parcel lost on the way back' })).status).toBe(200);
+    const before = [await stored(merchant, back.id), await stored(merchant, lost.id)];
+
+    const replies = [
+      await rider.post(`/fleet/v1/jobs/${back.id}/fail`, { reason: 'Parcel stolen' }),
+      await rider.post(`/fleet/v1/jobs/${lost.id}/fail`, { reason: 'Parcel stolen' }),
+    ];
+
+    expect(replies.map(answer)).toEqual([invalid('A failed job cannot take "fail"'), invalid('A failed job cannot take "fail"')]);
+    expect([await stored(merchant, back.id), await stored(merchant, lost.id)]).toEqual(before);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
+
 describe('moves that meet on one job', () => {
   const ROUNDS = 4;
 

@@ -130,6 +130,16 @@ describe('recordChange: a delivery that does not go to plan', () => {
       verification: { status: 'verified', code: null, expiresAt: at(11_000 + CODE_TTL_MS).toISOString(), verifiedAt: at(12_000).toISOString() },
     });
   });
+
+  it('writes job.return_failed alone (the job keeps its status and settlement), with the trip and no code, when the parcel is lost on the way back', () => {
+    const job = record(atDrop(), { type: 'recall' }, 10_000, 'merchant').job;
+
+    const { events } = record(job, { type: 'fail', note: 'Parcel lost on the way back' }, 11_000, 'rider:r1');
+
+    expect(shapes(events)).toEqual([['job.return_failed', job.eventSequence! + 1, ['job', 'previousStatus', 'returnTrip']]]);
+    expect(events[0]!.data).toMatchObject({ previousStatus: 'cancelled', job: { status: 'cancelled' } });
+    expect(events[0]!.data.returnTrip).toMatchObject({ status: 'failed', returnedAt: null, verification: { status: 'unavailable', code: null } });
+  });
 });
 
 describe('recordChange: the events a change writes', () => {
@@ -229,6 +239,7 @@ describe('recordChange: the events a change writes', () => {
       'job.delivery_attempted',
       'job.return_started',
       'job.returned',
+      'job.return_failed',
       'job.location_updated',
       'webhook_endpoint.disabled',
     ]);

@@ -387,6 +387,18 @@ describe('when a delivery does not go to plan', () => {
     ]);
   });
 
+  it('ends a return trip that failed (the parcel lost on the way back) as failed: no step to come, no rider, no refreshing, never the note', () => {
+    const recalled = move(pickedUp(), { type: 'recall' }, 7, 'merchant');
+    const lost = move(recalled, { type: 'fail', note: 'Parcel lost near the flyover' }, 8, 'admin');
+
+    expect(view(lost)).toMatchObject({ phase: 'failed', returnReason: 'recalled', rider: null, riderMeters: null, live: false });
+    expect(steps(lost).slice(-2)).toEqual([
+      ['picked_up', 'done', '10:06'],
+      ['returning', 'done', '10:07'],
+    ]);
+    for (const m of [en, hi]) expect(trackingPage(trackingView(lost, 'Chai Point', minute(9)), m, minute(9))).not.toContain('flyover');
+  });
+
   it.each([
     ['customer_unreachable', 'We could not reach you', 'हम आपसे संपर्क नहीं कर सके'],
     ['customer_refused', 'The parcel was refused at the door', 'दरवाज़े पर पार्सल लेने से मना किया गया'],
