@@ -54,6 +54,14 @@ const REMEMBERED_BUCKETS = 10_000;
  */
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
+  /**
+   * How many give-backs this container has started. A give-back moves a bucket's time back, so the
+   * answer of a call sent before it started may reach the container after the give-back's, carrying
+   * the bucket's later time from before: remembered, it would refuse requests here without asking the
+   * bucket, which has a token again. Only answers of calls sent since the last give-back started are
+   * remembered (give-backs are rare: a refused key's request; forgetting costs at most one more ask).
+   */
+  private giveBacks = 0;
 
   /**
    * Takes one token from the store's bucket of a rate group at this limit (shared by all its keys), or
@@ -77,6 +85,8 @@ export class RateLimitRepository extends TableRepository {
    */
   async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
     const bucket = keys.rateBucket(storeId, group, limit.capacity);
+    const bucketKey = `${bucket.PK}#${bucket.SK}`;
+    const epoch = ++this.giveBacks;
     try {
       const { Attributes } = await this.db.send(
         ungated(
@@ -90,7 +100,7 @@ export class RateLimitRepository extends TableRepository {
           }),
         ),
       );
-      this.see(`${bucket.PK}#${bucket.SK}`, Attributes!.tat as number);
+      this.see(bucketKey, Attributes!.tat as number, epoch);
     } catch (error) {
       if (!isConditionFailure(error)) throw error; // gone, closed (its time carried over) or given back already: nothing to give back
     }
@@ -100,6 +110,7 @@ export class RateLimitRepository extends TableRepository {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval + Math.min(CLOCK_TOLERANCE_MS, interval / 4);
     const bucketKey = `${bucket.PK}#${bucket.SK}`;
+    const epoch = this.giveBacks;
     const seen = this.lastSeenTat.get(bucketKey);
     let knownTat: number | null | undefined = seen === undefined || seen < now ? null : seen;
 
@@ -126,7 +137,7 @@ export class RateLimitRepository extends TableRepository {
           ),
         );
         const tat = Attributes!.tat as number;
-        this.see(bucketKey, tat);
+        this.see(bucketKey, tat, epoch);
         return {
           allowed: true,
           remaining: Math.max(0, Math.floor((now + limit.periodMs - tat) / interval)),
@@ -138,14 +149,16 @@ export class RateLimitRepository extends TableRepository {
         knownTat = stored === undefined ? null : Number(stored);
         // Closed by a change of the limit after this request read the store: refused (not remembered, as the bucket may open again).
         if (knownTat === CLOSED_TAT) return { allowed: false, retryAfterSeconds: 1 };
-        if (knownTat !== null) this.see(bucketKey, knownTat);
+        if (knownTat !== null) this.see(bucketKey, knownTat, epoch);
       }
     }
     throw new ServiceUnavailableError(new Error(`rate-limit bucket ${bucketKey} stayed contended for ${MAX_ATTEMPTS} attempts`));
   }
 
-  // Remembers a bucket's time as last seen (a container sees a few stores' buckets; the memory is bounded).
-  private see(bucketKey: string, tat: number): void {
+  // Remembers a bucket's time as last seen by a call sent when `epoch` give-backs had started; an answer of a call
+  // sent before the last give-back started is not remembered (it may be older than the give-back's). The memory is bounded.
+  private see(bucketKey: string, tat: number, epoch: number): void {
+    if (epoch !== this.giveBacks) return;
     if (this.lastSeenTat.size >= REMEMBERED_BUCKETS && !this.lastSeenTat.has(bucketKey)) this.lastSeenTat.clear();
     this.lastSeenTat.set(bucketKey, tat);
   }
