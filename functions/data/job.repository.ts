@@ -29,6 +29,12 @@ export interface WriteOptions {
   guard?: WriteGuard;
   fleetKeyHash?: string;
   now?: Date;
+  /**
+   * The store's credit as the caller has just read it (a merchant's request: its authentication read
+   * the store), so a move that may start a return needs no read of its own. Only the first decision
+   * uses it: a move decided again after a lost race reads the credit afresh.
+   */
+  credit?: StoreCredit;
 }
 
 /**
@@ -240,11 +246,11 @@ export class JobRepository extends JobReader {
    * MAX_DECIDE_TRIES when decided again.
    */
   async applyToLatest(job: Job, event: LifecycleEvent, actor: string, options: MoveOptions = {}): Promise<Transition> {
-    const { decideAgain, ...write } = options;
+    const { decideAgain, credit, ...write } = options;
     const tries = decideAgain ? MAX_DECIDE_TRIES : MAX_SAME_STATUS_RETRIES;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.applyTo(job, event, actor, write);
+        return await this.applyTo(job, event, actor, attempt === 1 ? { ...write, credit } : write);
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError)) throw error;
         if (attempt >= tries) throw decideAgain ? new KeptChangingError('job') : error;
@@ -264,8 +270,8 @@ export class JobRepository extends JobReader {
    * job's index items (on offer; held by a rider) and the change's events follow in the same transaction.
    */
   async applyTo(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions = {}): Promise<Transition> {
-    // A move that may start a return reads the store's credit first: the return charge is reserved only when covered.
-    const credit = mayStartReturn(job, event) ? await this.creditOf(job.storeId) : undefined;
+    // A move that may start a return decides on the store's credit (the caller's, or read now): the return charge is reserved only when covered.
+    const credit = mayStartReturn(job, event) ? (options.credit ?? (await this.creditOf(job.storeId))) : undefined;
     const moved = transition(job, event, actor, options.now ?? new Date(), credit);
     if (moved.job === job) return moved; // a move that changes nothing writes nothing
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);

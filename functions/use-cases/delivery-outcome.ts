@@ -14,7 +14,9 @@ import type { Runtime } from '../runtime.ts';
  * default was applied). Returns the job after the move.
  */
 async function moveAsMerchant(rt: Pick<Runtime, 'jobs'>, merchant: Merchant, jobId: string, event: LifecycleEvent): Promise<Job> {
-  const result = await rt.jobs.apply(merchant.storeId, jobId, event, 'merchant', { guard: merchant, decideAgain: true });
+  // The store as this request's authentication read it gives the credit a return is first decided on (no read of its own).
+  const credit = { availableMinor: merchant.store.availableMinor };
+  const result = await rt.jobs.apply(merchant.storeId, jobId, event, 'merchant', { guard: merchant, decideAgain: true, credit });
   if (!result) throw new JobNotFoundError(jobId);
   return result.job;
 }

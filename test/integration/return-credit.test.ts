@@ -99,3 +99,34 @@ describe('a return whose store spends its credit between the credit read and the
     await expectLedgerInvariant(rt, m.storeId);
   });
 });
+
+describe('a return decided on the credit the caller read (a merchant’s request: its authentication read the store)', () => {
+  it('reads no credit of its own when that credit still holds, and reads it afresh when it was spent meanwhile', async () => {
+    // Prepare: two picked-up jobs; once A's return is reserved and a third job booked, 3499 paise are left: one short of B's return charge.
+    const m = await newMerchant(api.table.rt, api.server, { creditMinor: 3 * CHARGE + 2 * RETURN_CHARGE - 1 });
+    const rt = api.table.rt;
+    const rider = `rider-${randomUUID().slice(0, 8)}`;
+    const [a, b] = [(await m.bookJob()).id, (await m.bookJob()).id];
+    const [pickedA, pickedB] = [await driveJob(rt, m.storeId, a, 'delivery_arrived', rider), await driveJob(rt, m.storeId, b, 'delivery_arrived', rider)];
+    const jobs = rt.jobs as unknown as CreditReader;
+    const credit = vi.spyOn(jobs, 'creditOf');
+
+    // Act: A on the credit read just now (13899: covered); B on that same figure, spent since by A's return and a booking
+    let reads: number[];
+    try {
+      const fresh = { availableMinor: (await rt.stores.get(m.storeId))!.availableMinor };
+      const first = await rt.jobs.applyToLatest(pickedA, { type: 'recall' }, 'merchant', { decideAgain: true, credit: fresh });
+      const afterA = credit.mock.calls.length;
+      await m.bookJob();
+      const second = await rt.jobs.applyToLatest(pickedB, { type: 'recall' }, 'merchant', { decideAgain: true, credit: fresh });
+      reads = [afterA, credit.mock.calls.length];
+      expect([first.job.returnTrip?.chargeSettlement, second.job.returnTrip?.chargeSettlement]).toEqual(['reserved', 'review']);
+    } finally {
+      credit.mockRestore();
+    }
+
+    // Assess: no read for A; one for B, after its first try lost to the spent credit
+    expect(reads).toEqual([0, 1]);
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
