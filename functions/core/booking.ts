@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QuoteExpiredError, QuoteNotFoundError, QuoteUsedError } from './errors.ts';
-import { jobIdFor, verificationCode, type BookingDetails, type Job } from './job.ts';
+import { jobIdFor, newHandoff, type BookingDetails, type Job } from './job.ts';
 import { returnCharge } from './pricing.ts';
 import type { Quote } from './quote.ts';
 import type { Store } from './store.ts';
@@ -19,7 +19,6 @@ export function assertQuoteBookable(quote: Quote | null, quoteId: string, now: D
 export function newJob(input: { store: Store; quote: Quote; details: BookingDetails; idempotencyKey: string; seq: number; now: Date }): Job {
   const { store, quote, details, now } = input;
   const at = now.toISOString();
-  const handoff = () => ({ code: verificationCode(), status: 'pending' as const, expiresAt: null, verifiedAt: null, failedAttempts: 0 });
   return {
     id: jobIdFor(input.seq),
     storeId: store.id,
@@ -46,7 +45,7 @@ export function newJob(input: { store: Store; quote: Quote; details: BookingDeta
     returnChargeMinor: quote.returnChargeMinor ?? returnCharge(quote.chargeMinor),
     riderLocation: null,
     events: [{ id: randomUUID(), status: 'created', actor: 'merchant', note: null, createdAt: at }],
-    verification: { pickup: handoff(), delivery: handoff() },
+    verification: { pickup: newHandoff(), delivery: newHandoff() },
     createdAt: at,
     updatedAt: at,
   };

@@ -219,6 +219,11 @@ export interface Job {
   updatedAt: string;
 }
 
+/** A handoff with a new code and no tries: `pending` until the rider is at the door, or `active` (until `expiresAt`, if set). */
+export function newHandoff(status: 'pending' | 'active' = 'pending', expiresAt: string | null = null): Handoff {
+  return { code: verificationCode(), status, expiresAt, verifiedAt: null, failedAttempts: 0 };
+}
+
 /** A 4-digit handoff code from the CSPRNG (0000–9999, uniform). */
 export function verificationCode(): string {
   return String(randomInt(10_000)).padStart(4, '0');

@@ -18,7 +18,7 @@ import {
   ENDED,
   isEditable,
   isReturning,
-  verificationCode,
+  newHandoff,
   type DecisionAction,
   type DeliveryAttemptReason,
   type EditableField,
@@ -177,15 +177,6 @@ const captureUnreserved = (amountMinor: number, note: string): Money => ({ type:
 const releaseHeld = (job: Job, note: string): { settlement: Settlement | null; money: Money[] } =>
   job.settlement === 'reserved' ? { settlement: 'released', money: [release(job.chargeMinor, note)] } : { settlement: job.settlement, money: [] };
 
-/** A fresh code for a handoff: usable at once, for `CODE_TTL_MS` from `now` (or from the rider's arrival when `expires` is false). */
-const freshHandoff = (now: Date, expires: boolean): Handoff => ({
-  code: verificationCode(),
-  status: 'active',
-  expiresAt: expires ? new Date(now.getTime() + CODE_TTL_MS).toISOString() : null,
-  verifiedAt: null,
-  failedAttempts: 0,
-});
-
 /** A handoff of the job by name (the return one lives on the return trip; null when the job has none). */
 export function handoffOf(job: Job, name: HandoffName): Handoff | null {
   return name === 'return' ? (job.returnTrip?.handoff ?? null) : job.verification[name];
@@ -258,7 +249,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       chargeSettlement: covered ? 'reserved' : 'review',
       startedAt: at,
       returnedAt: null,
-      handoff: { code: verificationCode(), status: 'pending', expiresAt: null, verifiedAt: null, failedAttempts: 0 },
+      handoff: newHandoff(),
     };
     const money = [
       ...(job.settlement === 'reserved' ? [capture(job.chargeMinor, reason === 'recalled' ? 'Recalled after pickup' : 'Undeliverable after pickup')] : []),
@@ -275,7 +266,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
   const decided = (action: DecisionAction): Transition =>
     action === 'return'
       ? undeliverable((job.deliveryAttempts ?? []).length)
-      : { job: next({ pendingDecision: null, verification: { ...job.verification, delivery: freshHandoff(now, false) } }), money: [] };
+      : { job: next({ pendingDecision: null, verification: { ...job.verification, delivery: newHandoff('active') } }), money: [] };
 
   switch (event.type) {
     case 'dispatch':
@@ -439,7 +430,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       const wanted = event.type === 'reset_lock' ? 'locked' : 'expired';
       const live = event.handoff === 'return' ? isReturning(job) : !ENDED.has(job.status);
       if (handoff === null || effectiveHandoff(handoff, now).status !== wanted || !live) throw illegal(`The ${event.handoff} code is not ${wanted}`);
-      return { job: next(withHandoff(job, event.handoff, freshHandoff(now, true))), money: [] };
+      return { job: next(withHandoff(job, event.handoff, newHandoff('active', new Date(now.getTime() + CODE_TTL_MS).toISOString()))), money: [] };
     }
 
     case 'resolve': {
