@@ -206,16 +206,15 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
   // another container's clock may lag a little). Decisions (a code's expiry) still use `now`.
   const at = new Date(Math.max(now.getTime(), Date.parse(job.updatedAt))).toISOString();
   const illegal = (reason?: string) => new IllegalTransitionError(job, event.type, reason);
-  const next = (changes: Partial<Job>, note: string | null = null): Job => {
-    const moved = changes.status !== undefined && changes.status !== job.status;
-    return {
-      ...job,
-      ...changes,
-      version: job.version + 1,
-      updatedAt: at,
-      events: moved ? [...job.events, { id: randomUUID(), status: changes.status!, actor, note, createdAt: at }] : job.events,
-    };
-  };
+  // A change that names a status appends a history entry with it (every status change does; a return
+  // trip that fails names the job's own status, so its note joins the history).
+  const next = (changes: Partial<Job>, note: string | null = null): Job => ({
+    ...job,
+    ...changes,
+    version: job.version + 1,
+    updatedAt: at,
+    events: changes.status !== undefined ? [...job.events, { id: randomUUID(), status: changes.status, actor, note, createdAt: at }] : job.events,
+  });
   const ended = (status: 'failed' | 'cancelled' | 'delivered', settlement: Settlement | null, note: string | null, changes: Partial<Job> = {}): Job =>
     next(
       {
@@ -399,7 +398,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       return submitCode(job, 'return', event.code, now, next, illegal);
 
     case 'fail': {
-      if (isReturning(job)) return returnFailed(job, event.note, next, actor, at);
+      if (isReturning(job)) return returnFailed(job, event.note, next);
       if (BEFORE_PICKUP.has(job.status)) {
         const { settlement, money } = releaseHeld(job, event.note);
         return { job: ended('failed', settlement, event.note), money };
@@ -462,14 +461,16 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
  * in review stays there, one operations settled while the parcel was on its way stays settled. The job keeps its status (it has ended); the note joins its history as an
  * entry of that status, so the merchant reads why.
  */
-function returnFailed(job: Job, note: string, next: (changes: Partial<Job>, note?: string | null) => Job, actor: string, at: string): Transition {
+function returnFailed(job: Job, note: string, next: (changes: Partial<Job>, note?: string | null) => Job): Transition {
   const trip = job.returnTrip!;
   // Only a reservation goes to review: a charge in review stays there, one operations settled on the way stays settled.
   const reserved = trip.chargeSettlement === 'reserved';
   const chargeSettlement = reserved ? 'review' : trip.chargeSettlement;
-  const moved = next({ riderLocation: null, returnTrip: { ...trip, status: 'failed', chargeSettlement, handoff: endHandoff(trip.handoff) } });
   return {
-    job: { ...moved, events: [...moved.events, { id: randomUUID(), status: job.status, actor, note, createdAt: at }] },
+    job: next(
+      { status: job.status, riderLocation: null, returnTrip: { ...trip, status: 'failed', chargeSettlement, handoff: endHandoff(trip.handoff) } },
+      note,
+    ),
     money: reserved && trip.chargeMinor > 0 ? [release(trip.chargeMinor, `Return failed: ${note}`)] : [],
   };
 }
