@@ -681,6 +681,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "job.collection_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A job.collection_updated event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["jobCollectionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "job.location_updated": {
         parameters: {
             query?: never;
@@ -721,6 +741,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "remittance.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A remittance.created event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         */
+        post: operations["remittanceCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -738,6 +778,8 @@ export interface components {
             packageDescription?: string;
             packageWeightGrams?: number;
             packageValueMinor?: number;
+            /** @description Cash on delivery: the amount (integer paise) the rider collects from the customer before handing the parcel over, in cash or by UPI. At most the zone’s limit (GET /v1/rate-card; 422 collection_limit_exceeded with details.maxCollectMinor; 422 collection_not_available where the zone collects none). The quote’s chargeMinor then includes the zone’s collection fee; the job shows both (`collection`). Collected amounts are credited to your prepaid credit by remittance (GET /v1/remittances). */
+            collectMinor?: number;
         };
         BookingRequest: {
             /** Format: uuid */
@@ -779,7 +821,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to receive; leave it out for every type (including types added later). */
-            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[];
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[];
             description?: string | null;
         };
         RedeliverRequest: {
@@ -882,7 +924,7 @@ export interface components {
                 deliveryAttempts: {
                     number: number;
                     /** @enum {string} */
-                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
                     note: string | null;
                     /** Format: date-time */
                     createdAt: string;
@@ -911,6 +953,16 @@ export interface components {
                         verifiedAt: string | null;
                     };
                 } | null;
+                collection: {
+                    amountMinor: number;
+                    feeMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                    remittanceId: string | null;
+                } | null;
             };
         };
         TrackingLinkResponse: {
@@ -928,7 +980,7 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
@@ -1006,7 +1058,7 @@ export interface components {
                     deliveryAttempt: {
                         number: number;
                         /** @enum {string} */
-                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
                         note: string | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -1063,7 +1115,7 @@ export interface components {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -1078,7 +1130,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1093,7 +1145,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1167,7 +1219,7 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
@@ -1245,7 +1297,7 @@ export interface components {
                     deliveryAttempt: {
                         number: number;
                         /** @enum {string} */
-                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
                         note: string | null;
                         /** Format: date-time */
                         createdAt: string;
@@ -1302,7 +1354,7 @@ export interface components {
                         id: string;
                         url: string;
                         /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                         description: string | null;
                         /** @enum {string} */
                         status: "enabled" | "disabled";
@@ -1319,7 +1371,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1344,7 +1396,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, cash_limit_exceeded; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1365,12 +1417,21 @@ export interface components {
                 cancelPath: string;
             } | {
                 status: string;
+            } | {
+                maxCollectMinor: number;
+            } | {
+                dueMinor: number;
+            } | {
+                dueMinor: number;
+                collectionPath: string;
+            } | {
+                limitMinor: number;
             };
         };
         Event: {
             id: string;
             /** @enum {string} */
-            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
+            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
             /** Format: date-time */
             createdAt: string;
             livemode: boolean;
@@ -1448,7 +1509,7 @@ export interface components {
                 deliveryAttempt: {
                     number: number;
                     /** @enum {string} */
-                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location";
+                    reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
                     note: string | null;
                     /** Format: date-time */
                     createdAt: string;
@@ -1505,7 +1566,7 @@ export interface components {
                     id: string;
                     url: string;
                     /** @description The event types it receives; null: every type. */
-                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled")[] | null;
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
                     description: string | null;
                     /** @enum {string} */
                     status: "enabled" | "disabled";
@@ -1958,7 +2019,8 @@ export interface operations {
                      *         },
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2034,7 +2096,8 @@ export interface operations {
                      *         },
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2133,7 +2196,8 @@ export interface operations {
                      *         },
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2242,7 +2306,8 @@ export interface operations {
                      *         },
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2340,7 +2405,8 @@ export interface operations {
                      *         },
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2460,7 +2526,8 @@ export interface operations {
                      *           }
                      *         ],
                      *         "pendingDecision": null,
-                     *         "returnTrip": null
+                     *         "returnTrip": null,
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2583,7 +2650,8 @@ export interface operations {
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
-                     *         }
+                     *         },
+                     *         "collection": null
                      *       }
                      *     }
                      */
@@ -2705,7 +2773,7 @@ export interface operations {
                 limit?: number;
                 after?: string;
                 jobId?: string;
-                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.location_updated" | "webhook_endpoint.disabled";
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
             };
             header?: never;
             path?: never;
@@ -3599,6 +3667,35 @@ export interface operations {
             };
         };
     };
+    jobCollectionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     jobLocationUpdatedWebhook: {
         parameters: {
             query?: never;
@@ -3629,6 +3726,35 @@ export interface operations {
         };
     };
     webhookEndpointDisabledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    remittanceCreatedWebhook: {
         parameters: {
             query?: never;
             header: {

@@ -18,6 +18,10 @@ const Config = z.object({
   DISPATCH_TIMEOUT_SECONDS: z._default(number(1, 86_400), 1200),
   /** How many live jobs one rider may hold at once (accepted, not yet delivered or ended). */
   RIDER_MAX_HELD_JOBS: z._default(wholeNumber(1, 20), 2),
+  /** The most cash (paise) a rider may have in hand with the cash due on the jobs they hold: offers and accepts past it are left out (₹20,000). */
+  RIDER_CASH_LIMIT_MINOR: z._default(wholeNumber(0, 100_000_000), 2_000_000),
+  /** The daily cut-off (IST, HH:MM) of cash-on-delivery remittances: payments collected before it are credited to the store after it. */
+  REMITTANCE_CUTOFF_IST: z._default(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be HH:MM (24-hour, IST)')), '18:00'),
   /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
   ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),
   /** How long a rider who confirmed a job has to reach the pickup before it goes back on offer (its credit stays held). */

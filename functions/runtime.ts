@@ -75,6 +75,7 @@ export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<k
 export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
   new JobRepository(db, table, {
     maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+    riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
     dispatch: {
       timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
       confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,

@@ -44,6 +44,7 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   arrive_return: { type: 'arrive_return' },
   submit_return_code: { type: 'submit_return_code', code: '1234' },
   resolve_return: { type: 'resolve_return', outcome: 'capture' },
+  collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
 };
 
 /** The store's credit the probes decide with: enough for any return charge. */
@@ -73,6 +74,9 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
       balanceMinor: 10_000,
       reservedMinor: 6900,
       availableMinor: 3100,
+      codCollectedMinor: 0,
+      codAwaitingMinor: 0,
+      codRemittedMinor: 0,
       jobCount: 1,
       rateLimitOverrides: {},
       createdAt: now.toISOString(),
@@ -102,6 +106,19 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
   if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: new Date(now.getTime() - 1).toISOString() }) };
   if (event === 'resolve') job.settlement = 'review';
   if (status === 'delivered') job.settlement = 'captured';
+  if (event === 'collect') {
+    job.collection = {
+      amountMinor: 50_000,
+      feeMinor: 1000,
+      status: 'due',
+      method: null,
+      reference: null,
+      collectedAt: null,
+      remittanceId: null,
+      collectedBy: null,
+    };
+    if (status === 'pickup_completed') job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
+  }
   if (event === 'attempt_delivery' && status === 'pickup_completed')
     job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
   if (event === 'decide' || event === 'decision_timeout') {

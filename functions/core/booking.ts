@@ -43,6 +43,19 @@ export function newJob(input: { store: Store; quote: Quote; details: BookingDeta
     distanceMeters: quote.distanceMeters,
     chargeMinor: quote.chargeMinor,
     returnChargeMinor: quote.returnChargeMinor ?? returnCharge(quote.chargeMinor),
+    collection:
+      quote.collectMinor === undefined
+        ? null
+        : {
+            amountMinor: quote.collectMinor,
+            feeMinor: quote.collectionFeeMinor ?? 0,
+            status: 'due',
+            method: null,
+            reference: null,
+            collectedAt: null,
+            remittanceId: null,
+            collectedBy: null,
+          },
     riderLocation: null,
     events: [{ id: randomUUID(), status: 'created', actor: 'merchant', note: null, createdAt: at }],
     verification: { pickup: newHandoff(), delivery: newHandoff() },

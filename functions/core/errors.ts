@@ -28,6 +28,11 @@ export type ErrorCode =
   | 'job_not_editable'
   | 'parcel_not_picked_up'
   | 'no_decision_pending'
+  | 'collection_not_available'
+  | 'collection_limit_exceeded'
+  | 'collection_amount_mismatch'
+  | 'collection_pending'
+  | 'cash_limit_exceeded'
   | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'
@@ -60,7 +65,10 @@ export interface NotEditableDetails {
 }
 
 /** The `details` of a refusal that names where to go instead: the job's status and the path of the call to make. */
-export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string };
+export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string } | CollectionDetails;
+
+/** The `details` of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
+export type CollectionDetails = { maxCollectMinor: number } | { dueMinor: number } | { dueMinor: number; collectionPath: string } | { limitMinor: number };
 
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
@@ -510,5 +518,49 @@ export class CodeExpiredError extends AppError {
   constructor(which: Handoff) {
     super('code_expired', `The ${which} code has expired; fleet operations can re-issue it`);
     this.name = 'CodeExpiredError';
+  }
+}
+
+/** A quote asking to collect cash on delivery where the zone offers none. */
+export class CollectionNotAvailableError extends AppError {
+  constructor(zoneId: string) {
+    super('collection_not_available', `Cash on delivery is not offered in zone ${zoneId}: quote without collectMinor`);
+    this.name = 'CollectionNotAvailableError';
+  }
+}
+
+/** A quote asking to collect more than the zone lets a rider carry for one job. */
+export class CollectionLimitExceededError extends AppError {
+  constructor(maxCollectMinor: number) {
+    super('collection_limit_exceeded', `A rider collects at most ${maxCollectMinor} paise on one job in this zone`, { details: { maxCollectMinor } });
+    this.name = 'CollectionLimitExceededError';
+  }
+}
+
+/** The rider recorded a payment of another amount than the one due (nothing is recorded). */
+export class CollectionAmountMismatchError extends AppError {
+  constructor(dueMinor: number, sentMinor: number) {
+    super('collection_amount_mismatch', `${dueMinor} paise is due on this job; ${sentMinor} paise was sent`, { details: { dueMinor } });
+    this.name = 'CollectionAmountMismatchError';
+  }
+}
+
+/** The delivery code of a job whose payment is still due: the parcel is never handed over unpaid. */
+export class CollectionPendingError extends AppError {
+  constructor(jobId: string, dueMinor: number) {
+    super('collection_pending', `Collect ${dueMinor} paise first (POST /fleet/v1/jobs/{id}/collection): the parcel is handed over only once paid`, {
+      details: { dueMinor, collectionPath: `/fleet/v1/jobs/${jobId}/collection` },
+    });
+    this.name = 'CollectionPendingError';
+  }
+}
+
+/** A rider whose cash in hand, with the cash due on the jobs they hold, would pass the limit (deposit first). */
+export class CashLimitExceededError extends AppError {
+  constructor(limitMinor: number) {
+    super('cash_limit_exceeded', `Taking this job would put more than ${limitMinor} paise of cash in your hands; deposit cash before accepting it`, {
+      details: { limitMinor },
+    });
+    this.name = 'CashLimitExceededError';
   }
 }

@@ -2,7 +2,9 @@ import { randomBase62 } from './api-key.ts';
 import {
   changedFields,
   JOB_STATUSES,
+  toCollectionData,
   toReturnTripData,
+  type CollectionData,
   type DeliveryAttempt,
   type EditableField,
   type Job,
@@ -19,7 +21,8 @@ import {
 
 /**
  * `job.<status>` for each status a job can reach, then the settlement change, an edit, a failed
- * delivery attempt, the return trip's start and end (back at the pickup, or failed on the way), the location, then endpoint notices.
+ * delivery attempt, the return trip's start and end (back at the pickup, or failed on the way), a cash-on-delivery
+ * payment's change (collected, not collected, remitted), the location, then endpoint notices and remittances.
  */
 export const EVENT_TYPES = [
   ...JOB_STATUSES.map((status) => `job.${status}` as const),
@@ -29,8 +32,10 @@ export const EVENT_TYPES = [
   'job.return_started',
   'job.returned',
   'job.return_failed',
+  'job.collection_updated',
   'job.location_updated',
   'webhook_endpoint.disabled',
+  'remittance.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -72,6 +77,7 @@ export interface JobEventData<Summary> {
   deliveryAttempt?: DeliveryAttempt;
   pendingDecision?: PendingDecision | null;
   returnTrip?: ReturnTripData;
+  collection?: CollectionData;
 }
 
 export function newEventId(): string {
@@ -88,7 +94,7 @@ export interface RecordedChange<Summary> {
  * The events of a change from `before` to `after` (null before: the booking that created the job), in
  * order: the status change, then the settlement change, then an edit of the contacts or instructions,
  * then a failed delivery attempt, the return trip's start and its end (the parcel back at the pickup, or lost on the way),
- * then a location report if the job's last one in the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
+ * then a cash-on-delivery payment's change (collected, lapsed, remitted), then a location report if the job's last one in the feed is at least 30 s old. The job's `eventSequence` and `locationEventAt` move on with them, so a
  * retry of the move (conditioned on the version it read) can never write an event twice.
  */
 export function recordChange<Summary>(before: Job | null, after: Job, summarize: (job: Job) => Summary): RecordedChange<Summary> {
@@ -105,6 +111,12 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
   if (before !== null && trip !== null && !before.returnTrip) types.push('job.return_started');
   if (before !== null && trip?.status === 'returned' && before.returnTrip?.status !== 'returned') types.push('job.returned');
   if (before !== null && trip?.status === 'failed' && before.returnTrip?.status !== 'failed') types.push('job.return_failed');
+  const collection = after.collection ?? null;
+  const collectionChanged =
+    before !== null &&
+    collection !== null &&
+    (collection.status !== before.collection?.status || collection.remittanceId !== (before.collection?.remittanceId ?? null));
+  if (collectionChanged) types.push('job.collection_updated');
   const lastLocationEvent = before?.locationEventAt ?? null;
   const located =
     before !== null &&
@@ -127,6 +139,8 @@ export function recordChange<Summary>(before: Job | null, after: Job, summarize:
       case 'job.returned':
       case 'job.return_failed':
         return { ...data, returnTrip: toReturnTripData(trip!) };
+      case 'job.collection_updated':
+        return { ...data, collection: toCollectionData(collection!) };
       default:
         return data;
     }

@@ -96,7 +96,15 @@ export function isEditable(field: EditableField, status: JobStatus): boolean {
 }
 
 /** Why a rider could not hand the parcel over at the drop. */
-export const DELIVERY_ATTEMPT_REASONS = ['customer_unreachable', 'customer_refused', 'address_not_found', 'customer_rescheduled', 'unsafe_location'] as const;
+export const DELIVERY_ATTEMPT_REASONS = [
+  'customer_unreachable',
+  'customer_refused',
+  'address_not_found',
+  'customer_rescheduled',
+  'unsafe_location',
+  /** A cash-on-delivery customer who will not pay (only for a job with a payment due). */
+  'payment_refused',
+] as const;
 export type DeliveryAttemptReason = (typeof DELIVERY_ATTEMPT_REASONS)[number];
 
 /** One failed attempt to deliver, numbered from 1. */
@@ -140,6 +148,43 @@ export interface ReturnTrip {
   startedAt: string;
   returnedAt: string | null;
   handoff: Handoff;
+}
+
+/** What became of a cash-on-delivery payment: `due` until the rider records it (`collected`), or the job ends without it (`not_collected`). */
+export const COLLECTION_STATUSES = ['due', 'collected', 'not_collected'] as const;
+export type CollectionStatus = (typeof COLLECTION_STATUSES)[number];
+/** How the customer paid the rider: cash in hand, or UPI to the platform's account (with its transaction reference). */
+export const PAYMENT_METHODS = ['cash', 'upi'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * A cash-on-delivery job's payment: the amount the rider collects at the door (the store's money),
+ * the fee for collecting it (part of the job's charge), and what became of it. `remittanceId` names
+ * the remittance that credited the amount to the store. `collectedBy` (internal) is the rider who
+ * took the payment: their cash account holds a cash payment until operations record a deposit.
+ */
+export interface Collection {
+  amountMinor: number;
+  feeMinor: number;
+  status: CollectionStatus;
+  method: PaymentMethod | null;
+  reference: string | null;
+  collectedAt: string | null;
+  remittanceId: string | null;
+  collectedBy: string | null;
+}
+
+/** A collection as the merchant sees it (the job detail, `job.collection_updated`). */
+export type CollectionData = Omit<Collection, 'collectedBy'>;
+
+export function toCollectionData(collection: Collection): CollectionData {
+  const { collectedBy: _internal, ...data } = collection;
+  return data;
+}
+
+/** The cash a live job asks its rider to collect and still waits for (0 for a prepaid job or a payment already taken). */
+export function cashDueOf(job: Job): number {
+  return job.collection?.status === 'due' ? job.collection.amountMinor : 0;
 }
 
 /** A handoff as the merchant sees it: its code only while it can still be used. */
@@ -215,6 +260,8 @@ export interface Job {
   pendingDecision?: PendingDecision | null;
   /** The parcel's way back (absent: none). */
   returnTrip?: ReturnTrip | null;
+  /** Cash on delivery (absent or null: a prepaid job). */
+  collection?: Collection | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   CodeExpiredError,
+  CollectionAmountMismatchError,
+  CollectionPendingError,
   HandoffLockedError,
   JobNotEditableError,
   NoDecisionPendingError,
@@ -13,6 +15,7 @@ import {
 import {
   ASSIGNED,
   BEFORE_PICKUP,
+  cashDueOf,
   changedFields,
   declinedBy,
   ENDED,
@@ -26,6 +29,7 @@ import {
   type HandoffName,
   type Job,
   type JobEdit,
+  type PaymentMethod,
   type JobStatus,
   type ReturnReason,
   type ReturnTrip,
@@ -59,6 +63,12 @@ import { returnCharge } from './pricing.ts';
  *   fail (rider, operations) of a returning parcel (lost or damaged on the way back) → the return trip failed:
  *     the rider is freed, a reserved return charge released to operations' review (resolve_return); the job keeps its status
  *   resolve_return (operations): a return charge in review → captured or released
+ *
+ * Cash on delivery (a job with `collection`): the rider at the drop records the payment (collect: the
+ *   amount due, once); the delivery code is refused while it is due (collection_pending); a customer
+ *   who will not pay is a failed attempt (payment_refused). A job that ends without the payment
+ *   (cancelled, failed, returned) collects nothing (`not_collected`) and its collection fee is released.
+ *   Once paid, the parcel is the customer's: no more failed attempts or recall.
  */
 export type LifecycleEvent =
   | { type: 'dispatch' }
@@ -84,7 +94,8 @@ export type LifecycleEvent =
   | { type: 'recall' }
   | { type: 'arrive_return' }
   | { type: 'submit_return_code'; code: string }
-  | { type: 'resolve_return'; outcome: 'capture' | 'release' };
+  | { type: 'resolve_return'; outcome: 'capture' | 'release' }
+  | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 
@@ -177,6 +188,27 @@ const captureUnreserved = (amountMinor: number, note: string): Money => ({ type:
 const releaseHeld = (job: Job, note: string): { settlement: Settlement | null; money: Money[] } =>
   job.settlement === 'reserved' ? { settlement: 'released', money: [release(job.chargeMinor, note)] } : { settlement: job.settlement, money: [] };
 
+/**
+ * The job's charge without a collection fee it no longer owes: a cash-on-delivery job that ends
+ * without the payment is charged for the ride alone (its fee released when the collection lapsed).
+ */
+export function chargeOwed(job: Job): number {
+  return job.chargeMinor - (job.collection?.status === 'not_collected' ? job.collection.feeMinor : 0);
+}
+
+// A payment still due when the job ends without it: collected nothing, and the fee (still reserved) goes back.
+const lapseCollection = (job: Job): { changes: Partial<Job>; feeMinor: number } =>
+  job.collection?.status === 'due'
+    ? { changes: { collection: { ...job.collection, status: 'not_collected' } }, feeMinor: job.collection.feeMinor }
+    : { changes: {}, feeMinor: 0 };
+const feeRelease = (feeMinor: number): Money[] => (feeMinor > 0 ? [release(feeMinor, 'Collection fee: nothing was collected')] : []);
+
+// At the drop: the rider arrived (the delivery code's clock runs, or it expired or locked there).
+function atTheDrop(job: Job): boolean {
+  const delivery = job.verification.delivery;
+  return delivery.status !== 'verified' && (delivery.expiresAt !== null || delivery.status === 'locked' || delivery.status === 'expired');
+}
+
 /** A handoff of the job by name (the return one lives on the return trip; null when the job has none). */
 export function handoffOf(job: Job, name: HandoffName): Handoff | null {
   return name === 'return' ? (job.returnTrip?.handoff ?? null) : job.verification[name];
@@ -215,14 +247,15 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
     updatedAt: at,
     events: changes.status !== undefined ? [...job.events, { id: randomUUID(), status: changes.status, actor, note, createdAt: at }] : job.events,
   });
-  const ended = (status: 'failed' | 'cancelled' | 'delivered', settlement: Settlement | null, note: string | null, changes: Partial<Job> = {}): Job =>
+  // A job ending undelivered lapses a payment still due (the caller releases its fee when the charge is still reserved).
+  const ended = (status: 'failed' | 'cancelled', settlement: Settlement | null, note: string | null, changes: Partial<Job> = {}): Job =>
     next(
       {
         status,
         settlement,
         riderLocation: null,
-        verification:
-          status === 'delivered' ? job.verification : { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
+        verification: { pickup: endHandoff(job.verification.pickup), delivery: endHandoff(job.verification.delivery) },
+        ...lapseCollection(job).changes,
         ...changes,
       },
       note,
@@ -250,8 +283,12 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       returnedAt: null,
       handoff: newHandoff(),
     };
+    // A payment still due lapses: the ride is captured, the collection fee released.
+    const { feeMinor } = lapseCollection(job);
     const money = [
-      ...(job.settlement === 'reserved' ? [capture(job.chargeMinor, reason === 'recalled' ? 'Recalled after pickup' : 'Undeliverable after pickup')] : []),
+      ...(job.settlement === 'reserved'
+        ? [capture(job.chargeMinor - feeMinor, reason === 'recalled' ? 'Recalled after pickup' : 'Undeliverable after pickup'), ...feeRelease(feeMinor)]
+        : []),
       ...(covered && chargeMinor > 0 ? [reserve(chargeMinor, 'Return trip')] : []),
     ];
     const settlement = job.settlement === 'reserved' ? 'captured' : job.settlement;
@@ -337,15 +374,38 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
 
     case 'submit_delivery_code':
       requireStatus('pickup_completed');
+      // Never handed over unpaid: refused before the code is looked at, so no try is counted.
+      if (cashDueOf(job) > 0) throw new CollectionPendingError(job.id, cashDueOf(job));
       return submitCode(job, 'delivery', event.code, now, next, illegal);
+
+    case 'collect': {
+      requireStatus('pickup_completed');
+      const collection = job.collection ?? null;
+      if (collection === null) throw illegal('This job is prepaid: there is nothing to collect');
+      if (collection.status === 'collected') {
+        // The same payment recorded again (a retry whose answer was lost) changes nothing; another is refused.
+        const same = collection.method === event.method && collection.amountMinor === event.amountMinor && collection.reference === event.reference;
+        if (same && collection.collectedBy === job.agentId) return { job, money: [] };
+        throw illegal('The payment was already recorded');
+      }
+      if (job.pendingDecision) throw illegal('The job waits for the merchant’s decision after the failed attempt');
+      if (!atTheDrop(job)) throw illegal('Arrive at the drop first (POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive)');
+      if (event.amountMinor !== collection.amountMinor) throw new CollectionAmountMismatchError(collection.amountMinor, event.amountMinor);
+      return {
+        job: next({
+          collection: { ...collection, status: 'collected', method: event.method, reference: event.reference, collectedAt: at, collectedBy: job.agentId },
+        }),
+        money: [],
+      };
+    }
 
     case 'attempt_delivery': {
       requireStatus('pickup_completed');
       if (job.pendingDecision) throw illegal('The job already waits for the merchant’s decision after a failed attempt');
+      if (job.collection?.status === 'collected') throw illegal('The customer has paid: the parcel is theirs to take');
+      if (event.reason === 'payment_refused' && cashDueOf(job) === 0) throw illegal('payment_refused is for a cash-on-delivery job whose payment is due');
       const delivery = job.verification.delivery;
-      // At the drop: the rider arrived (the code's clock runs, or it expired or locked there).
-      const atDrop = delivery.expiresAt !== null || delivery.status === 'locked' || delivery.status === 'expired';
-      if (delivery.status === 'verified' || !atDrop) throw illegal('Arrive at the drop first (POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive)');
+      if (delivery.status === 'verified' || !atTheDrop(job)) throw illegal('Arrive at the drop first (POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive)');
       const attempts = [
         ...(job.deliveryAttempts ?? []),
         { number: (job.deliveryAttempts ?? []).length + 1, reason: event.reason, note: event.note, createdAt: at },
@@ -381,6 +441,7 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       if (BEFORE_PICKUP.has(job.status)) throw new ParcelNotPickedUpError(job.id, job.status);
       if (isReturning(job)) throw illegal('The parcel is already on its way back to the pickup');
       requireStatus('pickup_completed');
+      if (job.collection?.status === 'collected') throw illegal('The customer has paid for the parcel: it is being handed over');
       return startReturn('recalled', 'Recalled by the merchant: the parcel goes back to the pickup');
 
     case 'arrive_return': {
@@ -403,7 +464,11 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         const { settlement, money } = releaseHeld(job, event.note);
         return { job: ended('failed', settlement, event.note), money };
       }
-      if (job.status === 'pickup_completed') return { job: ended('failed', 'review', event.note, { pendingDecision: null }), money: [] };
+      if (job.status === 'pickup_completed') {
+        // Operations review the ride's charge; a collection fee for a payment never taken is not theirs to decide.
+        const { feeMinor } = lapseCollection(job);
+        return { job: ended('failed', 'review', event.note, { pendingDecision: null }), money: job.settlement === 'reserved' ? feeRelease(feeMinor) : [] };
+      }
       throw illegal();
     }
 
@@ -437,8 +502,8 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       if (job.settlement !== 'review') throw illegal('Only a job in settlement review can be resolved');
       const note = `Review resolved: ${event.outcome}`;
       return event.outcome === 'capture'
-        ? { job: next({ settlement: 'captured' }), money: [capture(job.chargeMinor, note)] }
-        : { job: next({ settlement: 'released' }), money: [release(job.chargeMinor, note)] };
+        ? { job: next({ settlement: 'captured' }), money: [capture(chargeOwed(job), note)] }
+        : { job: next({ settlement: 'released' }), money: [release(chargeOwed(job), note)] };
     }
 
     case 'resolve_return': {

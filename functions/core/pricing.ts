@@ -1,4 +1,4 @@
-import type { RateCard } from './zone.ts';
+import type { CollectionTerms, RateCard } from './zone.ts';
 import { ceilToRupee } from './money.ts';
 
 /**
@@ -33,4 +33,12 @@ export const DEFAULT_RETURN_CHARGE_PERCENT = 50;
 /** A return trip's charge: the zone's share of the delivery's charge, rounded up to a whole rupee. */
 export function returnCharge(chargeMinor: number, card?: Pick<RateCard, 'returnChargePercent'>): number {
   return ceilToRupee(Math.ceil((chargeMinor * (card?.returnChargePercent ?? DEFAULT_RETURN_CHARGE_PERCENT)) / 100));
+}
+
+/**
+ * The fee for collecting `collectMinor` at the door: the zone's share of the amount (basis points),
+ * at least its minimum, rounded up to a whole rupee. Part of the job's charge.
+ */
+export function collectionFee(collectMinor: number, terms: CollectionTerms): number {
+  return ceilToRupee(Math.max(terms.minFeeMinor, Math.ceil((collectMinor * terms.feeBasisPoints) / 10_000)));
 }

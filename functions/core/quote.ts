@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assertRouteServed, findServingZone, routeMeters, type VersionedZone } from './zone.ts';
-import { priceRoute, returnCharge } from './pricing.ts';
+import { collectionFee, priceRoute, returnCharge } from './pricing.ts';
+import { CollectionLimitExceededError, CollectionNotAvailableError } from './errors.ts';
 
 /** A quote is valid for five minutes from creation, by the server's clock. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -33,22 +34,28 @@ export interface Quote {
   chargeMinor: number;
   /** What a return trip of the job booked from it would cost (not part of the quote's answer; absent on quotes made before returns existed). */
   returnChargeMinor?: number;
+  /** Cash on delivery: the amount the rider collects, and the fee for it (included in `chargeMinor`); absent for a prepaid quote. */
+  collectMinor?: number;
+  collectionFeeMinor?: number;
   createdAt: string;
   expiresAt: string;
   usedAt?: string | undefined;
 }
 
 /**
- * Prices a route in the zone that serves both stops. Throws OutsideServiceAreaError or
- * RouteTooLongError when the route is not served.
+ * Prices a route in the zone that serves both stops, with the fee for collecting `collectMinor` at
+ * the door when asked (cash on delivery). Throws OutsideServiceAreaError or RouteTooLongError when
+ * the route is not served, CollectionNotAvailableError or CollectionLimitExceededError when the
+ * zone does not collect that amount.
  */
-export function priceQuote(storeId: string, request: RouteRequest, zones: readonly VersionedZone[], now: Date): Quote {
+export function priceQuote(storeId: string, request: RouteRequest, zones: readonly VersionedZone[], now: Date, collectMinor?: number): Quote {
   const pickup = { latitude: request.pickupLatitude, longitude: request.pickupLongitude };
   const drop = { latitude: request.dropLatitude, longitude: request.dropLongitude };
   const zone = findServingZone(zones, pickup, drop);
   const distanceMeters = routeMeters(zone, pickup, drop);
   assertRouteServed(zone, distanceMeters);
-  const chargeMinor = priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams);
+  const routeChargeMinor = priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams);
+  const feeMinor = collectMinor === undefined ? undefined : collectionFeeFor(zone, collectMinor);
   return {
     id: randomUUID(),
     storeId,
@@ -56,9 +63,19 @@ export function priceQuote(storeId: string, request: RouteRequest, zones: readon
     zoneVersion: zone.version,
     request,
     distanceMeters,
-    chargeMinor,
-    returnChargeMinor: returnCharge(chargeMinor, zone.rateCard),
+    chargeMinor: routeChargeMinor + (feeMinor ?? 0),
+    // The return trip carries the parcel back, not the cash: its charge is a share of the route's alone.
+    returnChargeMinor: returnCharge(routeChargeMinor, zone.rateCard),
+    ...(collectMinor !== undefined && { collectMinor, collectionFeeMinor: feeMinor }),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };
+}
+
+// The zone's fee for collecting `collectMinor`, or the refusal when it collects no cash or not that much.
+function collectionFeeFor(zone: VersionedZone, collectMinor: number): number {
+  const terms = zone.rateCard.collection;
+  if (!terms) throw new CollectionNotAvailableError(zone.id);
+  if (collectMinor > terms.maxCollectMinor) throw new CollectionLimitExceededError(terms.maxCollectMinor);
+  return collectionFee(collectMinor, terms);
 }

@@ -10,6 +10,14 @@ export interface Store {
   reservedMinor: number;
   /** balanceMinor - reservedMinor: what new bookings may use. Stored so conditions can test it. */
   availableMinor: number;
+  /**
+   * Cash on delivery: payments collected for the store (`codCollectedMinor`), of which
+   * `codAwaitingMinor` await remittance and `codRemittedMinor` were credited to the balance; collected
+   * = awaiting + remitted at every moment (kept in the same transactions as the payments and remittances).
+   */
+  codCollectedMinor: number;
+  codAwaitingMinor: number;
+  codRemittedMinor: number;
   /** Jobs ever booked; the last job's counter (job ids and list pages are built on it). */
   jobCount: number;
   /** Per-minute limits agreed with this store, by rate group, in place of the defaults. */

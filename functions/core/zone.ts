@@ -12,6 +12,17 @@ export const WeightSlab = z.strictObject({
 });
 export type WeightSlab = z.infer<typeof WeightSlab>;
 
+/**
+ * A zone's cash-on-delivery terms: the most a rider may collect on one job, and the collection fee
+ * (`feeBasisPoints` of the amount, at least `minFeeMinor`, rounded up to a rupee; core/pricing.ts).
+ */
+export const CollectionTerms = z.strictObject({
+  maxCollectMinor: positive(),
+  feeBasisPoints: z.int().check(z.minimum(0), z.maximum(10_000)),
+  minFeeMinor: nonnegative(),
+});
+export type CollectionTerms = z.infer<typeof CollectionTerms>;
+
 /** How a zone prices a route. All amounts are integer paise. */
 export const RateCard = z
   .strictObject({
@@ -21,6 +32,8 @@ export const RateCard = z
     weightSlabs: z.array(WeightSlab).check(z.minLength(1)),
     /** The return trip's charge as a share of the delivery's charge, in percent (core/pricing.ts; default 50). */
     returnChargePercent: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+    /** Cash on delivery; absent: the zone offers none (a quote asking to collect is refused). */
+    collection: z.optional(CollectionTerms),
   })
   .check(
     z.refine((card) => card.weightSlabs.every((s, i, all) => i === 0 || s.upToGrams > all[i - 1]!.upToGrams), {

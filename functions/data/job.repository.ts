@@ -3,7 +3,16 @@ import { heldBy, type Job, type JobStatus, offeredAt, seqOfJobId, toJobSummary }
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { mayStartReturn, transition, type LifecycleEvent, type StoreCredit, type Transition } from '../core/lifecycle.ts';
 import type { LedgerEntryType } from '../core/store.ts';
-import { ConcurrentModificationError, FleetKeyRevokedError, InternalError, KeptChangingError, JobFullError, RiderAtCapacityError } from '../core/errors.ts';
+import {
+  CashLimitExceededError,
+  ConcurrentModificationError,
+  FleetKeyRevokedError,
+  InternalError,
+  KeptChangingError,
+  JobFullError,
+  RiderAtCapacityError,
+} from '../core/errors.ts';
+import { collectedBy, riderCashChanges } from '../core/collection.ts';
 import { isItemTooLarge, rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { dispatchDueAt, type DispatchClock } from '../core/dispatch.ts';
@@ -131,9 +140,17 @@ export class JobRepository extends JobReader {
   // Which store each job id seen here belongs to (storeOf): it never changes.
   private readonly storeByJob = new Map<string, string>();
 
-  constructor(db: ConstructorParameters<typeof JobReader>[0], tableName: string, limits: { maxHeldJobs: number; dispatch: DispatchClock }) {
+  /** The most cash a rider may have in hand with the cash due on the jobs they hold (core/collection.ts). */
+  readonly riderCashLimitMinor: number;
+
+  constructor(
+    db: ConstructorParameters<typeof JobReader>[0],
+    tableName: string,
+    limits: { maxHeldJobs: number; dispatch: DispatchClock; riderCashLimitMinor: number },
+  ) {
     super(db, tableName);
     this.maxHeldJobs = limits.maxHeldJobs;
+    this.riderCashLimitMinor = limits.riderCashLimitMinor;
     this.dispatchClock = limits.dispatch;
   }
 
@@ -277,6 +294,7 @@ export class JobRepository extends JobReader {
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);
     const result = { ...moved, job: next };
     await this.save(result.job, {
+      before: job,
       events,
       expectedVersion: job.version,
       money: result.money,
@@ -321,6 +339,7 @@ export class JobRepository extends JobReader {
             },
           ];
     await this.save(next, {
+      before: job,
       events,
       expectedVersion: job.version,
       money: moved.money,
@@ -359,6 +378,54 @@ export class JobRepository extends JobReader {
       },
     });
     return { ...(is && { gained: counter(is, 1) }), ...(was && { released: counter(was, -1) }) };
+  }
+
+  /**
+   * The riders' cash accounts a move changes (core/collection.ts): the cash due on the jobs they hold,
+   * the cash they took at the door (with its entry in their cash log). A move that raises a rider's
+   * exposure (taking a cash-on-delivery job) is conditioned on it staying within the cash limit (else
+   * 409 cash_limit_exceeded, and nothing is written).
+   */
+  private riderCashItems(before: Job, after: Job, now: Date): TransactItem[] {
+    return riderCashChanges(before, after).flatMap((change) => {
+      const exposure = change.dueDeltaMinor + change.inHandDeltaMinor;
+      const account: TransactItem = {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.riderCash(change.agentId),
+          UpdateExpression:
+            'SET agentId = :agent, updatedAt = :now ADD dueMinor :due, inHandMinor :inHand, collectedCashMinor :inHand, exposureMinor :exposure, depositedMinor :zero',
+          ExpressionAttributeValues: {
+            ':agent': change.agentId,
+            ':now': now.toISOString(),
+            ':due': change.dueDeltaMinor,
+            ':inHand': change.inHandDeltaMinor,
+            ':exposure': exposure,
+            ':zero': 0,
+            ...(exposure > 0 && { ':room': this.riderCashLimitMinor - exposure }),
+          },
+          ...(exposure > 0 && { ConditionExpression: 'attribute_not_exists(exposureMinor) OR exposureMinor <= :room' }),
+        },
+      };
+      if (change.inHandDeltaMinor === 0) return [account];
+      const entry: TransactItem = {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...keys.riderCashEntry(change.agentId, after.collection!.collectedAt!, after.id),
+            type: 'rider_cash_entry',
+            agentId: change.agentId,
+            kind: 'collection',
+            amountMinor: change.inHandDeltaMinor,
+            storeId: after.storeId,
+            jobId: after.id,
+            createdAt: after.collection!.collectedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      };
+      return [account, entry];
+    });
   }
 
   // The index items (offer, assignment) the job had before and has after the move: those it no longer
@@ -479,6 +546,8 @@ export class JobRepository extends JobReader {
   private async save(
     next: Job,
     options: WriteOptions & {
+      /** The job as read: what the move's cash changes are measured from. */
+      before: Job;
       expectedVersion: number;
       money: readonly MoneyMovement[];
       indexChanges: TransactItem[];
@@ -500,15 +569,16 @@ export class JobRepository extends JobReader {
         ExpressionAttributeValues: { ':expected': options.expectedVersion },
       },
     });
-    if (money.length > 0) {
+    // A payment taken at the door: the store's cash-on-delivery totals, its line awaiting remittance, and the remittance worker's list.
+    const collected = collectedBy(options.before, next);
+    if (money.length > 0 || collected) {
       const balance = money.reduce((sum, entry) => sum + entry.balanceDeltaMinor, 0);
       const reserved = money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
       tx.add('store', {
         Update: {
           TableName: this.tableName,
           Key: keys.store(next.storeId),
-          UpdateExpression:
-            'SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now',
+          UpdateExpression: `SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now${collected ? ' ADD codCollectedMinor :cod, codAwaitingMinor :cod' : ''}`,
           // Money never goes negative (a reservation needs the credit to be there still); with a guard, API access must still be on.
           ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved AND availableMinor >= :minusAvailable${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
           ExpressionAttributeValues: {
@@ -519,11 +589,41 @@ export class JobRepository extends JobReader {
             ':minusReserved': -reserved,
             ':minusAvailable': reserved - balance,
             ':now': now.toISOString(),
+            ...(collected && { ':cod': collected.amountMinor }),
             ...(guard && { ':apiEnabled': true }),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       });
+    }
+    if (collected) {
+      tx.add('codDue', {
+        Put: {
+          TableName: this.tableName,
+          Item: {
+            ...keys.codDue(next.storeId, collected.collectedAt!, next.id),
+            type: 'cod_due',
+            storeId: next.storeId,
+            jobId: next.id,
+            amountMinor: collected.amountMinor,
+            method: collected.method,
+            collectedAt: collected.collectedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      });
+      // `collections` counts the payments filed: the worker takes a store off its list only while none came since it looked.
+      tx.add('remittanceWork', {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.remittanceWork(next.storeId),
+          UpdateExpression: 'SET #type = :work, storeId = :store, sandbox = :sandbox, lastCollectedAt = :at ADD collections :one',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':work': 'work', ':store': next.storeId, ':sandbox': next.testMode, ':at': collected.collectedAt, ':one': 1 },
+        },
+      });
+    }
+    if (money.length > 0) {
       // One statement line per movement, a millisecond apart so the statement lists them in the order they were decided.
       money.forEach((entry, index) =>
         tx.add(
@@ -545,6 +645,7 @@ export class JobRepository extends JobReader {
     }
     tx.addEach('index', options.indexChanges);
     tx.addEach('event', eventOutboxPuts(this.tableName, next.storeId, options.events));
+    tx.addEach('cash', this.riderCashItems(options.before, next, now));
     if (options.holding.gained) tx.add('holding:gained', options.holding.gained);
     if (options.holding.released) tx.add('holding:released', options.holding.released);
     try {
@@ -556,6 +657,7 @@ export class JobRepository extends JobReader {
       if (error.failed('fleetKey')) throw new FleetKeyRevokedError();
       if (error.failed('holding:gained')) throw new RiderAtCapacityError(this.maxHeldJobs);
       if (error.failed('job') || error.conflicted) throw new ConcurrentModificationError();
+      if (error.failedAny('cash')) throw new CashLimitExceededError(this.riderCashLimitMinor);
       // A reservation decided on credit read a moment ago that has since been spent: decided again on the credit as it is now.
       if (error.failed('store') && money.some((entry) => entry.type === 'reserve')) throw new ConcurrentModificationError();
       // Only a broken money invariant is left: never expected, so not the client's to see in detail.

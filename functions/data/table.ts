@@ -115,6 +115,22 @@ export const keys = {
   /** A live job a rider holds (accepted, not yet delivered or ended), for the rider's own list. */
   agentJob: (agentId: string, jobId: string) => ({ PK: `AGENT#${agentId}`, SK: `JOB#${jobId}` }),
   agentJobPrefix: 'JOB#',
+  /**
+   * A rider's cash account: `inHandMinor` (cash taken at doors, not yet deposited), `collectedCashMinor`,
+   * `depositedMinor`, `dueMinor` (cash due on the jobs they hold) and `exposureMinor` (in hand + due,
+   * what the cash limit bounds), kept in each move's own transaction.
+   */
+  riderCash: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'CASH' }),
+  /** One movement of a rider's cash in hand (a collection at a door, a deposit), oldest first. */
+  riderCashEntry: (agentId: string, createdAt: string, entryId: string) => ({ PK: `AGENT#${agentId}`, SK: `CASHLOG#${createdAt}#${entryId}` }),
+  riderCashEntryPrefix: 'CASHLOG#',
+  /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
+  codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
+  codDuePrefix: 'CODDUE#',
+  /** A store with payments awaiting remittance, on the remittance worker's list (in the shard its id hashes to). */
+  remittanceWork: (storeId: string) => ({ PK: `WORK#remittance#${shardOf(storeId, OUTBOX_SHARDS)}`, SK: storeId }),
+  /** Every shard of the remittance worker's list. */
+  remittanceWorkPartitions: () => shards((shard) => `WORK#remittance#${shard}`, OUTBOX_SHARDS),
   /** How many live jobs a rider holds now (`holding`), kept in each move's own transaction. */
   agentHolding: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'HOLDING' }),
   /**

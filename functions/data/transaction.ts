@@ -65,6 +65,11 @@ export class TransactionCancelled extends Error {
     return this.reasons.get(name)?.code === 'ConditionalCheckFailed';
   }
 
+  /** Whether the condition of any item added with `addEach(name, …)` did not hold. */
+  failedAny(name: string): boolean {
+    return [...this.reasons].some(([entry, reason]) => entry.startsWith(`${name}#`) && reason.code === 'ConditionalCheckFailed');
+  }
+
   /** The named item as it was when its condition failed (for items that ask for ALL_OLD). */
   oldItem(name: string): Record<string, unknown> | undefined {
     return this.reasons.get(name)?.item;

@@ -4,13 +4,14 @@ import { created } from '../http/responses.ts';
 import { QuoteRequest, type QuoteResponse } from '../schemas/quote.schema.ts';
 import { priceQuote } from '../core/quote.ts';
 
-/** Prices the route in the zone serving both stops and keeps the quote for five minutes. */
+/** Prices the route in the zone serving both stops (with the fee for collecting `collectMinor`, if asked) and keeps the quote for five minutes. */
 export async function createQuote({
   merchant,
   body,
   rt,
 }: MerchantInput<QuoteRequest, undefined, undefined, undefined, BaseRuntime & Pick<Runtime, 'quotes' | 'zones'>>) {
-  const quote = priceQuote(merchant.storeId, body, await rt.zones.current(), new Date());
+  const { collectMinor, ...route } = body;
+  const quote = priceQuote(merchant.storeId, route, await rt.zones.current(), new Date(), collectMinor);
   await rt.quotes.put(quote, merchant);
   return created({
     id: quote.id,

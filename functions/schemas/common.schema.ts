@@ -61,6 +61,14 @@ export const ErrorBody = z.strictObject({
       z.strictObject({ status: z.string(), cancelPath: z.string() }),
       // 409 no_decision_pending: the job's status.
       z.strictObject({ status: z.string() }),
+      // 422 collection_limit_exceeded: the most the zone collects on one job.
+      z.strictObject({ maxCollectMinor: z.int() }),
+      // 409 collection_amount_mismatch: the amount due.
+      z.strictObject({ dueMinor: z.int() }),
+      // 409 collection_pending: the amount due and the call that records the payment.
+      z.strictObject({ dueMinor: z.int(), collectionPath: z.string() }),
+      // 409 cash_limit_exceeded: the rider's cash limit.
+      z.strictObject({ limitMinor: z.int() }),
     ]),
   ),
 });

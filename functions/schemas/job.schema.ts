@@ -9,7 +9,10 @@ import {
   MAX_INSTRUCTIONS_LENGTH,
   RETURN_REASONS,
   RETURN_TRIP_STATUSES,
+  COLLECTION_STATUSES,
+  PAYMENT_METHODS,
   SETTLEMENTS,
+  toCollectionData,
   toJobSummary,
   VERIFICATION_STATUSES,
   toHandoffData,
@@ -236,6 +239,25 @@ export const ReturnTripView = z
   );
 export type ReturnTripView = z.infer<typeof ReturnTripView>;
 
+/** A cash-on-delivery job's payment, as the job detail and `job.collection_updated` show it. */
+export const CollectionView = z
+  .strictObject({
+    amountMinor: MinorAmount,
+    feeMinor: MinorAmount,
+    status: z.enum(COLLECTION_STATUSES),
+    method: z.nullable(z.enum(PAYMENT_METHODS)),
+    reference: z.nullable(z.string()),
+    collectedAt: z.nullable(DateTime),
+    remittanceId: z.nullable(z.string()),
+  })
+  .check(
+    z.meta({
+      description:
+        'null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit.',
+    }),
+  );
+export type CollectionView = z.infer<typeof CollectionView>;
+
 /** An item of the list response: these fields, always present. */
 export const JobSummary = z.strictObject({
   id: z.uuid(),
@@ -278,6 +300,7 @@ export const JobDetail = z.extend(JobSummary, {
   deliveryAttempts: z.array(DeliveryAttemptView).check(z.meta({ description: 'The rider’s failed attempts to deliver, oldest first; [] when none.' })),
   pendingDecision: z.nullable(PendingDecisionView),
   returnTrip: z.nullable(ReturnTripView),
+  collection: z.nullable(CollectionView),
 });
 export type JobDetail = z.infer<typeof JobDetail>;
 
@@ -318,6 +341,7 @@ export function toJobDetail(job: Job, now = new Date()): JobDetail {
     deliveryAttempts: (job.deliveryAttempts ?? []).map(({ number, reason, note, createdAt }) => ({ number, reason, note, createdAt })),
     pendingDecision: job.pendingDecision ? { ...job.pendingDecision, options: [...job.pendingDecision.options] } : null,
     returnTrip: job.returnTrip ? toReturnTripData(job.returnTrip, effectiveHandoff(job.returnTrip.handoff, now)) : null,
+    collection: job.collection ? toCollectionData(job.collection) : null,
   };
 }
 
@@ -365,6 +389,7 @@ const jobDetailExample = /* @__PURE__ */ variant(jobExample, {
   deliveryAttempts: [],
   pendingDecision: null,
   returnTrip: null,
+  collection: null,
 });
 const cancelledJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   status: 'cancelled',

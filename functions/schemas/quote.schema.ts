@@ -20,6 +20,14 @@ export const QuoteRequest = z.strictObject({
   packageDescription: z.optional(z.string().check(z.maxLength(500))),
   packageWeightGrams: z.optional(z.int().check(z.positive(), z.maximum(100_000))),
   packageValueMinor: z.optional(PaiseInput(-Number.MAX_SAFE_INTEGER, 100_000_000)),
+  collectMinor: z.optional(
+    PaiseInput(1, 100_000_000).check(
+      z.meta({
+        description:
+          'Cash on delivery: the amount (integer paise) the rider collects from the customer before handing the parcel over, in cash or by UPI. At most the zone’s limit (GET /v1/rate-card; 422 collection_limit_exceeded with details.maxCollectMinor; 422 collection_not_available where the zone collects none). The quote’s chargeMinor then includes the zone’s collection fee; the job shows both (`collection`). Collected amounts are credited to your prepaid credit by remittance (GET /v1/remittances).',
+      }),
+    ),
+  ),
 });
 export type QuoteRequest = z.infer<typeof QuoteRequest>;
 

@@ -25,7 +25,7 @@ export const bengaluruQuote = {
   packageValueMinor: 150_000,
 };
 
-/** The seed's Bengaluru rate card (seed/zones.json): ₹40 base, 2 km included, ₹10 a km, five weight slabs. */
+/** The seed's Bengaluru rate card (seed/zones.json): ₹40 base, 2 km included, ₹10 a km, five weight slabs; cash on delivery up to ₹10,000 for 2 % (at least ₹20). */
 export const BENGALURU_RATE_CARD: RateCard = {
   baseFareMinor: 4000,
   includedMeters: 2000,
@@ -37,6 +37,7 @@ export const BENGALURU_RATE_CARD: RateCard = {
     { upToGrams: 20000, surchargeMinor: 10000 },
     { upToGrams: 100000, surchargeMinor: 25000 },
   ],
+  collection: { maxCollectMinor: 1_000_000, feeBasisPoints: 200, minFeeMinor: 2000 },
 };
 
 /**
@@ -115,6 +116,9 @@ export function sampleStore(changes: Partial<Store> = {}): Store {
     balanceMinor: 10_000,
     reservedMinor: 0,
     availableMinor: 10_000,
+    codCollectedMinor: 0,
+    codAwaitingMinor: 0,
+    codRemittedMinor: 0,
     jobCount: 0,
     rateLimitOverrides: {},
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -47,6 +47,7 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     deliveryAttempts: [],
     pendingDecision: null,
     returnTrip: null,
+    collection: null,
     ...overrides,
   };
 }

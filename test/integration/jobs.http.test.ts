@@ -49,6 +49,7 @@ const DETAIL_KEYS = [
   'deliveryAttempts',
   'pendingDecision',
   'returnTrip',
+  'collection',
 ];
 
 /** Only the fields a quote requires, inside the Bengaluru zone. */

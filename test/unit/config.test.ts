@@ -12,6 +12,8 @@ describe('readConfig', () => {
       ZONE_CACHE_SECONDS: 60,
       DISPATCH_TIMEOUT_SECONDS: 1200,
       RIDER_MAX_HELD_JOBS: 2,
+      RIDER_CASH_LIMIT_MINOR: 2_000_000,
+      REMITTANCE_CUTOFF_IST: '18:00',
       ACCEPT_CONFIRM_SECONDS: 120,
       PICKUP_ARRIVAL_SECONDS: 1800,
       SIMULATION_SECONDS: 60,
@@ -29,6 +31,8 @@ describe('readConfig', () => {
       ZONE_CACHE_SECONDS: '300',
       DISPATCH_TIMEOUT_SECONDS: '600',
       RIDER_MAX_HELD_JOBS: '3',
+      RIDER_CASH_LIMIT_MINOR: '500000',
+      REMITTANCE_CUTOFF_IST: '21:30',
       ACCEPT_CONFIRM_SECONDS: '90',
       PICKUP_ARRIVAL_SECONDS: '600',
       SIMULATION_SECONDS: '30',
@@ -41,6 +45,7 @@ describe('readConfig', () => {
       ZONE_CACHE_SECONDS: 300,
       DISPATCH_TIMEOUT_SECONDS: 600,
       RIDER_MAX_HELD_JOBS: 3,
+      RIDER_CASH_LIMIT_MINOR: 500_000,
       ACCEPT_CONFIRM_SECONDS: 90,
       PICKUP_ARRIVAL_SECONDS: 600,
       SIMULATION_SECONDS: 30,
@@ -113,6 +118,9 @@ describe('readConfig', () => {
     ['ACCEPT_CONFIRM_SECONDS', '0'],
     ['PICKUP_ARRIVAL_SECONDS', '0'],
     ['SIMULATION_SECONDS', 'soon'],
+    ['RIDER_CASH_LIMIT_MINOR', '-1'],
+    ['REMITTANCE_CUTOFF_IST', '24:00'],
+    ['REMITTANCE_CUTOFF_IST', '6pm'],
   ])('fails naming %s when it is %s', (name, value) => {
     expect(() => readConfig({ TABLE_NAME: 't', [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });

@@ -231,7 +231,7 @@ describe('recordChange: the events a change writes', () => {
     expect(written).toEqual([['job.location_updated'], [], [], ['job.location_updated'], [], [], ['job.location_updated']]);
   });
 
-  it('has a type for each status and for the settlement, edit, attempt, return, location and endpoint events, no more', () => {
+  it('has a type for each status and for the settlement, edit, attempt, return, collection, location, endpoint and remittance events, no more', () => {
     expect(EVENT_TYPES).toEqual([
       ...JOB_STATUSES.map((s) => `job.${s}`),
       'job.settlement_changed',
@@ -240,8 +240,10 @@ describe('recordChange: the events a change writes', () => {
       'job.return_started',
       'job.returned',
       'job.return_failed',
+      'job.collection_updated',
       'job.location_updated',
       'webhook_endpoint.disabled',
+      'remittance.created',
     ]);
   });
 

@@ -49,6 +49,11 @@ describe('STATUS_BY_CODE', () => {
       job_not_editable: 409,
       parcel_not_picked_up: 409,
       no_decision_pending: 409,
+      collection_amount_mismatch: 409,
+      collection_pending: 409,
+      cash_limit_exceeded: 409,
+      collection_not_available: 422,
+      collection_limit_exceeded: 422,
       precondition_failed: 412,
       invalid_transition: 409,
       rider_at_capacity: 409,
@@ -263,6 +268,11 @@ describe('the error family', () => {
     new errors.WrongCodeError('pickup', 4),
     new errors.HandoffLockedError('pickup', 5),
     new errors.CodeExpiredError('delivery'),
+    new errors.CollectionNotAvailableError('bengaluru'),
+    new errors.CollectionLimitExceededError(1_000_000),
+    new errors.CollectionAmountMismatchError(50_000, 40_000),
+    new errors.CollectionPendingError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 50_000),
+    new errors.CashLimitExceededError(2_000_000),
   ];
 
   it('has a class for every error code, so no throw site needs a bare code and message', () => {

@@ -56,6 +56,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
   arrive_return: { failed: 'failed', cancelled: 'cancelled' },
   submit_return_code: { failed: 'failed', cancelled: 'cancelled' },
   resolve_return: { failed: 'failed', cancelled: 'cancelled' },
+  collect: { pickup_completed: 'pickup_completed' },
 };
 
 // Refusals other than the general 409 invalid_transition.

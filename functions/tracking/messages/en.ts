@@ -26,6 +26,7 @@ export const en: Messages = {
     address_not_found: 'Your rider could not find your address',
     customer_rescheduled: 'You asked us to come another time',
     unsafe_location: 'Your rider could not reach your address safely',
+    payment_refused: 'The payment due on delivery was not made',
   },
   attemptNext: (store) => `We have told ${store}; they will decide whether your rider tries again.`,
   findingRiderNext: 'As soon as a rider accepts, you will see them on the map.',

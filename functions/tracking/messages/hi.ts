@@ -26,6 +26,7 @@ export const hi: Messages = {
     address_not_found: 'राइडर को आपका पता नहीं मिला',
     customer_rescheduled: 'आपने किसी और समय आने को कहा',
     unsafe_location: 'राइडर आपके पते तक सुरक्षित नहीं पहुँच सका',
+    payment_refused: 'डिलीवरी पर देय भुगतान नहीं किया गया',
   },
   attemptNext: (store) => `हमने ${store} को बता दिया है; वे तय करेंगे कि राइडर फिर से कोशिश करे या नहीं।`,
   findingRiderNext: 'राइडर के स्वीकार करते ही आप उन्हें नक्शे पर देख पाएँगे।',
