@@ -45,6 +45,7 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   submit_return_code: { type: 'submit_return_code', code: '1234' },
   resolve_return: { type: 'resolve_return', outcome: 'capture' },
   collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
+  remit: { type: 'remit', remittanceId: 'rem_x' },
 };
 
 /** The store's credit the probes decide with: enough for any return charge. */
@@ -106,6 +107,18 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
   if (event === 'reissue_code') job.verification = { ...job.verification, pickup: handoff('active', { expiresAt: new Date(now.getTime() - 1).toISOString() }) };
   if (event === 'resolve') job.settlement = 'review';
   if (status === 'delivered') job.settlement = 'captured';
+  if (event === 'remit') {
+    job.collection = {
+      amountMinor: 50_000,
+      feeMinor: 1000,
+      status: 'collected',
+      method: 'cash',
+      reference: null,
+      collectedAt: now.toISOString(),
+      remittanceId: null,
+      collectedBy: 'rider-7',
+    };
+  }
   if (event === 'collect') {
     job.collection = {
       amountMinor: 50_000,

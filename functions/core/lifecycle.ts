@@ -69,6 +69,8 @@ import { returnCharge } from './pricing.ts';
  *   who will not pay is a failed attempt (payment_refused). A job that ends without the payment
  *   (cancelled, failed, returned) collects nothing (`not_collected`) and its collection fee is released.
  *   Once paid, the parcel is the customer's: no more failed attempts or recall.
+ *   remit (the remittance worker): a collected payment joins a remittance to the store's credit (once;
+ *   the job keeps its status, whatever it is).
  */
 export type LifecycleEvent =
   | { type: 'dispatch' }
@@ -95,7 +97,8 @@ export type LifecycleEvent =
   | { type: 'arrive_return' }
   | { type: 'submit_return_code'; code: string }
   | { type: 'resolve_return'; outcome: 'capture' | 'release' }
-  | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null };
+  | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
+  | { type: 'remit'; remittanceId: string };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 
@@ -397,6 +400,14 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
         }),
         money: [],
       };
+    }
+
+    case 'remit': {
+      const collection = job.collection ?? null;
+      if (collection?.status !== 'collected') throw illegal('Only a collected payment is remitted');
+      if (collection.remittanceId === event.remittanceId) return { job, money: [] };
+      if (collection.remittanceId !== null) throw illegal(`The payment was remitted already (${collection.remittanceId})`);
+      return { job: next({ collection: { ...collection, remittanceId: event.remittanceId } }), money: [] };
     }
 
     case 'attempt_delivery': {

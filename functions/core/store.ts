@@ -35,7 +35,7 @@ export interface Merchant {
 }
 
 /** Kinds of ledger entry; each records its effect on balance and on reservations. */
-export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture' | 'adjustment';
+export type LedgerEntryType = 'top_up' | 'reserve' | 'release' | 'capture' | 'adjustment' | 'cod_remittance';
 
 /** One append-only movement of money. balance = sum(balanceDeltaMinor); reserved = sum(reservedDeltaMinor). */
 export interface LedgerEntry {

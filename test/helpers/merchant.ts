@@ -2,6 +2,8 @@ import { partitionItems } from './table.ts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
 import type { Job } from '../../functions/core/job.ts';
+import { chargeOwed } from '../../functions/core/lifecycle.ts';
+import type { LedgerEntry, Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { keys } from '../../functions/data/table.ts';
@@ -108,10 +110,11 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
   const jobs = await allJobs(rt, storeId);
   // A job in review still holds its charge until operations capture or release it.
   // A return trip holds its charge while reserved (one in review holds nothing: the credit did not cover it).
+  // A cash-on-delivery job that ended unpaid holds its charge without the collection fee (released then).
   const reservedByJobs = jobs.reduce(
     (sum, job) =>
       sum +
-      (job.settlement === 'reserved' || job.settlement === 'review' ? job.chargeMinor : 0) +
+      (job.settlement === 'reserved' || job.settlement === 'review' ? chargeOwed(job) : 0) +
       (job.returnTrip?.chargeSettlement === 'reserved' ? job.returnTrip.chargeMinor : 0),
     0,
   );
@@ -139,6 +142,33 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
       older.reservedMinor + ledger[i]!.reservedDeltaMinor,
     ]);
   });
+  expectCollectionInvariant(store, ledger, jobs, await partitionItems(rt, keys.store(storeId).PK, keys.codDuePrefix));
+}
+
+/**
+ * The store's cash-on-delivery invariant (part of the ledger invariant): collected = remitted +
+ * awaiting remittance; collected is the sum of its jobs' payments; awaiting is the sum of its lines
+ * awaiting remittance, one for each collected job not yet remitted; remitted is the sum of its
+ * `cod_remittance` statement entries.
+ */
+function expectCollectionInvariant(store: Store, ledger: LedgerEntry[], jobs: Job[], awaitingLines: Array<Record<string, unknown>>): void {
+  const collected = jobs.filter((job) => job.collection?.status === 'collected');
+  const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  expect({
+    codCollectedMinor: store.codCollectedMinor,
+    codAwaitingMinor: store.codAwaitingMinor,
+    codRemittedMinor: store.codRemittedMinor,
+    awaitingJobs: awaitingLines.map((line) => line.jobId).sort(),
+  }).toEqual({
+    codCollectedMinor: sum(collected.map((job) => job.collection!.amountMinor)),
+    codAwaitingMinor: sum(awaitingLines.map((line) => line.amountMinor as number)),
+    codRemittedMinor: sum(ledger.filter((entry) => entry.type === 'cod_remittance').map((entry) => entry.balanceDeltaMinor)),
+    awaitingJobs: collected
+      .filter((job) => job.collection!.remittanceId === null)
+      .map((job) => job.id)
+      .sort(),
+  });
+  expect(store.codCollectedMinor).toBe(store.codAwaitingMinor + store.codRemittedMinor);
 }
 
 /** The body of 409 parcel_return_required: a cancel after pickup, naming the call that brings the parcel back. */

@@ -4,6 +4,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { driveJob } from '../helpers/fleet.ts';
 import { partitionItems } from '../helpers/table.ts';
+import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -71,6 +72,7 @@ describe('a cash-on-delivery job', () => {
       expect.objectContaining({ kind: 'collection', amountMinor: COLLECT, jobId: id, storeId: m.storeId }),
     ]);
     await expectLedgerInvariant(rt, m.storeId);
+    await expectRiderCashInvariant(rt, rider);
   });
 
   it('records a UPI payment for the store without putting cash in the rider’s hands', async () => {
@@ -83,6 +85,8 @@ describe('a cash-on-delivery job', () => {
     expect(await rt.stores.get(m.storeId)).toMatchObject({ codCollectedMinor: COLLECT, codAwaitingMinor: COLLECT });
     expect(await cashOf(rt, rider)).toMatchObject({ dueMinor: 0, inHandMinor: 0, exposureMinor: 0 });
     expect(await partitionItems(rt, `AGENT#${rider}`, keys.riderCashEntryPrefix)).toEqual([]);
+    await expectLedgerInvariant(rt, m.storeId);
+    await expectRiderCashInvariant(rt, rider);
   });
 
   it('is not taken by a rider whose cash in hand and cash due would pass the limit (409 cash_limit_exceeded, nothing written)', async () => {
@@ -104,5 +108,7 @@ describe('a cash-on-delivery job', () => {
     await expect(rt.jobs.applyTo(queued, { type: 'accept', agentId: rider }, `rider:${rider}`)).rejects.toMatchObject({ code: 'cash_limit_exceeded' });
     expect((await rt.jobs.get(m.storeId, third.id))!.status).toBe('queued');
     expect((await cashOf(rt, rider))!.exposureMinor).toBe(near);
+    await expectLedgerInvariant(rt, m.storeId);
+    await expectRiderCashInvariant(rt, rider);
   });
 });

@@ -314,3 +314,16 @@ describe('the riders’ cash accounts a move changes', () => {
     expect(collectedBy(sandbox, collect(sandbox).job)?.amountMinor).toBe(COLLECT);
   });
 });
+
+describe('a remittance of the payment', () => {
+  it('names the remittance on the job once; the same again changes nothing; another is refused; an unpaid job has none', () => {
+    const paid = collect(atTheDrop()).job;
+    const remitted = transition(paid, { type: 'remit', remittanceId: 'rem_1' }, 'system', now);
+
+    expect(remitted.job.collection?.remittanceId).toBe('rem_1');
+    expect(remitted.money).toEqual([]);
+    expect(transition(remitted.job, { type: 'remit', remittanceId: 'rem_1' }, 'system', now).job).toBe(remitted.job);
+    expect(refusal(() => transition(remitted.job, { type: 'remit', remittanceId: 'rem_2' }, 'system', now)).code).toBe('invalid_transition');
+    expect(refusal(() => transition(atTheDrop(), { type: 'remit', remittanceId: 'rem_1' }, 'system', now)).code).toBe('invalid_transition');
+  });
+});

@@ -57,6 +57,7 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
   submit_return_code: { failed: 'failed', cancelled: 'cancelled' },
   resolve_return: { failed: 'failed', cancelled: 'cancelled' },
   collect: { pickup_completed: 'pickup_completed' },
+  remit: Object.fromEntries(JOB_STATUSES.map((s) => [s, s])),
 };
 
 // Refusals other than the general 409 invalid_transition.
