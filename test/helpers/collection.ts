@@ -27,6 +27,12 @@ export async function expectRiderCashInvariant(rt: Runtime, agentId: string): Pr
     inHandMinor: figure('inHandMinor'),
     dueMinor: figure('dueMinor'),
     exposureMinor: figure('exposureMinor'),
-  }).toEqual({ collectedCashMinor: collected, depositedMinor: deposited, inHandMinor: collected - deposited, dueMinor: due, exposureMinor: collected - deposited + due });
+  }).toEqual({
+    collectedCashMinor: collected,
+    depositedMinor: deposited,
+    inHandMinor: collected - deposited,
+    dueMinor: due,
+    exposureMinor: collected - deposited + due,
+  });
   expect(figure('inHandMinor')).toBeGreaterThanOrEqual(0);
 }
