@@ -389,6 +389,8 @@ export class JobRepository extends JobReader {
   private riderCashItems(before: Job, after: Job, now: Date): TransactItem[] {
     return riderCashChanges(before, after).flatMap((change) => {
       const exposure = change.dueDeltaMinor + change.inHandDeltaMinor;
+      // A job whose cash alone is past the limit is refused here: no account (a rider new to cash) would hold the condition below.
+      if (exposure > this.riderCashLimitMinor) throw new CashLimitExceededError(this.riderCashLimitMinor);
       const account: TransactItem = {
         Update: {
           TableName: this.tableName,

@@ -8,6 +8,8 @@ import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
+import { JobRepository } from '../../functions/data/job.repository.ts';
+import { dbOf } from '../helpers/table.ts';
 
 /**
  * Custody of a cash-on-delivery payment, as the job repository writes it in the move's own
@@ -110,5 +112,25 @@ describe('a cash-on-delivery job', () => {
     expect((await cashOf(rt, rider))!.exposureMinor).toBe(near);
     await expectLedgerInvariant(rt, m.storeId);
     await expectRiderCashInvariant(rt, rider);
+  });
+
+  it('is not taken, whatever the rider holds, when its cash alone is past a limit configured below it', async () => {
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    const rider = newRider(); // new to cash: no account yet
+    const strict = new JobRepository(dbOf(rt), rt.config.TABLE_NAME, {
+      maxHeldJobs: 2,
+      dispatch: { timeoutMs: 1_200_000, confirmMs: 120_000, arriveMs: 1_800_000 },
+      riderCashLimitMinor: COLLECT - 1,
+    });
+    const { id } = await m.bookJob({ quote: { collectMinor: COLLECT } });
+    const queued = await driveJob(rt, m.storeId, id, 'queued', rider);
+
+    await expect(strict.applyTo(queued, { type: 'accept', agentId: rider }, `rider:${rider}`)).rejects.toMatchObject({
+      code: 'cash_limit_exceeded',
+      details: { limitMinor: COLLECT - 1 },
+    });
+    expect((await rt.jobs.get(m.storeId, id))!.status).toBe('queued');
+    expect(await cashOf(rt, rider)).toBeNull();
   });
 });
