@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rate-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the rate card
+         * @description The current prices of every zone the store can book in, by zone id: the fare (base fare, included distance, per kilometre), the weight slabs, the return trip’s share, and the cash-on-delivery terms (`collection`: the most collected on one job and the collection fee, a percentage with a minimum; null where the zone collects none). A quote’s chargeMinor is the fare plus the slab surcharge, rounded up to a rupee, plus the collection fee when it asks to collect. Read-only; counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getRateCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/job-quotes": {
         parameters: {
             query?: never;
@@ -1172,6 +1194,37 @@ export interface components {
                 endpointIds: string[];
             };
         };
+        RateCardResponse: {
+            data: {
+                zoneId: string;
+                name: string;
+                /** @description The zone’s price version; a quote keeps the version it was priced at. */
+                version: number;
+                /** @description The longest route the zone serves (estimated road distance). */
+                maxRouteMeters: number;
+                /** @description The fare of a route up to `includedMeters`. */
+                baseFareMinor: number;
+                includedMeters: number;
+                /** @description Each kilometre past `includedMeters`, charged pro rata. */
+                perKmMinor: number;
+                /** @description Added to the fare for a parcel up to `upToGrams` (the first slab that holds its weight), ascending. */
+                weightSlabs: {
+                    upToGrams: number;
+                    surchargeMinor: number;
+                }[];
+                /** @description A return trip’s charge as a share of the delivery’s charge (without any collection fee), in percent. */
+                returnChargePercent: number;
+                /** @description Cash on delivery; null: the zone collects none (422 collection_not_available). */
+                collection: {
+                    /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                    maxCollectMinor: number;
+                    /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                    feeBasisPoints: number;
+                    /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                    minFeeMinor: number;
+                } | null;
+            }[];
+        };
         JobListResponse: {
             data: {
                 /** Format: uuid */
@@ -1799,6 +1852,79 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate card */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "zoneId": "bengaluru",
+                     *           "name": "Bengaluru",
+                     *           "version": 1,
+                     *           "maxRouteMeters": 35000,
+                     *           "baseFareMinor": 4000,
+                     *           "includedMeters": 2000,
+                     *           "perKmMinor": 1000,
+                     *           "weightSlabs": [
+                     *             {
+                     *               "upToGrams": 1000,
+                     *               "surchargeMinor": 0
+                     *             },
+                     *             {
+                     *               "upToGrams": 5000,
+                     *               "surchargeMinor": 2000
+                     *             },
+                     *             {
+                     *               "upToGrams": 10000,
+                     *               "surchargeMinor": 5000
+                     *             },
+                     *             {
+                     *               "upToGrams": 20000,
+                     *               "surchargeMinor": 10000
+                     *             },
+                     *             {
+                     *               "upToGrams": 100000,
+                     *               "surchargeMinor": 25000
+                     *             }
+                     *           ],
+                     *           "returnChargePercent": 50,
+                     *           "collection": {
+                     *             "maxCollectMinor": 1000000,
+                     *             "feeBasisPoints": 200,
+                     *             "minFeeMinor": 2000
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateCardResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
