@@ -244,7 +244,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) a cash-on-delivery payment’s change (`job.collection_updated`: collected, not collected, or remitted) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -1009,7 +1009,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1131,6 +1131,39 @@ export interface components {
                             expiresAt: string | null;
                             verifiedAt: string | null;
                         };
+                    };
+                } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                    collection: {
+                        amountMinor: number;
+                        feeMinor: number;
+                        /** @enum {string} */
+                        status: "due" | "collected" | "not_collected";
+                        method: ("cash" | "upi") | null;
+                        reference: string | null;
+                        collectedAt: string | null;
+                        remittanceId: string | null;
                     };
                 } | {
                     endpoint: {
@@ -1279,7 +1312,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1403,6 +1436,39 @@ export interface components {
                         };
                     };
                 } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                    collection: {
+                        amountMinor: number;
+                        feeMinor: number;
+                        /** @enum {string} */
+                        status: "due" | "collected" | "not_collected";
+                        method: ("cash" | "upi") | null;
+                        reference: string | null;
+                        collectedAt: string | null;
+                        remittanceId: string | null;
+                    };
+                } | {
                     endpoint: {
                         id: string;
                         url: string;
@@ -1491,7 +1557,7 @@ export interface components {
             jobId: string | null;
             /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
             sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -1613,6 +1679,39 @@ export interface components {
                         expiresAt: string | null;
                         verifiedAt: string | null;
                     };
+                };
+            } | {
+                previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                job: {
+                    /** Format: uuid */
+                    id: string;
+                    externalOrderId: string | null;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    agentId: string | null;
+                    dropName: string;
+                    dropAddress: string;
+                    dropCity: string | null;
+                    dropPincode: string | null;
+                    dropPhone: string;
+                    packageDescription: string | null;
+                    chargeMinor: number | null;
+                    settlement: ("reserved" | "review" | "captured" | "released") | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+                /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                collection: {
+                    amountMinor: number;
+                    feeMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                    remittanceId: string | null;
                 };
             } | {
                 endpoint: {
