@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Job details
-         * @description The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.
+         * @description The job with its status history, rider location (during an active assignment) and handoff verification; for cash on delivery, its payment (`collection`: the example is a job whose customer paid by UPI at the door, before the delivery code). Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -2367,18 +2367,18 @@ export interface operations {
                      *       "data": {
                      *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
                      *         "externalOrderId": "ORD-1001",
-                     *         "status": "created",
-                     *         "agentId": null,
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider-7",
                      *         "dropName": "Asha Rao",
                      *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
                      *         "dropCity": "Bengaluru",
                      *         "dropPincode": "560038",
                      *         "dropPhone": "+919845012345",
                      *         "packageDescription": "Documents",
-                     *         "chargeMinor": 6900,
+                     *         "chargeMinor": 8900,
                      *         "settlement": "reserved",
                      *         "createdAt": "2026-11-22T10:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:33:00.000Z",
                      *         "pickupName": "Chai Point, MG Road",
                      *         "pickupAddress": "MG Road, Bengaluru",
                      *         "pickupCity": "Bengaluru",
@@ -2402,19 +2402,26 @@ export interface operations {
                      *             "actor": "merchant",
                      *             "note": null,
                      *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5",
+                     *             "status": "pickup_completed",
+                     *             "actor": "rider:rider-7",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:21:00.000Z"
                      *           }
                      *         ],
                      *         "verification": {
                      *           "testMode": false,
                      *           "pickup": {
-                     *             "status": "pending",
-                     *             "code": "4821",
+                     *             "status": "verified",
+                     *             "code": null,
                      *             "expiresAt": null,
-                     *             "verifiedAt": null
+                     *             "verifiedAt": "2026-11-22T10:21:00.000Z"
                      *           },
                      *           "delivery": {
-                     *             "status": "pending",
-                     *             "code": "1907",
+                     *             "status": "active",
+                     *             "code": "5930",
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
@@ -2422,7 +2429,15 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
-                     *         "collection": null
+                     *         "collection": {
+                     *           "amountMinor": 85000,
+                     *           "feeMinor": 2000,
+                     *           "status": "collected",
+                     *           "method": "upi",
+                     *           "reference": "432187650912",
+                     *           "collectedAt": "2026-11-22T10:33:00.000Z",
+                     *           "remittanceId": null
+                     *         }
                      *       }
                      *     }
                      */
