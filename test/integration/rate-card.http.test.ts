@@ -4,8 +4,10 @@ import { createStore } from '../helpers/fixtures.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { DEFAULT_RETURN_CHARGE_PERCENT } from '../../functions/core/pricing.ts';
 import type { Zone } from '../../functions/core/zone.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
+useHandlerLogs();
 
 // A square around a point, as a zone's polygon ([lng, lat] pairs, closed).
 const square = (lat: number, lng: number, d = 0.1): Zone['polygon'] => [
@@ -113,6 +115,15 @@ describe('GET /v1/rate-card', () => {
       returnChargePercent: 40,
       collection: null,
     });
+  });
+
+  it('reads the zones once per container and cache period: a request then costs the key, the store and the bucket (3 DynamoDB calls)', async () => {
+    const { apiKey } = await createStore(api.table.rt);
+    await rateCard({ 'X-Api-Key': apiKey });
+
+    const records = await captureAccessLog(() => rateCard({ 'X-Api-Key': apiKey }));
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([['GET /v1/rate-card', 200, 3]]);
   });
 
   it('returns 401 without a key, and for a key that does not exist', async () => {
