@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
-import { createStore } from '../helpers/fixtures.ts';
+import { BENGALURU_RATE_CARD, createStore } from '../helpers/fixtures.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { DEFAULT_RETURN_CHARGE_PERCENT } from '../../functions/core/pricing.ts';
 import type { Zone } from '../../functions/core/zone.ts';
@@ -86,13 +86,8 @@ describe('GET /v1/rate-card', () => {
       baseFareMinor: 4000,
       includedMeters: 2000,
       perKmMinor: 1000,
-      weightSlabs: [
-        { upToGrams: 1000, surchargeMinor: 0 },
-        { upToGrams: 5000, surchargeMinor: 2000 },
-        { upToGrams: 10000, surchargeMinor: 5000 },
-        { upToGrams: 20000, surchargeMinor: 10000 },
-        { upToGrams: 100000, surchargeMinor: 25000 },
-      ],
+      // Up to 1 kg +₹0, 5 kg +₹20, 10 kg +₹50, 20 kg +₹100, 100 kg +₹250 (the fixtures' copy of the seed's card).
+      weightSlabs: BENGALURU_RATE_CARD.weightSlabs,
       returnChargePercent: 50,
       collection: { maxCollectMinor: 1_000_000, feeBasisPoints: 200, minFeeMinor: 2000 },
     });
