@@ -1,13 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { useLocalApi } from '../helpers/server.ts';
 import { AT, bookedDetail } from '../helpers/job-detail.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS, bengaluruQuote } from '../helpers/fixtures.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { relayTick } from '../../functions/workers/ticks.ts';
+import { deliverTick } from '../../functions/webhooks/deliver.ts';
+import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { JobSummary } from '../../functions/schemas/job.schema.ts';
 import type { Zone } from '../../functions/core/zone.ts';
 
+allowLoopbackReceivers();
 const api = useLocalApi();
+const receivers: Receiver[] = [];
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+});
 
 // A zone that collects no cash (its rate card has no collection terms), around Mysuru.
 const mysuru: Zone = {
@@ -188,6 +196,27 @@ describe('job.collection_updated', () => {
     expect(Object.keys(update[0]!.data.job as object).sort()).toEqual(Object.keys(JobSummary.shape).sort());
     expect((await m.get('/v1/balance')).body).toMatchObject({ data: { balanceMinor: 100_000, reservedMinor: 0 } });
     await expectLedgerInvariant(api.table.rt, m.storeId);
+  });
+
+  it('is delivered to an endpoint that takes it, signed (Standard Webhooks), as the feed shows it', async () => {
+    const m = await merchant();
+    const target = await startReceiver();
+    receivers.push(target);
+    const registered = await m.post('/v1/webhook-endpoints', { url: target.url, eventTypes: ['job.collection_updated'] });
+    const { secret } = (registered.body as { data: { secret: string } }).data;
+    const job = await m.bookJob({ quote: { collectMinor: 85_000 } });
+
+    await m.post(`/v1/jobs/${job.id}/cancel`);
+    await relayTick(api.table.rt);
+    await deliverTick(api.table.rt);
+
+    expect(registered.status).toBe(201);
+    expect(target.received).toHaveLength(1);
+    const delivered = new Webhook(secret).verify(target.received[0]!.body, target.received[0]!.headers as Record<string, string>) as { id: string };
+    const fromFeed = await m.get(`/v1/events/${delivered.id}`);
+    expect(fromFeed.status).toBe(200);
+    expect(delivered).toEqual((fromFeed.body as { data: unknown }).data);
+    expect(delivered).toMatchObject({ type: 'job.collection_updated', jobId: job.id, data: { collection: { status: 'not_collected', amountMinor: 85_000 } } });
   });
 
   it('is not written for a prepaid job’s cancel', async () => {
