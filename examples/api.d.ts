@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rate-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the rate card
+         * @description The current prices of every zone the store can book in, by zone id: the fare (base fare, included distance, per kilometre), the weight slabs, the return trip’s share, and the cash-on-delivery terms (`collection`: the most collected on one job and the collection fee, a percentage with a minimum; null where the zone collects none). A quote’s chargeMinor is the fare plus the slab surcharge, rounded up to a rupee, plus the collection fee when it asks to collect. Read-only; counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getRateCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/job-quotes": {
         parameters: {
             query?: never;
@@ -84,7 +106,7 @@ export interface paths {
         };
         /**
          * Job details
-         * @description The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.
+         * @description The job with its status history, rider location (during an active assignment) and handoff verification; for cash on delivery, its payment (`collection`: the example is a job whose customer paid by UPI at the door, before the delivery code). Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -222,7 +244,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) a cash-on-delivery payment’s change (`job.collection_updated`: collected, not collected, or remitted) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -987,7 +1009,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1109,6 +1131,39 @@ export interface components {
                             expiresAt: string | null;
                             verifiedAt: string | null;
                         };
+                    };
+                } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                    collection: {
+                        amountMinor: number;
+                        feeMinor: number;
+                        /** @enum {string} */
+                        status: "due" | "collected" | "not_collected";
+                        method: ("cash" | "upi") | null;
+                        reference: string | null;
+                        collectedAt: string | null;
+                        remittanceId: string | null;
                     };
                 } | {
                     endpoint: {
@@ -1172,6 +1227,37 @@ export interface components {
                 endpointIds: string[];
             };
         };
+        RateCardResponse: {
+            data: {
+                zoneId: string;
+                name: string;
+                /** @description The zone’s price version; a quote keeps the version it was priced at. */
+                version: number;
+                /** @description The longest route the zone serves (estimated road distance). */
+                maxRouteMeters: number;
+                /** @description The fare of a route up to `includedMeters`. */
+                baseFareMinor: number;
+                includedMeters: number;
+                /** @description Each kilometre past `includedMeters`, charged pro rata. */
+                perKmMinor: number;
+                /** @description Added to the fare for a parcel up to `upToGrams` (the first slab that holds its weight), ascending. */
+                weightSlabs: {
+                    upToGrams: number;
+                    surchargeMinor: number;
+                }[];
+                /** @description A return trip’s charge as a share of the delivery’s charge (without any collection fee), in percent. */
+                returnChargePercent: number;
+                /** @description Cash on delivery; null: the zone collects none (422 collection_not_available). */
+                collection: {
+                    /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                    maxCollectMinor: number;
+                    /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                    feeBasisPoints: number;
+                    /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                    minFeeMinor: number;
+                } | null;
+            }[];
+        };
         JobListResponse: {
             data: {
                 /** Format: uuid */
@@ -1226,7 +1312,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1348,6 +1434,39 @@ export interface components {
                             expiresAt: string | null;
                             verifiedAt: string | null;
                         };
+                    };
+                } | {
+                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                    job: {
+                        /** Format: uuid */
+                        id: string;
+                        externalOrderId: string | null;
+                        /** @enum {string} */
+                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                        agentId: string | null;
+                        dropName: string;
+                        dropAddress: string;
+                        dropCity: string | null;
+                        dropPincode: string | null;
+                        dropPhone: string;
+                        packageDescription: string | null;
+                        chargeMinor: number | null;
+                        settlement: ("reserved" | "review" | "captured" | "released") | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                    collection: {
+                        amountMinor: number;
+                        feeMinor: number;
+                        /** @enum {string} */
+                        status: "due" | "collected" | "not_collected";
+                        method: ("cash" | "upi") | null;
+                        reference: string | null;
+                        collectedAt: string | null;
+                        remittanceId: string | null;
                     };
                 } | {
                     endpoint: {
@@ -1438,7 +1557,7 @@ export interface components {
             jobId: string | null;
             /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
             sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `webhook_endpoint.disabled`: `{endpoint}`. */
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -1560,6 +1679,39 @@ export interface components {
                         expiresAt: string | null;
                         verifiedAt: string | null;
                     };
+                };
+            } | {
+                previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
+                job: {
+                    /** Format: uuid */
+                    id: string;
+                    externalOrderId: string | null;
+                    /** @enum {string} */
+                    status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
+                    agentId: string | null;
+                    dropName: string;
+                    dropAddress: string;
+                    dropCity: string | null;
+                    dropPincode: string | null;
+                    dropPhone: string;
+                    packageDescription: string | null;
+                    chargeMinor: number | null;
+                    settlement: ("reserved" | "review" | "captured" | "released") | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    updatedAt: string;
+                };
+                /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                collection: {
+                    amountMinor: number;
+                    feeMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                    remittanceId: string | null;
                 };
             } | {
                 endpoint: {
@@ -1799,6 +1951,79 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRateCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate card */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "zoneId": "bengaluru",
+                     *           "name": "Bengaluru",
+                     *           "version": 1,
+                     *           "maxRouteMeters": 35000,
+                     *           "baseFareMinor": 4000,
+                     *           "includedMeters": 2000,
+                     *           "perKmMinor": 1000,
+                     *           "weightSlabs": [
+                     *             {
+                     *               "upToGrams": 1000,
+                     *               "surchargeMinor": 0
+                     *             },
+                     *             {
+                     *               "upToGrams": 5000,
+                     *               "surchargeMinor": 2000
+                     *             },
+                     *             {
+                     *               "upToGrams": 10000,
+                     *               "surchargeMinor": 5000
+                     *             },
+                     *             {
+                     *               "upToGrams": 20000,
+                     *               "surchargeMinor": 10000
+                     *             },
+                     *             {
+                     *               "upToGrams": 100000,
+                     *               "surchargeMinor": 25000
+                     *             }
+                     *           ],
+                     *           "returnChargePercent": 50,
+                     *           "collection": {
+                     *             "maxCollectMinor": 1000000,
+                     *             "feeBasisPoints": 200,
+                     *             "minFeeMinor": 2000
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RateCardResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2142,18 +2367,18 @@ export interface operations {
                      *       "data": {
                      *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
                      *         "externalOrderId": "ORD-1001",
-                     *         "status": "created",
-                     *         "agentId": null,
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider-7",
                      *         "dropName": "Asha Rao",
                      *         "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
                      *         "dropCity": "Bengaluru",
                      *         "dropPincode": "560038",
                      *         "dropPhone": "+919845012345",
                      *         "packageDescription": "Documents",
-                     *         "chargeMinor": 6900,
+                     *         "chargeMinor": 8900,
                      *         "settlement": "reserved",
                      *         "createdAt": "2026-11-22T10:00:00.000Z",
-                     *         "updatedAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:33:00.000Z",
                      *         "pickupName": "Chai Point, MG Road",
                      *         "pickupAddress": "MG Road, Bengaluru",
                      *         "pickupCity": "Bengaluru",
@@ -2177,19 +2402,26 @@ export interface operations {
                      *             "actor": "merchant",
                      *             "note": null,
                      *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7f3c52-5d1e-4a8f-b0c6-91e2d4a7c3f5",
+                     *             "status": "pickup_completed",
+                     *             "actor": "rider:rider-7",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:21:00.000Z"
                      *           }
                      *         ],
                      *         "verification": {
                      *           "testMode": false,
                      *           "pickup": {
-                     *             "status": "pending",
-                     *             "code": "4821",
+                     *             "status": "verified",
+                     *             "code": null,
                      *             "expiresAt": null,
-                     *             "verifiedAt": null
+                     *             "verifiedAt": "2026-11-22T10:21:00.000Z"
                      *           },
                      *           "delivery": {
-                     *             "status": "pending",
-                     *             "code": "1907",
+                     *             "status": "active",
+                     *             "code": "5930",
                      *             "expiresAt": null,
                      *             "verifiedAt": null
                      *           }
@@ -2197,7 +2429,15 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
-                     *         "collection": null
+                     *         "collection": {
+                     *           "amountMinor": 85000,
+                     *           "feeMinor": 2000,
+                     *           "status": "collected",
+                     *           "method": "upi",
+                     *           "reference": "432187650912",
+                     *           "collectedAt": "2026-11-22T10:33:00.000Z",
+                     *           "remittanceId": null
+                     *         }
                      *       }
                      *     }
                      */

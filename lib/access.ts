@@ -40,7 +40,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'read-item': { table: ['dynamodb:GetItem'], updates: READ_BUCKET },
   // Index partitions (Query: the zones' offers shards, a rider's assignments), then the jobs they name (BatchGet).
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
-  // A key range of the store's feed (the events after a cursor).
+  // A key range: the store's feed (the events after a cursor), the zone catalogue (the rate card).
   'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
   // Webhook endpoints: read, add (with the store's endpoint count), remove, new secrets; deliveries by hand.
   'manage-webhooks': {

@@ -6,7 +6,8 @@ import { effectiveHandoff } from './lifecycle.ts';
 /**
  * The customer's tracking page: who may see it (a token the merchant hands on), for how long, and
  * what it shows of a job. Deliberately little: no phone numbers, no address beyond the drop's first
- * line, no price.
+ * line, no price (a cash-on-delivery job shows the amount the customer pays at the door, never the
+ * store's charge or fee).
  */
 
 /** 24 random bytes: 192 bits, 32 URL-safe characters. */
@@ -112,6 +113,15 @@ export interface TimelineEntry {
   reason?: DeliveryAttemptReason;
 }
 
+/**
+ * What the customer pays at the door for a cash-on-delivery job: the amount (never the store's charge
+ * or the collection fee), and whether it has been paid.
+ */
+export interface TrackingPayment {
+  amountMinor: number;
+  paid: boolean;
+}
+
 /** Everything the tracking page shows, and nothing more. */
 export interface TrackingView {
   storeName: string;
@@ -137,6 +147,8 @@ export interface TrackingView {
   returnReason: ReturnReason | null;
   /** Whether anything is still to happen (the page keeps refreshing): the job is live, or its parcel is on the way back. */
   live: boolean;
+  /** Cash on delivery: what to pay while the job is live, or that it was paid; null for a prepaid job and one that ended unpaid. */
+  payment: TrackingPayment | null;
 }
 
 // Seven digits or more, of any script (Devanagari ९, Bengali ৯, …), however spaced or punctuated, with
@@ -252,6 +264,14 @@ function phaseOf(job: Job): TrackingPhase {
   }
 }
 
+// A payment due is shown only while the delivery can still happen; one that will not be collected (the job ended) is not shown.
+function paymentOf(job: Job): TrackingPayment | null {
+  const collection = job.collection ?? null;
+  if (collection === null || collection.status === 'not_collected') return null;
+  if (collection.status === 'collected') return { amountMinor: collection.amountMinor, paid: true };
+  return ENDED.has(job.status) ? null : { amountMinor: collection.amountMinor, paid: false };
+}
+
 /** What the tracking page shows of this job, for this store, at `now`. */
 export function trackingView(job: Job, storeName: string, now: Date): TrackingView {
   const pickup = { latitude: job.route.pickupLatitude, longitude: job.route.pickupLongitude };
@@ -277,5 +297,6 @@ export function trackingView(job: Job, storeName: string, now: Date): TrackingVi
     attemptReason: job.deliveryAttempts?.at(-1)?.reason ?? null,
     returnReason: job.returnTrip?.reason ?? null,
     live: !ENDED.has(job.status) || isReturning(job),
+    payment: paymentOf(job),
   };
 }

@@ -424,6 +424,29 @@ const reattemptJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   },
   deliveryAttempts: [attemptExample],
 });
+// A cash-on-delivery job at the door: the customer paid ₹850 by UPI; the delivery code is next (the fee is in chargeMinor).
+const COLLECTED_AT = '2026-11-22T10:33:00.000Z';
+const codJobExample = /* @__PURE__ */ variant(jobDetailExample, {
+  status: 'pickup_completed',
+  agentId: 'rider-7',
+  chargeMinor: 8900,
+  updatedAt: COLLECTED_AT,
+  events: [createdEventExample, pickedUpEventExample],
+  verification: {
+    testMode: false,
+    pickup: { status: 'verified', code: null, expiresAt: null, verifiedAt: PICKED_UP_AT },
+    delivery: { status: 'active', code: '5930', expiresAt: null, verifiedAt: null },
+  },
+  collection: {
+    amountMinor: 85000,
+    feeMinor: 2000,
+    status: 'collected',
+    method: 'upi',
+    reference: '432187650912',
+    collectedAt: COLLECTED_AT,
+    remittanceId: null,
+  },
+});
 const returningJobExample = /* @__PURE__ */ variant(jobDetailExample, {
   status: 'cancelled',
   agentId: 'rider-7',
@@ -508,11 +531,12 @@ export const jobOperations = {
   'GET /v1/jobs/{id}': {
     operationId: 'getJob',
     summary: 'Job details',
-    description: 'The job with its status history, rider location (during an active assignment) and handoff verification. Counts against the read limit.',
+    description:
+      'The job with its status history, rider location (during an active assignment) and handoff verification; for cash on delivery, its payment (`collection`: the example is a job whose customer paid by UPI at the door, before the delivery code). Counts against the read limit.',
     tag: 'Jobs',
     path: JobPath,
     success: [
-      { status: 200, description: 'The job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: jobDetailExample }, etag: true },
+      { status: 200, description: 'The job', name: 'JobDetailResponse', schema: JobDetail, envelope: true, example: { data: codJobExample }, etag: true },
     ],
     errors: [400, 401, 403, 404, 429, 500, 503],
   },

@@ -28,6 +28,11 @@ export interface Messages {
   riderAway: (distance: string) => string;
   riderBringing: string;
   giveCode: string;
+  /** At the door while a cash-on-delivery payment is due: pay first (the rider cannot take the code before). */
+  payThenGiveCode: string;
+  /** Cash on delivery: the amount to pay at the door (₹, formatted), and that it was paid. */
+  payOnDelivery: (amount: string) => string;
+  paid: (amount: string) => string;
   deliveredAt: (time: string) => string;
   cancelledNext: (store: string) => string;
   failedNext: (store: string) => string;

@@ -28,6 +28,7 @@ h1{font-size:1.5rem;line-height:1.3;margin:1.25rem 0 .25rem}
 h2{font-size:1.0625rem;margin:1.5rem 0 .5rem}
 .next{margin:0 0 1rem;color:var(--muted);font-size:1.0625rem}
 .sandbox{margin:1rem 0 0;padding:.5rem .75rem;background:#fff5d6;border:1px solid #c99a1a;border-radius:.375rem}
+.pay{margin:0 0 1rem;padding:.75rem;font-size:1.25rem;font-weight:700;border:2px solid var(--accent);border-radius:.5rem}
 .code{margin:0;padding:.75rem;font-size:2.25rem;font-weight:700;letter-spacing:.35em;text-align:center;border:2px solid var(--accent);border-radius:.5rem;background:var(--soft)}
 [data-part]:empty{display:none}
 svg{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:.5rem}
@@ -89,6 +90,14 @@ export function formatDistance(meters: number, m: Messages): string {
   return m.metres(new Intl.NumberFormat(m.locale).format(Math.max(10, Math.round(meters / 10) * 10)));
 }
 
+/** Paise as rupees in the page's language: "₹850", "₹1,00,000", "₹850.50" (paise only when there are some). */
+export function formatRupees(amountMinor: number, m: Messages): string {
+  const paise = amountMinor % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(m.locale, { style: 'currency', currency: 'INR', minimumFractionDigits: paise, maximumFractionDigits: 2 }).format(
+    amountMinor / 100,
+  );
+}
+
 // What happens next, in a sentence.
 function nextLine(view: TrackingView, m: Messages, now: Date): string {
   const distance = view.riderMeters === null ? null : formatDistance(view.riderMeters, m);
@@ -103,7 +112,7 @@ function nextLine(view: TrackingView, m: Messages, now: Date): string {
     case 'attempt_failed':
       return m.attemptNext(view.storeName);
     case 'arrived':
-      return m.giveCode;
+      return view.payment?.paid === false ? m.payThenGiveCode : m.giveCode;
     case 'delivered':
       return m.deliveredAt(formatTime(view.endedAt!, m, now));
     case 'cancelled':
@@ -205,11 +214,14 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
     view.deliveryCode === null
       ? ''
       : `<h2>${escapeHtml(m.deliveryCode)}</h2><p class="code">${escapeHtml(view.deliveryCode)}</p><p>${escapeHtml(m.codeHint)}</p>`;
+  // Cash on delivery: the amount to pay at the door (never the store's charge), then that it was paid.
+  const payment =
+    view.payment === null ? '' : `<p class="pay">${escapeHtml((view.payment.paid ? m.paid : m.payOnDelivery)(formatRupees(view.payment.amountMinor, m)))}</p>`;
   const body =
     `<section class="status">${view.sandbox ? `<p class="sandbox">${escapeHtml(m.sandbox)}</p>` : ''}` +
     `<h1 data-part="status" aria-live="polite">${escapeHtml(headline(view, m))}</h1>` +
     `<p class="next" data-part="next">${escapeHtml(nextLine(view, m, now))}</p></section>` +
-    `<div><section data-part="code">${code}</section>` +
+    `<div><section data-part="payment">${payment}</section><section data-part="code">${code}</section>` +
     `<section aria-labelledby="progress"><h2 id="progress">${escapeHtml(m.progress)}</h2><ol data-part="timeline">${view.timeline.map((entry) => timelineItem(entry, m, now)).join('')}</ol></section></div>` +
     `<section class="map" aria-label="${escapeHtml(m.map)}"><div data-part="map">${mapSvg(view, m)}</div>` +
     `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropLine)}</p></section>`;

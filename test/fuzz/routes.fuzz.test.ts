@@ -162,15 +162,16 @@ async function sendAndCheck(
   return { status: response.status, code, body };
 }
 
-/** The `details` of the 409s that have them (ErrorBody in common.schema.ts); every other code's are a validation error's. */
+/** The `details` of the 409s and 422s that have them (ErrorBody in common.schema.ts); every other code's are a validation error's. */
 const CONFLICT_DETAILS: Record<string, Record<string, unknown>> = {
   job_not_editable: { fields: expect.any(Array), status: expect.any(String) },
   parcel_return_required: { returnPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/return$/) },
   parcel_not_picked_up: { status: expect.any(String), cancelPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/cancel$/) },
   no_decision_pending: { status: expect.any(String) },
+  collection_limit_exceeded: { maxCollectMinor: expect.any(Number) },
 };
 
-/** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors and the 409s that name them, the status the code's. */
+/** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors and the 409s and 422s that name them, the status the code's. */
 function expectErrorBody(body: unknown, status: number, where: string): void {
   const details = (body as { details?: unknown } | null)?.details;
   expect(body, `${where}: error body`).toEqual({
@@ -274,7 +275,7 @@ const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
   'GET /v1/webhook-endpoints/{id}/deliveries': { limit: ['1', '50', '100'] },
 };
 
-/** Valid bodies of the merchant routes that take one: the Bengaluru quote, or a quote anywhere on Earth; a booking of a quote of the store's. */
+/** Valid bodies of the merchant routes that take one: the Bengaluru quote, a quote anywhere on Earth, one that collects cash on delivery; a booking of a quote of the store's. */
 const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /v1/job-quotes': fc.oneof(
     fc.constant(bengaluruQuote),
@@ -285,6 +286,10 @@ const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
       dropLatitude,
       dropLongitude,
     })),
+    // Cash on delivery: any amount up to the zone's limit, the limit itself, past it, and past what any zone takes.
+    fc
+      .oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(1_000_000, 1_000_001, 100_000_000))
+      .map((collectMinor) => ({ ...bengaluruQuote, collectMinor })),
   ),
   'POST /v1/webhook-endpoints': fc.record(
     {

@@ -344,7 +344,7 @@ describe('the CDK stack', () => {
 
     it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure, a failed delivery attempt and the last decline)', () => {
       const unrestricted = HANDLERS.filter((h) => accessOf(h).updates === 'any').sort();
-      const readOnly = ['get-balance', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => accessOf(h).table);
+      const readOnly = ['get-balance', 'get-rate-card', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => accessOf(h).table);
 
       expect(unrestricted).toEqual([
         'cancel-job',

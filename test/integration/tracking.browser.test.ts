@@ -8,6 +8,8 @@ import { simulateTick } from '../../functions/workers/ticks.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { driveJob } from '../helpers/fleet.ts';
+import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { trackingLinkOf } from '../helpers/tracking.ts';
 
 /** Where the screenshots go (docs/screenshots/ holds the copies the docs link to). */
@@ -283,6 +285,35 @@ describe('the tracking page in a real browser', () => {
     await context.close();
 
     expect(steps.map((step) => step.replace(/\d.*$/, '').trim())).toEqual(['Order booked', 'Cancelled']);
+  });
+
+  // A rider of its own, holding this job alone.
+  const RIDER = 'rider-cod';
+  it('shows a cash-on-delivery customer at the door what to pay, then that it was paid, in place (Hindi, 360 px)', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ quote: { collectMinor: 85_000 } });
+    const link = await trackingLinkOf(merchant, job.id);
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived', RIDER);
+    const { context, page, outside, errors } = await openContext(360, 'hi-IN');
+
+    await page.goto(`${api.server.url}${link.path}`);
+    const due = {
+      pay: await page.locator('.pay').textContent(),
+      next: await page.locator('[data-part=next]').textContent(),
+      codes: await page.locator('.code').count(),
+    };
+    await page.screenshot({ path: join(OUTPUT, 'hi-360-cod-due.png'), fullPage: true });
+    await api.table.rt.jobs.apply(merchant.storeId, job.id, { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null }, `rider:${RIDER}`);
+    await page.clock.fastForward(REFRESH_MS);
+    await page.waitForFunction(() => document.querySelector('.pay')?.textContent === '₹850 का भुगतान हो गया', undefined, { timeout: 10_000 });
+    const paidNext = await page.locator('[data-part=next]').textContent();
+    await context.close();
+
+    expect(due).toEqual({ pay: 'डिलीवरी पर ₹850 चुकाएँ (नकद या UPI)', next: 'पहले राइडर को भुगतान करें, फिर नीचे दिया गया डिलीवरी कोड बताएँ।', codes: 1 });
+    expect(paidNext).toBe('नीचे दिया गया डिलीवरी कोड अपने राइडर को बताएँ।');
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await expectRiderCashInvariant(api.table.rt, RIDER);
   });
 
   describe('when a sim-undeliverable sandbox delivery does not go to plan', () => {

@@ -5,7 +5,8 @@ import { keys } from '../../functions/data/table.ts';
 import { dbOf } from '../helpers/table.ts';
 import { CONTENT_SECURITY_POLICY } from '../../functions/tracking/page.ts';
 import { useLocalApi } from '../helpers/server.ts';
-import { newMerchant } from '../helpers/merchant.ts';
+import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
+import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { driveJob, newFleetMember } from '../helpers/fleet.ts';
 import { bengaluruQuote, bookingBody } from '../helpers/fixtures.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
@@ -413,5 +414,61 @@ describe('GET /track/{token} when a delivery does not go to plan', () => {
     expect(english).toMatch(/Picked up \d.* Going back to the store \d.* Back at the store not yet/);
     expect(english).not.toContain('Cancelled');
     expect(hindi).toContain('Test store ने पार्सल वापस मँगवाया है।');
+  });
+});
+
+describe('GET /track/{token} for a cash-on-delivery job', () => {
+  // ₹850 to collect; the store's charge is ₹69 for the ride and ₹20 for collecting: ₹89, never on the page.
+  const COLLECT = 85_000;
+  const NEVER_SHOWN = ['₹89', '₹69', '₹20', '8900', '6900', '>2000<'];
+  // A rider of this block's own: the file's other tests leave rider-7 holding jobs.
+  const RIDER = 'rider-cod';
+
+  it('shows the amount to pay at the door in both languages, then that it was paid, and never the store’s charge or fee', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ quote: { collectMinor: COLLECT } });
+    const link = await trackingLinkOf(merchant, job.id);
+    const page = async (lang: string) => (await openPage(api.server, `${link.path}?lang=${lang}`)).html;
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived', RIDER);
+    const [dueEnglish, dueHindi] = [await page('en'), await page('hi')];
+    await api.table.rt.jobs.apply(
+      merchant.storeId,
+      job.id,
+      { type: 'collect', method: 'upi', amountMinor: COLLECT, reference: '432187650912' },
+      `rider:${RIDER}`,
+    );
+    const [paidEnglish, paidHindi] = [await page('en'), await page('hi')];
+    await driveJob(api.table.rt, merchant.storeId, job.id, 'delivered', RIDER);
+    const delivered = await page('en');
+
+    expect(job.chargeMinor).toBe(8900);
+    expect(pageText(dueEnglish)).toMatch(
+      /Your rider has arrived Pay your rider, then give them the delivery code below\. Pay ₹850 on delivery \(cash or UPI\) Delivery code \d{4}/,
+    );
+    expect(pageText(dueHindi)).toContain('डिलीवरी पर ₹850 चुकाएँ (नकद या UPI)');
+    expect(pageText(paidEnglish)).toMatch(/Give your rider the delivery code below\. Paid ₹850 Delivery code \d{4}/);
+    expect(pageText(paidHindi)).toContain('₹850 का भुगतान हो गया');
+    expect(pageText(delivered)).toMatch(/Your parcel has been delivered .* Paid ₹850/);
+    for (const html of [dueEnglish, dueHindi, paidEnglish, paidHindi, delivered]) {
+      expect(NEVER_SHOWN.filter((text) => html.includes(text))).toEqual([]);
+      expect(html).not.toContain('432187650912');
+    }
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+    await expectRiderCashInvariant(api.table.rt, RIDER);
+  });
+
+  it('shows nothing to pay once the job is cancelled', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ quote: { collectMinor: COLLECT } });
+    const link = await trackingLinkOf(merchant, job.id);
+    const before = (await openPage(api.server, link.path)).html;
+
+    await merchant.post(`/v1/jobs/${job.id}/cancel`);
+    const after = (await openPage(api.server, link.path)).html;
+
+    expect(pageText(before)).toContain('Pay ₹850 on delivery (cash or UPI)');
+    expect(pageText(after)).toContain('This delivery was cancelled');
+    expect(after).not.toContain('₹');
+    expect(after).toContain('<section data-part="payment"></section>');
   });
 });

@@ -5,6 +5,7 @@ import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 describe('matchRoute', () => {
   it.each([
     ['GET', '/v1/balance', 'get-balance', 'reads', 'read-item'],
+    ['GET', '/v1/rate-card', 'get-rate-card', 'reads', 'read-feed'],
     ['POST', '/v1/job-quotes', 'create-quote', 'quotes', 'put-quote'],
   ])('finds %s %s with no path parameters', (method, path, name, rateGroup, access) => {
     expect(matchRoute(method, path)).toEqual({

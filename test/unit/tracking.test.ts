@@ -18,7 +18,7 @@ import {
   type TrackingView,
 } from '../../functions/core/tracking.ts';
 import { chooseLanguage, LANGUAGES, type Messages } from '../../functions/tracking/messages.ts';
-import { formatDistance, mapSvg, notFoundPage, trackingPage } from '../../functions/tracking/page.ts';
+import { formatDistance, formatRupees, mapSvg, notFoundPage, trackingPage } from '../../functions/tracking/page.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 const store = sampleStore({ reservedMinor: BENGALURU_CHARGE_MINOR, availableMinor: 10_000 - BENGALURU_CHARGE_MINOR, jobCount: 1 });
@@ -26,14 +26,15 @@ const now = new Date('2026-11-22T10:00:00.000Z');
 const minute = (n: number) => new Date(now.getTime() + n * 60_000);
 const [en, hi] = [LANGUAGES.find((l) => l.lang === 'en')!, LANGUAGES.find((l) => l.lang === 'hi')!];
 
-/** A job booked at 10:00 and moved by `events`, one a minute. */
-function jobAfter(...events: LifecycleEvent[]): Job {
-  let job = newJob({ store, quote, details: sampleBookingDetails, idempotencyKey: 'k', seq: 1, now });
+/** A job booked at 10:00 (from `booked`, the prepaid quote by default) and moved by `events`, one a minute. */
+function jobFrom(booked: typeof quote, events: LifecycleEvent[]): Job {
+  let job = newJob({ store, quote: booked, details: sampleBookingDetails, idempotencyKey: 'k', seq: 1, now });
   events.forEach((event, i) => {
     job = transition(job, event, event.type === 'cancel' ? 'merchant' : 'rider:r1', minute(i + 1)).job;
   });
   return job;
 }
+const jobAfter = (...events: LifecycleEvent[]): Job => jobFrom(quote, events);
 
 const ACCEPTED: LifecycleEvent[] = [{ type: 'dispatch' }, { type: 'accept', agentId: 'r1' }, { type: 'start_confirmation' }, { type: 'confirm' }];
 const atPickup = (job: Job): LifecycleEvent => ({ type: 'submit_pickup_code', code: job.verification.pickup.code });
@@ -430,6 +431,84 @@ describe('when a delivery does not go to plan', () => {
     expect(page(reattempt(), hi)).toContain('आपका राइडर फिर से कोशिश कर रहा है');
     // The step trying again has no time of its own: it says none (not "not yet").
     expect(page(reattempt(), en)).toContain('<li class="current" aria-current="step"><span>Trying again</span></li>');
+  });
+});
+
+describe('cash on delivery', () => {
+  // ₹850 to collect; the store's charge is the ride (₹69) and the ₹20 fee: ₹89, which the customer never sees.
+  const codQuote = { ...quote, chargeMinor: BENGALURU_CHARGE_MINOR + 2000, collectMinor: 85_000, collectionFeeMinor: 2000 };
+  const codAfter = (...events: LifecycleEvent[]) => jobFrom(codQuote, events);
+  const pickedUpCod = () => {
+    const booked = codAfter(...ACCEPTED, { type: 'arrive_pickup' });
+    return transition(booked, atPickup(booked), 'rider:r1', minute(6)).job;
+  };
+  const collect: LifecycleEvent = { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null };
+  const view = (job: Job) => trackingView(job, 'Chai Point', minute(30));
+
+  it('shows the amount to pay while it is due, that it was paid once collected, and nothing for a prepaid job', () => {
+    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const paid = transition(arrived, collect, 'rider:r1', minute(8)).job;
+    const delivered = transition(paid, { type: 'submit_delivery_code', code: paid.verification.delivery.code }, 'rider:r1', minute(9)).job;
+
+    expect([codAfter(), arrived, paid, delivered].map((job) => view(job).payment)).toEqual([
+      { amountMinor: 85_000, paid: false },
+      { amountMinor: 85_000, paid: false },
+      { amountMinor: 85_000, paid: true },
+      { amountMinor: 85_000, paid: true },
+    ]);
+    expect(view(jobAfter()).payment).toBeNull();
+    expect(view(pickedUp()).payment).toBeNull();
+  });
+
+  it('shows nothing to pay once the job ended unpaid: cancelled before pickup, or refused at the door and sent back', () => {
+    const cancelled = codAfter({ type: 'cancel' });
+    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const refused = transition(arrived, { type: 'attempt_delivery', reason: 'payment_refused', note: null }, 'rider:r1', minute(8)).job;
+    const sentBack = transition(refused, { type: 'decide', action: 'return' }, 'merchant', minute(9), { availableMinor: 100_000 }).job;
+
+    expect(cancelled.collection?.status).toBe('not_collected');
+    expect(view(cancelled).payment).toBeNull();
+    // While the store decides after the refusal, the payment is still what a retry asks for.
+    expect(view(refused).payment).toEqual({ amountMinor: 85_000, paid: false });
+    expect(sentBack.collection?.status).toBe('not_collected');
+    expect(view(sentBack).payment).toBeNull();
+  });
+
+  it('asks the customer at the door to pay first, then give the code; once paid, just the code', () => {
+    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const paid = transition(arrived, collect, 'rider:r1', minute(8)).job;
+
+    expect(trackingPage(view(arrived), en, minute(30))).toContain('Pay your rider, then give them the delivery code below.');
+    expect(trackingPage(view(paid), en, minute(30))).toContain('Give your rider the delivery code below.');
+  });
+
+  it('writes the amount in rupees in both languages, and never the store’s charge or the collection fee', () => {
+    const due = view(pickedUpCod());
+    const paid = { ...due, payment: { amountMinor: 85_000, paid: true } };
+
+    const pages = [trackingPage(due, en, now), trackingPage(due, hi, now), trackingPage(paid, en, now), trackingPage(paid, hi, now)];
+
+    expect(pages[0]).toContain('<section data-part="payment"><p class="pay">Pay ₹850 on delivery (cash or UPI)</p></section>');
+    expect(pages[1]).toContain('<p class="pay">डिलीवरी पर ₹850 चुकाएँ (नकद या UPI)</p>');
+    expect(pages[2]).toContain('<p class="pay">Paid ₹850</p>');
+    expect(pages[3]).toContain('<p class="pay">₹850 का भुगतान हो गया</p>');
+    for (const page of pages) {
+      expect(page).not.toMatch(/₹89\b|₹20\b|₹69\b|8900|\b2000\b/);
+    }
+  });
+
+  it('leaves the payment part empty on a prepaid job’s page (it stays, so a refresh can fill it)', () => {
+    expect(trackingPage(view(pickedUp()), en, now)).toContain('<section data-part="payment"></section>');
+  });
+
+  it.each([
+    [85_000, '₹850'],
+    [85_050, '₹850.50'],
+    [10_000_000, '₹1,00,000'],
+    [1, '₹0.01'],
+  ])('writes %i paise as %s', (amountMinor, text) => {
+    expect(formatRupees(amountMinor, en)).toBe(text);
+    expect(formatRupees(amountMinor, hi)).toBe(text);
   });
 });
 
