@@ -306,6 +306,32 @@ export class JobRepository extends JobReader {
     return result;
   }
 
+  /**
+   * The writes of `remit` (a collected payment joins remittance `remittanceId`) for the remittance
+   * worker's own transaction: the job's put, conditioned on the version read, and its events
+   * (`job.collection_updated`). The one transition function decides; a move that changes nothing
+   * (already in this remittance) writes nothing. `remit` moves no money and no index item.
+   */
+  remitWrites(job: Job, remittanceId: string, now: Date): { job: Job; items: TransactItem[] } {
+    const moved = transition(job, { type: 'remit', remittanceId }, 'system', now);
+    if (moved.job === job) return { job, items: [] };
+    const { job: next, events } = recordChange(job, moved.job, toJobSummary);
+    return {
+      job: next,
+      items: [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: jobItem(next),
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': job.version },
+          },
+        },
+        ...eventOutboxPuts(this.tableName, next.storeId, events),
+      ],
+    };
+  }
+
   /** The credit the store has available now (one read of its item). */
   private async creditOf(storeId: string): Promise<StoreCredit> {
     const { Item } = await this.db.send(
