@@ -22,6 +22,12 @@ export interface Remittance {
   ledgerEntryId: string | null;
 }
 
+/** What the merchant sees of a remittance (the list's item; `remittance.created`'s data): all but its store. */
+export function remittanceView(remittance: Remittance): Omit<Remittance, 'storeId'> {
+  const { storeId: _storeId, ...view } = remittance;
+  return view;
+}
+
 /** One payment a remittance carries. */
 export interface RemittanceLine {
   jobId: string;

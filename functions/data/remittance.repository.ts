@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newEventId, type DeliveryEvent } from '../core/event.ts';
-import type { Remittance, RemittanceLine } from '../core/remittance.ts';
+import { remittanceView, type Remittance, type RemittanceLine } from '../core/remittance.ts';
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
@@ -53,12 +53,6 @@ const toLine = (item: Record<string, unknown>): RemittanceLine => ({
 
 /** The statement's id of a ledger entry (GET /v1/ledger shows `le_` and its UUID's hex). */
 const statementId = (entryId: string) => `le_${entryId.replaceAll('-', '')}`;
-
-/** What the merchant sees of a remittance (the list's item; `remittance.created`'s data). */
-export function remittanceView(remittance: Remittance): Omit<Remittance, 'storeId'> {
-  const { storeId: _storeId, ...view } = remittance;
-  return view;
-}
 
 /**
  * Remittances of cash-on-delivery payments to the stores' credit, in two phases so one remittance can
