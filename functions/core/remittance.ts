@@ -87,11 +87,7 @@ export interface Cycle<L extends { collectedAt: string }> {
  * when older ones were left (the worker was stopped for a day). Sandbox: every payment collected by
  * `now`, for the period from the oldest one to `now`.
  */
-export function dueCycle<L extends { collectedAt: string }>(
-  lines: readonly L[],
-  now: Date,
-  terms: { cutoffIst: string; sandbox: boolean },
-): Cycle<L> | null {
+export function dueCycle<L extends { collectedAt: string }>(lines: readonly L[], now: Date, terms: { cutoffIst: string; sandbox: boolean }): Cycle<L> | null {
   const end = terms.sandbox ? now : lastCutoff(now, terms.cutoffIst);
   const due = lines.filter((line) => (terms.sandbox ? Date.parse(line.collectedAt) <= end.getTime() : Date.parse(line.collectedAt) < end.getTime()));
   if (due.length === 0) return null;

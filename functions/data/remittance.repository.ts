@@ -70,9 +70,9 @@ export class RemittanceRepository extends TableRepository {
   /** Every store on the worker's list (every shard, one Query each). */
   async worklist(): Promise<RemittanceWork[]> {
     const pages = await Promise.all(
-      keys.remittanceWorkPartitions().map((pk) =>
-        this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
-      ),
+      keys
+        .remittanceWorkPartitions()
+        .map((pk) => this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })),
     );
     return pages.flat().map((item) => ({
       storeId: item.storeId as string,
@@ -130,7 +130,8 @@ export class RemittanceRepository extends TableRepository {
         new UpdateCommand({
           TableName: this.tableName,
           Key: key,
-          UpdateExpression: outcome.notBefore === null || outcome.done ? 'REMOVE leaseUntil, leaseId, notBefore' : 'SET notBefore = :notBefore REMOVE leaseUntil, leaseId',
+          UpdateExpression:
+            outcome.notBefore === null || outcome.done ? 'REMOVE leaseUntil, leaseId, notBefore' : 'SET notBefore = :notBefore REMOVE leaseUntil, leaseId',
           ConditionExpression: 'leaseId = :lease',
           ExpressionAttributeValues: { ':lease': leaseId, ...(outcome.notBefore !== null && !outcome.done && { ':notBefore': outcome.notBefore }) },
         }),

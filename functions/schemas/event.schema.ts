@@ -69,12 +69,22 @@ export const EventView = z.strictObject({
   sequence: z
     .nullable(z.int().check(z.minimum(1)))
     .check(z.meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' })),
-  data: z.union([JobEventData, JobUpdatedEventData, JobDeliveryAttemptedEventData, JobReturnEventData, JobCollectionEventData, EndpointEventData, RemittanceEventData]).check(
-    z.meta({
-      description:
-        'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it).',
-    }),
-  ),
+  data: z
+    .union([
+      JobEventData,
+      JobUpdatedEventData,
+      JobDeliveryAttemptedEventData,
+      JobReturnEventData,
+      JobCollectionEventData,
+      EndpointEventData,
+      RemittanceEventData,
+    ])
+    .check(
+      z.meta({
+        description:
+          'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it).',
+      }),
+    ),
 });
 export type EventView = z.infer<typeof EventView>;
 

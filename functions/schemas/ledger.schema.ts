@@ -76,7 +76,8 @@ export const StatementEntryView = z.strictObject({
   type: z.enum(['top_up', 'reserve', 'release', 'capture', 'adjustment', 'cod_remittance']),
   amountMinor: z.int().check(
     z.meta({
-      description: 'What the entry moved, in paise: the top-up, the reservation, its release or its capture, a cash-on-delivery remittance (positive); an adjustment’s signed change.',
+      description:
+        'What the entry moved, in paise: the top-up, the reservation, its release or its capture, a cash-on-delivery remittance (positive); an adjustment’s signed change.',
     }),
   ),
   balanceMinor: MinorAmount.check(z.meta({ description: 'The store’s balance right after this entry.' })),

@@ -27,9 +27,9 @@ const DateTime = z.iso.datetime();
 /** A remittance, as the list shows it and `remittance.created` carries it. */
 export const RemittanceView = z.strictObject({
   id: z.string().check(z.regex(REMITTANCE_ID_PATTERN)),
-  status: z.enum(REMITTANCE_STATUSES).check(
-    z.meta({ description: '`pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.' }),
-  ),
+  status: z
+    .enum(REMITTANCE_STATUSES)
+    .check(z.meta({ description: '`pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.' })),
   amountMinor: MinorAmount.check(z.meta({ description: 'The whole amount the riders collected for its jobs, credited to your balance.' })),
   jobCount: z.int().check(z.minimum(1)),
   periodStart: DateTime.check(z.meta({ description: 'The start of the cycle: the cut-off before it (a sandbox store: its first payment).' })),
@@ -70,7 +70,18 @@ const LINE_COLUMNS = ['remittanceId', 'jobId', 'amountMinor', 'amountRupees', 'c
 export function remittancesCsv(remittances: readonly RemittanceView[]): string {
   return csvTable(
     LIST_COLUMNS,
-    remittances.map((r) => [r.id, r.status, r.amountMinor, rupees(r.amountMinor), r.jobCount, r.periodStart, r.periodEnd, r.createdAt, r.creditedAt, r.ledgerEntryId]),
+    remittances.map((r) => [
+      r.id,
+      r.status,
+      r.amountMinor,
+      rupees(r.amountMinor),
+      r.jobCount,
+      r.periodStart,
+      r.periodEnd,
+      r.createdAt,
+      r.creditedAt,
+      r.ledgerEntryId,
+    ]),
   );
 }
 
