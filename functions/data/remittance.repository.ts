@@ -6,7 +6,9 @@ import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
 import { ledgerPut } from './store.repository.ts';
 import { keys } from './table.ts';
-import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
+import type { remitWrites } from './job.repository.ts';
+import type { Job } from '../core/job.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 
 /** A store on the remittance worker's list, as the collect move and the worker left it. */
 export interface RemittanceWork {
@@ -154,8 +156,9 @@ export class RemittanceRepository extends TableRepository {
 
   /**
    * Phase 1, one chunk: the pending remittance (created by its first chunk) gains these payments, each
-   * with its line, their lines awaiting remittance go, and `jobWrites` (each job's `remit`) are made,
-   * all in one transaction held by the worker's lease. False, writing nothing, when a payment was
+   * with its line, their lines awaiting remittance go, and their `jobs` name the remittance (`remit`,
+   * whose writes the worker passes in: remitWrites of job.repository.ts, so the merchant's read
+   * functions do not carry the lifecycle), all in one transaction held by the worker's lease. False, writing nothing, when a payment was
    * claimed meanwhile, a job changed, or the lease was lost: the payments wait for the next tick.
    */
   async claim(input: {
@@ -163,7 +166,9 @@ export class RemittanceRepository extends TableRepository {
     leaseId: string;
     remittance: Pick<Remittance, 'id' | 'periodStart' | 'periodEnd' | 'createdAt'>;
     payments: readonly AwaitingPayment[];
-    jobWrites: readonly TransactItem[];
+    jobs: readonly Job[];
+    remit: typeof remitWrites;
+    now: Date;
   }): Promise<boolean> {
     const { storeId, remittance, payments } = input;
     const amount = payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
@@ -220,7 +225,10 @@ export class RemittanceRepository extends TableRepository {
       'awaiting',
       payments.map((payment) => ({ Delete: { TableName: this.tableName, Key: payment.key, ConditionExpression: 'attribute_exists(PK)' } })),
     );
-    tx.addEach('job', input.jobWrites);
+    tx.addEach(
+      'job',
+      input.jobs.flatMap((job) => input.remit(this.tableName, job, remittance.id, input.now).items),
+    );
     try {
       await tx.commit(this.db);
       return true;

@@ -2,6 +2,7 @@ import { AppError, JobFullError } from '../core/errors.ts';
 import { ASSIGNED, ENDED, isReturning, type Job } from '../core/job.ts';
 import { dispatchEvent } from '../core/dispatch.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
+import { remitWrites } from '../data/job.repository.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { followUpMove, SIMULATOR_ACTOR, simulatedPosition, simulatedReturnPosition, simulationSteps } from '../core/simulation.ts';
 import type { Runtime } from '../runtime.ts';
@@ -360,13 +361,13 @@ async function claimCycle(
   const claimed: Array<AwaitingPayment & { remittanceId: string }> = [];
   for (let i = 0; i < cycle.lines.length; i += REMITTANCE_CHUNK) {
     const payments = cycle.lines.slice(i, i + REMITTANCE_CHUNK);
-    const jobs = new Map((await rt.jobs.getMany(payments.map((payment) => ({ storeId, jobId: payment.jobId })))).map((job) => [job.id, job]));
-    const jobWrites = payments.flatMap((payment) => {
-      const job = jobs.get(payment.jobId);
+    const read = new Map((await rt.jobs.getMany(payments.map((payment) => ({ storeId, jobId: payment.jobId })))).map((job) => [job.id, job]));
+    const jobs = payments.map((payment) => {
+      const job = read.get(payment.jobId);
       if (!job) throw new Error(`Job ${payment.jobId} of a payment awaiting remittance is missing`);
-      return rt.jobs.remitWrites(job, remittance.id, now).items;
+      return job;
     });
-    if (!(await rt.remittances.claim({ storeId, leaseId, remittance, payments, jobWrites }))) break;
+    if (!(await rt.remittances.claim({ storeId, leaseId, remittance, payments, jobs, remit: remitWrites, now }))) break;
     claimed.push(...payments.map((payment) => ({ ...payment, remittanceId: remittance.id })));
   }
   return claimed;
