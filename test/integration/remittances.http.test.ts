@@ -11,6 +11,7 @@ import { relayTick, remittanceTick } from '../../functions/workers/ticks.ts';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { RemittanceView } from '../../functions/schemas/remittance.schema.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 /**
  * Remittances of cash-on-delivery payments to the store's credit: the worker's cycle (a live store's
@@ -280,6 +281,29 @@ describe('a worker stopped between the phases', () => {
       expect.objectContaining({ id: pending!.id, status: 'credited', amountMinor: 70_000, creditedAt: iso(tick.getTime() + 2 * 60_000) }),
     ]);
     expect((await merchantView(m, job.id)).collection).toMatchObject({ remittanceId: pending!.id });
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
+
+describe('what reading remittances costs', () => {
+  useHandlerLogs();
+
+  it('is one Query for a page of the list and a Get and a Query for one remittance, beside the key, the store and the rate limit', async () => {
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    await collectedJob(rt, m, 10_000);
+    await remittanceTick(rt, new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000));
+    const [remittance] = (await listOf(m)).data;
+
+    const records = await captureAccessLog(async () => {
+      await m.get('/v1/remittances');
+      await m.get(`/v1/remittances/${remittance!.id}`);
+    });
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([
+      ['GET /v1/remittances', 200, 4],
+      ['GET /v1/remittances/{id}', 200, 5],
+    ]);
     await expectLedgerInvariant(rt, m.storeId);
   });
 });
