@@ -7,7 +7,7 @@ import { partitionItems } from '../helpers/table.ts';
 import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { keys } from '../../functions/data/table.ts';
 import { nextCutoff } from '../../functions/core/remittance.ts';
-import { relayTick, remittanceTick } from '../../functions/workers/ticks.ts';
+import { relayTick, REMITTANCE_CHUNK, remittanceTick } from '../../functions/workers/ticks.ts';
 import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { RemittanceView } from '../../functions/schemas/remittance.schema.ts';
@@ -246,6 +246,59 @@ describe('two workers', () => {
     expect(reports.reduce((sum, report) => sum + report.moved, 0)).toBe(1);
     expect((await listOf(m)).data).toEqual([expect.objectContaining({ status: 'credited', amountMinor: 60_000, jobCount: 3 })]);
     expect((await rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'cod_remittance')).toHaveLength(1);
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
+
+describe('a cycle of more payments than one transaction takes', () => {
+  it('is claimed in chunks into one remittance, credited once', async () => {
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server, { creditMinor: 1_000_000 });
+    const count = REMITTANCE_CHUNK + 1;
+    for (let i = 0; i < count; i++) await collectedJob(rt, m, 1000 + i);
+    const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
+
+    expect(await remittanceTick(rt, tick)).toEqual({ moved: 1, finished: 1, failed: 0 });
+
+    const [remittance] = (await listOf(m)).data;
+    expect(remittance).toMatchObject({ status: 'credited', jobCount: count, amountMinor: count * 1000 + (count * (count - 1)) / 2 });
+    expect(((await m.get(`/v1/remittances/${remittance!.id}`)).body as { data: { lines: unknown[] } }).data.lines).toHaveLength(count);
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
+
+describe('a job that changes while its payment is claimed', () => {
+  it('leaves the chunk unclaimed (nothing written) and the next tick remits it', async () => {
+    // Prepare: the job is delivered between the worker's read of it and its claim
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    const job = await collectedJob(rt, m, 25_000);
+    const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
+    const claim = rt.remittances.claim.bind(rt.remittances);
+    const racing = Object.create(rt.remittances, {
+      claim: {
+        value: async (input: Parameters<typeof claim>[0]) => {
+          await rt.jobs.apply(m.storeId, job.id, { type: 'submit_delivery_code', code: job.verification.delivery.code }, `rider:${job.agentId}`);
+          return claim(input);
+        },
+      },
+    }) as Runtime['remittances'];
+
+    // Act
+    const raced = await remittanceTick({ ...rt, remittances: racing }, tick);
+    const before = await listOf(m);
+    const awaiting = await rt.stores.get(m.storeId);
+    await expectLedgerInvariant(rt, m.storeId);
+    const next = await remittanceTick(rt, new Date(tick.getTime() + 2000));
+
+    // Assess
+    expect(raced).toEqual({ moved: 0, finished: 0, failed: 0 });
+    expect(before.data).toEqual([]);
+    expect(awaiting).toMatchObject({ codAwaitingMinor: 25_000, codRemittedMinor: 0 });
+    expect(next).toEqual({ moved: 1, finished: 1, failed: 0 });
+    expect(await rt.stores.get(m.storeId)).toMatchObject({ codAwaitingMinor: 0, codRemittedMinor: 25_000 });
+    const view = await merchantView(m, job.id);
+    expect([view.status, view.collection?.remittanceId]).toEqual(['delivered', (await listOf(m)).data[0]!.id]);
     await expectLedgerInvariant(rt, m.storeId);
   });
 });
