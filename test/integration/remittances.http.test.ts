@@ -12,6 +12,7 @@ import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { RemittanceView } from '../../functions/schemas/remittance.schema.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 
 /**
  * Remittances of cash-on-delivery payments to the store's credit: the worker's cycle (a live store's
@@ -357,6 +358,26 @@ describe('what reading remittances costs', () => {
       ['GET /v1/remittances', 200, 4],
       ['GET /v1/remittances/{id}', 200, 5],
     ]);
+    await expectLedgerInvariant(rt, m.storeId);
+  });
+});
+
+describe('what a remittance costs the worker', () => {
+  it('is a Query a worklist shard when nothing waits, and 7 calls more for a store’s cycle of up to 20 payments (2 more for each 20 after)', async () => {
+    // Prepare: every other store of this file is off the list; one store with three payments due
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    for (const amount of [1000, 2000, 3000]) await collectedJob(rt, m, amount);
+    const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
+    const [busy, idle] = [newDynamoTally(), newDynamoTally()];
+
+    // Act
+    await dynamoCallScope.run(busy, () => remittanceTick(rt, tick));
+    await dynamoCallScope.run(idle, () => remittanceTick(rt, new Date(tick.getTime() + 1000)));
+
+    // Assess: the lease, the payments, the jobs (BatchGet), the claim, the remittance read, the credit, the store let go
+    expect(idle.calls).toBe(keys.remittanceWorkPartitions().length);
+    expect(busy.calls).toBe(keys.remittanceWorkPartitions().length + 7);
     await expectLedgerInvariant(rt, m.storeId);
   });
 });
