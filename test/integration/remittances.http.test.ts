@@ -42,6 +42,11 @@ const listOf = async (m: TestMerchant, query = '') =>
 const onWorklist = async (rt: Runtime, storeId: string) => (await partitionItems(rt, keys.remittanceWork(storeId).PK)).some((item) => item.SK === storeId);
 const iso = (at: Date | number) => new Date(at).toISOString();
 
+/** The runtime with one method of its remittance repository stood in for (a worker that stops, or a race at that step). */
+function withRemittances<K extends 'claim' | 'credit'>(rt: Runtime, name: K, method: Runtime['remittances'][K]): Runtime {
+  return { ...rt, remittances: Object.create(rt.remittances, { [name]: { value: method } }) as Runtime['remittances'] };
+}
+
 describe('a live store’s payments', () => {
   it('collected before the cut-off are credited as one remittance after it; those after wait for the next', async () => {
     // Prepare: two payments before a cut-off, one after; the first job is delivered
@@ -276,17 +281,13 @@ describe('a job that changes while its payment is claimed', () => {
     const job = await collectedJob(rt, m, 25_000);
     const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
     const claim = rt.remittances.claim.bind(rt.remittances);
-    const racing = Object.create(rt.remittances, {
-      claim: {
-        value: async (input: Parameters<typeof claim>[0]) => {
-          await rt.jobs.apply(m.storeId, job.id, { type: 'submit_delivery_code', code: job.verification.delivery.code }, `rider:${job.agentId}`);
-          return claim(input);
-        },
-      },
-    }) as Runtime['remittances'];
+    const racing = withRemittances(rt, 'claim', async (input) => {
+      await rt.jobs.apply(m.storeId, job.id, { type: 'submit_delivery_code', code: job.verification.delivery.code }, `rider:${job.agentId}`);
+      return claim(input);
+    });
 
     // Act
-    const raced = await remittanceTick({ ...rt, remittances: racing }, tick);
+    const raced = await remittanceTick(racing, tick);
     const before = await listOf(m);
     const awaiting = await rt.stores.get(m.storeId);
     await expectLedgerInvariant(rt, m.storeId);
@@ -311,16 +312,12 @@ describe('a worker stopped between the phases', () => {
     const m = await newMerchant(rt, api.server);
     const job = await collectedJob(rt, m, 70_000);
     const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
-    const stopping = Object.create(rt.remittances, {
-      credit: {
-        value: async () => {
-          throw new Error('worker stopped');
-        },
-      },
-    }) as Runtime['remittances'];
+    const stopping = withRemittances(rt, 'credit', async () => {
+      throw new Error('worker stopped');
+    });
 
     // Act
-    const stopped = await remittanceTick({ ...rt, remittances: stopping }, tick);
+    const stopped = await remittanceTick(stopping, tick);
     const [pending] = (await listOf(m)).data;
     await expectLedgerInvariant(rt, m.storeId);
     const held = await remittanceTick(rt, new Date(tick.getTime() + 1000)); // its lease still holds the store
