@@ -1922,7 +1922,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Quote or job not found for this store */
+        /** @description Quote, job or remittance not found for this store */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
