@@ -222,11 +222,55 @@ export interface paths {
         };
         /**
          * The store’s statement
-         * @description Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.
+         * @description Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), cash-on-delivery remittances (`cod_remittance`: the payments a remittance carries, credited to the balance; GET /v1/remittances), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
         get: operations["listLedgerEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-on-delivery remittances
+         * @description The cash riders collected for the store’s cash-on-delivery jobs, credited to its prepaid credit in cycles, newest first. A live store’s cycle closes at a daily cut-off (18:00 IST unless agreed otherwise): the payments collected before it make one remittance, credited within a minute of the cut-off; a sandbox store’s payments are remitted at once. Each remittance credits the whole collected amount (the collection fee was part of the job’s charge) as one `cod_remittance` entry of the statement (GET /v1/ledger). Bank payouts are not part of this API: the amount becomes prepaid credit. With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listRemittances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A remittance and its payments
+         * @description One of the store’s remittances with `lines`, the payments it carries (each job, the amount collected, when). 404 `remittance_not_found` for an id the store has no remittance under. With `Accept: text/csv`, the lines as CSV (a header row, one row per payment). Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getRemittance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -244,7 +288,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) a cash-on-delivery payment’s change (`job.collection_updated`: collected, not collected, or remitted) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
+         * @description The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back), a cash-on-delivery payment’s change (`job.collection_updated`), a remittance credited to your balance (`remittance.created`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -998,6 +1042,41 @@ export interface components {
                 expiresAt: string | null;
             };
         };
+        RemittanceResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
+                 * @enum {string}
+                 */
+                status: "pending" | "credited";
+                /** @description The whole amount the riders collected for its jobs, credited to your balance. */
+                amountMinor: number;
+                jobCount: number;
+                /**
+                 * Format: date-time
+                 * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
+                 */
+                periodStart: string;
+                /**
+                 * Format: date-time
+                 * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
+                 */
+                periodEnd: string;
+                /** Format: date-time */
+                createdAt: string;
+                creditedAt: string | null;
+                /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
+                ledgerEntryId: string | null;
+                lines: {
+                    /** Format: uuid */
+                    jobId: string;
+                    amountMinor: number;
+                    /** Format: date-time */
+                    collectedAt: string;
+                }[];
+            };
+        };
         EventResponse: {
             data: {
                 id: string;
@@ -1009,7 +1088,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1176,6 +1255,33 @@ export interface components {
                         status: "enabled" | "disabled";
                         /** Format: date-time */
                         createdAt: string;
+                    };
+                } | {
+                    remittance: {
+                        id: string;
+                        /**
+                         * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
+                         * @enum {string}
+                         */
+                        status: "pending" | "credited";
+                        /** @description The whole amount the riders collected for its jobs, credited to your balance. */
+                        amountMinor: number;
+                        jobCount: number;
+                        /**
+                         * Format: date-time
+                         * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
+                         */
+                        periodStart: string;
+                        /**
+                         * Format: date-time
+                         * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
+                         */
+                        periodEnd: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        creditedAt: string | null;
+                        /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
+                        ledgerEntryId: string | null;
                     };
                 };
             };
@@ -1286,8 +1392,8 @@ export interface components {
             data: {
                 id: string;
                 /** @enum {string} */
-                type: "top_up" | "reserve" | "release" | "capture" | "adjustment";
-                /** @description What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change. */
+                type: "top_up" | "reserve" | "release" | "capture" | "adjustment" | "cod_remittance";
+                /** @description What the entry moved, in paise: the top-up, the reservation, its release or its capture, a cash-on-delivery remittance (positive); an adjustment’s signed change. */
                 amountMinor: number;
                 /** @description The store’s balance right after this entry. */
                 balanceMinor: number;
@@ -1297,6 +1403,36 @@ export interface components {
                 note: string | null;
                 /** Format: date-time */
                 createdAt: string;
+            }[];
+            nextCursor: string | null;
+            hasMore: boolean;
+        };
+        RemittanceListResponse: {
+            data: {
+                id: string;
+                /**
+                 * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
+                 * @enum {string}
+                 */
+                status: "pending" | "credited";
+                /** @description The whole amount the riders collected for its jobs, credited to your balance. */
+                amountMinor: number;
+                jobCount: number;
+                /**
+                 * Format: date-time
+                 * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
+                 */
+                periodStart: string;
+                /**
+                 * Format: date-time
+                 * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
+                 */
+                periodEnd: string;
+                /** Format: date-time */
+                createdAt: string;
+                creditedAt: string | null;
+                /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
+                ledgerEntryId: string | null;
             }[];
             nextCursor: string | null;
             hasMore: boolean;
@@ -1312,7 +1448,7 @@ export interface components {
                 jobId: string | null;
                 /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
                 sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
+                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
                 data: {
                     previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                     job: {
@@ -1480,6 +1616,33 @@ export interface components {
                         /** Format: date-time */
                         createdAt: string;
                     };
+                } | {
+                    remittance: {
+                        id: string;
+                        /**
+                         * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
+                         * @enum {string}
+                         */
+                        status: "pending" | "credited";
+                        /** @description The whole amount the riders collected for its jobs, credited to your balance. */
+                        amountMinor: number;
+                        jobCount: number;
+                        /**
+                         * Format: date-time
+                         * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
+                         */
+                        periodStart: string;
+                        /**
+                         * Format: date-time
+                         * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
+                         */
+                        periodEnd: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        creditedAt: string | null;
+                        /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
+                        ledgerEntryId: string | null;
+                    };
                 };
             }[];
             nextCursor: string;
@@ -1515,7 +1678,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, cash_limit_exceeded; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, cash_limit_exceeded; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1557,7 +1720,7 @@ export interface components {
             jobId: string | null;
             /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
             sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`. */
+            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -1725,6 +1888,33 @@ export interface components {
                     /** Format: date-time */
                     createdAt: string;
                 };
+            } | {
+                remittance: {
+                    id: string;
+                    /**
+                     * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
+                     * @enum {string}
+                     */
+                    status: "pending" | "credited";
+                    /** @description The whole amount the riders collected for its jobs, credited to your balance. */
+                    amountMinor: number;
+                    jobCount: number;
+                    /**
+                     * Format: date-time
+                     * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
+                     */
+                    periodStart: string;
+                    /**
+                     * Format: date-time
+                     * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
+                     */
+                    periodEnd: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    creditedAt: string | null;
+                    /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
+                    ledgerEntryId: string | null;
+                };
             };
         };
     };
@@ -1785,7 +1975,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Quote or job not found for this store */
+        /** @description Quote, job or remittance not found for this store */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3002,6 +3192,123 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRemittances: {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of remittances */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "rem_0FJ3aB9x2mQ7LkP0aXc7VbN2",
+                     *           "status": "credited",
+                     *           "amountMinor": 85000,
+                     *           "jobCount": 1,
+                     *           "periodStart": "2026-11-21T12:30:00.000Z",
+                     *           "periodEnd": "2026-11-22T12:30:00.000Z",
+                     *           "createdAt": "2026-11-22T12:30:02.000Z",
+                     *           "creditedAt": "2026-11-22T12:30:02.000Z",
+                     *           "ledgerEntryId": "le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null,
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceListResponse"];
+                    /**
+                     * @example id,status,amountMinor,amountRupees,jobCount,periodStart,periodEnd,createdAt,creditedAt,ledgerEntryId
+                     *     rem_0FJ3aB9x2mQ7LkP0aXc7VbN2,credited,85000,850.00,1,2026-11-21T12:30:00.000Z,2026-11-22T12:30:00.000Z,2026-11-22T12:30:02.000Z,2026-11-22T12:30:02.000Z,le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remittance */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "rem_0FJ3aB9x2mQ7LkP0aXc7VbN2",
+                     *         "status": "credited",
+                     *         "amountMinor": 85000,
+                     *         "jobCount": 1,
+                     *         "periodStart": "2026-11-21T12:30:00.000Z",
+                     *         "periodEnd": "2026-11-22T12:30:00.000Z",
+                     *         "createdAt": "2026-11-22T12:30:02.000Z",
+                     *         "creditedAt": "2026-11-22T12:30:02.000Z",
+                     *         "ledgerEntryId": "le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2",
+                     *         "lines": [
+                     *           {
+                     *             "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *             "amountMinor": 85000,
+                     *             "collectedAt": "2026-11-22T10:40:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceResponse"];
+                    /**
+                     * @example remittanceId,jobId,amountMinor,amountRupees,collectedAt
+                     *     rem_0FJ3aB9x2mQ7LkP0aXc7VbN2,0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1,85000,850.00,2026-11-22T10:40:00.000Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -76,8 +76,10 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
-  // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found
-  // where it no longer belongs (its index items, on the condition of the job's version).
+  // store totals, ledger entry, offer item), advance and remove work items, re-file a job found
+  // where it no longer belongs (its index items, on the condition of the job's version), and remit
+  // stores' cash-on-delivery payments (a lease on the store's worklist item, the remittance and its
+  // lines, the payments' lines deleted, the jobs' remit, the credit with its ledger entry).
   workers: {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
     updates: 'any',

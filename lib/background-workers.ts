@@ -15,7 +15,7 @@ import { ServiceFunction } from './service-function.ts';
 export const METRIC_NAMESPACE = 'DeliveryApi';
 
 export interface BackgroundWorkersProps {
-  /** The function: the scheduled workers (dispatch, the simulator, the event relay) or the webhook sender. */
+  /** The function: the scheduled workers (dispatch, the simulator, remittances, the event relay) or the webhook sender. */
   spec: FunctionSpec;
   /** Its construct id (its logical ids derive from it). */
   functionId: string;

@@ -135,11 +135,13 @@ try {
     rt,
     WORKER_INTERVAL_MS,
     (error) => ticks.failures.push(`tick threw: ${(error as Error).message}`),
-    ({ dispatch, simulation, events }) => {
+    ({ dispatch, simulation, remittances, events }) => {
       ticks.ticks += 1;
       tickTimes.push(Date.now());
-      if (dispatch.failed + simulation.failed + events.failed > 0)
-        ticks.failures.push(`a tick failed ${dispatch.failed} dispatch, ${simulation.failed} simulation and ${events.failed} event items`);
+      if (dispatch.failed + simulation.failed + remittances.failed + events.failed > 0)
+        ticks.failures.push(
+          `a tick failed ${dispatch.failed} dispatch, ${simulation.failed} simulation, ${remittances.failed} remittance and ${events.failed} event items`,
+        );
     },
   );
 

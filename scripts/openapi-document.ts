@@ -152,7 +152,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
     example: exampleOf(new UnauthorizedError('invalid_api_key')),
   },
   403: { name: 'Forbidden', description: 'API access disabled or the key revoked during the request', example: exampleOf(new AccessRevokedError()) },
-  404: { name: 'NotFound', description: 'Quote or job not found for this store', example: exampleOf(new JobNotFoundError(EXAMPLE_JOB_ID)) },
+  404: { name: 'NotFound', description: 'Quote, job or remittance not found for this store', example: exampleOf(new JobNotFoundError(EXAMPLE_JOB_ID)) },
   409: {
     name: 'Conflict',
     description:

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'job_not_found'
   | 'event_not_found'
   | 'webhook_endpoint_not_found'
+  | 'remittance_not_found'
   | 'endpoint_limit_reached'
   | 'no_subscribed_endpoint'
   | 'redelivery_limited'
@@ -275,6 +276,13 @@ export class EventNotFoundError extends AppError {
 }
 
 /** No webhook endpoint with this id for the store. */
+export class RemittanceNotFoundError extends AppError {
+  constructor(remittanceId: string) {
+    super('remittance_not_found', `No remittance ${remittanceId} for this store`);
+    this.name = 'RemittanceNotFoundError';
+  }
+}
+
 export class WebhookEndpointNotFoundError extends AppError {
   constructor(endpointId: string) {
     super('webhook_endpoint_not_found', `No webhook endpoint ${endpointId} for this store`);

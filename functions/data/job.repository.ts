@@ -66,6 +66,33 @@ export interface MoneyMovement {
   note: string | null;
 }
 
+/**
+ * The writes of `remit` (a collected payment joins remittance `remittanceId`) for the remittance
+ * worker's own transaction: the job's put, conditioned on the version read, and its events
+ * (`job.collection_updated`). The one transition function decides; a move that changes nothing
+ * (already in this remittance) writes nothing. `remit` moves no money and no index item. A function,
+ * not a JobRepository method, so only the worker's bundle carries it.
+ */
+export function remitWrites(tableName: string, job: Job, remittanceId: string, now: Date): { job: Job; items: TransactItem[] } {
+  const moved = transition(job, { type: 'remit', remittanceId }, 'system', now);
+  if (moved.job === job) return { job, items: [] };
+  const { job: next, events } = recordChange(job, moved.job, toJobSummary);
+  return {
+    job: next,
+    items: [
+      {
+        Put: {
+          TableName: tableName,
+          Item: jobItem(next),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': job.version },
+        },
+      },
+      ...eventOutboxPuts(tableName, next.storeId, events),
+    ],
+  };
+}
+
 /** The job as an item: its fields, its key, and its status index entry. */
 export function jobItem(job: Job) {
   const { id, ...fields } = job;

@@ -129,6 +129,15 @@ export const keys = {
   codDuePrefix: 'CODDUE#',
   /** A store with payments awaiting remittance, on the remittance worker's list (in the shard its id hashes to). */
   remittanceWork: (storeId: string) => ({ PK: `WORK#remittance#${shardOf(storeId, OUTBOX_SHARDS)}`, SK: storeId }),
+  /**
+   * A store's remittance (ids sort by creation: newest first is one Query); `pending` while its payments
+   * are claimed, `credited` once its amount is in the balance.
+   */
+  remittance: (storeId: string, remittanceId: string) => ({ PK: `STORE#${storeId}`, SK: `REMITTANCE#${remittanceId}` }),
+  remittancePrefix: 'REMITTANCE#',
+  /** One payment a remittance carries (its job, amount and when it was collected). */
+  remittanceLine: (storeId: string, remittanceId: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `REMLINE#${remittanceId}#${jobId}` }),
+  remittanceLinePrefix: (remittanceId: string) => `REMLINE#${remittanceId}#`,
   /** Every shard of the remittance worker's list. */
   remittanceWorkPartitions: () => shards((shard) => `WORK#remittance#${shard}`, OUTBOX_SHARDS),
   /** How many live jobs a rider holds now (`holding`), kept in each move's own transaction. */

@@ -4,6 +4,7 @@ import { ENDPOINT_ID_PATTERN } from '../core/webhook.ts';
 import { EDITABLE_FIELDS, JOB_STATUSES } from '../core/job.ts';
 import { opaqueCursor, QueryInt } from './common.schema.ts';
 import { CollectionView, DeliveryAttemptView, JobSummary, PendingDecisionView, ReturnTripView } from './job.schema.ts';
+import { RemittanceView } from './remittance.schema.ts';
 import { WebhookEndpointView } from './webhook.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
@@ -52,6 +53,9 @@ export const JobReturnEventData = z.extend(JobEventData, { returnTrip: ReturnTri
 /** `data` of `job.collection_updated`: a job event's, and the cash-on-delivery payment as the job detail shows it. */
 export const JobCollectionEventData = z.extend(JobEventData, { collection: CollectionView });
 
+/** `data` of `remittance.created`: the remittance as GET /v1/remittances lists it (credited). */
+export const RemittanceEventData = z.strictObject({ remittance: RemittanceView });
+
 /** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
 export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
 
@@ -65,12 +69,22 @@ export const EventView = z.strictObject({
   sequence: z
     .nullable(z.int().check(z.minimum(1)))
     .check(z.meta({ description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' })),
-  data: z.union([JobEventData, JobUpdatedEventData, JobDeliveryAttemptedEventData, JobReturnEventData, JobCollectionEventData, EndpointEventData]).check(
-    z.meta({
-      description:
-        'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used). `job.collection_updated` (a cash-on-delivery payment collected, not collected, or remitted) adds `collection` as the job detail shows it. `webhook_endpoint.disabled`: `{endpoint}`.',
-    }),
-  ),
+  data: z
+    .union([
+      JobEventData,
+      JobUpdatedEventData,
+      JobDeliveryAttemptedEventData,
+      JobReturnEventData,
+      JobCollectionEventData,
+      EndpointEventData,
+      RemittanceEventData,
+    ])
+    .check(
+      z.meta({
+        description:
+          'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it).',
+      }),
+    ),
 });
 export type EventView = z.infer<typeof EventView>;
 
@@ -122,7 +136,7 @@ export const eventOperations = {
     operationId: 'listEvents',
     summary: 'List events',
     description:
-      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back) a cash-on-delivery payment’s change (`job.collection_updated`: collected, not collected, or remitted) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
+      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back), a cash-on-delivery payment’s change (`job.collection_updated`), a remittance credited to your balance (`remittance.created`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
     tag: 'Events',
     query: EventListQuery,
     success: [

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from '../zod.ts';
-import { minorToRupees } from '../core/money.ts';
+import { csvTable, rupees } from './csv.ts';
 import type { StatementCursor, StatementEntry } from '../use-cases/statement.ts';
 import { CURSOR_ERROR, MinorAmount, QueryInt, refuse } from './common.schema.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
@@ -73,10 +73,11 @@ export const LedgerQuery = z.strictObject({
 /** One statement line. */
 export const StatementEntryView = z.strictObject({
   id: z.string().check(z.regex(/^le_[0-9a-f]{32}$/)),
-  type: z.enum(['top_up', 'reserve', 'release', 'capture', 'adjustment']),
+  type: z.enum(['top_up', 'reserve', 'release', 'capture', 'adjustment', 'cod_remittance']),
   amountMinor: z.int().check(
     z.meta({
-      description: 'What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment’s signed change.',
+      description:
+        'What the entry moved, in paise: the top-up, the reservation, its release or its capture, a cash-on-delivery remittance (positive); an adjustment’s signed change.',
     }),
   ),
   balanceMinor: MinorAmount.check(z.meta({ description: 'The store’s balance right after this entry.' })),
@@ -103,21 +104,11 @@ const CSV_COLUMNS = [
   'createdAt',
 ];
 
-// One CSV field: quoted when it holds a comma, quote or line break; a text that a spreadsheet would
-// run as a formula (=, +, -, @, tab, CR at its start) is prefixed with ' so it stays text.
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const rupees = (minor: number) => minorToRupees(minor).toFixed(2);
-
 /** A statement page as CSV: a header row, then one row per entry (amounts in paise and in rupees), CRLF line ends. */
 export function statementCsv(entries: readonly StatementEntry[]): string {
-  const rows = entries.map((e) =>
-    [
+  return csvTable(
+    CSV_COLUMNS,
+    entries.map((e) => [
       e.id,
       e.type,
       e.amountMinor,
@@ -129,11 +120,8 @@ export function statementCsv(entries: readonly StatementEntry[]): string {
       e.jobId,
       e.note,
       e.createdAt,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
-  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }
 
 // The route's API description (read by scripts/openapi-document.ts); bundles drop it.
@@ -154,7 +142,7 @@ export const ledgerOperations = {
     operationId: 'listLedgerEntries',
     summary: 'The store’s statement',
     description:
-      'Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.',
+      'Every movement of the store’s prepaid credit, newest first: top-ups, reservations for booked jobs, their release (cancelled or failed) or capture (delivered), cash-on-delivery remittances (`cod_remittance`: the payments a remittance carries, credited to the balance; GET /v1/remittances), with the store’s balance and reserved credit right after each. The newest entry’s figures are those of GET /v1/balance. `jobId` shows one job’s entries (a page may then hold fewer than `limit` while `hasMore` is true). With `Accept: text/csv` the same page comes as CSV (a header row; amounts in paise and in rupees), its next cursor in `Link` and `X-Next-Cursor`. Counts against the read limit.',
     tag: 'Credit',
     query: LedgerQuery,
     success: [

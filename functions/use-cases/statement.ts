@@ -6,7 +6,7 @@ import type { BaseRuntime } from '../runtime.ts';
 export interface StatementEntry {
   id: string;
   type: LedgerEntry['type'] | 'adjustment';
-  /** What the entry moved, in paise: the top-up, the reservation, its release or its capture (positive); an adjustment's signed change. */
+  /** What the entry moved, in paise: the top-up, the reservation, its release or its capture, a remittance (positive); an adjustment's signed change. */
   amountMinor: number;
   balanceMinor: number;
   reservedMinor: number;

@@ -4,7 +4,7 @@ import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from './tick-loop.ts';
 import { workerTicks } from './ticks.ts';
 
 /**
- * The dispatcher, the sandbox rider and the event relay on AWS, with no server: EventBridge invokes
+ * The dispatcher, the sandbox rider, remittances and the event relay on AWS, with no server: EventBridge invokes
  * this every minute and it ticks every two seconds for most of that minute. Invocations may overlap
  * (no concurrency is reserved, so the stack deploys to new accounts); a tick is safe to repeat and to
  * run beside another, so an overlapping or retried invocation moves nothing twice.

@@ -6,7 +6,8 @@ import { STATUS_BY_CODE } from '../../functions/http/errors.ts';
 import { DELIVERY_ATTEMPT_REASONS, JOB_STATUSES, type HandoffName, type Job } from '../../functions/core/job.ts';
 import { handoffOf, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { EVENT_TYPES } from '../../functions/core/event.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick, remittanceTick } from '../../functions/workers/ticks.ts';
+import { nextCutoff } from '../../functions/core/remittance.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { keys } from '../../functions/data/table.ts';
 import { useLocalApi } from '../helpers/server.ts';
@@ -272,6 +273,7 @@ const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
   'GET /v1/jobs': { status: JOB_STATUSES, limit: ['1', '50', '100'], offset: ['0', '3', '100000'] },
   'GET /v1/events': { limit: ['1', '50', '100'], type: EVENT_TYPES, after: ['ZmVlZDow', 'ZmVlZDox'] },
   'GET /v1/ledger': { limit: ['1', '50', '100'] },
+  'GET /v1/remittances': { limit: ['1', '50', '100'] },
   'GET /v1/webhook-endpoints/{id}/deliveries': { limit: ['1', '50', '100'] },
 };
 
@@ -359,12 +361,15 @@ interface MerchantWorld {
   eventIds: string[];
   /** The shop's webhook endpoints (new ones join), one of the other store's. */
   endpointIds: string[];
+  /** The shop's remittance, and an id no store has. */
+  remittanceIds: string[];
 }
 
 /** The pool a route's `{id}` is drawn from: its resource's kind. */
 function idsFor(route: MerchantRoute, world: MerchantWorld): readonly string[] {
   if (route.path.startsWith('/v1/events/')) return world.eventIds;
   if (route.path.startsWith('/v1/webhook-endpoints/')) return world.endpointIds;
+  if (route.path.startsWith('/v1/remittances/')) return world.remittanceIds;
   return world.jobIds;
 }
 
@@ -422,6 +427,12 @@ describe('merchant routes', () => {
     const endpointOf = async (merchant: TestMerchant) =>
       ((await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/fuzz' })).body as { data: { id: string } }).data.id;
     world.endpointIds = [await endpointOf(world.shop), await endpointOf(world.other)];
+    // A cash-on-delivery payment, remitted after the next cut-off.
+    const paid = (await world.shop.bookJob({ quote: { collectMinor: 50_000 } })).id;
+    await driveJob(rt, world.shop.storeId, paid, 'delivery_arrived', 'fuzz-rider-3');
+    await rt.jobs.apply(world.shop.storeId, paid, { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null }, 'rider:fuzz-rider-3');
+    await remittanceTick(rt, new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000));
+    world.remittanceIds = [((await world.shop.get('/v1/remittances')).body as { data: Array<{ id: string }> }).data[0]!.id, 'rem_0000000000000000000000zz'];
     await relayTick(rt);
     const eventsOf = async (merchant: TestMerchant) =>
       ((await merchant.get('/v1/events?limit=5')).body as { data: Array<{ id: string }> }).data.map((e) => e.id);

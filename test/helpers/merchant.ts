@@ -142,32 +142,56 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
       older.reservedMinor + ledger[i]!.reservedDeltaMinor,
     ]);
   });
-  expectCollectionInvariant(store, ledger, jobs, await partitionItems(rt, keys.store(storeId).PK, keys.codDuePrefix));
+  const remittances = await partitionItems(rt, keys.store(storeId).PK, keys.remittancePrefix);
+  expectCollectionInvariant(store, ledger, jobs, await partitionItems(rt, keys.store(storeId).PK, keys.codDuePrefix), remittances);
 }
 
 /**
  * The store's cash-on-delivery invariant (part of the ledger invariant): collected = remitted +
  * awaiting remittance; collected is the sum of its jobs' payments; awaiting is the sum of its lines
- * awaiting remittance, one for each collected job not yet remitted; remitted is the sum of its
- * `cod_remittance` statement entries.
+ * awaiting remittance and of its pending remittances (claimed, not yet credited), and those are
+ * exactly the collected jobs not remitted or named by a pending remittance; remitted is the sum of
+ * its `cod_remittance` statement entries, one per credited remittance, each of its remittance's amount.
  */
-function expectCollectionInvariant(store: Store, ledger: LedgerEntry[], jobs: Job[], awaitingLines: Array<Record<string, unknown>>): void {
+function expectCollectionInvariant(
+  store: Store,
+  ledger: LedgerEntry[],
+  jobs: Job[],
+  awaitingLines: Array<Record<string, unknown>>,
+  remittances: Array<Record<string, unknown>>,
+): void {
   const collected = jobs.filter((job) => job.collection?.status === 'collected');
   const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+  const pending = remittances.filter((remittance) => remittance.status === 'pending');
+  const pendingIds = new Set(pending.map((remittance) => remittance.remittanceId));
+  const credited = remittances.filter((remittance) => remittance.status === 'credited');
+  const remitEntries = ledger.filter((entry) => entry.type === 'cod_remittance');
   expect({
     codCollectedMinor: store.codCollectedMinor,
     codAwaitingMinor: store.codAwaitingMinor,
     codRemittedMinor: store.codRemittedMinor,
     awaitingJobs: awaitingLines.map((line) => line.jobId).sort(),
+    pendingJobs: collected.filter((job) => pendingIds.has(job.collection!.remittanceId)).length,
+    remitEntries: remitEntries.map((entry) => `le_${entry.id.replaceAll('-', '')}:${entry.balanceDeltaMinor}`).sort(),
   }).toEqual({
     codCollectedMinor: sum(collected.map((job) => job.collection!.amountMinor)),
-    codAwaitingMinor: sum(awaitingLines.map((line) => line.amountMinor as number)),
-    codRemittedMinor: sum(ledger.filter((entry) => entry.type === 'cod_remittance').map((entry) => entry.balanceDeltaMinor)),
+    codAwaitingMinor: sum(awaitingLines.map((line) => line.amountMinor as number)) + sum(pending.map((remittance) => remittance.amountMinor as number)),
+    codRemittedMinor: sum(remitEntries.map((entry) => entry.balanceDeltaMinor)),
     awaitingJobs: collected
       .filter((job) => job.collection!.remittanceId === null)
       .map((job) => job.id)
       .sort(),
+    pendingJobs: sum(pending.map((remittance) => remittance.jobCount as number)),
+    remitEntries: credited.map((remittance) => `${remittance.ledgerEntryId as string}:${remittance.amountMinor as number}`).sort(),
   });
+  // Every remitted job is in a remittance of its store, whose amount is the sum of its jobs' payments.
+  for (const remittance of remittances) {
+    const remitted = collected.filter((job) => job.collection!.remittanceId === remittance.remittanceId);
+    expect([remitted.length, sum(remitted.map((job) => job.collection!.amountMinor))]).toEqual([remittance.jobCount, remittance.amountMinor]);
+  }
+  expect(collected.filter((job) => job.collection!.remittanceId !== null && !remittances.some((r) => r.remittanceId === job.collection!.remittanceId))).toEqual(
+    [],
+  );
   expect(store.codCollectedMinor).toBe(store.codAwaitingMinor + store.codRemittedMinor);
 }
 

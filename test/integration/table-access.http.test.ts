@@ -6,7 +6,8 @@ import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { ACCESS } from '../../lib/access.ts';
 import { routes, type TableAccessKind } from '../../functions/http/routes.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
-import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick, relayTick, remittanceTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { nextCutoff } from '../../functions/core/remittance.ts';
 import { keys } from '../../functions/data/table.ts';
 import { REPEATED_DECLINES } from '../../functions/core/lifecycle.ts';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -74,6 +75,8 @@ describe('what each route does to the table', () => {
       expect((await m.post(`/v1/events/${events.data[0]!.id}/redeliver`)).status).toBe(202);
       expect((await m.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).status).toBe(200);
       expect((await m.get('/v1/ledger')).status).toBe(200);
+      expect((await m.get('/v1/remittances')).status).toBe(200);
+      expect((await m.get('/v1/remittances/rem_0000000000000000000000zz')).status).toBe(404);
       expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
 
       // The fleet's: one job delivered; one declined after a location report; one failed; one
@@ -171,18 +174,24 @@ describe('what each route does to the table', () => {
     const waiting = (await m.bookJob()).id;
     await driveJob(rt, m.storeId, waiting, 'delivery_arrived', 'rider-waiting');
     await rt.jobs.apply(m.storeId, waiting, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:rider-waiting');
+    // A cash-on-delivery payment collected, for the remittance tick after the next cut-off to remit
+    const paid = (await m.bookJob({ quote: { collectMinor: 10_000 } })).id;
+    await driveJob(rt, m.storeId, paid, 'delivery_arrived', 'rider-paid');
+    await rt.jobs.apply(m.storeId, paid, { type: 'collect', method: 'cash', amountMinor: 10_000, reference: null }, 'rider:rider-paid');
     const tally = newDynamoTally();
 
     await dynamoCallScope.run(tally, async () => {
       await dispatchTick(rt);
       await dispatchTick(rt, new Date(Date.now() + 3_600_000));
       await simulateTick(rt, new Date(Date.now() + 3_600_000));
+      await remittanceTick(rt, new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000));
       await relayTick(rt);
     });
 
     expect([...tally.actions].filter((action) => !allows('workers', action))).toEqual([]);
     expect(tally.actions).toContain('ConditionCheckItem');
     expect((await rt.jobs.get(m.storeId, waiting))!.returnTrip).toMatchObject({ status: 'returning' });
+    expect((await rt.jobs.get(m.storeId, paid))!.collection!.remittanceId).toMatch(/^rem_/);
   });
 
   it('is within the webhook sender’s kind for every tick', async () => {
