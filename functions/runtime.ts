@@ -14,6 +14,7 @@ import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 import { EventRepository } from './data/event.repository.ts';
 import { WebhookRepository } from './data/webhook.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
+import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import { SecretBox } from './core/secret-box.ts';
 import { InternalError } from './core/errors.ts';
 
@@ -37,6 +38,8 @@ export interface Runtime {
   events: EventRepository;
   webhooks: WebhookRepository;
   tracking: TrackingRepository;
+  /** Riders' cash accounts, their logs and deposits (the fleet's custody routes). */
+  riderCash: RiderCashRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
   /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
@@ -48,7 +51,7 @@ export interface Runtime {
  * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
  * names its parts to its handler factory (functions/http/handler.ts).
  */
-export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking';
+export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'riderCash';
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart>;
@@ -91,6 +94,7 @@ export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRe
 export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
+export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
 
 const ALL_PARTS = {
   jobs: jobsPart,
@@ -102,6 +106,7 @@ const ALL_PARTS = {
   events: eventsPart,
   webhooks: webhooksPart,
   tracking: trackingPart,
+  riderCash: riderCashPart,
 } satisfies Required<Parts>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a

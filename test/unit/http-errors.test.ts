@@ -52,6 +52,7 @@ describe('STATUS_BY_CODE', () => {
       collection_amount_mismatch: 409,
       collection_pending: 409,
       cash_limit_exceeded: 409,
+      deposit_exceeds_cash_in_hand: 409,
       collection_not_available: 422,
       collection_limit_exceeded: 422,
       precondition_failed: 412,
@@ -108,6 +109,17 @@ describe('errorResult', () => {
       error: 'Invalid quote request: check pickupAddress',
       code: 'validation_error',
       details,
+    });
+  });
+
+  it('answers a deposit past the cash in hand with 409 deposit_exceeds_cash_in_hand and the cash in hand', () => {
+    const result = errorResult(new errors.DepositExceedsCashInHandError('rider-7', 85_000, 90_000));
+
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body)).toEqual({
+      error: 'Rider rider-7 has 85000 paise in hand; a deposit of 90000 paise cannot be recorded',
+      code: 'deposit_exceeds_cash_in_hand',
+      details: { inHandMinor: 85_000 },
     });
   });
 
