@@ -32,6 +32,9 @@ const HOLDING_ATTRIBUTES = ['holding'];
 const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
 
+/** A rider's cash account (`AGENT#<id>`/`CASH`) as a deposit changes it. */
+const DEPOSIT_ATTRIBUTES = ['updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'];
+
 /** The table actions of each kind of function (a route names its kind in the route table). */
 export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // The merchant authorizer: one key by its hash; no bucket (the function behind it takes the token).
@@ -75,6 +78,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // return code capture; a second failed attempt captures and reserves the return charge): also the
   // store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
+  'deposit-cash': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: [...RATE_BUCKET_ATTRIBUTES, ...DEPOSIT_ATTRIBUTES] },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
   // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found
   // where it no longer belongs (its index items, on the condition of the job's version).

@@ -1,17 +1,20 @@
 import * as z from '../zod.ts';
 import {
+  COLLECTION_STATUSES,
   DECISION_ACTIONS,
   DELIVERY_ATTEMPT_REASONS,
   formatWeight,
   heldBy,
   JOB_STATUSES,
   offeredAt,
+  PAYMENT_METHODS,
   RETURN_TRIP_STATUSES,
   VERIFICATION_STATUSES,
   type Handoff,
   type Job,
 } from '../core/job.ts';
-import type { FleetRole } from '../core/fleet-access.ts';
+import { AGENT_ID_PATTERN, type FleetRole } from '../core/fleet-access.ts';
+import type { Deposit, RiderCashAccount, RiderCashEntry } from '../data/rider-cash.repository.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
 import { Latitude, Longitude, refuse, storable } from './common.schema.ts';
@@ -114,6 +117,116 @@ export const DeliveryAttemptRequest = z.strictObject({
   note: z.optional(AttemptNote),
 });
 
+/** A UPI transaction reference (the UTR or the app's id): 6–50 letters, digits, `.`, `_`, `/`, `-`, starting with a letter or digit. */
+const UpiReference = z.string().check(
+  z.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{5,49}$/, 'Must be the UPI transaction reference: 6–50 letters, digits, ".", "_", "/" or "-"'),
+  z.meta({ examples: ['433512345678'] }),
+);
+
+/**
+ * Body of POST …/collection: the payment the rider took at the door, the whole amount due. A UPI
+ * payment names its transaction reference (required); a cash payment has none (refused: a cash
+ * payment's only record is the rider's cash log).
+ */
+export const CollectionRequest = z
+  .strictObject({
+    method: z.enum(PAYMENT_METHODS, { error: `Must be one of ${PAYMENT_METHODS.join(', ')}` }),
+    amountMinor: z.int({ error: 'Must be a whole number of paise' }).check(z.minimum(1, 'Must be at least 1 paisa'), z.maximum(100_000_000)),
+    reference: z.optional(UpiReference),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.method === 'upi' && body.reference === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Required for a UPI payment: the UPI transaction reference' });
+      }
+      if (body.method === 'cash' && body.reference !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Leave it out for a cash payment (only UPI payments have a reference)' });
+      }
+    }),
+  );
+export type CollectionRequest = z.infer<typeof CollectionRequest>;
+
+/** Path of the rider cash routes: the rider's agent id. */
+export const RiderPath = z.strictObject({
+  agentId: z.string().check(z.regex(AGENT_ID_PATTERN, 'Must be an agent id: 3–64 letters, digits, "_" or "-"')),
+});
+
+/** The Idempotency-Key header of a deposit: required, 1–128 of letters, digits, `.`, `_`, `:`, `-`. */
+export const DepositHeaders = z.object({
+  'Idempotency-Key': z
+    .string({ error: (issue) => (issue.input === undefined ? 'Required: send a unique Idempotency-Key header with each deposit' : undefined) })
+    .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed')),
+});
+
+/** Body of POST /fleet/v1/riders/{agentId}/deposits: the cash the rider handed over, and optionally the receipt's reference. */
+export const DepositRequest = z.strictObject({
+  amountMinor: z.int({ error: 'Must be a whole number of paise' }).check(z.minimum(1, 'Must be at least 1 paisa'), z.maximum(100_000_000)),
+  reference: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9 ._/:-]{0,79}$/, 'Must be 1–80 letters, digits, spaces, ".", "_", "/", ":" or "-"'), z.meta({ examples: ['CASH-BLR-0042'] })),
+  ),
+});
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+/** How many of a rider's latest cash movements GET …/cash shows. */
+export const RIDER_CASH_ENTRIES = 50;
+
+const RiderCashEntryView = z.strictObject({
+  kind: z.enum(['collection', 'deposit']),
+  amountMinor: z.int().check(z.minimum(1)),
+  createdAt: DateTime,
+  storeId: z.nullable(z.string()),
+  jobId: z.nullable(z.string()),
+  depositId: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+
+const cashFigures = {
+  agentId: z.string(),
+  inHandMinor: z.int().check(z.minimum(0)),
+  collectedCashMinor: z.int().check(z.minimum(0)),
+  depositedMinor: z.int().check(z.minimum(0)),
+  dueMinor: z.int().check(z.minimum(0)),
+  limitMinor: z.int().check(z.minimum(0)),
+};
+
+/** A rider's cash account for operations: in hand, collected, deposited, due, the limit, and the latest movements. */
+export const RiderCash = z.strictObject({ ...cashFigures, entries: z.array(RiderCashEntryView), hasMoreEntries: z.boolean() });
+export type RiderCash = z.infer<typeof RiderCash>;
+
+/** A recorded deposit and the rider's account after it. */
+export const DepositResult = z.strictObject({
+  deposit: z.strictObject({
+    id: z.uuid(),
+    agentId: z.string(),
+    amountMinor: z.int().check(z.minimum(1)),
+    reference: z.nullable(z.string()),
+    createdAt: DateTime,
+  }),
+  account: z.strictObject(cashFigures),
+});
+export type DepositResult = z.infer<typeof DepositResult>;
+
+/** The account's figures as operations see them, with the cash limit. */
+export const toCashFigures = (account: RiderCashAccount, limitMinor: number) => ({
+  agentId: account.agentId,
+  inHandMinor: account.inHandMinor,
+  collectedCashMinor: account.collectedCashMinor,
+  depositedMinor: account.depositedMinor,
+  dueMinor: account.dueMinor,
+  limitMinor,
+});
+
+/** A rider's cash account with its latest movements, newest first. */
+export function toRiderCash(account: RiderCashAccount, limitMinor: number, log: { entries: RiderCashEntry[]; more: boolean }): RiderCash {
+  return { ...toCashFigures(account, limitMinor), entries: log.entries, hasMoreEntries: log.more };
+}
+
+/** A deposit as the API shows it (who recorded it stays in the log). */
+export function toDepositResult(deposit: Deposit, account: RiderCashAccount, limitMinor: number): DepositResult {
+  const { id, agentId, amountMinor, reference, createdAt } = deposit;
+  return { deposit: { id, agentId, amountMinor, reference, createdAt }, account: toCashFigures(account, limitMinor) };
+}
+
 /** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note). */
 export const FailRequest = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
 
@@ -179,6 +292,15 @@ const FleetReturnTrip = z.strictObject({
 // Name, phone and the merchant's instructions: shown to operations and to the rider holding the job, else null.
 const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()), instructions: z.nullable(z.string()) });
 
+/** What the rider collects at the door of a cash-on-delivery job (never the store's charge or the collection fee). */
+const FleetCollection = z.strictObject({
+  amountMinor: z.int().check(z.minimum(1)),
+  status: z.enum(COLLECTION_STATUSES),
+  method: z.nullable(z.enum(PAYMENT_METHODS)),
+  reference: z.nullable(z.string()),
+  collectedAt: z.nullable(DateTime),
+});
+
 /** A job as the fleet sees it: contacts once assigned, the handoffs' state without their codes. */
 export const FleetJob = z.strictObject({
   id: z.uuid(),
@@ -195,6 +317,8 @@ export const FleetJob = z.strictObject({
   deliveryAttempts: z.array(FleetDeliveryAttempt),
   pendingDecision: z.nullable(FleetPendingDecision),
   returnTrip: z.nullable(FleetReturnTrip),
+  /** Cash on delivery: what to collect before the delivery code (null for a prepaid job). */
+  collection: z.nullable(FleetCollection),
   events: z.array(JobEventView),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -292,6 +416,15 @@ export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): Fleet
           verification: fleetHandoff(job.returnTrip.handoff, now),
         }
       : null,
+    collection: job.collection
+      ? {
+          amountMinor: job.collection.amountMinor,
+          status: job.collection.status,
+          method: job.collection.method,
+          reference: job.collection.reference,
+          collectedAt: job.collection.collectedAt,
+        }
+      : null,
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
@@ -337,6 +470,7 @@ const fleetJobExample = {
   deliveryAttempts: [],
   pendingDecision: null,
   returnTrip: null,
+  collection: null,
   events: [
     createdEventExample,
     { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
