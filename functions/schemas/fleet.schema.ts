@@ -528,6 +528,24 @@ const returningExample = /* @__PURE__ */ variant(attemptedExample, {
   },
 });
 
+const codJobAtDropExample = /* @__PURE__ */ variant(fleetJobExample, {
+  status: 'pickup_completed',
+  verification: {
+    pickup: { status: 'verified', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: '2026-11-22T10:12:00.000Z', attemptsRemaining: 5 },
+    delivery: { status: 'active', expiresAt: '2026-11-22T11:00:00.000Z', verifiedAt: null, attemptsRemaining: 5 },
+  },
+  collection: { amountMinor: 85000, status: 'collected', method: 'upi', reference: '433512345678', collectedAt: '2026-11-22T10:31:00.000Z' },
+});
+const EXAMPLE_AGENT_ID = 'rider_7Qm2Xc9LpB4tR1vN8sKd';
+const cashFiguresExample = {
+  agentId: EXAMPLE_AGENT_ID,
+  inHandMinor: 85000,
+  collectedCashMinor: 385000,
+  depositedMinor: 300000,
+  dueMinor: 42000,
+  limitMinor: 2000000,
+};
+
 // What a route that names a job can answer besides success.
 const JOB_ROUTE_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503] as const;
 
@@ -536,7 +554,7 @@ export const fleetOperations = {
     operationId: 'listOffers',
     summary: 'Open offers',
     description:
-      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
+      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.',
     tag: 'Offers',
     query: OfferListQuery,
     success: [
@@ -577,7 +595,7 @@ export const fleetOperations = {
     operationId: 'getFleetJob',
     summary: 'A job',
     description:
-      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.',
+      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, what to collect at the door of a cash-on-delivery job (`collection`: the amount, never the store’s charge or fee; null for a prepaid job), the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
@@ -587,7 +605,7 @@ export const fleetOperations = {
     operationId: 'acceptOffer',
     summary: 'Accept an offer',
     description:
-      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does.',
+      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does. A cash-on-delivery job whose amount to collect would take the rider’s cash in hand plus the cash due on the jobs they hold past the cash limit (₹20,000 unless configured; `GET /fleet/v1/riders/{agentId}/cash`) is refused with 409 `cash_limit_exceeded` (`details.limitMinor`) until operations record a deposit.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [
@@ -691,7 +709,7 @@ export const fleetOperations = {
     operationId: 'submitCode',
     summary: 'Submit a handoff code',
     description:
-      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
+      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it. On a cash-on-delivery job the delivery code is refused with 409 `collection_pending` (`details.dueMinor`, `details.collectionPath`) while the payment is due, before the code is looked at (no try is counted): record the payment first (`POST …/collection`).',
     tag: 'Riders',
     path: HandoffPath,
     requestBody: { name: 'CodeRequest', schema: CodeRequest, example: { code: '4821' } },
@@ -731,7 +749,7 @@ export const fleetOperations = {
     operationId: 'attemptDelivery',
     summary: 'Report a failed delivery attempt',
     description:
-      'The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice.',
+      'The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice. On a cash-on-delivery job whose payment is due, a customer who will not pay is reason `payment_refused` (the merchant then decides, as for any failed attempt); it is 409 on a prepaid job or once the payment is recorded (the parcel is then the customer’s to take). A parcel that goes back collects nothing (`collection.status` `not_collected`).',
     tag: 'Riders',
     path: FleetJobPath,
     requestBody: {
@@ -750,6 +768,120 @@ export const fleetOperations = {
       },
     ],
     errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/collection': {
+    operationId: 'recordCollection',
+    summary: 'Record the payment at the door (cash on delivery)',
+    description:
+      'The rider of a cash-on-delivery job (`collection.status` `due`), at the drop (after `handoffs/delivery/arrive`), records the customer’s payment: the whole amount due (`collection.amountMinor`; another amount is 409 `collection_amount_mismatch` with `details.dueMinor`), in `cash` (it joins the rider’s cash in hand until operations record a deposit) or by `upi` to the platform’s account (`reference`, the UPI transaction reference, is required; a cash payment takes no reference). The delivery code is refused (409 `collection_pending`) until the payment is recorded: a parcel is never handed over unpaid; a customer who will not pay is a delivery attempt with reason `payment_refused`. The payment is recorded once: a retry of the same payment whose answer was lost answers 200 with the job, recording nothing twice; another payment, a prepaid job, a job not at the drop, one waiting for the merchant’s decision or one that has ended is 409 `invalid_transition`. Only the job’s rider (another rider gets 404).',
+    tag: 'Riders',
+    path: FleetJobPath,
+    requestBody: { name: 'CollectionRequest', schema: CollectionRequest, example: { method: 'upi', amountMinor: 85000, reference: '433512345678' } },
+    success: [
+      {
+        status: 200,
+        description: 'The job with the payment collected: the delivery code can be submitted',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: codJobAtDropExample },
+      },
+    ],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'GET /fleet/v1/riders/{agentId}/cash': {
+    operationId: 'getRiderCash',
+    summary: 'A rider’s cash (operations)',
+    description: `Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (\`limitMinor\`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 \`cash_limit_exceeded\`), and the latest ${RIDER_CASH_ENTRIES} movements of their cash, newest first (a \`collection\` names its job and store, a \`deposit\` its id and reference; \`hasMoreEntries\` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.`,
+    tag: 'Operations',
+    path: RiderPath,
+    success: [
+      {
+        status: 200,
+        description: 'The rider’s cash account',
+        name: 'RiderCashResponse',
+        schema: RiderCash,
+        envelope: true,
+        example: {
+          data: {
+            ...cashFiguresExample,
+            entries: [
+              {
+                kind: 'collection',
+                amountMinor: 85000,
+                createdAt: '2026-11-22T10:31:00.000Z',
+                storeId: '3f1e2d4c-5b6a-4789-8abc-def012345678',
+                jobId: EXAMPLE_JOB_ID,
+                depositId: null,
+                reference: null,
+              },
+              {
+                kind: 'deposit',
+                amountMinor: 300000,
+                createdAt: '2026-11-22T09:00:00.000Z',
+                storeId: null,
+                jobId: null,
+                depositId: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+                reference: 'CASH-BLR-0042',
+              },
+            ],
+            hasMoreEntries: false,
+          },
+        },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'POST /fleet/v1/riders/{agentId}/deposits': {
+    operationId: 'recordDeposit',
+    summary: 'Record a rider’s cash deposit (operations)',
+    description:
+      'The rider handed cash to operations: it leaves their hands (`inHandMinor` −, `depositedMinor` +) with a `deposit` entry in their cash log, in one write. At most the cash in hand (else 409 `deposit_exceeds_cash_in_hand` with `details.inHandMinor`, nothing recorded). Send a unique `Idempotency-Key` (required): the same key with the same amount and reference returns the deposit it recorded with 200 (the account as it now is), never depositing twice, however late the retry; the same key with another amount or reference is 409 `idempotency_conflict` (`details.depositId`). Bank payouts to stores are not part of this API.',
+    tag: 'Operations',
+    path: RiderPath,
+    headers: DepositHeaders,
+    requestBody: { name: 'DepositRequest', schema: DepositRequest, example: { amountMinor: 300000, reference: 'CASH-BLR-0042' } },
+    success: [
+      {
+        status: 201,
+        description: 'The deposit was recorded',
+        name: 'DepositResponse',
+        schema: DepositResult,
+        envelope: true,
+        example: {
+          data: {
+            deposit: {
+              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+              agentId: EXAMPLE_AGENT_ID,
+              amountMinor: 300000,
+              reference: 'CASH-BLR-0042',
+              createdAt: '2026-11-22T09:00:00.000Z',
+            },
+            account: cashFiguresExample,
+          },
+        },
+      },
+      {
+        status: 200,
+        description: 'The same deposit came again with the same Idempotency-Key: the deposit it recorded, and the account as it now is',
+        name: 'DepositResponse',
+        schema: DepositResult,
+        envelope: true,
+        example: {
+          data: {
+            deposit: {
+              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+              agentId: EXAMPLE_AGENT_ID,
+              amountMinor: 300000,
+              reference: 'CASH-BLR-0042',
+              createdAt: '2026-11-22T09:00:00.000Z',
+            },
+            account: cashFiguresExample,
+          },
+        },
+      },
+    ],
+    errors: [400, 401, 403, 409, 429, 500, 503],
   },
   'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock': {
     operationId: 'resetLock',
