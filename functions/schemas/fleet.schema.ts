@@ -792,7 +792,8 @@ export const fleetOperations = {
   'GET /fleet/v1/riders/{agentId}/cash': {
     operationId: 'getRiderCash',
     summary: 'A rider’s cash (operations)',
-    description: `Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (\`limitMinor\`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 \`cash_limit_exceeded\`), and the latest ${RIDER_CASH_ENTRIES} movements of their cash, newest first (a \`collection\` names its job and store, a \`deposit\` its id and reference; \`hasMoreEntries\` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.`,
+    description:
+      'Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.',
     tag: 'Operations',
     path: RiderPath,
     success: [
@@ -804,7 +805,12 @@ export const fleetOperations = {
         envelope: true,
         example: {
           data: {
-            ...cashFiguresExample,
+            agentId: EXAMPLE_AGENT_ID,
+            inHandMinor: 85000,
+            collectedCashMinor: 385000,
+            depositedMinor: 300000,
+            dueMinor: 42000,
+            limitMinor: 2000000,
             entries: [
               {
                 kind: 'collection',

@@ -285,6 +285,8 @@ describe('the error family', () => {
     new errors.CollectionAmountMismatchError(50_000, 40_000),
     new errors.CollectionPendingError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 50_000),
     new errors.CashLimitExceededError(2_000_000),
+    new errors.DepositExceedsCashInHandError('rider-7', 1000, 2000),
+    new errors.DepositKeyConflictError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
   ];
 
   it('has a class for every error code, so no throw site needs a bare code and message', () => {
