@@ -18,7 +18,7 @@ export interface TableAccess {
   table: string[];
   /** Actions on GSI1 (the jobs-by-status index). */
   index?: string[];
-  /** UpdateItem on any item, only on these attributes (a rate-limit bucket's, a rider's holding counter), or not at all. */
+  /** UpdateItem on any item, only on these attributes (a rate-limit bucket’s, a rider’s holding counter or cash account), or not at all. */
   updates: 'any' | readonly string[] | 'none';
   /** The table actions reach only items whose partition key matches one of these (IAM's dynamodb:LeadingKeys). */
   leadingKeys?: readonly string[];
@@ -28,6 +28,8 @@ export interface TableAccess {
 export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'givenBack'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
+/** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */
+const RIDER_CASH_ATTRIBUTES = ['agentId', 'updatedAt', 'dueMinor', 'inHandMinor', 'collectedCashMinor', 'depositedMinor', 'exposureMinor'];
 
 const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
@@ -73,7 +75,7 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // Moves that change the job's index items without moving money: accept takes the job off its zone's
   // offers, puts the rider's assignment and re-files it on the dispatch worklist; confirm takes it off.
-  'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
+  'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES, ...RIDER_CASH_ATTRIBUTES] },
   // Moves that can move money (cancel, failure and the last rider's decline release; delivery and the
   // return code capture; a second failed attempt captures and reserves the return charge): also the
   // store's totals, a ledger entry, and the job's index items.
