@@ -10,8 +10,9 @@ import type { TableAccessKind } from '../functions/http/routes.ts';
  * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
  * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
  * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job, fleet-attempt-delivery (the second
- * attempt starts the return: capture and reservation) and fleet-decline-job (the last decline releases
- * the credit) may update any item.
+ * attempt starts the return: capture and reservation), fleet-decline-job (the last decline releases
+ * the credit) and fleet-record-collection (the payment adds to the store's cash-on-delivery totals, in
+ * the same update as its money) may update any item.
  */
 export interface TableAccess {
   /** Actions on the table itself, other than UpdateItem. */
