@@ -1,7 +1,7 @@
 import { fleetHandler } from '../http/handler.ts';
 import { created, ok } from '../http/responses.ts';
 import { riderCashPart } from '../runtime.ts';
-import { DepositHeaders, DepositRequest, RiderPath, toDepositResult } from '../schemas/fleet.schema.ts';
+import { DepositHeaders, DepositRequest, RiderPath, toDepositResult } from '../schemas/rider-cash.schema.ts';
 
 /** POST /fleet/v1/riders/{agentId}/deposits (operations): cash the rider handed over leaves their hands, once per Idempotency-Key (201 new, 200 the same deposit again). */
 export const handler = fleetHandler(
