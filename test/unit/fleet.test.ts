@@ -370,10 +370,37 @@ describe('toFleetJob', () => {
       deliveryAttempts: [],
       pendingDecision: null,
       returnTrip: null,
+      collection: null,
       events: job.events,
       createdAt: at(0),
       updatedAt: at(60_000),
     });
+    expect(FleetJob.parse(view)).toEqual(view);
+  });
+
+  it('shows a cash-on-delivery job’s amount to collect and what became of it, never the store’s charge or the fee', () => {
+    const job = jobWith('pickup_completed', { agentId: 'rider-7' });
+    const collection = {
+      amountMinor: 85_000,
+      feeMinor: 2000,
+      status: 'collected' as const,
+      method: 'upi' as const,
+      reference: '433512345678',
+      collectedAt: '2026-11-22T10:31:00.000Z',
+      remittanceId: 'rem_1',
+      collectedBy: 'rider-7',
+    };
+
+    const view = toFleetJob({ ...job, collection }, 'rider');
+
+    expect(view.collection).toEqual({
+      amountMinor: 85_000,
+      status: 'collected',
+      method: 'upi',
+      reference: '433512345678',
+      collectedAt: '2026-11-22T10:31:00.000Z',
+    });
+    expect(JSON.stringify(view)).not.toMatch(/feeMinor|chargeMinor|remittanceId|collectedBy/);
     expect(FleetJob.parse(view)).toEqual(view);
   });
 
