@@ -87,5 +87,7 @@ export async function openOffers(
   if (caller.role === 'ops') return offers();
   const [jobs, account] = await Promise.all([offers(), rt.riderCash.account(caller.agentId)]);
   const cashRoom = rt.jobs.riderCashLimitMinor - account.exposureMinor;
-  return jobs.filter((job) => !declinedBy(job).includes(caller.agentId) && cashDueOf(job) <= cashRoom);
+  // A prepaid job adds no cash, so it is offered even to a rider already past a lowered limit.
+  const withinLimit = (job: Job) => cashDueOf(job) === 0 || cashDueOf(job) <= cashRoom;
+  return jobs.filter((job) => !declinedBy(job).includes(caller.agentId) && withinLimit(job));
 }
