@@ -81,7 +81,10 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // return code capture; a second failed attempt captures and reserves the return charge): also the
   // store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
-  'deposit-cash': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: [...RATE_BUCKET_ATTRIBUTES, ...DEPOSIT_ATTRIBUTES] },
+  'deposit-cash': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+    updates: [...RATE_BUCKET_ATTRIBUTES, ...DEPOSIT_ATTRIBUTES],
+  },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
   // store totals, ledger entry, offer item), advance and remove work items, and re-file a job found
   // where it no longer belongs (its index items, on the condition of the job's version).

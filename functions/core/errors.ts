@@ -585,9 +585,13 @@ export class DepositExceedsCashInHandError extends AppError {
 /** The deposit's Idempotency-Key already recorded a deposit of another amount or reference. */
 export class DepositKeyConflictError extends AppError {
   constructor(depositId: string) {
-    super('idempotency_conflict', `This Idempotency-Key already recorded deposit ${depositId} with another amount or reference; use a new key for a new deposit`, {
-      details: { depositId },
-    });
+    super(
+      'idempotency_conflict',
+      `This Idempotency-Key already recorded deposit ${depositId} with another amount or reference; use a new key for a new deposit`,
+      {
+        details: { depositId },
+      },
+    );
     this.name = 'DepositKeyConflictError';
   }
 }

@@ -553,7 +553,6 @@ const FLEET_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   ),
 };
 
-
 /** A deposit's Idempotency-Key: mostly fresh, sometimes one used before, a bad one, or none. */
 const depositKeyChoice: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 5, arbitrary: fc.uuid() },

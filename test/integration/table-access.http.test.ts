@@ -139,7 +139,9 @@ describe('what each route does to the table', () => {
       const cod = await m.bookJob({ quote: { collectMinor: 50_000 } });
       await driveJobByFleetApi(rt, m.storeId, cod.id, 'delivered', cashier);
       expect((await ops.get(`/fleet/v1/riders/${cashier.agentId}/cash`)).status).toBe(200);
-      expect((await ops.post(`/fleet/v1/riders/${cashier.agentId}/deposits`, { amountMinor: 50_000 }, { 'Idempotency-Key': 'deposit-access-1' })).status).toBe(201);
+      expect((await ops.post(`/fleet/v1/riders/${cashier.agentId}/deposits`, { amountMinor: 50_000 }, { 'Idempotency-Key': 'deposit-access-1' })).status).toBe(
+        201,
+      );
     });
 
     const beyond = records.flatMap((record) => {
