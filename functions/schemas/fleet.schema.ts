@@ -16,7 +16,7 @@ import {
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
-import { Latitude, Longitude, refuse, storable } from './common.schema.ts';
+import { Latitude, Longitude, PaiseInput, refuse, storable } from './common.schema.ts';
 import { JobEventView, normalizeInstructions, RiderLocationView } from './job.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
@@ -132,7 +132,7 @@ const UpiReference = z
 export const CollectionRequest = z
   .strictObject({
     method: z.enum(PAYMENT_METHODS, { error: `Must be one of ${PAYMENT_METHODS.join(', ')}` }),
-    amountMinor: z.int({ error: 'Must be a whole number of paise' }).check(z.minimum(1, 'Must be at least 1 paisa'), z.maximum(100_000_000)),
+    amountMinor: PaiseInput(1, 100_000_000),
     reference: z.optional(UpiReference),
   })
   .check(

@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { AGENT_ID_PATTERN } from '../core/fleet-access.ts';
 import type { Deposit, RiderCashAccount, RiderCashEntry } from '../data/rider-cash.repository.ts';
+import { PaiseInput } from './common.schema.ts';
 import { EXAMPLE_JOB_ID } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
 
@@ -25,7 +26,7 @@ export const DepositHeaders = z.object({
 
 /** Body of POST /fleet/v1/riders/{agentId}/deposits: the cash the rider handed over, and optionally the receipt's reference. */
 export const DepositRequest = z.strictObject({
-  amountMinor: z.int({ error: 'Must be a whole number of paise' }).check(z.minimum(1, 'Must be at least 1 paisa'), z.maximum(100_000_000)),
+  amountMinor: PaiseInput(1, 100_000_000),
   reference: z.optional(
     z
       .string()
