@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Open offers
-         * @description Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.
+         * @description Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -56,7 +56,7 @@ export interface paths {
         };
         /**
          * A job
-         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.
+         * @description An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, what to collect at the door of a cash-on-delivery job (`collection`: the amount, never the store’s charge or fee; null for a prepaid job), the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -80,7 +80,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an offer
-         * @description Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does.
+         * @description Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does. A cash-on-delivery job whose amount to collect would take the rider’s cash in hand plus the cash due on the jobs they hold past the cash limit (₹20,000 unless configured; `GET /fleet/v1/riders/{agentId}/cash`) is refused with 409 `cash_limit_exceeded` (`details.limitMinor`) until operations record a deposit.
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a handoff code
-         * @description The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.
+         * @description The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it. On a cash-on-delivery job the delivery code is refused with 409 `collection_pending` (`details.dueMinor`, `details.collectionPath`) while the payment is due, before the code is looked at (no try is counted): record the payment first (`POST …/collection`).
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -256,11 +256,77 @@ export interface paths {
         put?: never;
         /**
          * Report a failed delivery attempt
-         * @description The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice.
+         * @description The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice. On a cash-on-delivery job whose payment is due, a customer who will not pay is reason `payment_refused` (the merchant then decides, as for any failed attempt); it is 409 on a prepaid job or once the payment is recorded (the parcel is then the customer’s to take). A parcel that goes back collects nothing (`collection.status` `not_collected`).
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
         post: operations["attemptDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/jobs/{id}/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the payment at the door (cash on delivery)
+         * @description The rider of a cash-on-delivery job (`collection.status` `due`), at the drop (after `handoffs/delivery/arrive`), records the customer’s payment: the whole amount due (`collection.amountMinor`; another amount is 409 `collection_amount_mismatch` with `details.dueMinor`), in `cash` (it joins the rider’s cash in hand until operations record a deposit) or by `upi` to the platform’s account (`reference`, the UPI transaction reference, is required; a cash payment takes no reference). The delivery code is refused (409 `collection_pending`) until the payment is recorded: a parcel is never handed over unpaid; a customer who will not pay is a delivery attempt with reason `payment_refused`. The payment is recorded once: a retry of the same payment whose answer was lost answers 200 with the job, recording nothing twice; another payment, a prepaid job, a job not at the drop, one waiting for the merchant’s decision or one that has ended is 409 `invalid_transition`. Only the job’s rider (another rider gets 404).
+         *
+         *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["recordCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/riders/{agentId}/cash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rider’s cash (operations)
+         * @description Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.
+         *
+         *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        get: operations["getRiderCash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/fleet/v1/riders/{agentId}/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a rider’s cash deposit (operations)
+         * @description The rider handed cash to operations: it leaves their hands (`inHandMinor` −, `depositedMinor` +) with a `deposit` entry in their cash log, in one write. At most the cash in hand (else 409 `deposit_exceeds_cash_in_hand` with `details.inHandMinor`, nothing recorded). Send a unique `Idempotency-Key` (required): the same key with the same amount and reference returns the deposit it recorded with 200 (the account as it now is), never depositing twice, however late the retry; the same key with another amount or reference is 409 `idempotency_conflict` (`details.depositId`). Bank payouts to stores are not part of this API.
+         *
+         *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
+         */
+        post: operations["recordDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -331,6 +397,18 @@ export interface components {
             reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
             /** @description What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. */
             note?: string;
+        };
+        CollectionRequest: {
+            /** @enum {string} */
+            method: "cash" | "upi";
+            amountMinor: number;
+            /** @example 433512345678 */
+            reference?: string;
+        };
+        DepositRequest: {
+            amountMinor: number;
+            /** @example CASH-BLR-0042 */
+            reference?: string;
         };
         FleetJobResponse: {
             data: {
@@ -417,6 +495,14 @@ export interface components {
                         attemptsRemaining: number;
                     };
                 } | null;
+                collection: {
+                    amountMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                } | null;
                 events: {
                     /** Format: uuid */
                     id: string;
@@ -431,6 +517,49 @@ export interface components {
                 createdAt: string;
                 /** Format: date-time */
                 updatedAt: string;
+            };
+        };
+        RiderCashResponse: {
+            data: {
+                agentId: string;
+                inHandMinor: number;
+                collectedCashMinor: number;
+                depositedMinor: number;
+                dueMinor: number;
+                limitMinor: number;
+                entries: {
+                    /** @enum {string} */
+                    kind: "collection" | "deposit";
+                    amountMinor: number;
+                    /** Format: date-time */
+                    createdAt: string;
+                    storeId: string | null;
+                    jobId: string | null;
+                    depositId: string | null;
+                    reference: string | null;
+                }[];
+                hasMoreEntries: boolean;
+            };
+        };
+        DepositResponse: {
+            data: {
+                deposit: {
+                    /** Format: uuid */
+                    id: string;
+                    agentId: string;
+                    amountMinor: number;
+                    reference: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                };
+                account: {
+                    agentId: string;
+                    inHandMinor: number;
+                    collectedCashMinor: number;
+                    depositedMinor: number;
+                    dueMinor: number;
+                    limitMinor: number;
+                };
             };
         };
         FleetOfferList: {
@@ -545,6 +674,14 @@ export interface components {
                         attemptsRemaining: number;
                     };
                 } | null;
+                collection: {
+                    amountMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                } | null;
                 events: {
                     /** Format: uuid */
                     id: string;
@@ -561,7 +698,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, cash_limit_exceeded; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, cash_limit_exceeded, deposit_exceeds_cash_in_hand; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -591,6 +728,10 @@ export interface components {
                 collectionPath: string;
             } | {
                 limitMinor: number;
+            } | {
+                inHandMinor: number;
+            } | {
+                depositId: string;
             };
         };
     };
@@ -667,7 +808,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), or the handoff is locked or its code expired */
+        /** @description The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), the handoff is locked or its code expired; cash on delivery: another amount than the one due (collection_amount_mismatch), the delivery code while the payment is due (collection_pending), a job past the rider’s cash limit (cash_limit_exceeded), a deposit of more than the cash in hand (deposit_exceeds_cash_in_hand) or a deposit’s Idempotency-Key used for another deposit (idempotency_conflict) */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -923,6 +1064,7 @@ export interface operations {
                      *           "deliveryAttempts": [],
                      *           "pendingDecision": null,
                      *           "returnTrip": null,
+                     *           "collection": null,
                      *           "events": [
                      *             {
                      *               "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1050,6 +1192,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1178,6 +1321,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1307,6 +1451,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1436,6 +1581,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1560,6 +1706,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1700,6 +1847,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1830,6 +1978,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -1969,6 +2118,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -2103,6 +2253,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -2256,6 +2407,7 @@ export interface operations {
                      *           "defaultAction": "return"
                      *         },
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -2305,6 +2457,318 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "method": "upi",
+                 *       "amountMinor": 85000,
+                 *       "reference": "433512345678"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CollectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The job with the payment collected: the delivery code can be submitted */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *         "status": "pickup_completed",
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "version": 5,
+                     *         "pickup": {
+                     *           "address": "MG Road, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560001",
+                     *           "latitude": 12.9756,
+                     *           "longitude": 77.6066,
+                     *           "name": "Chai Point, MG Road",
+                     *           "phone": "+919876543210",
+                     *           "instructions": null
+                     *         },
+                     *         "drop": {
+                     *           "address": "100 Feet Road, Indiranagar, Bengaluru",
+                     *           "city": "Bengaluru",
+                     *           "pincode": "560038",
+                     *           "latitude": 12.9784,
+                     *           "longitude": 77.6408,
+                     *           "name": "Asha Rao",
+                     *           "phone": "+919845012345",
+                     *           "instructions": "Gate behind the temple, 3rd floor"
+                     *         },
+                     *         "distanceMeters": 4834,
+                     *         "packageDescription": "Documents",
+                     *         "packageWeight": "750 g",
+                     *         "riderLocation": {
+                     *           "latitude": 12.9761,
+                     *           "longitude": 77.6102,
+                     *           "accuracy": 12,
+                     *           "recordedAt": "2026-11-22T10:04:10.000Z"
+                     *         },
+                     *         "verification": {
+                     *           "pickup": {
+                     *             "status": "verified",
+                     *             "expiresAt": "2026-11-22T10:40:00.000Z",
+                     *             "verifiedAt": "2026-11-22T10:12:00.000Z",
+                     *             "attemptsRemaining": 5
+                     *           },
+                     *           "delivery": {
+                     *             "status": "active",
+                     *             "expiresAt": "2026-11-22T11:00:00.000Z",
+                     *             "verifiedAt": null,
+                     *             "attemptsRemaining": 5
+                     *           }
+                     *         },
+                     *         "deliveryAttempts": [],
+                     *         "pendingDecision": null,
+                     *         "returnTrip": null,
+                     *         "collection": {
+                     *           "amountMinor": 85000,
+                     *           "status": "collected",
+                     *           "method": "upi",
+                     *           "reference": "433512345678",
+                     *           "collectedAt": "2026-11-22T10:31:00.000Z"
+                     *         },
+                     *         "events": [
+                     *           {
+                     *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
+                     *             "status": "created",
+                     *             "actor": "merchant",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b",
+                     *             "status": "queued",
+                     *             "actor": "system",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:00:01.000Z"
+                     *           },
+                     *           {
+                     *             "id": "1c8f5a4b-3d2e-4f6a-9b0c-2d3e4f5a6b7c",
+                     *             "status": "picked_by_agent",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": "2d9a6b5c-4e3f-4a7b-8c1d-3e4f5a6b7c8d",
+                     *             "status": "booking_in_progress",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:02:30.000Z"
+                     *           },
+                     *           {
+                     *             "id": "3e0b7c6d-5f4a-4b8c-9d2e-4f5a6b7c8d9e",
+                     *             "status": "booked",
+                     *             "actor": "rider:rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *             "note": null,
+                     *             "createdAt": "2026-11-22T10:03:00.000Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-22T10:00:00.000Z",
+                     *         "updatedAt": "2026-11-22T10:04:10.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FleetJobResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRiderCash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rider’s cash account */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *         "inHandMinor": 85000,
+                     *         "collectedCashMinor": 385000,
+                     *         "depositedMinor": 300000,
+                     *         "dueMinor": 42000,
+                     *         "limitMinor": 2000000,
+                     *         "entries": [
+                     *           {
+                     *             "kind": "collection",
+                     *             "amountMinor": 85000,
+                     *             "createdAt": "2026-11-22T10:31:00.000Z",
+                     *             "storeId": "3f1e2d4c-5b6a-4789-8abc-def012345678",
+                     *             "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                     *             "depositId": null,
+                     *             "reference": null
+                     *           },
+                     *           {
+                     *             "kind": "deposit",
+                     *             "amountMinor": 300000,
+                     *             "createdAt": "2026-11-22T09:00:00.000Z",
+                     *             "storeId": null,
+                     *             "jobId": null,
+                     *             "depositId": "7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *             "reference": "CASH-BLR-0042"
+                     *           }
+                     *         ],
+                     *         "hasMoreEntries": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RiderCashResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordDeposit: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountMinor": 300000,
+                 *       "reference": "CASH-BLR-0042"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DepositRequest"];
+            };
+        };
+        responses: {
+            /** @description The same deposit came again with the same Idempotency-Key: the deposit it recorded, and the account as it now is */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deposit": {
+                     *           "id": "7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *           "amountMinor": 300000,
+                     *           "reference": "CASH-BLR-0042",
+                     *           "createdAt": "2026-11-22T09:00:00.000Z"
+                     *         },
+                     *         "account": {
+                     *           "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *           "inHandMinor": 85000,
+                     *           "collectedCashMinor": 385000,
+                     *           "depositedMinor": 300000,
+                     *           "dueMinor": 42000,
+                     *           "limitMinor": 2000000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositResponse"];
+                };
+            };
+            /** @description The deposit was recorded */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deposit": {
+                     *           "id": "7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d",
+                     *           "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *           "amountMinor": 300000,
+                     *           "reference": "CASH-BLR-0042",
+                     *           "createdAt": "2026-11-22T09:00:00.000Z"
+                     *         },
+                     *         "account": {
+                     *           "agentId": "rider_7Qm2Xc9LpB4tR1vN8sKd",
+                     *           "inHandMinor": 85000,
+                     *           "collectedCashMinor": 385000,
+                     *           "depositedMinor": 300000,
+                     *           "dueMinor": 42000,
+                     *           "limitMinor": 2000000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2404,6 +2868,7 @@ export interface operations {
                      *             "attemptsRemaining": 5
                      *           }
                      *         },
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",
@@ -2534,6 +2999,7 @@ export interface operations {
                      *         "deliveryAttempts": [],
                      *         "pendingDecision": null,
                      *         "returnTrip": null,
+                     *         "collection": null,
                      *         "events": [
                      *           {
                      *             "id": "6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2",

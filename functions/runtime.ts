@@ -15,6 +15,7 @@ import { EventRepository } from './data/event.repository.ts';
 import { WebhookRepository } from './data/webhook.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
+import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import { SecretBox } from './core/secret-box.ts';
 import { InternalError } from './core/errors.ts';
 
@@ -40,6 +41,8 @@ export interface Runtime {
   tracking: TrackingRepository;
   /** Cash-on-delivery remittances to the stores' credit (the worker's two phases; the merchant's list). */
   remittances: RemittanceRepository;
+  /** Riders' cash accounts, their logs and deposits (the fleet's custody routes). */
+  riderCash: RiderCashRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
   /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
@@ -51,7 +54,7 @@ export interface Runtime {
  * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
  * names its parts to its handler factory (functions/http/handler.ts).
  */
-export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'remittances';
+export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'remittances' | 'riderCash';
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart>;
@@ -95,6 +98,7 @@ export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new E
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
+export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
 
 const ALL_PARTS = {
   jobs: jobsPart,
@@ -107,6 +111,7 @@ const ALL_PARTS = {
   webhooks: webhooksPart,
   tracking: trackingPart,
   remittances: remittancesPart,
+  riderCash: riderCashPart,
 } satisfies Required<Parts>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a

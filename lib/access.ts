@@ -10,15 +10,16 @@ import type { TableAccessKind } from '../functions/http/routes.ts';
  * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
  * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
  * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job, fleet-attempt-delivery (the second
- * attempt starts the return: capture and reservation) and fleet-decline-job (the last decline releases
- * the credit) may update any item.
+ * attempt starts the return: capture and reservation), fleet-decline-job (the last decline releases
+ * the credit) and fleet-record-collection (the payment adds to the store's cash-on-delivery totals, in
+ * the same update as its money) may update any item.
  */
 export interface TableAccess {
   /** Actions on the table itself, other than UpdateItem. */
   table: string[];
   /** Actions on GSI1 (the jobs-by-status index). */
   index?: string[];
-  /** UpdateItem on any item, only on these attributes (a rate-limit bucket's, a rider's holding counter), or not at all. */
+  /** UpdateItem on any item, only on these attributes (a rate-limit bucket’s, a rider’s holding counter or cash account), or not at all. */
   updates: 'any' | readonly string[] | 'none';
   /** The table actions reach only items whose partition key matches one of these (IAM's dynamodb:LeadingKeys). */
   leadingKeys?: readonly string[];
@@ -28,9 +29,14 @@ export interface TableAccess {
 export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'givenBack'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
+/** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */
+const RIDER_CASH_ATTRIBUTES = ['agentId', 'updatedAt', 'dueMinor', 'inHandMinor', 'collectedCashMinor', 'depositedMinor', 'exposureMinor'];
 
 const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
+
+/** A rider's cash account (`AGENT#<id>`/`CASH`) as a deposit changes it. */
+const DEPOSIT_ATTRIBUTES = ['updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'];
 
 /** The table actions of each kind of function (a route names its kind in the route table). */
 export const ACCESS: Record<TableAccessKind, TableAccess> = {
@@ -70,11 +76,15 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'move-job': { table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // Moves that change the job's index items without moving money: accept takes the job off its zone's
   // offers, puts the rider's assignment and re-files it on the dispatch worklist; confirm takes it off.
-  'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES] },
+  'move-job-index': { table: MOVE, updates: [...RATE_BUCKET_ATTRIBUTES, ...HOLDING_ATTRIBUTES, ...RIDER_CASH_ATTRIBUTES] },
   // Moves that can move money (cancel, failure and the last rider's decline release; delivery and the
   // return code capture; a second failed attempt captures and reserves the return charge): also the
   // store's totals, a ledger entry, and the job's index items.
   'move-job-money': { table: MOVE, updates: 'any' },
+  'deposit-cash': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+    updates: [...RATE_BUCKET_ATTRIBUTES, ...DEPOSIT_ATTRIBUTES],
+  },
   // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
   // store totals, ledger entry, offer item), advance and remove work items, re-file a job found
   // where it no longer belongs (its index items, on the condition of the job's version), and remit

@@ -398,7 +398,7 @@ const FLEET_ERROR_WORDING: Record<number, string> = {
   401: 'Fleet key missing, malformed (merchant keys included), unknown or revoked',
   403: 'The key’s role cannot use this route (rider vs operations), or the key was revoked during the request',
   404: 'No such job on offer, assigned to this rider, or (operations) live',
-  409: 'The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), or the handoff is locked or its code expired',
+  409: 'The job’s state does not allow the move (invalid_transition), another rider took it first or, for operations, its status or rider changed meanwhile (concurrent_modification), the handoff is locked or its code expired; cash on delivery: another amount than the one due (collection_amount_mismatch), the delivery code while the payment is due (collection_pending), a job past the rider’s cash limit (cash_limit_exceeded), a deposit of more than the cash in hand (deposit_exceeds_cash_in_hand) or a deposit’s Idempotency-Key used for another deposit (idempotency_conflict)',
   422: 'Wrong handoff code (counted; the fifth locks the handoff)',
   429: 'This fleet key’s request limit exceeded; wait Retry-After seconds',
 };

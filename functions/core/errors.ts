@@ -34,6 +34,7 @@ export type ErrorCode =
   | 'collection_amount_mismatch'
   | 'collection_pending'
   | 'cash_limit_exceeded'
+  | 'deposit_exceeds_cash_in_hand'
   | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'
@@ -69,7 +70,13 @@ export interface NotEditableDetails {
 export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string } | CollectionDetails;
 
 /** The `details` of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
-export type CollectionDetails = { maxCollectMinor: number } | { dueMinor: number } | { dueMinor: number; collectionPath: string } | { limitMinor: number };
+export type CollectionDetails =
+  | { maxCollectMinor: number }
+  | { dueMinor: number }
+  | { dueMinor: number; collectionPath: string }
+  | { limitMinor: number }
+  | { inHandMinor: number }
+  | { depositId: string };
 
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
@@ -570,5 +577,29 @@ export class CashLimitExceededError extends AppError {
       details: { limitMinor },
     });
     this.name = 'CashLimitExceededError';
+  }
+}
+
+/** A deposit of more cash than the rider has in hand (nothing is recorded). */
+export class DepositExceedsCashInHandError extends AppError {
+  constructor(agentId: string, inHandMinor: number, amountMinor: number) {
+    super('deposit_exceeds_cash_in_hand', `Rider ${agentId} has ${inHandMinor} paise in hand; a deposit of ${amountMinor} paise cannot be recorded`, {
+      details: { inHandMinor },
+    });
+    this.name = 'DepositExceedsCashInHandError';
+  }
+}
+
+/** The deposit's Idempotency-Key already recorded a deposit of another amount or reference. */
+export class DepositKeyConflictError extends AppError {
+  constructor(depositId: string) {
+    super(
+      'idempotency_conflict',
+      `This Idempotency-Key already recorded deposit ${depositId} with another amount or reference; use a new key for a new deposit`,
+      {
+        details: { depositId },
+      },
+    );
+    this.name = 'DepositKeyConflictError';
   }
 }

@@ -1,5 +1,5 @@
 import type { LifecycleEvent } from './lifecycle.ts';
-import type { Handoff, Job } from './job.ts';
+import { cashDueOf, type Handoff, type Job } from './job.ts';
 import type { LatLng } from './geo.ts';
 import { CODE_TTL_MS } from './lifecycle.ts';
 
@@ -12,12 +12,17 @@ import { CODE_TTL_MS } from './lifecycle.ts';
  *   …sim-undeliverable…       nobody answers at the drop  → the merchant's decision: delivered on a
  *                             reattempt; on a return (decided, or the default at the deadline) the
  *                             parcel goes back and the rider gives the return code
+ *   …sim-payment-refused…     a cash-on-delivery customer will not pay → a failed attempt
+ *                             (payment_refused) and the merchant's decision, as for sim-undeliverable
+ *                             (a prepaid job has nothing to refuse: it is delivered)
  *   anything else                                          → delivered (captured)
- * A merchant's recall after pickup works on any of them: the rider brings the parcel back the same way.
+ * At the drop of a cash-on-delivery job the rider collects the amount due in cash before the delivery
+ * code (also after a reattempt). A merchant's recall after pickup works on any of them: the rider
+ * brings the parcel back the same way.
  * Once the script is done (or the job ended on the way), `followUpMove` says what the job's state still
  * asks of the rider.
  */
-export type SimulatedOutcome = 'delivered' | 'no_rider' | 'fail_before_pickup' | 'fail_after_pickup' | 'undeliverable';
+export type SimulatedOutcome = 'delivered' | 'no_rider' | 'fail_before_pickup' | 'fail_after_pickup' | 'undeliverable' | 'payment_refused';
 
 export const SIMULATED_RIDER = 'sim-rider';
 export const SIMULATOR_ACTOR = 'simulator';
@@ -29,6 +34,7 @@ export function simulatedOutcome(externalOrderId: string): SimulatedOutcome {
   if (id.includes('sim-fail-before-pickup')) return 'fail_before_pickup';
   if (id.includes('sim-fail-after-pickup')) return 'fail_after_pickup';
   if (id.includes('sim-undeliverable')) return 'undeliverable';
+  if (id.includes('sim-payment-refused')) return 'payment_refused';
   return 'delivered';
 }
 
@@ -37,6 +43,9 @@ export interface SimulationStep {
   at: number;
   event: (job: Job) => LifecycleEvent;
 }
+
+// The payment the simulated rider takes at the door: the whole amount due, in cash.
+const collectCash = (job: Job): LifecycleEvent => ({ type: 'collect', method: 'cash', amountMinor: cashDueOf(job), reference: null });
 
 // The delivered script, as fractions of the run; the others end early.
 const SCRIPT: Array<{ at: number; name: string; event: (job: Job) => LifecycleEvent }> = [
@@ -47,15 +56,24 @@ const SCRIPT: Array<{ at: number; name: string; event: (job: Job) => LifecycleEv
   { at: 0.45, name: 'arrive_pickup', event: () => ({ type: 'arrive_pickup' }) },
   { at: 0.5, name: 'submit_pickup_code', event: (job) => ({ type: 'submit_pickup_code', code: job.verification.pickup.code }) },
   { at: 0.85, name: 'arrive_drop', event: () => ({ type: 'arrive_drop' }) },
+  { at: 0.9, name: 'collect', event: collectCash },
   { at: 0.95, name: 'submit_delivery_code', event: (job) => ({ type: 'submit_delivery_code', code: job.verification.delivery.code }) },
 ];
 
-/** The steps of a run with this outcome, in order. */
-export function simulationSteps(outcome: SimulatedOutcome): SimulationStep[] {
-  const upTo = (name: string) => SCRIPT.slice(0, SCRIPT.findIndex((step) => step.name === name) + 1);
+/**
+ * The steps of a run with this outcome, in order, for a cash-on-delivery job (`cashOnDelivery`: the
+ * rider collects at the door before the code) or a prepaid one.
+ */
+export function simulationSteps(outcome: SimulatedOutcome, cashOnDelivery = false): SimulationStep[] {
+  const script = cashOnDelivery ? SCRIPT : SCRIPT.filter((step) => step.name !== 'collect');
+  const upTo = (name: string) => script.slice(0, script.findIndex((step) => step.name === name) + 1);
   switch (outcome) {
     case 'delivered':
-      return SCRIPT;
+      return script;
+    case 'payment_refused':
+      return cashOnDelivery
+        ? [...upTo('arrive_drop'), { at: 0.9, event: () => ({ type: 'attempt_delivery', reason: 'payment_refused', note: SIMULATED_REFUSAL_NOTE }) }]
+        : script;
     case 'no_rider':
       return [SCRIPT[0]!, { at: 0.5, event: () => ({ type: 'dispatch_timeout' }) }];
     case 'fail_before_pickup':
@@ -69,6 +87,8 @@ export function simulationSteps(outcome: SimulatedOutcome): SimulationStep[] {
 
 /** The simulated rider's note on the failed attempt (the merchant sees it; the customer's page never does). */
 export const SIMULATED_ATTEMPT_NOTE = 'Sandbox: nobody answered the door or the phone';
+/** The simulated rider's note when the customer will not pay. */
+export const SIMULATED_REFUSAL_NOTE = 'Sandbox: the customer would not pay';
 
 /** The way back to the pickup, once a return starts, as a fraction of the run (the pickup → drop leg's length). */
 export const RETURN_LEG = 0.35;
@@ -90,7 +110,8 @@ const arrivedAt = (handoff: Handoff) => Date.parse(handoff.expiresAt!) - CODE_TT
  *   a pending decision → its default (`decision_timeout`, by `system`) at the deadline (sandbox jobs are
  *     not on the live dispatch worklist, so the simulator applies it);
  *   a reattempt (a fresh delivery code, nobody at the door yet) → back at the drop at once (the rider
- *     waited near it), the code AT_THE_DOOR later;
+ *     waited near it), the payment of a cash-on-delivery job collected half AT_THE_DOOR later, the code
+ *     AT_THE_DOOR later;
  *   a return under way → at the pickup RETURN_LEG after it started, the return code AT_THE_DOOR later.
  * A handoff locked or expired waits for operations (null).
  */
@@ -101,6 +122,7 @@ export function followUpMove(job: Job, runMs: number): FollowUpMove | null {
     const delivery = job.verification.delivery;
     if ((job.deliveryAttempts ?? []).length === 0 || delivery.status !== 'active') return null;
     if (delivery.expiresAt === null) return rider(Number.NEGATIVE_INFINITY, { type: 'arrive_drop' });
+    if (cashDueOf(job) > 0) return rider(arrivedAt(delivery) + (AT_THE_DOOR / 2) * runMs, collectCash(job));
     return rider(arrivedAt(delivery) + AT_THE_DOOR * runMs, { type: 'submit_delivery_code', code: delivery.code });
   }
   const trip = job.returnTrip;

@@ -124,6 +124,8 @@ export const keys = {
   /** One movement of a rider's cash in hand (a collection at a door, a deposit), oldest first. */
   riderCashEntry: (agentId: string, createdAt: string, entryId: string) => ({ PK: `AGENT#${agentId}`, SK: `CASHLOG#${createdAt}#${entryId}` }),
   riderCashEntryPrefix: 'CASHLOG#',
+  /** A deposit's Idempotency-Key (the deposit it recorded, its amount and reference), kept for good: a replay never deposits twice. */
+  depositMarker: (agentId: string, idempotencyKey: string) => ({ PK: `AGENT#${agentId}`, SK: `DEPOSITKEY#${idempotencyKey}` }),
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',

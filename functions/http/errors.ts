@@ -38,6 +38,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   collection_amount_mismatch: 409,
   collection_pending: 409,
   cash_limit_exceeded: 409,
+  deposit_exceeds_cash_in_hand: 409,
   precondition_failed: 412,
   outside_service_area: 422,
   route_too_long: 422,

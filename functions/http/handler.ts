@@ -78,8 +78,11 @@ export function merchantHandler<
 /** What every fleet route uses beside the base: the jobs and the zones. */
 const FLEET_PARTS = { jobs: jobsPart, zones: zonesPart };
 
-/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime. */
-export type FleetInput<B, Q, P> = Omit<MerchantInput<B, Q, P, undefined, RuntimeWith<typeof FLEET_PARTS>>, 'merchant' | 'headers'> & { caller: FleetCaller };
+/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime (with the parts it names beside the fleet's). */
+export type FleetInput<B, Q, P, H = undefined, U extends Parts = Record<never, never>> = Omit<
+  MerchantInput<B, Q, P, H, RuntimeWith<typeof FLEET_PARTS & U>>,
+  'merchant'
+> & { caller: FleetCaller };
 
 /**
  * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
@@ -89,15 +92,17 @@ export function fleetHandler<
   B extends z.core.$ZodType | undefined = undefined,
   Q extends z.core.$ZodType | undefined = undefined,
   P extends z.core.$ZodType | undefined = undefined,
+  H extends z.core.$ZodType | undefined = undefined,
+  U extends Parts = Record<never, never>,
 >(
   key: FleetRouteKey,
-  schemas: Omit<RouteSchemas<B, Q, P, undefined>, 'headers'>,
-  useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>) => Promise<APIGatewayProxyResult>,
+  schemas: RouteSchemas<B, Q, P, H, U>,
+  useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const rt = runtimeFor(FLEET_PARTS);
+  const rt = runtimeFor({ ...FLEET_PARTS, ...schemas.uses });
   return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt)], schemas, (input, context) =>
-    useCase({ ...input, rt: input.rt as RuntimeWith<typeof FLEET_PARTS>, caller: context.fleet! } as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>>),
+    useCase({ ...input, caller: context.fleet! } as unknown as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>),
   );
 }
 

@@ -33,7 +33,7 @@ interface RouteBase {
 
 /**
  * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; put a
- * quote; book; move a job (alone, with its index items, or with money); the background workers;
+ * quote; book; move a job (alone, with its index items, or with money); record a rider's deposit; the background workers;
  * the merchant authorizer (reads a key, nothing else).
  */
 export type TableAccessKind =
@@ -51,6 +51,7 @@ export type TableAccessKind =
   | 'move-job'
   | 'move-job-index'
   | 'move-job-money'
+  | 'deposit-cash'
   | 'workers';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
@@ -309,6 +310,34 @@ export const routes = [
     roles: RIDER,
     // The second attempt starts the return (the charge captured, the return charge reserved); the first files the decision's deadline on the dispatch worklist.
     access: 'move-job-money',
+  },
+  {
+    name: 'fleet-record-collection',
+    api: 'fleet',
+    method: 'POST',
+    path: '/fleet/v1/jobs/{id}/collection',
+    handler: 'fleet/record-collection',
+    roles: RIDER,
+    // A payment adds to the store's cash-on-delivery totals and the rider's cash account (UpdateItem), with its line awaiting remittance.
+    access: 'move-job-money',
+  },
+  {
+    name: 'fleet-get-rider-cash',
+    api: 'fleet',
+    method: 'GET',
+    path: '/fleet/v1/riders/{agentId}/cash',
+    handler: 'fleet/get-rider-cash',
+    roles: OPS,
+    access: 'read-feed',
+  },
+  {
+    name: 'fleet-record-deposit',
+    api: 'fleet',
+    method: 'POST',
+    path: '/fleet/v1/riders/{agentId}/deposits',
+    handler: 'fleet/record-deposit',
+    roles: OPS,
+    access: 'deposit-cash',
   },
   {
     name: 'fleet-reset-lock',

@@ -69,6 +69,10 @@ export const ErrorBody = z.strictObject({
       z.strictObject({ dueMinor: z.int(), collectionPath: z.string() }),
       // 409 cash_limit_exceeded: the rider's cash limit.
       z.strictObject({ limitMinor: z.int() }),
+      // 409 deposit_exceeds_cash_in_hand: the cash the rider has in hand.
+      z.strictObject({ inHandMinor: z.int() }),
+      // 409 idempotency_conflict on a deposit: the deposit the Idempotency-Key already recorded.
+      z.strictObject({ depositId: z.string() }),
     ]),
   ),
 });

@@ -1,11 +1,13 @@
 import * as z from '../zod.ts';
 import {
+  COLLECTION_STATUSES,
   DECISION_ACTIONS,
   DELIVERY_ATTEMPT_REASONS,
   formatWeight,
   heldBy,
   JOB_STATUSES,
   offeredAt,
+  PAYMENT_METHODS,
   RETURN_TRIP_STATUSES,
   VERIFICATION_STATUSES,
   type Handoff,
@@ -14,7 +16,7 @@ import {
 import type { FleetRole } from '../core/fleet-access.ts';
 import { effectiveHandoff, MAX_CODE_ATTEMPTS } from '../core/lifecycle.ts';
 import { greatCircleMeters, type LatLng } from '../core/geo.ts';
-import { Latitude, Longitude, refuse, storable } from './common.schema.ts';
+import { Latitude, Longitude, PaiseInput, refuse, storable } from './common.schema.ts';
 import { JobEventView, normalizeInstructions, RiderLocationView } from './job.schema.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
 import type { OperationDocs } from './operation.ts';
@@ -114,6 +116,37 @@ export const DeliveryAttemptRequest = z.strictObject({
   note: z.optional(AttemptNote),
 });
 
+/** A UPI transaction reference (the UTR or the app's id): 6–50 letters, digits, `.`, `_`, `/`, `-`, starting with a letter or digit. */
+const UpiReference = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{5,49}$/, 'Must be the UPI transaction reference: 6–50 letters, digits, ".", "_", "/" or "-"'),
+    z.meta({ examples: ['433512345678'] }),
+  );
+
+/**
+ * Body of POST …/collection: the payment the rider took at the door, the whole amount due. A UPI
+ * payment names its transaction reference (required); a cash payment has none (refused: a cash
+ * payment's only record is the rider's cash log).
+ */
+export const CollectionRequest = z
+  .strictObject({
+    method: z.enum(PAYMENT_METHODS, { error: `Must be one of ${PAYMENT_METHODS.join(', ')}` }),
+    amountMinor: PaiseInput(1, 100_000_000),
+    reference: z.optional(UpiReference),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.method === 'upi' && body.reference === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Required for a UPI payment: the UPI transaction reference' });
+      }
+      if (body.method === 'cash' && body.reference !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Leave it out for a cash payment (only UPI payments have a reference)' });
+      }
+    }),
+  );
+export type CollectionRequest = z.infer<typeof CollectionRequest>;
+
 /** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note). */
 export const FailRequest = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
 
@@ -179,6 +212,15 @@ const FleetReturnTrip = z.strictObject({
 // Name, phone and the merchant's instructions: shown to operations and to the rider holding the job, else null.
 const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()), instructions: z.nullable(z.string()) });
 
+/** What the rider collects at the door of a cash-on-delivery job (never the store's charge or the collection fee). */
+const FleetCollection = z.strictObject({
+  amountMinor: z.int().check(z.minimum(1)),
+  status: z.enum(COLLECTION_STATUSES),
+  method: z.nullable(z.enum(PAYMENT_METHODS)),
+  reference: z.nullable(z.string()),
+  collectedAt: z.nullable(DateTime),
+});
+
 /** A job as the fleet sees it: contacts once assigned, the handoffs' state without their codes. */
 export const FleetJob = z.strictObject({
   id: z.uuid(),
@@ -195,6 +237,8 @@ export const FleetJob = z.strictObject({
   deliveryAttempts: z.array(FleetDeliveryAttempt),
   pendingDecision: z.nullable(FleetPendingDecision),
   returnTrip: z.nullable(FleetReturnTrip),
+  /** Cash on delivery: what to collect before the delivery code (null for a prepaid job). */
+  collection: z.nullable(FleetCollection),
   events: z.array(JobEventView),
   createdAt: DateTime,
   updatedAt: DateTime,
@@ -292,6 +336,15 @@ export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): Fleet
           verification: fleetHandoff(job.returnTrip.handoff, now),
         }
       : null,
+    collection: job.collection
+      ? {
+          amountMinor: job.collection.amountMinor,
+          status: job.collection.status,
+          method: job.collection.method,
+          reference: job.collection.reference,
+          collectedAt: job.collection.collectedAt,
+        }
+      : null,
     events: job.events.map(({ id, status, actor, note, createdAt }) => ({ id, status, actor, note, createdAt })),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
@@ -337,6 +390,7 @@ const fleetJobExample = {
   deliveryAttempts: [],
   pendingDecision: null,
   returnTrip: null,
+  collection: null,
   events: [
     createdEventExample,
     { id: '0b7e4f3a-2c1d-4e5f-8a9b-1c2d3e4f5a6b', status: 'queued', actor: 'system', note: null, createdAt: '2026-11-22T10:00:01.000Z' },
@@ -394,6 +448,14 @@ const returningExample = /* @__PURE__ */ variant(attemptedExample, {
   },
 });
 
+const codJobAtDropExample = /* @__PURE__ */ variant(fleetJobExample, {
+  status: 'pickup_completed',
+  verification: {
+    pickup: { status: 'verified', expiresAt: '2026-11-22T10:40:00.000Z', verifiedAt: '2026-11-22T10:12:00.000Z', attemptsRemaining: 5 },
+    delivery: { status: 'active', expiresAt: '2026-11-22T11:00:00.000Z', verifiedAt: null, attemptsRemaining: 5 },
+  },
+  collection: { amountMinor: 85000, status: 'collected', method: 'upi', reference: '433512345678', collectedAt: '2026-11-22T10:31:00.000Z' },
+});
 // What a route that names a job can answer besides success.
 const JOB_ROUTE_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503] as const;
 
@@ -402,7 +464,7 @@ export const fleetOperations = {
     operationId: 'listOffers',
     summary: 'Open offers',
     description:
-      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted.',
+      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.',
     tag: 'Offers',
     query: OfferListQuery,
     success: [
@@ -443,7 +505,7 @@ export const fleetOperations = {
     operationId: 'getFleetJob',
     summary: 'A job',
     description:
-      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.',
+      'An open offer or a job assigned to this rider (operations: any live job), with the handoffs’ state, what to collect at the door of a cash-on-delivery job (`collection`: the amount, never the store’s charge or fee; null for a prepaid job), the failed delivery attempts, the merchant’s pending decision (the rider waits until it comes or its deadline applies the default) and the return trip. Names and phone numbers show to a rider only while they hold the job (accepted, not yet ended, or carrying the parcel back to the pickup); operations always see them. Codes are never shown to the fleet: the store gives the pickup and return codes and the customer the delivery code.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [{ status: 200, description: 'The job', name: 'FleetJobResponse', schema: FleetJob, envelope: true, example: { data: fleetJobExample } }],
@@ -453,7 +515,7 @@ export const fleetOperations = {
     operationId: 'acceptOffer',
     summary: 'Accept an offer',
     description:
-      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does.',
+      'Takes a `queued` job: it becomes `picked_by_agent` with this rider’s agent id. Another rider (or the merchant’s cancel) getting there first answers 409 or 404. Repeating a successful accept answers 200 with the job. A rider holds at most 2 live jobs at once (409 `rider_at_capacity`), must confirm an acceptance within 2 minutes (else dispatch puts the job back on offer), and may not take back a job they gave back (409 `invalid_transition`). A confirmed job whose rider has not reached the pickup within 30 minutes goes back on offer too. Declines never end a job: the dispatch timeout does. A cash-on-delivery job whose amount to collect would take the rider’s cash in hand plus the cash due on the jobs they hold past the cash limit (₹20,000 unless configured; `GET /fleet/v1/riders/{agentId}/cash`) is refused with 409 `cash_limit_exceeded` (`details.limitMinor`) until operations record a deposit.',
     tag: 'Riders',
     path: FleetJobPath,
     success: [
@@ -557,7 +619,7 @@ export const fleetOperations = {
     operationId: 'submitCode',
     summary: 'Submit a handoff code',
     description:
-      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it.',
+      'The right pickup code completes the pickup (`pickup_completed`; the delivery code becomes active); the right delivery code delivers the job (`delivered`; the charge is captured); the right return code (`return`, given by the store) ends the return trip (`returnTrip.status` `returned`; the return charge is captured). A wrong code answers 422 `wrong_code` and counts: the fifth locks the handoff (409 `handoff_locked`) until operations reset it. A code past its expiry answers 409 `code_expired`; operations can re-issue it. On a cash-on-delivery job the delivery code is refused with 409 `collection_pending` (`details.dueMinor`, `details.collectionPath`) while the payment is due, before the code is looked at (no try is counted): record the payment first (`POST …/collection`).',
     tag: 'Riders',
     path: HandoffPath,
     requestBody: { name: 'CodeRequest', schema: CodeRequest, example: { code: '4821' } },
@@ -597,7 +659,7 @@ export const fleetOperations = {
     operationId: 'attemptDelivery',
     summary: 'Report a failed delivery attempt',
     description:
-      'The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice.',
+      'The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice. On a cash-on-delivery job whose payment is due, a customer who will not pay is reason `payment_refused` (the merchant then decides, as for any failed attempt); it is 409 on a prepaid job or once the payment is recorded (the parcel is then the customer’s to take). A parcel that goes back collects nothing (`collection.status` `not_collected`).',
     tag: 'Riders',
     path: FleetJobPath,
     requestBody: {
@@ -613,6 +675,26 @@ export const fleetOperations = {
         schema: FleetJob,
         envelope: true,
         example: { data: attemptedExample },
+      },
+    ],
+    errors: JOB_ROUTE_ERRORS,
+  },
+  'POST /fleet/v1/jobs/{id}/collection': {
+    operationId: 'recordCollection',
+    summary: 'Record the payment at the door (cash on delivery)',
+    description:
+      'The rider of a cash-on-delivery job (`collection.status` `due`), at the drop (after `handoffs/delivery/arrive`), records the customer’s payment: the whole amount due (`collection.amountMinor`; another amount is 409 `collection_amount_mismatch` with `details.dueMinor`), in `cash` (it joins the rider’s cash in hand until operations record a deposit) or by `upi` to the platform’s account (`reference`, the UPI transaction reference, is required; a cash payment takes no reference). The delivery code is refused (409 `collection_pending`) until the payment is recorded: a parcel is never handed over unpaid; a customer who will not pay is a delivery attempt with reason `payment_refused`. The payment is recorded once: a retry of the same payment whose answer was lost answers 200 with the job, recording nothing twice; another payment, a prepaid job, a job not at the drop, one waiting for the merchant’s decision or one that has ended is 409 `invalid_transition`. Only the job’s rider (another rider gets 404).',
+    tag: 'Riders',
+    path: FleetJobPath,
+    requestBody: { name: 'CollectionRequest', schema: CollectionRequest, example: { method: 'upi', amountMinor: 85000, reference: '433512345678' } },
+    success: [
+      {
+        status: 200,
+        description: 'The job with the payment collected: the delivery code can be submitted',
+        name: 'FleetJobResponse',
+        schema: FleetJob,
+        envelope: true,
+        example: { data: codJobAtDropExample },
       },
     ],
     errors: JOB_ROUTE_ERRORS,

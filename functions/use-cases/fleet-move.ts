@@ -1,6 +1,6 @@
 import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
-import { declinedBy, type HandoffName, type Job } from '../core/job.ts';
+import { cashDueOf, declinedBy, type HandoffName, type Job } from '../core/job.ts';
 import { handoffOf, handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
@@ -70,11 +70,24 @@ const submittedHandoff = (event: LifecycleEvent): HandoffName | null => CODE_HAN
  * Live jobs on offer (`queued`): longest waiting first (ties by id) in every zone, or, given the
  * rider's position, nearest pickup first in the zones around the rider (zonesAround; optionally only
  * those within `withinMeters`), from the zones' offers lists. A rider is not offered the jobs they declined (they
- * may not take them back).
+ * may not take them back), nor cash-on-delivery jobs whose cash would take their exposure (cash in
+ * hand and cash due, one read of their cash account, made alongside the offers' reads) past the cash
+ * limit: accepting one would be refused (409 cash_limit_exceeded).
  */
-export async function openOffers(rt: FleetRuntime, caller: FleetCaller, query: { limit: number; near?: LatLng; withinMeters?: number }): Promise<Job[]> {
-  const zones = await rt.zones.current();
-  const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
-  const jobs = await rt.jobs.offers({ ...query, zoneIds });
-  return jobs.filter((job) => caller.role === 'ops' || !declinedBy(job).includes(caller.agentId));
+export async function openOffers(
+  rt: FleetRuntime & Pick<Runtime, 'riderCash'>,
+  caller: FleetCaller,
+  query: { limit: number; near?: LatLng; withinMeters?: number },
+): Promise<Job[]> {
+  const offers = async () => {
+    const zones = await rt.zones.current();
+    const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
+    return rt.jobs.offers({ ...query, zoneIds });
+  };
+  if (caller.role === 'ops') return offers();
+  const [jobs, account] = await Promise.all([offers(), rt.riderCash.account(caller.agentId)]);
+  const cashRoom = rt.jobs.riderCashLimitMinor - account.exposureMinor;
+  // A prepaid job adds no cash, so it is offered even to a rider already past a lowered limit.
+  const withinLimit = (job: Job) => cashDueOf(job) === 0 || cashDueOf(job) <= cashRoom;
+  return jobs.filter((job) => !declinedBy(job).includes(caller.agentId) && withinLimit(job));
 }

@@ -189,7 +189,7 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
     const item = items[0]!; // a sandbox job has one item, written at its booking
     let job = read;
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
-    const steps = simulationSteps(item.outcome ?? 'delivered');
+    const steps = simulationSteps(item.outcome ?? 'delivered', read?.collection != null);
     let step = item.step;
     let raced = false;
     while (job && !ENDED.has(job.status) && step < steps.length && steps[step]!.at <= fraction) {
@@ -242,8 +242,8 @@ export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickR
   });
 }
 
-/** How many moves past its script one tick makes for a job at most: a reattempt's arrival and code, or the return's, and one spare. */
-const MAX_FOLLOW_UPS_PER_TICK = 3;
+/** How many moves past its script one tick makes for a job at most: a reattempt's arrival, payment and code, or the return's, and one spare. */
+const MAX_FOLLOW_UPS_PER_TICK = 4;
 
 // Where the simulated rider is: along the scripted run, or on the way back once a return started.
 function riderPosition(job: Job, now: Date, runMs: number) {

@@ -60,7 +60,7 @@ describe('the fleet OpenAPI document', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops as object).map((method) => `${method.toUpperCase()} ${path}`));
 
     expect(documented.sort()).toEqual(fleetRoutes.map(routeKey).sort());
-    expect(documented).toHaveLength(14);
+    expect(documented).toHaveLength(17);
     expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/fleet/v1/'))).toEqual([]);
   });
 
@@ -153,7 +153,7 @@ describe('the fleet OpenAPI document', () => {
     ]);
   });
 
-  it('requires the request bodies of location, code, fail and delivery attempts, and of nothing else', () => {
+  it('requires the request bodies of location, code, fail, delivery attempts, collection and deposits, and of nothing else', () => {
     const bodies = Object.fromEntries(
       fleetRoutes.flatMap((route) => {
         const body = operation(route.method, route.path).requestBody;
@@ -166,6 +166,8 @@ describe('the fleet OpenAPI document', () => {
       'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code': { required: true, schema: { $ref: '#/components/schemas/CodeRequest' } },
       'POST /fleet/v1/jobs/{id}/fail': { required: true, schema: { $ref: '#/components/schemas/FailRequest' } },
       'POST /fleet/v1/jobs/{id}/delivery-attempts': { required: true, schema: { $ref: '#/components/schemas/DeliveryAttemptRequest' } },
+      'POST /fleet/v1/jobs/{id}/collection': { required: true, schema: { $ref: '#/components/schemas/CollectionRequest' } },
+      'POST /fleet/v1/riders/{agentId}/deposits': { required: true, schema: { $ref: '#/components/schemas/DepositRequest' } },
     });
   });
 
@@ -249,6 +251,6 @@ describe('the fleet OpenAPI document', () => {
       checked += 1;
     }
 
-    expect(checked).toBe(4 + 14 + Object.keys(doc.components.responses).length);
+    expect(checked).toBe(6 + 17 + Object.keys(doc.components.responses).length);
   });
 });

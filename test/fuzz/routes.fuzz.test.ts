@@ -170,7 +170,17 @@ const CONFLICT_DETAILS: Record<string, Record<string, unknown>> = {
   parcel_not_picked_up: { status: expect.any(String), cancelPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/cancel$/) },
   no_decision_pending: { status: expect.any(String) },
   collection_limit_exceeded: { maxCollectMinor: expect.any(Number) },
+  collection_amount_mismatch: { dueMinor: expect.any(Number) },
+  collection_pending: { dueMinor: expect.any(Number), collectionPath: expect.stringMatching(/^\/fleet\/v1\/jobs\/[0-9a-f-]{36}\/collection$/) },
+  cash_limit_exceeded: { limitMinor: expect.any(Number) },
+  deposit_exceeds_cash_in_hand: { inHandMinor: expect.any(Number) },
 };
+
+// A deposit's Idempotency-Key used for another deposit names that deposit (a booking's names its job, in a validation error's shape).
+const conflictDetails = (code: string, details: unknown) =>
+  code === 'idempotency_conflict' && typeof details === 'object' && details !== null && 'depositId' in details
+    ? { depositId: expect.any(String) }
+    : CONFLICT_DETAILS[code];
 
 /** Exactly `{ error, code }` or `{ error, code, details }`, details only on validation errors and the 409s and 422s that name them, the status the code's. */
 function expectErrorBody(body: unknown, status: number, where: string): void {
@@ -179,12 +189,12 @@ function expectErrorBody(body: unknown, status: number, where: string): void {
     error: expect.stringMatching(/\S/),
     code: expect.stringMatching(/^[a-z_]+$/),
     ...(details !== undefined && {
-      details: CONFLICT_DETAILS[(body as { code?: string }).code ?? ''] ?? { formErrors: expect.any(Array), fieldErrors: expect.any(Object) },
+      details: conflictDetails((body as { code?: string }).code ?? '', details) ?? { formErrors: expect.any(Array), fieldErrors: expect.any(Object) },
     }),
   });
   const { code } = body as { code: keyof typeof STATUS_BY_CODE };
   expect(STATUS_BY_CODE[code], `${where}: status of ${code}`).toBe(status);
-  if (details === undefined || code in CONFLICT_DETAILS) return;
+  if (details === undefined || conflictDetails(code, details) !== undefined) return;
   expect(code, `${where}: details on a ${code}`).toBe('validation_error');
   const { formErrors, fieldErrors } = details as { formErrors: unknown[]; fieldErrors: Record<string, unknown> };
   expect(
@@ -503,6 +513,10 @@ function fleetKeyChoice(route: FleetRoute): fc.Arbitrary<FleetKeyChoice> {
 interface FleetCase {
   key: FleetKeyChoice;
   id: IdChoice;
+  /** The rider a rider cash route names: A, B, or any segment. */
+  agent: { kind: 'a' | 'b' } | { kind: 'segment'; segment: string };
+  /** A deposit's Idempotency-Key: a fresh one, one used before, a bad one, or none. */
+  idempotencyKey: string | undefined;
   handoff: string;
   query: string;
   headers: Array<[string, string]>;
@@ -518,7 +532,10 @@ const FLEET_QUERIES: Record<string, Record<string, readonly string[]>> = {
   },
 };
 
-/** Valid bodies of the fleet routes that take one: a GPS fix, the handoff's right code or another four digits, a reason. */
+/** The amount a fuzz world's cash-on-delivery job collects. */
+const FUZZ_COLLECT = 45_000;
+
+/** Valid bodies of the fleet routes that take one: a GPS fix, the handoff's right code or another four digits, a reason, a payment, a deposit. */
 const FLEET_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /fleet/v1/jobs/{id}/location': fc.record(
     { latitude: coordinate(90), longitude: coordinate(180), accuracy: fc.option(fc.double({ min: 0, max: 10_000, noNaN: true })) },
@@ -535,13 +552,41 @@ const FLEET_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     },
     { requiredKeys: ['reason'] },
   ),
+  'POST /fleet/v1/jobs/{id}/collection': fc.oneof(
+    fc.record({ method: fc.constant('cash'), amountMinor: fc.oneof(fc.constant(FUZZ_COLLECT), fc.integer({ min: 1, max: 2_000_000 })) }),
+    fc.record({
+      method: fc.constant('upi'),
+      amountMinor: fc.oneof(fc.constant(FUZZ_COLLECT), fc.integer({ min: 1, max: 2_000_000 })),
+      reference: fc.oneof(fc.constant('433512345678'), fc.string({ minLength: 1, maxLength: 60 })),
+    }),
+  ),
+  'POST /fleet/v1/riders/{agentId}/deposits': fc.record(
+    {
+      amountMinor: fc.oneof(fc.constantFrom(1, 1000, FUZZ_COLLECT), fc.integer({ min: 1, max: 2_000_000 })),
+      reference: fc.oneof(fc.constant('CASH-BLR-0042'), fc.string({ minLength: 1, maxLength: 90 })),
+    },
+    { requiredKeys: ['amountMinor'] },
+  ),
 };
+
+/** A deposit's Idempotency-Key: mostly fresh, sometimes one used before, a bad one, or none. */
+const depositKeyChoice: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 5, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.constant('fuzz-replayed-deposit') },
+  { weight: 1, arbitrary: headerValue },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
 
 function fleetCase(route: FleetRoute): fc.Arbitrary<FleetCase> {
   const key = `${route.method} ${route.path}`;
   return fc.record({
     key: fleetKeyChoice(route),
     id: idChoice,
+    agent: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...(['a', 'b'] as const)).map((kind) => ({ kind })) },
+      { weight: 1, arbitrary: pathSegment.map((segment) => ({ kind: 'segment' as const, segment })) },
+    ),
+    idempotencyKey: key === 'POST /fleet/v1/riders/{agentId}/deposits' ? depositKeyChoice : fc.constant(undefined),
     handoff: fc.oneof({ weight: 6, arbitrary: fc.constantFrom('pickup', 'delivery', 'return') }, { weight: 1, arbitrary: pathSegment }),
     query: queryString(FLEET_QUERIES[key] ?? {}),
     headers: extraHeaders,
@@ -589,18 +634,20 @@ async function fleetRequest(route: FleetRoute, c: FleetCase, world: FleetWorld):
   const authorization = await fleetKey(route, c.key, world);
   if (authorization !== null) headers.set('Authorization', authorization);
   if (route.method === 'POST') headers.set('Content-Type', 'application/json');
+  if (c.idempotencyKey !== undefined) headers.set('Idempotency-Key', c.idempotencyKey);
   for (const [name, value] of c.headers) headers.append(name, value);
   const id = idSegment(c.id, world.jobIds);
+  const agentId = c.agent.kind === 'segment' ? c.agent.segment : world.riderIds[c.agent.kind === 'a' ? 0 : 1];
   const job = c.id.kind === 'segment' ? null : await api.table.rt.jobs.get(world.storeId, id.toLowerCase());
   const handoff = job && ['pickup', 'delivery', 'return'].includes(c.handoff) ? handoffOf(job, c.handoff as HandoffName) : null;
   const body = c.body?.replaceAll(HANDOFF_CODE, handoff?.code ?? '0000');
-  const path = route.path.replace('{id}', id).replace('{handoff}', c.handoff);
+  const path = route.path.replace('{id}', id).replace('{handoff}', c.handoff).replace('{agentId}', agentId);
   return { sent: { method: route.method, path: `${path}${c.query}`, headers, body }, job, handoff: c.handoff };
 }
 
-/** Books a job for the store and drives it to `stage` through the job repository, held by `agentId`. */
-async function jobAt(merchant: TestMerchant, stage: Stage, agentId: string): Promise<string> {
-  const { id } = await merchant.bookJob();
+/** Books a job for the store (cash on delivery when `collectMinor` is given) and drives it to `stage` through the job repository, held by `agentId`. */
+async function jobAt(merchant: TestMerchant, stage: Stage, agentId: string, collectMinor?: number): Promise<string> {
+  const { id } = await merchant.bookJob(collectMinor === undefined ? {} : { quote: { collectMinor } });
   await driveJob(api.table.rt, merchant.storeId, id, stage, agentId);
   return id;
 }
@@ -644,10 +691,15 @@ function withoutAttempts(items: Item[], jobId: string, handoff: string): Item[] 
 
 let fleetWorldCount = 0;
 
-/** A fleet of the route's own, so what one route's cases did (a failed job, a full rider) never starves the next. */
-async function newFleetWorld(): Promise<FleetWorld> {
+/**
+ * A fleet of the route's own, so what one route's cases did (a failed job, a full rider) never starves
+ * the next. For the routes of cash on delivery, rider A's job at the drop is one (and for the rider cash
+ * routes it is paid in cash already, so A has cash in hand to deposit).
+ */
+async function newFleetWorld(route: FleetRoute): Promise<FleetWorld> {
   const { rt } = api.table;
   const n = ++fleetWorldCount;
+  const cashRoute = route.path === '/fleet/v1/jobs/{id}/collection' || route.path.startsWith('/fleet/v1/riders/');
   const riderIds: [string, string] = [`fuzz-rider-${n}-a`, `fuzz-rider-${n}-b`];
   const merchant = await newMerchant(rt, api.server, { creditMinor: 100_000_000 });
   const revoked = await rt.fleetKeys.create('rider', riderIds[0]);
@@ -657,12 +709,15 @@ async function newFleetWorld(): Promise<FleetWorld> {
   const jobIds = await Promise.all([
     jobAt(merchant, 'queued', riderIds[0]),
     jobAt(merchant, 'pickup_arrived', riderIds[0]),
-    jobAt(merchant, 'delivery_arrived', riderIds[0]),
+    jobAt(merchant, 'delivery_arrived', riderIds[0], cashRoute ? FUZZ_COLLECT : undefined),
     jobAt(merchant, 'booked', riderIds[1]),
     jobAt(merchant, 'queued', riderIds[0]),
     returningJobAt(merchant, riderIds[0]),
   ]);
   expect((await merchant.post(`/v1/jobs/${jobIds[4]}/cancel`)).status).toBe(200);
+  if (route.path.startsWith('/fleet/v1/riders/')) {
+    await rt.jobs.apply(merchant.storeId, jobIds[2]!, { type: 'collect', method: 'cash', amountMinor: FUZZ_COLLECT, reference: null }, `rider:${riderIds[0]}`);
+  }
   return {
     storeId: merchant.storeId,
     riderIds,
@@ -680,7 +735,7 @@ describe('fleet routes', () => {
     describe(`${route.method} ${route.path}`, () => {
       const world = {} as FleetWorld;
       beforeAll(async () => {
-        Object.assign(world, await newFleetWorld());
+        Object.assign(world, await newFleetWorld(route));
       });
 
       const snapshot = () =>

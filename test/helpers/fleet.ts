@@ -2,7 +2,7 @@ import { dbOf } from './table.ts';
 import { expect } from 'vitest';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import type { Runtime } from '../../functions/runtime.ts';
-import { heldBy, offeredAt, type Job } from '../../functions/core/job.ts';
+import { cashDueOf, heldBy, offeredAt, type Job } from '../../functions/core/job.ts';
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { keys } from '../../functions/data/table.ts';
 import { allJobs, type TestMerchant } from './merchant.ts';
@@ -15,7 +15,8 @@ export interface TestFleetMember {
   fleetKey: string;
   agentId: string | null;
   get(path: string): Promise<{ status: number; body: unknown; headers: Headers }>;
-  post(path: string, body?: unknown): Promise<{ status: number; body: unknown; headers: Headers }>;
+  /** A POST with the key's headers and `headers` beside them (an Idempotency-Key). */
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }>;
 }
 
 /** A new fleet key (a rider's, bound to `agentId` or a new one; or operations'), made as the admin CLI makes it. */
@@ -27,9 +28,13 @@ export async function newFleetMember(rt: Runtime, server: TestServer, role: 'rid
     fleetKey: created.fleetKey,
     agentId: created.agentId,
     get: async (path) => readResponse(await server.request(path, { headers })),
-    post: async (path, body) =>
+    post: async (path, body, extra = {}) =>
       readResponse(
-        await server.request(path, { method: 'POST', headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }),
+        await server.request(path, {
+          method: 'POST',
+          headers: { ...headers, ...extra },
+          ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        }),
       ),
   };
 }
@@ -101,14 +106,22 @@ async function nextStageOf(rt: Runtime, storeId: string, jobId: string, stage: S
   return at < wanted ? { job, next: STAGES[at + 1] as Exclude<Stage, 'created'> } : null;
 }
 
+// The payment a cash-on-delivery job's rider takes in cash at the door before the delivery code: the whole amount due.
+const cashPayment = (job: Job) => ({ method: 'cash' as const, amountMinor: cashDueOf(job) });
+
 /**
  * Drives a job from where it stands up to `stage` by applying real lifecycle events through the job
  * repository (the transition function and versioned write every path uses), with the actors of the
  * real paths: the dispatcher (`system`) queues it, rider `agentId` (`rider:<agentId>`) does the rest.
+ * A cash-on-delivery job's rider collects the amount due in cash at the drop before the delivery code.
  */
 export async function driveJob(rt: Runtime, storeId: string, jobId: string, stage: Stage, agentId = 'rider-7'): Promise<Job> {
   for (let step = await nextStageOf(rt, storeId, jobId, stage); step; step = await nextStageOf(rt, storeId, jobId, stage)) {
     const rider = step.job.agentId ?? agentId;
+    if (step.next === 'delivered' && cashDueOf(step.job) > 0) {
+      await rt.jobs.applyTo(step.job, { type: 'collect', ...cashPayment(step.job), reference: null }, `rider:${rider}`);
+      continue;
+    }
     const event = MOVES[step.next].event(step.job, rider);
     await rt.jobs.applyTo(step.job, event, event.type === 'dispatch' ? 'system' : `rider:${rider}`);
   }
@@ -118,7 +131,8 @@ export async function driveJob(rt: Runtime, storeId: string, jobId: string, stag
 /**
  * Drives a job from where it stands up to `stage` as the fleet does: the dispatcher queues it (one
  * tick), then `rider` moves it on through the fleet API, typing the codes the store and the customer
- * give. Every move must answer 200.
+ * give; at the drop of a cash-on-delivery job, the rider records the amount due in cash
+ * (POST …/collection) before the delivery code. Every move must answer 200.
  */
 export async function driveJobByFleetApi(rt: Runtime, storeId: string, jobId: string, stage: Stage, rider?: TestFleetMember): Promise<void> {
   for (let step = await nextStageOf(rt, storeId, jobId, stage); step; step = await nextStageOf(rt, storeId, jobId, stage)) {
@@ -129,6 +143,11 @@ export async function driveJobByFleetApi(rt: Runtime, storeId: string, jobId: st
       continue;
     }
     if (!rider) throw new Error(`A rider is needed to take job ${jobId} to ${stage}`);
+    if (step.next === 'delivered' && cashDueOf(step.job) > 0) {
+      const paid = await rider.post(`/fleet/v1/jobs/${jobId}/collection`, cashPayment(step.job));
+      expect(paid.status, `collection of job ${jobId}: ${JSON.stringify(paid.body)}`).toBe(200);
+      continue;
+    }
     const event = MOVES[step.next].event(step.job, rider.agentId!);
     const reply = await rider.post(`/fleet/v1/jobs/${jobId}/${route}`, 'code' in event ? { code: event.code } : undefined);
     expect(reply.status, `${route} of job ${jobId}: ${JSON.stringify(reply.body)}`).toBe(200);

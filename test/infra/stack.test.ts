@@ -342,9 +342,11 @@ describe('the CDK stack', () => {
       expect(accessOf(MERCHANT_AUTHORIZER.name)).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] });
     });
 
-    it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure, a failed delivery attempt and the last decline)', () => {
+    it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure, a failed delivery attempt, the last decline and the payment at the door)', () => {
       const unrestricted = HANDLERS.filter((h) => accessOf(h).updates === 'any').sort();
-      const readOnly = ['get-balance', 'get-rate-card', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers'].map((h) => accessOf(h).table);
+      const readOnly = ['get-balance', 'get-rate-card', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers', 'fleet-get-rider-cash'].map(
+        (h) => accessOf(h).table,
+      );
 
       expect(unrestricted).toEqual([
         'cancel-job',
@@ -353,6 +355,7 @@ describe('the CDK stack', () => {
         'fleet-attempt-delivery',
         'fleet-decline-job',
         'fleet-fail-job',
+        'fleet-record-collection',
         'fleet-submit-code',
         'recall-job',
         'scheduled-workers',
@@ -360,6 +363,13 @@ describe('the CDK stack', () => {
       // The one function callable without a key reads tracking links and stores' items only, and writes nothing.
       expect(accessOf('tracking-page')).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] });
       for (const actions of readOnly) expect(actions.filter((action) => !/:(Get|BatchGet|Query)/.test(action))).toEqual([]);
+    });
+
+    it('lets a deposit check the operator’s key, put its log entry and key marker, read the account, and update only a rider’s cash account and its rate bucket', () => {
+      expect(accessOf('fleet-record-deposit')).toEqual({
+        table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+        updates: ['PK', 'SK', 'tat', 'ttl', 'givenBack', 'updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'],
+      });
     });
 
     it('lets the merchant’s edit read the job and put it with its event, under key and store checks, and update only its rate bucket', () => {

@@ -34,7 +34,7 @@ describe('the API reference page', () => {
     expect(await response.json()).toMatchObject({ openapi: '3.1.0', info: { title: 'Fleet API (riders and fleet operations)' } });
   });
 
-  it('switches to the fleet API and lists its fourteen operations', async () => {
+  it('switches to the fleet API and lists its seventeen operations', async () => {
     const page = await browser.newPage();
     await page.goto(`${api.server.url}/docs`);
     await page
@@ -47,7 +47,7 @@ describe('the API reference page', () => {
     const paths = await page.locator('.opblock-summary-path').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-path')));
     await page.close();
 
-    expect(paths).toHaveLength(14);
+    expect(paths).toHaveLength(17);
     expect(paths.every((path) => path?.startsWith('/fleet/v1/'))).toBe(true);
   });
 

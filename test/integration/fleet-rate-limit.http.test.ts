@@ -69,7 +69,7 @@ describe('per-key rate limit', () => {
 describe('DynamoDB calls per fleet request (from the access log)', () => {
   useHandlerLogs();
 
-  it('cost a fixed number: read 4, then (the job’s store known) accept 4 in 3 round trips, offers 3 + one per zone shard, assignments 4, and fewer for refusals', async () => {
+  it('cost a fixed number: read 4, then (the job’s store known) accept 4 in 3 round trips, a rider’s offers 4 + one per zone shard, assignments 4, and fewer for refusals', async () => {
     const rider = await newFleetMember(api.table.rt, api.server, 'rider', 'rider-counted');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');
     const { id } = await bookJobAt(api.table.rt, shop.merchant, 'queued');
@@ -93,8 +93,8 @@ describe('DynamoDB calls per fleet request (from the access log)', () => {
       ['GET /fleet/v1/jobs/{id}', 200, 4],
       // fleet key, rate bucket alongside the job, then one transaction (the job, conditioned on its version and the key still active)
       ['POST /fleet/v1/jobs/{id}/accept', 200, 4],
-      // fleet key, rate bucket, one Query of each zone's offers shard (together), one BatchGet of their jobs
-      ['GET /fleet/v1/offers', 200, 3 + zoneShards],
+      // fleet key, rate bucket, the rider's cash account alongside one Query of each zone's offers shard (together), one BatchGet of their jobs
+      ['GET /fleet/v1/offers', 200, 4 + zoneShards],
       // fleet key, rate bucket, the rider's assignment items (Query), one BatchGet of their jobs
       ['GET /fleet/v1/assignments', 200, 4],
       // fleet key, rate bucket, job pointer (none)

@@ -291,14 +291,14 @@ describe('a rider’s failed delivery attempts', () => {
     expect(await stored(merchant, id)).toEqual(before);
   });
 
-  it('names the five reasons when the reason is unknown', async () => {
+  it('names the six reasons when the reason is unknown', async () => {
     const { merchant, rider } = await setUp();
     const { id } = await bookJobAt(api.table.rt, merchant, 'delivery_arrived', rider);
 
     const reply = await attempt(rider, id, { reason: 'dog_at_gate' });
 
     expect((reply.body as { details: { fieldErrors: { reason: string[] } } }).details.fieldErrors.reason).toEqual([
-      'Must be one of customer_unreachable, customer_refused, address_not_found, customer_rescheduled, unsafe_location',
+      'Must be one of customer_unreachable, customer_refused, address_not_found, customer_rescheduled, unsafe_location, payment_refused',
     ]);
   });
 });

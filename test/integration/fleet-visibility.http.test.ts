@@ -135,6 +135,7 @@ describe('a job as the fleet sees it', () => {
       deliveryAttempts: [],
       pendingDecision: null,
       returnTrip: null,
+      collection: null,
       createdAt: AT,
       updatedAt: AT,
     };

@@ -137,6 +137,15 @@ describe('what each route does to the table', () => {
       expect((await m.post(`/v1/jobs/${undelivered.id}/decision`, { action: 'return' })).status).toBe(200);
       const recalled = await bookJobAt(rt, m, 'pickup_completed', second);
       expect((await m.post(`/v1/jobs/${recalled.id}/return`)).status).toBe(200);
+
+      // Cash on delivery: a third rider collects cash at the door (before the delivery code); operations read their cash and record a deposit
+      const cashier = await newFleetMember(rt, api.server, 'rider');
+      const cod = await m.bookJob({ quote: { collectMinor: 50_000 } });
+      await driveJobByFleetApi(rt, m.storeId, cod.id, 'delivered', cashier);
+      expect((await ops.get(`/fleet/v1/riders/${cashier.agentId}/cash`)).status).toBe(200);
+      expect((await ops.post(`/fleet/v1/riders/${cashier.agentId}/deposits`, { amountMinor: 50_000 }, { 'Idempotency-Key': 'deposit-access-1' })).status).toBe(
+        201,
+      );
     });
 
     const beyond = records.flatMap((record) => {

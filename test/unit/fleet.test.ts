@@ -15,6 +15,7 @@ import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { FleetJob, FleetOffer, toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import { openOffers } from '../../functions/use-cases/fleet-move.ts';
 import { bengaluruQuote, BENGALURU_CHARGE_MINOR, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -370,10 +371,37 @@ describe('toFleetJob', () => {
       deliveryAttempts: [],
       pendingDecision: null,
       returnTrip: null,
+      collection: null,
       events: job.events,
       createdAt: at(0),
       updatedAt: at(60_000),
     });
+    expect(FleetJob.parse(view)).toEqual(view);
+  });
+
+  it('shows a cash-on-delivery job’s amount to collect and what became of it, never the store’s charge or the fee', () => {
+    const job = jobWith('pickup_completed', { agentId: 'rider-7' });
+    const collection = {
+      amountMinor: 85_000,
+      feeMinor: 2000,
+      status: 'collected' as const,
+      method: 'upi' as const,
+      reference: '433512345678',
+      collectedAt: '2026-11-22T10:31:00.000Z',
+      remittanceId: 'rem_1',
+      collectedBy: 'rider-7',
+    };
+
+    const view = toFleetJob({ ...job, collection }, 'rider');
+
+    expect(view.collection).toEqual({
+      amountMinor: 85_000,
+      status: 'collected',
+      method: 'upi',
+      reference: '433512345678',
+      collectedAt: '2026-11-22T10:31:00.000Z',
+    });
+    expect(JSON.stringify(view)).not.toMatch(/feeMinor|chargeMinor|remittanceId|collectedBy/);
     expect(FleetJob.parse(view)).toEqual(view);
   });
 
@@ -563,5 +591,48 @@ describe('toFleetOffer', () => {
 
   it('carries no names, phones or codes', () => {
     expect(keysDeep(toFleetOffer(jobWith('queued'))).filter((key) => /^(name|phone|code)$|(Name|Phone)$/.test(key))).toEqual([]);
+  });
+});
+
+describe('openOffers and the rider’s cash limit', () => {
+  const due = (id: string, amountMinor: number): Job =>
+    jobWith('queued', {
+      id,
+      collection: { amountMinor, feeMinor: 2000, status: 'due', method: null, reference: null, collectedAt: null, remittanceId: null, collectedBy: null },
+    });
+  const prepaid = jobWith('queued', { id: '5a1c7e0b-2d3f-4b6a-8c9d-0e1f2a3b4c5d' });
+  const small = due('6b2d8f1c-3e4a-4c7b-9d0e-1f2a3b4c5d6e', 40_000);
+  const large = due('7c3e9a2d-4f5b-4d8c-8e1f-2a3b4c5d6e7f', 60_000);
+  // The ports openOffers uses: the zones, the offers index, the rider's cash account (exposure = in hand + due).
+  const runtimeWith = (limitMinor: number, exposureMinor: number) =>
+    ({
+      zones: { current: async () => [] },
+      jobs: { offers: async () => [prepaid, small, large], riderCashLimitMinor: limitMinor },
+      riderCash: {
+        account: async (agentId: string) => ({
+          agentId,
+          inHandMinor: exposureMinor,
+          collectedCashMinor: exposureMinor,
+          depositedMinor: 0,
+          dueMinor: 0,
+          exposureMinor,
+        }),
+      },
+    }) as unknown as Parameters<typeof openOffers>[0];
+  const rider: FleetCaller = { role: 'rider', keyId: 'k', keyHash: 'h', agentId: 'rider-7' };
+  const ops: FleetCaller = { role: 'ops', keyId: 'k', keyHash: 'h', agentId: null };
+  const ids = (jobs: Job[]) => jobs.map((job) => job.id);
+
+  it.each([
+    ['room for both', 200_000, 0, [prepaid, small, large]],
+    ['room for the smaller payment alone (exactly)', 200_000, 160_000, [prepaid, small]],
+    ['no room', 200_000, 200_000, [prepaid]],
+    ['a limit lowered below what the rider already holds: prepaid jobs only', 100_000, 150_000, [prepaid]],
+  ])('offers a rider with %s: the COD jobs that fit, and every prepaid job', async (_case, limit, exposure, expected) => {
+    expect(ids(await openOffers(runtimeWith(limit, exposure), rider, { limit: 20 }))).toEqual(ids(expected));
+  });
+
+  it('offers operations every job, whatever the limit', async () => {
+    expect(ids(await openOffers(runtimeWith(0, 0), ops, { limit: 20 }))).toEqual(ids([prepaid, small, large]));
   });
 });

@@ -53,6 +53,7 @@ describe('STATUS_BY_CODE', () => {
       collection_amount_mismatch: 409,
       collection_pending: 409,
       cash_limit_exceeded: 409,
+      deposit_exceeds_cash_in_hand: 409,
       collection_not_available: 422,
       collection_limit_exceeded: 422,
       precondition_failed: 412,
@@ -109,6 +110,17 @@ describe('errorResult', () => {
       error: 'Invalid quote request: check pickupAddress',
       code: 'validation_error',
       details,
+    });
+  });
+
+  it('answers a deposit past the cash in hand with 409 deposit_exceeds_cash_in_hand and the cash in hand', () => {
+    const result = errorResult(new errors.DepositExceedsCashInHandError('rider-7', 85_000, 90_000));
+
+    expect(result.statusCode).toBe(409);
+    expect(JSON.parse(result.body)).toEqual({
+      error: 'Rider rider-7 has 85000 paise in hand; a deposit of 90000 paise cannot be recorded',
+      code: 'deposit_exceeds_cash_in_hand',
+      details: { inHandMinor: 85_000 },
     });
   });
 
@@ -275,6 +287,8 @@ describe('the error family', () => {
     new errors.CollectionAmountMismatchError(50_000, 40_000),
     new errors.CollectionPendingError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 50_000),
     new errors.CashLimitExceededError(2_000_000),
+    new errors.DepositExceedsCashInHandError('rider-7', 1000, 2000),
+    new errors.DepositKeyConflictError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
   ];
 
   it('has a class for every error code, so no throw site needs a bare code and message', () => {

@@ -103,12 +103,12 @@ describe('the fleet routes', () => {
   it('are all under /fleet/v1, named fleet-*, each with its own handler module under functions/fleet/ (merchant routes: /v1, functions/merchant/)', () => {
     const fleet = routesOf('fleet');
 
-    expect(fleet.length).toBe(14);
+    expect(fleet.length).toBe(17);
     expect(fleet.every((route) => route.path.startsWith('/fleet/v1/') && route.name.startsWith('fleet-') && route.handler.startsWith('fleet/'))).toBe(true);
     expect(routesOf('merchant').every((route) => route.path.startsWith('/v1/') && route.handler.startsWith('merchant/'))).toBe(true);
   });
 
-  it('keep handoff fixes to operations and rider moves to riders', () => {
+  it('keep handoff fixes and riders’ cash to operations and rider moves (the payment at the door included) to riders', () => {
     const roles = Object.fromEntries(routesOf('fleet').map((route) => [route.name, [...route.roles]]));
 
     expect(roles).toEqual({
@@ -124,6 +124,9 @@ describe('the fleet routes', () => {
       'fleet-submit-code': ['rider'],
       'fleet-fail-job': ['rider', 'ops'],
       'fleet-attempt-delivery': ['rider'],
+      'fleet-record-collection': ['rider'],
+      'fleet-get-rider-cash': ['ops'],
+      'fleet-record-deposit': ['ops'],
       'fleet-reset-lock': ['ops'],
       'fleet-reissue-code': ['ops'],
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   followUpMove,
   SIMULATED_ATTEMPT_NOTE,
+  SIMULATED_REFUSAL_NOTE,
   simulatedOutcome,
   simulatedPosition,
   simulatedReturnPosition,
@@ -19,6 +20,7 @@ describe('the sandbox simulator’s script', () => {
     ['SIM-FAIL-BEFORE-PICKUP-7', 'fail_before_pickup'],
     ['x:sim-fail-after-pickup', 'fail_after_pickup'],
     ['ORD-9-Sim-Undeliverable', 'undeliverable'],
+    ['COD-42-sim-payment-refused', 'payment_refused'],
   ])('reads the outcome of externalOrderId %s as %s', (externalOrderId, outcome) => {
     expect(simulatedOutcome(externalOrderId)).toBe(outcome);
   });
@@ -36,6 +38,36 @@ describe('the sandbox simulator’s script', () => {
     expect(steps.map((step) => step.event(job).type)).toEqual(events);
     expect(steps.map((step) => step.at)).toEqual([...steps.map((step) => step.at)].sort((a, b) => a - b));
     expect(steps.every((step) => step.at > 0 && step.at < 1)).toBe(true);
+  });
+
+  it.each([
+    [
+      'delivered',
+      ['dispatch', 'accept', 'start_confirmation', 'confirm', 'arrive_pickup', 'submit_pickup_code', 'arrive_drop', 'collect', 'submit_delivery_code'],
+    ],
+    ['payment_refused', ['dispatch', 'accept', 'start_confirmation', 'confirm', 'arrive_pickup', 'submit_pickup_code', 'arrive_drop', 'attempt_delivery']],
+    ['undeliverable', ['dispatch', 'accept', 'start_confirmation', 'confirm', 'arrive_pickup', 'submit_pickup_code', 'arrive_drop', 'attempt_delivery']],
+  ] as const)('scripts %s for a cash-on-delivery job as %j, in time order', (outcome, events) => {
+    const steps = simulationSteps(outcome, true);
+    const job = codJob(jobInState('booked', 'submit_pickup_code'));
+
+    expect(steps.map((step) => step.event(job).type)).toEqual(events);
+    expect(steps.map((step) => step.at)).toEqual([...steps.map((step) => step.at)].sort((a, b) => a - b));
+  });
+
+  it('collects the whole amount due in cash at the door, and has a customer who will not pay refuse it', () => {
+    const job = codJob(jobInState('pickup_completed', 'collect'));
+
+    expect(simulationSteps('delivered', true).at(-2)!.event(job)).toEqual({ type: 'collect', method: 'cash', amountMinor: 50_000, reference: null });
+    expect(simulationSteps('payment_refused', true).at(-1)!.event(job)).toEqual({
+      type: 'attempt_delivery',
+      reason: 'payment_refused',
+      note: SIMULATED_REFUSAL_NOTE,
+    });
+  });
+
+  it('delivers a prepaid job whose externalOrderId says sim-payment-refused: it has nothing to refuse', () => {
+    expect(simulationSteps('payment_refused', false)).toEqual(simulationSteps('delivered', false));
   });
 
   it('gives the codes the job really has, so the handoffs verify', () => {
@@ -79,6 +111,15 @@ describe('the sandbox simulator’s script', () => {
 // ticks every 2 s (the scheduled worker's interval): the script's steps as they fall due, then what
 // the job's state asks (followUpMove), and the merchant's move at the moment the test chooses.
 const RUN_MS = 60_000; // SIMULATION_SECONDS' default
+
+/** The job with a cash-on-delivery payment of ₹500 due (its fee in the charge). */
+function codJob(job: Job): Job {
+  return {
+    ...job,
+    chargeMinor: job.chargeMinor + 2000,
+    collection: { amountMinor: 50_000, feeMinor: 2000, status: 'due', method: null, reference: null, collectedAt: null, remittanceId: null, collectedBy: null },
+  };
+}
 const TICK_MS = 2_000;
 
 interface Played {
@@ -89,10 +130,11 @@ interface Played {
   doneAt: number;
 }
 
-function play(outcome: SimulatedOutcome, merchant?: { at: number; event: LifecycleEvent }): Played {
+function play(outcome: SimulatedOutcome, merchant?: { at: number; event: LifecycleEvent }, cashOnDelivery = false): Played {
   const booked = Date.parse('2026-01-01T10:00:00.000Z');
-  let job: Job = { ...jobInState('created', 'dispatch', new Date(booked)), testMode: true, agentId: null };
-  const steps = simulationSteps(outcome);
+  const created: Job = { ...jobInState('created', 'dispatch', new Date(booked)), testMode: true, agentId: null };
+  let job = cashOnDelivery ? codJob(created) : created;
+  const steps = simulationSteps(outcome, cashOnDelivery);
   const moves: string[] = [];
   const move = (event: LifecycleEvent, actor: string, now: number) => {
     job = transition(job, event, actor, new Date(now), PROBE_CREDIT).job;
@@ -183,6 +225,33 @@ describe('a sandbox job whose externalOrderId says sim-undeliverable (default 60
       'submit_return_code:simulator@128',
     ]);
     expect(played.job).toMatchObject({ status: 'cancelled', pendingDecision: null, returnTrip: { reason: 'recalled', status: 'returned' } });
+  });
+});
+
+describe('a cash-on-delivery sandbox job (default 60 s run, 2 s ticks)', () => {
+  const forward = ['dispatch', 'accept', 'start_confirmation', 'confirm', 'arrive_pickup', 'submit_pickup_code', 'arrive_drop'];
+
+  it('is paid in cash at the door 3 s before the delivery code, and delivered', () => {
+    const played = play('delivered', undefined, true);
+
+    expect(played.moves.slice(-3)).toEqual(['arrive_drop:simulator@52', 'collect:simulator@54', 'submit_delivery_code:simulator@58']);
+    expect(played.job).toMatchObject({ status: 'delivered', settlement: 'captured', collection: { status: 'collected', method: 'cash', amountMinor: 50_000 } });
+  });
+
+  it('whose customer will not pay (sim-payment-refused) waits for the merchant; on a reattempt the rider collects, then delivers', () => {
+    const played = play('payment_refused', { at: 60, event: { type: 'decide', action: 'reattempt' } }, true);
+
+    expect(played.moves.map((m) => m.split(':')[0])).toEqual([...forward, 'attempt_delivery', 'decide', 'arrive_drop', 'collect', 'submit_delivery_code']);
+    expect(played.moves.slice(-4)).toEqual(['decide:merchant@60', 'arrive_drop:simulator@60', 'collect:simulator@64', 'submit_delivery_code:simulator@66']);
+    expect(played.job.deliveryAttempts).toEqual([expect.objectContaining({ reason: 'payment_refused', note: SIMULATED_REFUSAL_NOTE })]);
+    expect(played.job).toMatchObject({ status: 'delivered', collection: { status: 'collected', method: 'cash' } });
+  });
+
+  it('whose customer will not pay comes back on the default return, collecting nothing', () => {
+    const played = play('payment_refused', undefined, true);
+
+    expect(played.moves.slice(-3)).toEqual(['decision_timeout:system@114', 'arrive_return:simulator@136', 'submit_return_code:simulator@142']);
+    expect(played.job).toMatchObject({ status: 'failed', returnTrip: { status: 'returned' }, collection: { status: 'not_collected', collectedAt: null } });
   });
 });
 

@@ -1,0 +1,10 @@
+import { fleetJobAction } from './job-action.ts';
+import { CollectionRequest, FleetJobPath } from '../schemas/fleet.schema.ts';
+
+/** POST /fleet/v1/jobs/{id}/collection: the rider, at the drop, records the customer's payment (the whole amount due, cash or UPI) before the delivery code. */
+export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/collection', { path: FleetJobPath, body: CollectionRequest }, ({ body }) => ({
+  type: 'collect',
+  method: body.method,
+  amountMinor: body.amountMinor,
+  reference: body.reference ?? null,
+}));

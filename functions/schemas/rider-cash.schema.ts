@@ -1,0 +1,214 @@
+import * as z from '../zod.ts';
+import { AGENT_ID_PATTERN } from '../core/fleet-access.ts';
+import type { Deposit, RiderCashAccount, RiderCashEntry } from '../data/rider-cash.repository.ts';
+import { PaiseInput } from './common.schema.ts';
+import { EXAMPLE_JOB_ID } from './examples.ts';
+import type { OperationDocs } from './operation.ts';
+
+/**
+ * The fleet operations' view of riders' cash (cash on delivery): a rider's account and its log, and
+ * the deposits operations record. Apart from fleet.schema.ts so the other fleet functions do not carry it.
+ */
+
+const DateTime = z.iso.datetime();
+
+/** Path of the rider cash routes: the rider's agent id. */
+export const RiderPath = z.strictObject({
+  agentId: z.string().check(z.regex(AGENT_ID_PATTERN, 'Must be an agent id: 3–64 letters, digits, "_" or "-"')),
+});
+
+/** The Idempotency-Key header of a deposit: required, 1–128 of letters, digits, `.`, `_`, `:`, `-`. */
+export const DepositHeaders = z.object({
+  'Idempotency-Key': z
+    .string({ error: (issue) => (issue.input === undefined ? 'Required: send a unique Idempotency-Key header with each deposit' : undefined) })
+    .check(z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9._:-]+$/, 'Only letters, digits, ".", "_", ":" and "-" are allowed')),
+});
+
+/** Body of POST /fleet/v1/riders/{agentId}/deposits: the cash the rider handed over, and optionally the receipt's reference. */
+export const DepositRequest = z.strictObject({
+  amountMinor: PaiseInput(1, 100_000_000),
+  reference: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[A-Za-z0-9][A-Za-z0-9 ._/:-]{0,79}$/, 'Must be 1–80 letters, digits, spaces, ".", "_", "/", ":" or "-"'),
+        z.meta({ examples: ['CASH-BLR-0042'] }),
+      ),
+  ),
+});
+export type DepositRequest = z.infer<typeof DepositRequest>;
+
+/** How many of a rider's latest cash movements GET …/cash shows. */
+export const RIDER_CASH_ENTRIES = 50;
+
+const RiderCashEntryView = z.strictObject({
+  kind: z.enum(['collection', 'deposit']),
+  amountMinor: z.int().check(z.minimum(1)),
+  createdAt: DateTime,
+  storeId: z.nullable(z.string()),
+  jobId: z.nullable(z.string()),
+  depositId: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+
+const cashFigures = {
+  agentId: z.string(),
+  inHandMinor: z.int().check(z.minimum(0)),
+  collectedCashMinor: z.int().check(z.minimum(0)),
+  depositedMinor: z.int().check(z.minimum(0)),
+  dueMinor: z.int().check(z.minimum(0)),
+  limitMinor: z.int().check(z.minimum(0)),
+};
+
+/** A rider's cash account for operations: in hand, collected, deposited, due, the limit, and the latest movements. */
+export const RiderCash = z.strictObject({ ...cashFigures, entries: z.array(RiderCashEntryView), hasMoreEntries: z.boolean() });
+export type RiderCash = z.infer<typeof RiderCash>;
+
+/** A recorded deposit and the rider's account after it. */
+export const DepositResult = z.strictObject({
+  deposit: z.strictObject({
+    id: z.uuid(),
+    agentId: z.string(),
+    amountMinor: z.int().check(z.minimum(1)),
+    reference: z.nullable(z.string()),
+    createdAt: DateTime,
+  }),
+  account: z.strictObject(cashFigures),
+});
+export type DepositResult = z.infer<typeof DepositResult>;
+
+/** The account's figures as operations see them, with the cash limit. */
+export const toCashFigures = (account: RiderCashAccount, limitMinor: number) => ({
+  agentId: account.agentId,
+  inHandMinor: account.inHandMinor,
+  collectedCashMinor: account.collectedCashMinor,
+  depositedMinor: account.depositedMinor,
+  dueMinor: account.dueMinor,
+  limitMinor,
+});
+
+/** A rider's cash account with its latest movements, newest first. */
+export function toRiderCash(account: RiderCashAccount, limitMinor: number, log: { entries: RiderCashEntry[]; more: boolean }): RiderCash {
+  return { ...toCashFigures(account, limitMinor), entries: log.entries, hasMoreEntries: log.more };
+}
+
+/** A deposit as the API shows it (who recorded it stays in the log). */
+export function toDepositResult(deposit: Deposit, account: RiderCashAccount, limitMinor: number): DepositResult {
+  const { id, agentId, amountMinor, reference, createdAt } = deposit;
+  return { deposit: { id, agentId, amountMinor, reference, createdAt }, account: toCashFigures(account, limitMinor) };
+}
+
+// The routes' API description (read by scripts/openapi-document.ts); bundles drop it.
+
+const EXAMPLE_AGENT_ID = 'rider_7Qm2Xc9LpB4tR1vN8sKd';
+const cashFiguresExample = {
+  agentId: EXAMPLE_AGENT_ID,
+  inHandMinor: 85000,
+  collectedCashMinor: 385000,
+  depositedMinor: 300000,
+  dueMinor: 42000,
+  limitMinor: 2000000,
+};
+
+export const riderCashOperations = {
+  'GET /fleet/v1/riders/{agentId}/cash': {
+    operationId: 'getRiderCash',
+    summary: 'A rider’s cash (operations)',
+    description:
+      'Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.',
+    tag: 'Operations',
+    path: RiderPath,
+    success: [
+      {
+        status: 200,
+        description: 'The rider’s cash account',
+        name: 'RiderCashResponse',
+        schema: RiderCash,
+        envelope: true,
+        example: {
+          data: {
+            agentId: EXAMPLE_AGENT_ID,
+            inHandMinor: 85000,
+            collectedCashMinor: 385000,
+            depositedMinor: 300000,
+            dueMinor: 42000,
+            limitMinor: 2000000,
+            entries: [
+              {
+                kind: 'collection',
+                amountMinor: 85000,
+                createdAt: '2026-11-22T10:31:00.000Z',
+                storeId: '3f1e2d4c-5b6a-4789-8abc-def012345678',
+                jobId: EXAMPLE_JOB_ID,
+                depositId: null,
+                reference: null,
+              },
+              {
+                kind: 'deposit',
+                amountMinor: 300000,
+                createdAt: '2026-11-22T09:00:00.000Z',
+                storeId: null,
+                jobId: null,
+                depositId: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+                reference: 'CASH-BLR-0042',
+              },
+            ],
+            hasMoreEntries: false,
+          },
+        },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'POST /fleet/v1/riders/{agentId}/deposits': {
+    operationId: 'recordDeposit',
+    summary: 'Record a rider’s cash deposit (operations)',
+    description:
+      'The rider handed cash to operations: it leaves their hands (`inHandMinor` −, `depositedMinor` +) with a `deposit` entry in their cash log, in one write. At most the cash in hand (else 409 `deposit_exceeds_cash_in_hand` with `details.inHandMinor`, nothing recorded). Send a unique `Idempotency-Key` (required): the same key with the same amount and reference returns the deposit it recorded with 200 (the account as it now is), never depositing twice, however late the retry; the same key with another amount or reference is 409 `idempotency_conflict` (`details.depositId`). Bank payouts to stores are not part of this API.',
+    tag: 'Operations',
+    path: RiderPath,
+    headers: DepositHeaders,
+    requestBody: { name: 'DepositRequest', schema: DepositRequest, example: { amountMinor: 300000, reference: 'CASH-BLR-0042' } },
+    success: [
+      {
+        status: 201,
+        description: 'The deposit was recorded',
+        name: 'DepositResponse',
+        schema: DepositResult,
+        envelope: true,
+        example: {
+          data: {
+            deposit: {
+              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+              agentId: EXAMPLE_AGENT_ID,
+              amountMinor: 300000,
+              reference: 'CASH-BLR-0042',
+              createdAt: '2026-11-22T09:00:00.000Z',
+            },
+            account: cashFiguresExample,
+          },
+        },
+      },
+      {
+        status: 200,
+        description: 'The same deposit came again with the same Idempotency-Key: the deposit it recorded, and the account as it now is',
+        name: 'DepositResponse',
+        schema: DepositResult,
+        envelope: true,
+        example: {
+          data: {
+            deposit: {
+              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+              agentId: EXAMPLE_AGENT_ID,
+              amountMinor: 300000,
+              reference: 'CASH-BLR-0042',
+              createdAt: '2026-11-22T09:00:00.000Z',
+            },
+            account: cashFiguresExample,
+          },
+        },
+      },
+    ],
+    errors: [400, 401, 403, 409, 429, 500, 503],
+  },
+} satisfies OperationDocs;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { useLocalApi } from '../helpers/server.ts';
+import { expectLedgerInvariant, merchantView, type TestMerchant, newMerchant } from '../helpers/merchant.ts';
+import { partitionItems } from '../helpers/table.ts';
+import { simulateTick } from '../../functions/workers/ticks.ts';
+import { SIMULATED_RIDER } from '../../functions/core/simulation.ts';
+import { keys } from '../../functions/data/table.ts';
+import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+
+/**
+ * A cash-on-delivery job in the sandbox, through the API alone: the simulated rider collects the
+ * amount due in cash at the door before the delivery code; with `sim-payment-refused` the customer
+ * will not pay (a failed attempt) and the merchant decides. The simulator's clock runs in 5 s steps.
+ */
+const api = useLocalApi();
+
+const STEP_MS = 5_000;
+const THREE_MINUTES_MS = 3 * 60_000;
+const COLLECT = 64_900;
+
+/** The simulator's ticks from `start` on, STEP_MS apart, until `done(job)`; the sandbox time it took. */
+async function until(merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean): Promise<{ job: JobDetail; at: number }> {
+  for (let at = start; at <= start + THREE_MINUTES_MS; at += STEP_MS) {
+    await simulateTick(api.table.rt, new Date(at));
+    const job = await merchantView(merchant, jobId);
+    if (done(job)) return { job, at };
+  }
+  throw new Error(`Job ${jobId} did not get there within three minutes of sandbox time`);
+}
+
+const delivered = (job: JobDetail) => job.status === 'delivered';
+
+describe('a cash-on-delivery sandbox job', () => {
+  it('is paid in cash at the door by the simulated rider, then delivered, the payment awaiting remittance', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const booked = Date.now();
+    const job = await merchant.bookJob({ quote: { collectMinor: COLLECT } });
+
+    const { job: done } = await until(merchant, job.id, booked, delivered);
+
+    expect(done.collection).toEqual({
+      amountMinor: COLLECT,
+      feeMinor: 2000,
+      status: 'collected',
+      method: 'cash',
+      reference: null,
+      collectedAt: expect.any(String),
+      remittanceId: null,
+    });
+    expect(Date.parse(done.collection!.collectedAt!)).toBeLessThan(Date.parse(done.updatedAt));
+    expect(await api.table.rt.stores.get(merchant.storeId)).toMatchObject({ codCollectedMinor: COLLECT, codAwaitingMinor: COLLECT });
+    // The simulator's rider keeps no cash account
+    expect(await partitionItems(api.table.rt, keys.riderCash(SIMULATED_RIDER).PK)).toEqual([]);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+
+  it('whose customer will not pay (sim-payment-refused) asks the merchant; on a reattempt the rider collects and delivers', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
+    const booked = Date.now();
+    const job = await merchant.bookJob({ quote: { collectMinor: COLLECT }, body: { externalOrderId: 'cod-sim-payment-refused-1' } });
+
+    const asked = await until(merchant, job.id, booked, (current) => current.pendingDecision !== null);
+    expect(asked.job).toMatchObject({
+      status: 'pickup_completed',
+      deliveryAttempts: [{ number: 1, reason: 'payment_refused' }],
+      collection: { status: 'due', method: null },
+    });
+    expect((await merchant.post(`/v1/jobs/${job.id}/decision`, { action: 'reattempt' })).status).toBe(200);
+
+    const { job: done } = await until(merchant, job.id, asked.at, delivered);
+
+    expect(done.collection).toMatchObject({ status: 'collected', method: 'cash', amountMinor: COLLECT });
+    expect(done.deliveryAttempts).toHaveLength(1);
+    await expectLedgerInvariant(api.table.rt, merchant.storeId);
+  });
+});
