@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'collection_limit_exceeded'
   | 'collection_amount_mismatch'
   | 'collection_pending'
+  | 'upi_reference_used'
   | 'cash_limit_exceeded'
   | 'deposit_exceeds_cash_in_hand'
   | 'precondition_failed'
@@ -567,6 +568,20 @@ export class CollectionPendingError extends AppError {
       details: { dueMinor, collectionPath: `/fleet/v1/jobs/${jobId}/collection` },
     });
     this.name = 'CollectionPendingError';
+  }
+}
+
+/**
+ * A UPI payment whose transaction reference was already recorded for a payment (any job, any store):
+ * one UPI transfer pays for one job, so it is never credited to a store twice.
+ */
+export class UpiReferenceUsedError extends AppError {
+  constructor() {
+    super(
+      'upi_reference_used',
+      'This UPI transaction reference was already recorded for a payment; ask the customer for the reference of their payment for this job',
+    );
+    this.name = 'UpiReferenceUsedError';
   }
 }
 

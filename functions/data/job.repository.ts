@@ -11,6 +11,7 @@ import {
   KeptChangingError,
   JobFullError,
   RiderAtCapacityError,
+  UpiReferenceUsedError,
 } from '../core/errors.ts';
 import { collectedBy, riderCashChanges } from '../core/collection.ts';
 import { isItemTooLarge, rateDecided } from './client.ts';
@@ -641,6 +642,24 @@ export class JobRepository extends JobReader {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       });
+      // A UPI transfer pays one job: its reference is recorded once, whatever the job or store (else 409 upi_reference_used).
+      if (collected.method === 'upi' && collected.reference !== null) {
+        tx.add('upiReference', {
+          Put: {
+            TableName: this.tableName,
+            Item: {
+              ...keys.upiReference(collected.reference),
+              type: 'upi_reference',
+              reference: collected.reference,
+              storeId: next.storeId,
+              jobId: next.id,
+              amountMinor: collected.amountMinor,
+              collectedAt: collected.collectedAt,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        });
+      }
       // `collections` counts the payments filed: the worker takes a store off its list only while none came since it looked.
       tx.add('remittanceWork', {
         Update: {
@@ -686,6 +705,7 @@ export class JobRepository extends JobReader {
       if (error.failed('fleetKey')) throw new FleetKeyRevokedError();
       if (error.failed('holding:gained')) throw new RiderAtCapacityError(this.maxHeldJobs);
       if (error.failed('job') || error.conflicted) throw new ConcurrentModificationError();
+      if (error.failed('upiReference')) throw new UpiReferenceUsedError();
       if (error.failedAny('cash')) throw new CashLimitExceededError(this.riderCashLimitMinor);
       // A reservation decided on credit read a moment ago that has since been spent: decided again on the credit as it is now.
       if (error.failed('store') && money.some((entry) => entry.type === 'reserve')) throw new ConcurrentModificationError();

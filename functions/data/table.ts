@@ -129,6 +129,8 @@ export const keys = {
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',
+  /** A UPI transaction reference recorded for a payment (the job it paid), kept for good: one UPI transfer pays one job. Case-insensitive. */
+  upiReference: (reference: string) => ({ PK: `UPIREF#${reference.toUpperCase()}`, SK: 'UPIREF' }),
   /** A store with payments awaiting remittance, on the remittance worker's list (in the shard its id hashes to). */
   remittanceWork: (storeId: string) => ({ PK: `WORK#remittance#${shardOf(storeId, OUTBOX_SHARDS)}`, SK: storeId }),
   /**

@@ -37,6 +37,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   no_decision_pending: 409,
   collection_amount_mismatch: 409,
   collection_pending: 409,
+  upi_reference_used: 409,
   cash_limit_exceeded: 409,
   deposit_exceeds_cash_in_hand: 409,
   precondition_failed: 412,

@@ -449,7 +449,7 @@ describe('races', () => {
     const id = await codAtDrop(merchant, rider);
 
     const { reply } = await raced(
-      async () => expect((await pay(rider, id, upi)).status).toBe(200),
+      async () => expect((await pay(rider, id, { ...upi, reference: '433512340452' })).status).toBe(200),
       () => merchant.post(`/v1/jobs/${id}/return`),
     );
 
@@ -469,6 +469,32 @@ describe('races', () => {
     const collection = (await stored(merchant, id)).collection!;
     expect(collection.status).toBe(paid.status === 200 ? 'collected' : 'not_collected');
     await expectInvariants(merchant, rider);
+  });
+
+  it('records one UPI payment once, whatever the job: its reference again on another job (any store, any case) is 409 upi_reference_used, recording nothing', async () => {
+    const { merchant, rider } = await setUp();
+    const second = await newFleetMember(api.table.rt, api.server, 'rider');
+    const otherStore = await newMerchant(api.table.rt, api.server, { creditMinor: 1_000_000 });
+    const first = await codAtDrop(merchant, rider);
+    const sameStore = await codAtDrop(merchant, rider);
+    const elsewhere = await codAtDrop(otherStore, second);
+    const reference = 'UTR-9a8b7c6d5e';
+    expect((await pay(rider, first, { ...upi, reference })).status).toBe(200);
+
+    const replies = [await pay(rider, sameStore, { ...upi, reference }), await pay(second, elsewhere, { ...upi, reference: reference.toLowerCase() })];
+
+    expect(replies).toMatchObject([
+      { status: 409, body: { code: 'upi_reference_used' } },
+      { status: 409, body: { code: 'upi_reference_used' } },
+    ]);
+    expect((await stored(merchant, sameStore)).collection!.status).toBe('due');
+    expect((await stored(otherStore, elsewhere)).collection!.status).toBe('due');
+    expect(await custody(merchant, rider.agentId!)).toEqual({ collected: COLLECT, awaiting: [first], cashLog: [] });
+    expect(await custody(otherStore, second.agentId!)).toEqual({ collected: 0, awaiting: [], cashLog: [] });
+    // The rider can still take the customer's own payment for the job (another reference, or cash).
+    expect((await pay(rider, sameStore, { ...upi, reference: 'UTR-1f2e3d4c5b' })).status).toBe(200);
+    await expectInvariants(merchant, rider);
+    await expectInvariants(otherStore, second);
   });
 
   it('refuses a stale rider (the job given back and taken by another) with 404, recording nothing', async () => {

@@ -52,6 +52,7 @@ describe('STATUS_BY_CODE', () => {
       no_decision_pending: 409,
       collection_amount_mismatch: 409,
       collection_pending: 409,
+      upi_reference_used: 409,
       cash_limit_exceeded: 409,
       deposit_exceeds_cash_in_hand: 409,
       collection_not_available: 422,
@@ -287,6 +288,7 @@ describe('the error family', () => {
     new errors.CollectionAmountMismatchError(50_000, 40_000),
     new errors.CollectionPendingError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 50_000),
     new errors.CashLimitExceededError(2_000_000),
+    new errors.UpiReferenceUsedError(),
     new errors.DepositExceedsCashInHandError('rider-7', 1000, 2000),
     new errors.DepositKeyConflictError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
   ];
