@@ -334,9 +334,11 @@ async function run(command: string, options: Options, rt: Runtime, operations: O
       if (options.return) return resolveReturnCharge(rt, storeId, jobId, outcome);
       const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
       const { job } = result;
+      // What the resolve moved out of the reservation: the charge, less a collection fee already released (a COD job that failed unpaid).
+      const settledMinor = -result.money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
       return {
-        json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor },
-        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${money(job.chargeMinor)} ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
+        json: { jobId: job.id, storeId, status: job.status, settlement: job.settlement, chargeMinor: job.chargeMinor, settledMinor },
+        text: `Job ${job.id} of ${storeId}: settlement ${job.settlement} (${money(settledMinor)} ${outcome === 'capture' ? 'charged' : 'returned to available credit'}).`,
       };
     }
     case 'job end': {

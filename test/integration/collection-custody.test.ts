@@ -10,6 +10,7 @@ import type { Job } from '../../functions/core/job.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { JobRepository } from '../../functions/data/job.repository.ts';
 import { dbOf } from '../helpers/table.ts';
+import { admin } from '../helpers/admin.ts';
 
 /**
  * Custody of a cash-on-delivery payment, as the job repository writes it in the move's own
@@ -133,4 +134,28 @@ describe('a cash-on-delivery job', () => {
     expect((await rt.jobs.get(m.storeId, id))!.status).toBe('queued');
     expect(await cashOf(rt, rider)).toBeNull();
   });
+});
+
+describe('operations resolving the review of a cash-on-delivery job that failed unpaid', () => {
+  it.each(['capture', 'release'] as const)(
+    'say what `settlement resolve --%s` moved: the ride’s charge alone (the fee went back when the job failed)',
+    async (outcome) => {
+      const rt = api.table.rt;
+      const m = await newMerchant(rt, api.server);
+      const rider = newRider();
+      const { id } = await m.bookJob({ quote: { collectMinor: COLLECT } });
+      const atDrop = await driveJob(rt, m.storeId, id, 'delivery_arrived', rider);
+      await rt.jobs.applyTo(atDrop, { type: 'fail', note: 'Parcel damaged at the door' }, `rider:${rider}`);
+
+      const run = await admin(api.table, ['settlement', 'resolve', '--job', id, `--${outcome}`]);
+
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toContain(
+        `settlement ${outcome === 'capture' ? 'captured' : 'released'} (${CHARGE - FEE} paise (₹${(CHARGE - FEE) / 100}.00) ${outcome === 'capture' ? 'charged' : 'returned to available credit'})`,
+      );
+      expect((await rt.stores.get(m.storeId))!.reservedMinor).toBe(0);
+      await expectLedgerInvariant(rt, m.storeId);
+      await expectRiderCashInvariant(rt, rider);
+    },
+  );
 });
