@@ -90,6 +90,17 @@ export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCal
       return job.status === 'pickup_completed' && delivery.status === 'active' && delivery.expiresAt !== null;
     case 'submit_delivery_code':
       return delivery.status === 'verified' && event.code === delivery.code;
+    case 'collect': {
+      // This rider recorded this very payment (a replay after the job moved on, e.g. delivered).
+      const paid = job.collection;
+      return (
+        paid?.status === 'collected' &&
+        paid.collectedBy === caller.agentId &&
+        paid.method === event.method &&
+        paid.amountMinor === event.amountMinor &&
+        paid.reference === event.reference
+      );
+    }
     case 'attempt_delivery': {
       // The attempt is recorded (the job now waits for the merchant, or its parcel is on the way back).
       const last = job.deliveryAttempts?.at(-1);

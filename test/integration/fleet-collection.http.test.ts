@@ -175,6 +175,24 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
     await expectInvariants(merchant, rider);
   });
 
+  it('answers a retry of the same payment that arrives after the delivery (an app replaying its queue) with 200 and the job, recording it once; another payment is still 409', async () => {
+    const { merchant, rider } = await setUp();
+    const id = await codAtDrop(merchant, rider);
+    const payment = { ...upi, reference: 'UTR-replayed-0001' };
+    expect((await pay(rider, id, payment)).status).toBe(200);
+    const code = (await stored(merchant, id)).verification.delivery.code;
+    expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code })).status).toBe(200);
+
+    const replay = await pay(rider, id, payment);
+    const other = await pay(rider, id, cash);
+
+    expect(replay.status).toBe(200);
+    expect(fleetData(replay)).toMatchObject({ status: 'delivered', collection: { status: 'collected', method: 'upi', reference: 'UTR-replayed-0001' } });
+    expect(other).toMatchObject({ status: 409, body: { code: 'invalid_transition' } });
+    expect(await custody(merchant, rider.agentId!)).toEqual({ collected: COLLECT, awaiting: [id], cashLog: [] });
+    await expectInvariants(merchant, rider);
+  });
+
   it('refuses another payment once one is recorded with 409 invalid_transition', async () => {
     const { merchant, rider } = await setUp();
     const id = await codAtDrop(merchant, rider);
