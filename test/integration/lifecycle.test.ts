@@ -118,6 +118,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       status: 'failed',
       settlement: 'captured',
       chargeMinor: BENGALURU_CHARGE_MINOR,
+      settledMinor: BENGALURU_CHARGE_MINOR, // a prepaid job's review settles its whole charge
     });
     expect(release.stdout).toBe(
       `Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise (₹${(BENGALURU_CHARGE_MINOR / 100).toFixed(2)}) returned to available credit).\n`,
