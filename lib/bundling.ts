@@ -35,16 +35,22 @@ export const BUNDLING = {
  * deliveries: the transition function, the job detail and the rider's view grew by their attempts,
  * decision and return trip (the fleet moves 358.5 → 363.2 KB, the merchant's job routes 353.3 →
  * 357.1 KB); room for about 2 KB more. The tracking page reads its job with the job reader since
- * issue 25 and does not carry the transition function: 337.1 KB.
+ * issue 25 and does not carry the transition function: 337.1 KB. 378 KB since issue 26's cash on
+ * delivery: the transition function (the payment, its lapse and remittance), the job repository (the
+ * payment's custody: store totals, the line awaiting remittance, the rider's cash account and limit),
+ * five error classes, the job detail's and the rider's collection views and three fleet routes (the fleet
+ * moves 363.2 → 373.7 KB, the merchant's job routes 357.1 → 366.6 KB, the workers 372.7 KB with the
+ * remittance tick); room for about 4 KB more.
  */
-export const BUNDLE_BUDGET_BYTES = 365_000;
+export const BUNDLE_BUDGET_BYTES = 378_000;
 
 /**
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,
  * which it imports whatever the configuration, 23 KB), and only the booking has it. 415 KB since issue 25
- * (410.8 KB: the booking carries the transition function and the job detail).
+ * (410.8 KB: the booking carries the transition function and the job detail); 425 KB since issue 26
+ * (420.6 KB: the same growth as the job routes').
  */
-export const BOOKING_BUNDLE_BUDGET_BYTES = 415_000;
+export const BOOKING_BUNDLE_BUDGET_BYTES = 425_000;
 
 /** A function's bundle size limit, in bytes. */
 export function bundleBudget(functionName: string): number {
