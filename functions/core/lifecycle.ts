@@ -385,12 +385,8 @@ export function transition(job: Job, event: LifecycleEvent, actor: string, now: 
       requireStatus('pickup_completed');
       const collection = job.collection ?? null;
       if (collection === null) throw illegal('This job is prepaid: there is nothing to collect');
-      if (collection.status === 'collected') {
-        // The same payment recorded again (a retry whose answer was lost) changes nothing; another is refused.
-        const same = collection.method === event.method && collection.amountMinor === event.amountMinor && collection.reference === event.reference;
-        if (same && collection.collectedBy === job.agentId) return { job, money: [] };
-        throw illegal('The payment was already recorded');
-      }
+      // Recorded once: a rider's retry of the very payment is answered as done by the fleet (alreadyApplied), as every rider move's retry.
+      if (collection.status === 'collected') throw illegal('The payment was already recorded');
       if (job.pendingDecision) throw illegal('The job waits for the merchant’s decision after the failed attempt');
       if (!atTheDrop(job)) throw illegal('Arrive at the drop first (POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive)');
       if (event.amountMinor !== collection.amountMinor) throw new CollectionAmountMismatchError(collection.amountMinor, event.amountMinor);

@@ -6,6 +6,7 @@ import { priceQuote } from '../../functions/core/quote.ts';
 import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
 import { AppError } from '../../functions/core/errors.ts';
+import { alreadyApplied } from '../../functions/core/fleet-access.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 // Cash on delivery in the one transition function: the fee at the quote, the payment at the door,
@@ -126,12 +127,16 @@ describe('the payment at the door', () => {
     expect(refusal(() => collect(job, { amountMinor: COLLECT - 100 }))).toEqual({ code: 'collection_amount_mismatch', details: { dueMinor: COLLECT } });
   });
 
-  it('recorded again with the same payment (a retry) changes nothing; another payment is refused', () => {
+  it('is recorded once: any payment after it is refused, the same one too; a rider’s retry of that very payment is answered as done (alreadyApplied)', () => {
     const paid = collect(atTheDrop()).job;
+    const rider = { role: 'rider' as const, keyId: 'k', keyHash: 'h', agentId: 'rider-7' };
+    const same = { type: 'collect' as const, method: 'cash' as const, amountMinor: COLLECT, reference: null };
 
-    expect(collect(paid).job).toBe(paid);
+    expect(refusal(() => collect(paid)).code).toBe('invalid_transition');
     expect(refusal(() => collect(paid, { method: 'upi', reference: 'UPI-1' })).code).toBe('invalid_transition');
-    expect(refusal(() => collect({ ...paid, agentId: 'rider-9' })).code).toBe('invalid_transition');
+    expect(alreadyApplied(paid, same, rider)).toBe(true);
+    expect(alreadyApplied(paid, { ...same, method: 'upi', reference: 'UPI-1' }, rider)).toBe(false);
+    expect(alreadyApplied(paid, same, { ...rider, agentId: 'rider-9' })).toBe(false);
   });
 
   it('is refused before the drop, on a prepaid job, and while the merchant decides', () => {
