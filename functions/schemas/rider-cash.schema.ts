@@ -109,6 +109,17 @@ const cashFiguresExample = {
   dueMinor: 42000,
   limitMinor: 2000000,
 };
+// A deposit as both of its answers show it: recorded now (201) and the same one again (200).
+const depositExample = {
+  deposit: {
+    id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
+    agentId: EXAMPLE_AGENT_ID,
+    amountMinor: 300000,
+    reference: 'CASH-BLR-0042',
+    createdAt: '2026-11-22T09:00:00.000Z',
+  },
+  account: cashFiguresExample,
+};
 
 export const riderCashOperations = {
   'GET /fleet/v1/riders/{agentId}/cash': {
@@ -176,18 +187,7 @@ export const riderCashOperations = {
         name: 'DepositResponse',
         schema: DepositResult,
         envelope: true,
-        example: {
-          data: {
-            deposit: {
-              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
-              agentId: EXAMPLE_AGENT_ID,
-              amountMinor: 300000,
-              reference: 'CASH-BLR-0042',
-              createdAt: '2026-11-22T09:00:00.000Z',
-            },
-            account: cashFiguresExample,
-          },
-        },
+        example: { data: depositExample },
       },
       {
         status: 200,
@@ -195,18 +195,7 @@ export const riderCashOperations = {
         name: 'DepositResponse',
         schema: DepositResult,
         envelope: true,
-        example: {
-          data: {
-            deposit: {
-              id: '7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d',
-              agentId: EXAMPLE_AGENT_ID,
-              amountMinor: 300000,
-              reference: 'CASH-BLR-0042',
-              createdAt: '2026-11-22T09:00:00.000Z',
-            },
-            account: cashFiguresExample,
-          },
-        },
+        example: { data: depositExample },
       },
     ],
     errors: [400, 401, 403, 409, 429, 500, 503],
