@@ -14,7 +14,7 @@ import {
   type LifecycleEventType,
 } from '../functions/core/lifecycle.ts';
 import { newJob } from '../functions/core/booking.ts';
-import { DROP_FIELDS, JOB_STATUSES, PICKUP_FIELDS, type Handoff, type Job, type JobEdit, type JobStatus } from '../functions/core/job.ts';
+import { DROP_FIELDS, dueCollection, JOB_STATUSES, PICKUP_FIELDS, type Handoff, type Job, type JobEdit, type JobStatus } from '../functions/core/job.ts';
 
 const NOW = new Date('2026-01-01T10:00:00.000Z');
 
@@ -108,28 +108,10 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
   if (event === 'resolve') job.settlement = 'review';
   if (status === 'delivered') job.settlement = 'captured';
   if (event === 'remit') {
-    job.collection = {
-      amountMinor: 50_000,
-      feeMinor: 1000,
-      status: 'collected',
-      method: 'cash',
-      reference: null,
-      collectedAt: now.toISOString(),
-      remittanceId: null,
-      collectedBy: 'rider-7',
-    };
+    job.collection = { ...dueCollection(50_000, 1000), status: 'collected', method: 'cash', collectedAt: now.toISOString(), collectedBy: 'rider-7' };
   }
   if (event === 'collect') {
-    job.collection = {
-      amountMinor: 50_000,
-      feeMinor: 1000,
-      status: 'due',
-      method: null,
-      reference: null,
-      collectedAt: null,
-      remittanceId: null,
-      collectedBy: null,
-    };
+    job.collection = dueCollection(50_000, 1000);
     if (status === 'pickup_completed') job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
   }
   if (event === 'attempt_delivery' && status === 'pickup_completed')

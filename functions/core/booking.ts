@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QuoteExpiredError, QuoteNotFoundError, QuoteUsedError } from './errors.ts';
-import { jobIdFor, newHandoff, type BookingDetails, type Job } from './job.ts';
+import { dueCollection, jobIdFor, newHandoff, type BookingDetails, type Job } from './job.ts';
 import { returnCharge } from './pricing.ts';
 import type { Quote } from './quote.ts';
 import type { Store } from './store.ts';
@@ -43,19 +43,7 @@ export function newJob(input: { store: Store; quote: Quote; details: BookingDeta
     distanceMeters: quote.distanceMeters,
     chargeMinor: quote.chargeMinor,
     returnChargeMinor: quote.returnChargeMinor ?? returnCharge(quote.chargeMinor),
-    collection:
-      quote.collectMinor === undefined
-        ? null
-        : {
-            amountMinor: quote.collectMinor,
-            feeMinor: quote.collectionFeeMinor ?? 0,
-            status: 'due',
-            method: null,
-            reference: null,
-            collectedAt: null,
-            remittanceId: null,
-            collectedBy: null,
-          },
+    collection: quote.collectMinor === undefined ? null : dueCollection(quote.collectMinor, quote.collectionFeeMinor ?? 0),
     riderLocation: null,
     events: [{ id: randomUUID(), status: 'created', actor: 'merchant', note: null, createdAt: at }],
     verification: { pickup: newHandoff(), delivery: newHandoff() },

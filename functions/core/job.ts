@@ -174,6 +174,11 @@ export interface Collection {
   collectedBy: string | null;
 }
 
+/** A payment to collect at the door, due until the rider records it. */
+export function dueCollection(amountMinor: number, feeMinor: number): Collection {
+  return { amountMinor, feeMinor, status: 'due', method: null, reference: null, collectedAt: null, remittanceId: null, collectedBy: null };
+}
+
 /** A collection as the merchant sees it (the job detail, `job.collection_updated`). */
 export type CollectionData = Omit<Collection, 'collectedBy'>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeOwed, transition, type LifecycleEvent, type StoreCredit, type Transition } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
-import { DELIVERY_ATTEMPT_REASONS, type Job } from '../../functions/core/job.ts';
+import { DELIVERY_ATTEMPT_REASONS, dueCollection, type Job } from '../../functions/core/job.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
@@ -96,16 +96,8 @@ describe('the collection fee', () => {
   });
 
   it('puts the collection on the job at booking, due; a prepaid job has none', () => {
-    expect(booked().collection).toEqual({
-      amountMinor: COLLECT,
-      feeMinor: FEE,
-      status: 'due',
-      method: null,
-      reference: null,
-      collectedAt: null,
-      remittanceId: null,
-      collectedBy: null,
-    });
+    expect(booked().collection).toEqual(dueCollection(COLLECT, FEE));
+    expect(dueCollection(COLLECT, FEE)).toMatchObject({ status: 'due', method: null, collectedAt: null, remittanceId: null, collectedBy: null });
     expect(booked(null).collection).toBeNull();
   });
 });
