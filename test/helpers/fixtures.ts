@@ -40,6 +40,25 @@ export const BENGALURU_RATE_CARD: RateCard = {
   collection: { maxCollectMinor: 1_000_000, feeBasisPoints: 200, minFeeMinor: 2000 },
 };
 
+/** A zone like the seed's Bengaluru zone (a square around the city, its rate card), enough for priceQuote in unit tests. */
+export function bengaluruZoneLike() {
+  return {
+    id: 'bengaluru',
+    name: 'Bengaluru',
+    active: true,
+    version: 1,
+    polygon: [
+      [77.4, 12.8],
+      [77.8, 12.8],
+      [77.8, 13.2],
+      [77.4, 13.2],
+    ] as Array<[number, number]>,
+    roadFactor: 1.3,
+    maxRouteMeters: 30_000,
+    rateCard: BENGALURU_RATE_CARD,
+  };
+}
+
 /**
  * How far `bengaluruQuote` goes by road and what it costs, worked out by hand from the Bengaluru rate
  * card (seed/zones.json): 3,718 m great-circle × 1.3 road factor = 4,834 m; ₹40 base covers 2 km, then

@@ -7,7 +7,7 @@ import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
 import { AppError } from '../../functions/core/errors.ts';
 import { alreadyApplied } from '../../functions/core/fleet-access.ts';
-import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, bengaluruZoneLike, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 // Cash on delivery in the one transition function: the fee at the quote, the payment at the door,
 // the delivery code held back while it is due, and what each ending does with the payment and the fee.
@@ -19,21 +19,7 @@ const COLLECT = 85_000; // ₹850 to collect
 const FEE = 2000; // 2 % of ₹850 is ₹17, below the ₹20 minimum
 const ROUTE = BENGALURU_CHARGE_MINOR; // ₹69
 const terms = BENGALURU_RATE_CARD.collection!;
-const zone = {
-  id: 'bengaluru',
-  name: 'Bengaluru',
-  active: true,
-  version: 1,
-  polygon: [
-    [77.4, 12.8],
-    [77.8, 12.8],
-    [77.8, 13.2],
-    [77.4, 13.2],
-  ] as Array<[number, number]>,
-  roadFactor: 1.3,
-  maxRouteMeters: 30_000,
-  rateCard: BENGALURU_RATE_CARD,
-};
+const zone = bengaluruZoneLike();
 const store = sampleStore({ reservedMinor: ROUTE + FEE, availableMinor: 100_000, jobCount: 1 });
 
 const booked = (collectMinor: number | null = COLLECT, changes: Partial<Job> = {}): Job => {

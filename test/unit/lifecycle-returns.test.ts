@@ -14,7 +14,15 @@ import { newJob } from '../../functions/core/booking.ts';
 import { heldBy, type Job } from '../../functions/core/job.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { DEFAULT_RETURN_CHARGE_PERCENT, returnCharge } from '../../functions/core/pricing.ts';
-import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, pricedBengaluruQuote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
+import {
+  BENGALURU_CHARGE_MINOR,
+  BENGALURU_RATE_CARD,
+  bengaluruQuote,
+  pricedBengaluruQuote,
+  sampleBookingDetails,
+  sampleStore,
+  bengaluruZoneLike,
+} from '../helpers/fixtures.ts';
 
 // The failed-delivery paths of the one transition function: attempts, the merchant's decision, the
 // return trip and the money each moves. (The (status, event) table is in lifecycle.test.ts.)
@@ -351,22 +359,3 @@ describe('a failure after pickup that is not a failed attempt (a damaged or lost
     expect(result.job.returnTrip ?? null).toBeNull();
   });
 });
-
-// A zone like the seed's Bengaluru zone, enough for priceQuote.
-function bengaluruZoneLike() {
-  return {
-    id: 'bengaluru',
-    name: 'Bengaluru',
-    active: true,
-    version: 1,
-    polygon: [
-      [77.4, 12.8],
-      [77.8, 12.8],
-      [77.8, 13.2],
-      [77.4, 13.2],
-    ] as Array<[number, number]>,
-    roadFactor: 1.3,
-    maxRouteMeters: 30_000,
-    rateCard: BENGALURU_RATE_CARD,
-  };
-}
