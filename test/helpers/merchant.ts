@@ -8,6 +8,7 @@ import type { Runtime } from '../../functions/runtime.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
+import { simulateTick } from '../../functions/workers/ticks.ts';
 import { readResponse, type TestServer } from './server.ts';
 import type { TestTable } from './table.ts';
 import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';
@@ -79,6 +80,30 @@ export async function merchantView(merchant: TestMerchant, jobId: string): Promi
   const response = await merchant.get(`/v1/jobs/${jobId}`);
   expect(response.status).toBe(200);
   return (response.body as { data: JobDetail }).data;
+}
+
+/** How far the sandbox's clock moves between two simulator ticks in the stories, and how long a sandbox story may take. */
+export const SANDBOX_STEP_MS = 5_000;
+export const SANDBOX_STORY_MS = 3 * 60_000;
+
+/**
+ * Ticks the sandbox simulator from `start` on, SANDBOX_STEP_MS of sandbox time apart, until the
+ * merchant's view of the job satisfies `done`: that view and the sandbox time it took (an error after
+ * SANDBOX_STORY_MS).
+ */
+export async function simulateUntil(
+  rt: Runtime,
+  merchant: TestMerchant,
+  jobId: string,
+  start: number,
+  done: (job: JobDetail) => boolean,
+): Promise<{ job: JobDetail; at: number }> {
+  for (let at = start; at <= start + SANDBOX_STORY_MS; at += SANDBOX_STEP_MS) {
+    await simulateTick(rt, new Date(at));
+    const job = await merchantView(merchant, jobId);
+    if (done(job)) return { job, at };
+  }
+  throw new Error(`Job ${jobId} did not get there within ${SANDBOX_STORY_MS / 60_000} minutes of sandbox time`);
 }
 
 /** The body of GET /v1/balance for a live store with this balance and this much of it reserved. */

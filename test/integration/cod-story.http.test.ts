@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant, simulateUntil, SANDBOX_STEP_MS } from '../helpers/merchant.ts';
 import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
-import { relayTick, simulateTick, workerTicks } from '../../functions/workers/ticks.ts';
+import { relayTick, workerTicks } from '../../functions/workers/ticks.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
 
@@ -17,7 +17,6 @@ import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
  */
 const api = useLocalApi();
 
-const STEP_MS = 5_000;
 const COLLECT = 85_000; // ₹850 to collect
 const FEE = 2000; // the seed's 2 %, at least ₹20
 const CREDIT = 100_000;
@@ -25,15 +24,8 @@ const CREDIT = 100_000;
 type Statement = Array<{ type: string; amountMinor: number; jobId: string | null; balanceMinor: number }>;
 type Remittance = { id: string; status: string; amountMinor: number; jobCount: number; ledgerEntryId: string | null; lines?: unknown[] };
 
-/** The simulator's ticks from `start` on, STEP_MS apart, until `done(job)`. */
-async function until(merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean): Promise<{ job: JobDetail; at: number }> {
-  for (let at = start; at <= start + 3 * 60_000; at += STEP_MS) {
-    await simulateTick(api.table.rt, new Date(at));
-    const job = await merchantView(merchant, jobId);
-    if (done(job)) return { job, at };
-  }
-  throw new Error(`Job ${jobId} did not get there within three minutes of sandbox time`);
-}
+const until = (merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean) =>
+  simulateUntil(api.table.rt, merchant, jobId, start, done);
 
 async function statement(merchant: TestMerchant): Promise<Statement> {
   const reply = await merchant.get('/v1/ledger?limit=100');
@@ -85,7 +77,7 @@ describe('a sandbox cash-on-delivery job, through the API alone', () => {
     expect(Date.parse(delivered.job.collection!.collectedAt!)).toBeLessThanOrEqual(Date.parse(delivered.job.updatedAt));
 
     // The sandbox remits at the worker's next tick
-    await workerTicks(api.table.rt, new Date(delivered.at + STEP_MS));
+    await workerTicks(api.table.rt, new Date(delivered.at + SANDBOX_STEP_MS));
     const [remittance, ...others] = await remittances(merchant);
     expect(others).toEqual([]);
     expect(remittance).toMatchObject({ status: 'credited', amountMinor: COLLECT, jobCount: 1 });
@@ -126,7 +118,7 @@ describe('a sandbox cash-on-delivery job, through the API alone', () => {
     const decided = await merchant.post(`/v1/jobs/${job.id}/decision`, { action: 'return' });
     expect(decided.status).toBe(200);
     const back = await until(merchant, job.id, asked.at, (view) => view.returnTrip?.status === 'returned');
-    await workerTicks(api.table.rt, new Date(back.at + STEP_MS));
+    await workerTicks(api.table.rt, new Date(back.at + SANDBOX_STEP_MS));
 
     expect(back.job.collection).toMatchObject({ status: 'not_collected', method: null, remittanceId: null });
     const ride = (job.chargeMinor as number) - FEE;

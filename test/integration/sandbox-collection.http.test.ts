@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, merchantView, type TestMerchant, newMerchant } from '../helpers/merchant.ts';
+import { expectLedgerInvariant, type TestMerchant, newMerchant, simulateUntil } from '../helpers/merchant.ts';
 import { partitionItems } from '../helpers/table.ts';
-import { simulateTick } from '../../functions/workers/ticks.ts';
 import { SIMULATED_RIDER } from '../../functions/core/simulation.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
@@ -14,19 +13,10 @@ import type { JobDetail } from '../../functions/schemas/job.schema.ts';
  */
 const api = useLocalApi();
 
-const STEP_MS = 5_000;
-const THREE_MINUTES_MS = 3 * 60_000;
 const COLLECT = 64_900;
 
-/** The simulator's ticks from `start` on, STEP_MS apart, until `done(job)`; the sandbox time it took. */
-async function until(merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean): Promise<{ job: JobDetail; at: number }> {
-  for (let at = start; at <= start + THREE_MINUTES_MS; at += STEP_MS) {
-    await simulateTick(api.table.rt, new Date(at));
-    const job = await merchantView(merchant, jobId);
-    if (done(job)) return { job, at };
-  }
-  throw new Error(`Job ${jobId} did not get there within three minutes of sandbox time`);
-}
+const until = (merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean) =>
+  simulateUntil(api.table.rt, merchant, jobId, start, done);
 
 const delivered = (job: JobDetail) => job.status === 'delivered';
 

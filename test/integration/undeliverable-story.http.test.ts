@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectLedgerInvariant, newMerchant, type TestMerchant, simulateUntil, SANDBOX_STORY_MS } from '../helpers/merchant.ts';
 import { authHeaders } from '../helpers/fixtures.ts';
-import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/ticks.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 
 /**
@@ -13,20 +13,10 @@ import type { JobDetail } from '../../functions/schemas/job.schema.ts';
  */
 const api = useLocalApi();
 
-const STEP_MS = 5_000;
-const THREE_MINUTES_MS = 3 * 60_000;
-
 type Reply = { status: number; body: unknown };
 
-/** The simulator's ticks from `start` on, STEP_MS apart, until `done(job)`; the sandbox time it took. */
-async function until(merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean): Promise<{ job: JobDetail; at: number }> {
-  for (let at = start; at <= start + THREE_MINUTES_MS; at += STEP_MS) {
-    await simulateTick(api.table.rt, new Date(at));
-    const job = await merchantView(merchant, jobId);
-    if (done(job)) return { job, at };
-  }
-  throw new Error(`Job ${jobId} did not get there within three minutes of sandbox time`);
-}
+const until = (merchant: TestMerchant, jobId: string, start: number, done: (job: JobDetail) => boolean) =>
+  simulateUntil(api.table.rt, merchant, jobId, start, done);
 
 /** The store's statement lines of one job, oldest first, as [type, amount]. */
 async function statementOf(merchant: TestMerchant, jobId: string) {
@@ -87,7 +77,7 @@ describe('a sandbox job the customer cannot be reached for (sim-undeliverable)',
     const returned = await until(merchant, job.id, asked.at, back);
 
     // Assess
-    expect(returned.at - booked).toBeLessThanOrEqual(THREE_MINUTES_MS);
+    expect(returned.at - booked).toBeLessThanOrEqual(SANDBOX_STORY_MS);
     expect(returned.job.returnTrip).toMatchObject({ status: 'returned', verification: { status: 'verified', code: null } });
     expect(await statementOf(merchant, job.id)).toEqual([
       ['reserve', job.chargeMinor],
@@ -112,7 +102,7 @@ describe('a sandbox job the customer cannot be reached for (sim-undeliverable)',
     expect((decided.body as { data: JobDetail }).data).toMatchObject({ status: 'pickup_completed', pendingDecision: null, returnTrip: null });
     const delivered = await until(merchant, job.id, asked.at, (view) => view.status === 'delivered');
 
-    expect(delivered.at - booked).toBeLessThanOrEqual(THREE_MINUTES_MS);
+    expect(delivered.at - booked).toBeLessThanOrEqual(SANDBOX_STORY_MS);
     expect(delivered.job).toMatchObject({ settlement: 'captured', deliveryAttempts: [{ number: 1 }], returnTrip: null });
     expect(await statementOf(merchant, job.id)).toEqual([
       ['reserve', job.chargeMinor],
@@ -129,7 +119,7 @@ describe('a sandbox job the customer cannot be reached for (sim-undeliverable)',
 
     const returned = await until(merchant, job.id, booked, back);
 
-    expect(returned.at - booked).toBeLessThanOrEqual(THREE_MINUTES_MS);
+    expect(returned.at - booked).toBeLessThanOrEqual(SANDBOX_STORY_MS);
     expect(returned.job).toMatchObject({ status: 'failed', returnTrip: { reason: 'undeliverable', status: 'returned' } });
     expect(returned.job.events.find((event) => event.status === 'failed')?.actor).toBe('system');
     expect(await merchant.post(`/v1/jobs/${job.id}/decision`, { action: 'reattempt' })).toMatchObject({ status: 409, body: { code: 'no_decision_pending' } });
@@ -149,7 +139,7 @@ describe('a sandbox job the merchant recalls after pickup', () => {
     expect(recalled.status).toBe(200);
     const returned = await until(merchant, job.id, picked.at, back);
 
-    expect(returned.at - booked).toBeLessThanOrEqual(THREE_MINUTES_MS);
+    expect(returned.at - booked).toBeLessThanOrEqual(SANDBOX_STORY_MS);
     expect(returned.job).toMatchObject({ status: 'cancelled', settlement: 'captured', returnTrip: { reason: 'recalled', status: 'returned' } });
     expect(await statementOf(merchant, job.id)).toEqual([
       ['reserve', job.chargeMinor],
