@@ -73,6 +73,6 @@ export function errorResult(error: unknown): APIGatewayProxyResult {
     status >= 500 && appError.code !== 'service_unavailable'
       ? { error: 'Internal server error', code: 'internal_error' }
       : { error: appError.message, code: appError.code, ...(appError.details && { details: appError.details }) };
-  const retryAfter = (appError as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const retryAfter = appError.retryAfterSeconds;
   return jsonResult(status, body, retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) });
 }

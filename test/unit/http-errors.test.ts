@@ -156,6 +156,20 @@ describe('errorResult', () => {
     expect(errorResult(new OutsideServiceAreaError('drop')).headers).toEqual(JSON_CONTENT_TYPE);
   });
 
+  // retryAfterSeconds lives on AppError (core/errors/base.ts): each error that may be retried says so the same way.
+  it.each([
+    ['KeptChangingError', new errors.KeptChangingError('job'), 503, '1'],
+    ['RedeliveryLimitedError', new errors.RedeliveryLimitedError('evt_1', 'we_1', 60, 42), 429, '42'],
+  ])('answers a %s with its Retry-After, read from the base class', (_name, error, status, header) => {
+    expect(error).toBeInstanceOf(AppError);
+    expect(errorResult(error)).toMatchObject({ statusCode: status, headers: { ...JSON_CONTENT_TYPE, 'Retry-After': header } });
+  });
+
+  it('gives an error that cannot be cured by waiting no retryAfterSeconds at all', () => {
+    expect('retryAfterSeconds' in new OutsideServiceAreaError('drop')).toBe(false);
+    expect(new RateLimitedError(17).retryAfterSeconds).toBe(17);
+  });
+
   it('answers a plain Error with a generic 500 that carries nothing of the error', () => {
     const error = new Error('secret internals');
 

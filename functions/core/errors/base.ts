@@ -1,0 +1,106 @@
+/**
+ * The base of the domain's error family: every code a client may see (stable, snake_case), the shapes
+ * of `details`, and AppError. The failures themselves are by area beside this file; import them all
+ * from functions/core/errors.ts. The HTTP edge (functions/http/errors.ts) alone decides each code's status.
+ */
+export type ErrorCode =
+  | 'validation_error'
+  | 'invalid_json'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'quote_not_found'
+  | 'job_not_found'
+  | 'event_not_found'
+  | 'webhook_endpoint_not_found'
+  | 'remittance_not_found'
+  | 'endpoint_limit_reached'
+  | 'no_subscribed_endpoint'
+  | 'redelivery_limited'
+  | 'tracking_closed'
+  | 'quote_expired'
+  | 'quote_used'
+  | 'zone_changed'
+  | 'idempotency_conflict'
+  | 'idempotency_in_progress'
+  | 'concurrent_modification'
+  | 'parcel_return_required'
+  | 'job_not_editable'
+  | 'parcel_not_picked_up'
+  | 'no_decision_pending'
+  | 'collection_not_available'
+  | 'collection_limit_exceeded'
+  | 'collection_amount_mismatch'
+  | 'collection_pending'
+  | 'upi_reference_used'
+  | 'cash_limit_exceeded'
+  | 'deposit_exceeds_cash_in_hand'
+  | 'precondition_failed'
+  | 'not_cancellable'
+  | 'invalid_transition'
+  | 'rider_at_capacity'
+  | 'wrong_code'
+  | 'handoff_locked'
+  | 'code_expired'
+  | 'outside_service_area'
+  | 'route_too_long'
+  | 'insufficient_credit'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'service_unavailable';
+
+/** The shape of `details` on validation errors, exactly as the spec's error body has it. */
+export interface ValidationDetails {
+  formErrors: string[];
+  fieldErrors: Record<string, string[]>;
+}
+
+/** `details` as any error may carry it: the spec's shape, and what a conflict can name (the job an Idempotency-Key made). */
+export interface ErrorDetails extends ValidationDetails {
+  jobId?: string;
+}
+
+/** The `details` of 409 job_not_editable: the fields sent that can no longer change, and the job's status. */
+export interface NotEditableDetails {
+  fields: string[];
+  status: string;
+}
+
+/** The `details` of a refusal that names where to go instead: the job's status and the path of the call to make. */
+export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string } | CollectionDetails;
+
+/** The `details` of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
+export type CollectionDetails =
+  | { maxCollectMinor: number }
+  | { dueMinor: number }
+  | { dueMinor: number; collectionPath: string }
+  | { limitMinor: number }
+  | { inHandMinor: number }
+  | { depositId: string };
+
+/**
+ * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
+ * subclass that owns its code and its words, built from the ids it names
+ * (`new JobNotFoundError(jobId)`), so no message is typed twice.
+ */
+export abstract class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails | NotEditableDetails | NextCallDetails | undefined;
+  /** On the failures a retry may cure: the seconds to wait (the HTTP edge's Retry-After header). Absent on the others. */
+  declare readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { details?: ErrorDetails | NotEditableDetails | NextCallDetails; cause?: unknown; retryAfterSeconds?: number },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options?.details;
+    // Set only when given, so an error without one carries no such property (as before it moved here).
+    if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
