@@ -8,15 +8,11 @@ import {
   IntegrationType,
   LogGroupLogDestination,
   MethodLoggingLevel,
-  MockIntegration,
-  PassthroughBehavior,
   RequestAuthorizer,
-  ResponseType,
   RestApi,
   type IResource,
   type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
-import { CfnLoggingConfiguration, CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -26,6 +22,10 @@ import { functionId, routes, type Route } from '../functions/http/routes.ts';
 import { MERCHANT_AUTHORIZER, type FunctionSpec } from './functions.ts';
 import type { FunctionRoles } from './function-roles.ts';
 import { ServiceFunction } from './service-function.ts';
+import { addFirewall } from './firewall.ts';
+import { addGatewayResponses, addMethodNotAllowed, addNotFound } from './gateway-responses.ts';
+
+export { MOCK_CONTENT_TYPES } from './gateway-responses.ts';
 
 /** How much of the account the public tracking page may take (DeliveryApiStackProps.trackingPage). */
 export interface TrackingPageLimits {
@@ -60,17 +60,6 @@ export interface RestApiProps {
  */
 export const STORE_GATEWAY_THROTTLE = { rateLimit: 10, burstLimit: 600 } as const;
 
-/** Content types the 404/405 answers are mapped for (any other gets API Gateway's 415). */
-export const MOCK_CONTENT_TYPES = [
-  'application/json',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-  'text/plain',
-  'application/xml',
-  'text/xml',
-  'application/octet-stream',
-] as const;
-
 /**
  * 10 s: a DynamoDB call's worst case (DYNAMO_CALL_LIMITS, 8.5 s) and the early 503 fit in it, and
  * API Gateway itself gives up at 29 s. (Memory: see ServiceFunction.)
@@ -83,12 +72,6 @@ const TIMEOUT = Duration.seconds(10);
  * every merchant function's own key check meanwhile.
  */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
-
-/** What a customer sees when the firewall holds back their address's tracking-page loads (no script, no other host). */
-const PAGE_RATE_LIMITED_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many requests</title></head>' +
-  '<body><main><h1>Too many requests</h1><p>Too many tracking pages were opened from your network. Please try again in a minute.</p>' +
-  '<p lang="hi">आपके नेटवर्क से बहुत ज़्यादा ट्रैकिंग पेज खोले गए। कृपया एक मिनट बाद फिर कोशिश करें।</p></main></body></html>';
 
 /** The access log's fields: API Gateway's standard ones, the store, and the gateway's own error. */
 const ACCESS_LOG_FIELDS = {
@@ -108,12 +91,6 @@ const ACCESS_LOG_FIELDS = {
   wafStatus: '$context.waf.status',
   integrationStatus: '$context.integration.status',
 };
-
-// A MOCK integration maps only the content types it has a template for (passthrough NEVER): the same one for each.
-const mockTemplates = (statusCode: number) => Object.fromEntries(MOCK_CONTENT_TYPES.map((type) => [type, JSON.stringify({ statusCode })]));
-
-// The spec's error body for answers API Gateway gives by itself.
-const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
 /**
  * The REST API serving both APIs, the merchant API (/v1) and the fleet API (/fleet/v1): one Lambda per
@@ -222,13 +199,13 @@ export class DeliveryRestApi extends Construct {
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
       const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
-      if (allow.length > 0) this.addMethodNotAllowed(resource, allow);
+      if (allow.length > 0) addMethodNotAllowed(resource, allow);
       // A path that only leads to routes (/, /v1, …) is not a route itself.
-      else this.addNotFound(resource);
+      else addNotFound(resource);
     }
     // Every other path: the spec's 404. Without it the gateway answers an unknown path that carries
     // an Authorization header (a fleet key) as a malformed AWS signature (403).
-    this.addNotFound(this.api.root.addResource('{proxy+}'));
+    addNotFound(this.api.root.addResource('{proxy+}'));
 
     this.usagePlan = this.api.addUsagePlan('UsagePlan', {
       name: `delivery-api-${props.stage}-merchants`,
@@ -237,8 +214,8 @@ export class DeliveryRestApi extends Construct {
       throttle: STORE_GATEWAY_THROTTLE,
       apiStages: [{ api: this.api, stage: this.api.deploymentStage }],
     });
-    this.addGatewayResponses();
-    this.addFirewall(props);
+    addGatewayResponses(this.api);
+    addFirewall(this, this.api, props);
     this.addExecutionLogs(props);
 
     Validations.of(this.api).acknowledge(
@@ -265,8 +242,6 @@ export class DeliveryRestApi extends Construct {
     });
   }
 
-  // In front of the stage: per-IP flood limits and AWS's known-bad-inputs rules. Per-store and per-key
-  // limits stay exact in DynamoDB; a flood block answers like them (429 rate_limited, Retry-After).
   // API Gateway writes execution logs to a group of its own name, which it would create itself: with no
   // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention.
   private addExecutionLogs(props: RestApiProps): void {
@@ -276,106 +251,6 @@ export class DeliveryRestApi extends Construct {
       removalPolicy: props.logRemovalPolicy,
     });
     this.api.deploymentStage.node.addDependency(group);
-  }
-
-  private addFirewall(props: RestApiProps): void {
-    const { stage } = props;
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
-    const rateLimited = {
-      block: {
-        customResponse: {
-          responseCode: 429,
-          customResponseBodyKey: 'rate-limited',
-          responseHeaders: [
-            { name: 'Retry-After', value: '60' },
-            { name: 'RateLimit-Remaining', value: '0' },
-            { name: 'RateLimit-Reset', value: '60' },
-          ],
-        },
-      },
-    };
-    const pathContains = (searchString: string) => ({
-      byteMatchStatement: {
-        fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'CONTAINS',
-        searchString,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
-      },
-    });
-    const fleetPath = pathContains('/fleet/v1/');
-    const trackingPath = pathContains('/track/');
-    const pageRateLimited = {
-      block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
-    };
-    const acl = new CfnWebACL(this, 'Firewall', {
-      scope: 'REGIONAL',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility(`delivery-api-${stage}`),
-      customResponseBodies: {
-        'rate-limited': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: 'Rate limit exceeded; retry in 60 s', code: 'rate_limited' }) },
-        'page-rate-limited': { contentType: 'TEXT_HTML', content: PAGE_RATE_LIMITED_HTML },
-      },
-      rules: [
-        {
-          name: 'PerIpFlood',
-          priority: 0,
-          // Merchant routes: 3,000 requests in 5 minutes from one address is far above any store's combined limits.
-          statement: {
-            rateBasedStatement: {
-              limit: 3000,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: { andStatement: { statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }] } },
-            },
-          },
-          action: rateLimited,
-          visibilityConfig: visibility('per-ip-flood'),
-        },
-        {
-          name: 'PerIpFleetFlood',
-          priority: 1,
-          // Fleet routes: riders on mobile networks share carrier-NAT addresses; 60,000 in 5 minutes
-          // is 100 riders behind one address, each at its key's whole limit (120 a minute).
-          statement: { rateBasedStatement: { limit: 60000, aggregateKeyType: 'IP', scopeDownStatement: fleetPath } },
-          action: rateLimited,
-          visibilityConfig: visibility('per-ip-fleet-flood'),
-        },
-        {
-          name: 'KnownBadInputs',
-          priority: 2,
-          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
-          overrideAction: { none: {} },
-          visibilityConfig: visibility('known-bad-inputs'),
-        },
-        {
-          name: 'PerIpTrackingFlood',
-          priority: 3,
-          // The public tracking page refreshes every 15 s (20 loads in 5 minutes per open page); customers
-          // on mobile networks share carrier-NAT addresses: 6,000 in 5 minutes is 300 open pages behind one.
-          statement: { rateBasedStatement: { limit: 6000, aggregateKeyType: 'IP', scopeDownStatement: trackingPath } },
-          action: pageRateLimited,
-          visibilityConfig: visibility('per-ip-tracking-flood'),
-        },
-      ],
-    });
-    new CfnWebACLAssociation(this, 'FirewallAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: acl.attrArn });
-    // What the firewall blocked, and why (its rule): WAF requires the group's name to start aws-waf-logs-.
-    // Keys and tracking tokens (in the path) are redacted; allowed requests are in the access log already.
-    const firewallLogs = new LogGroup(this, 'FirewallLogs', {
-      logGroupName: Fn.join('', ['aws-waf-logs-', this.api.restApiId]),
-      retention: props.logRetention,
-      removalPolicy: props.logRemovalPolicy,
-    });
-    new CfnLoggingConfiguration(this, 'FirewallLogging', {
-      resourceArn: acl.attrArn,
-      logDestinationConfigs: [firewallLogs.logGroupArn],
-      redactedFields: [{ singleHeader: { Name: 'x-api-key' } }, { singleHeader: { Name: 'authorization' } }, { uriPath: {} }, { queryString: {} }],
-      loggingFilter: {
-        DefaultBehavior: 'DROP',
-        Filters: [
-          { Behavior: 'KEEP', Requirement: 'MEETS_ANY', Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }] },
-        ],
-      },
-    });
   }
 
   private serviceFunction(
@@ -399,75 +274,5 @@ export class DeliveryRestApi extends Construct {
     });
     this.functions.push(fn);
     return fn;
-  }
-
-  private addNotFound(resource: IResource): void {
-    resource.addMethod(
-      'ANY',
-      new MockIntegration({
-        passthroughBehavior: PassthroughBehavior.NEVER,
-        requestTemplates: mockTemplates(404),
-        integrationResponses: [{ statusCode: '404', responseTemplates: errorTemplate('No such route', 'not_found') }],
-      }),
-      { apiKeyRequired: false, methodResponses: [{ statusCode: '404' }] },
-    );
-  }
-
-  private addMethodNotAllowed(resource: IResource, allow: string[]): void {
-    const message = `Method not allowed; use ${allow.join(', ')}`;
-    resource.addMethod(
-      'ANY',
-      new MockIntegration({
-        passthroughBehavior: PassthroughBehavior.NEVER,
-        requestTemplates: mockTemplates(405),
-        integrationResponses: [
-          {
-            statusCode: '405',
-            responseParameters: { 'method.response.header.Allow': `'${allow.join(', ')}'` },
-            responseTemplates: errorTemplate(message, 'method_not_allowed'),
-          },
-        ],
-      }),
-      { apiKeyRequired: false, methodResponses: [{ statusCode: '405', responseParameters: { 'method.response.header.Allow': true } }] },
-    );
-  }
-
-  private addGatewayResponses(): void {
-    const json = { 'Content-Type': "'application/json'" };
-    const respond = (id: string, type: ResponseType, statusCode: string | undefined, error: string, code: string, headers: Record<string, string> = {}) =>
-      this.api.addGatewayResponse(id, {
-        type,
-        ...(statusCode && { statusCode }),
-        responseHeaders: { ...json, ...headers },
-        templates: errorTemplate(error, code),
-      });
-    // The functions' own words (functions/core/errors.ts): no header, or a key refused for any reason.
-    respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Invalid API key', 'unauthorized');
-    respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing API key: send it in the X-Api-Key header', 'unauthorized');
-    respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Invalid API key', 'unauthorized');
-    // The authorizer could not read the key (DynamoDB unavailable): transient, like the functions' 503.
-    respond('AuthorizerFailed', ResponseType.AUTHORIZER_FAILURE, '503', 'Service temporarily unavailable; retry later', 'service_unavailable', {
-      'Retry-After': "'1'",
-    });
-    // A REST API reports an unknown path as a missing authentication token.
-    respond('UnknownRoute', ResponseType.MISSING_AUTHENTICATION_TOKEN, '404', 'No such route', 'not_found');
-    respond('ResourceNotFound', ResponseType.RESOURCE_NOT_FOUND, '404', 'No such route', 'not_found');
-    // The gateway's own 429s say what they can: nothing left now, and when to try again (its limits
-    // are not a store's per-minute groups, so no RateLimit-Limit).
-    respond('Throttled', ResponseType.THROTTLED, '429', 'Rate limit exceeded; retry in 1 s', 'rate_limited', {
-      'Retry-After': "'1'",
-      'RateLimit-Remaining': "'0'",
-      'RateLimit-Reset': "'1'",
-    });
-    respond('QuotaExceeded', ResponseType.QUOTA_EXCEEDED, '429', 'Rate limit exceeded; retry in 60 s', 'rate_limited', {
-      'Retry-After': "'60'",
-      'RateLimit-Remaining': "'0'",
-      'RateLimit-Reset': "'60'",
-    });
-    respond('BadBody', ResponseType.BAD_REQUEST_BODY, '400', 'Request body is not valid JSON', 'invalid_json');
-    respond('TooLarge', ResponseType.REQUEST_TOO_LARGE, '413', 'Request body is too large', 'payload_too_large');
-    // Anything else the gateway refuses keeps its status code, in the spec's shape, with no AWS wording.
-    respond('Default4xx', ResponseType.DEFAULT_4XX, undefined, 'The request was refused', 'bad_request');
-    respond('Default5xx', ResponseType.DEFAULT_5XX, undefined, 'Service temporarily unavailable; retry later', 'service_unavailable', { 'Retry-After': "'1'" });
   }
 }
