@@ -7,9 +7,10 @@ import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { partitionItems } from '../helpers/table.ts';
 import { raced } from '../helpers/races.ts';
 import { AT, ID } from '../helpers/job-detail.ts';
+import { fleetData, storeWithRider } from '../helpers/rider-setup.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Job } from '../../functions/core/job.ts';
-import type { FleetJob, FleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import type { FleetOffer } from '../../functions/schemas/fleet.schema.ts';
 
 /**
  * Cash on delivery at the door, through the real local server: the rider records the payment
@@ -24,18 +25,10 @@ const COLLECT = 85_000;
 const FEE = 2000;
 const LIMIT = 2_000_000;
 
-type Reply = { status: number; body: unknown };
-
-const fleetData = (reply: Reply) => (reply.body as { data: FleetJob }).data;
 const stored = async (merchant: TestMerchant, jobId: string): Promise<Job> => (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
 
 /** A new store with credit for many jobs, a rider of its own and an operations key. */
-async function setUp() {
-  const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: 1_000_000 });
-  const rider = await newFleetMember(api.table.rt, api.server, 'rider');
-  const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-  return { merchant, rider, ops };
-}
+const setUp = () => storeWithRider(api, 1_000_000, { ops: true });
 
 /** A cash-on-delivery job of `merchant` that `rider` has taken to its drop (the delivery code running). */
 async function codAtDrop(merchant: TestMerchant, rider: TestFleetMember, collectMinor = COLLECT): Promise<string> {

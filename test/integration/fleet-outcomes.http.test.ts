@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
-import { expectBalance, expectLedgerInvariant, parcelReturnRequired, merchantView, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, parcelReturnRequired, merchantView, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, driveJobByFleetApi, newFleetMember, type TestFleetMember, expectFleetIndexes } from '../helpers/fleet.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
 import { CODE_TTL_MS } from '../../functions/core/lifecycle.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { MAX_DECIDE_TRIES } from '../../functions/data/job.repository.ts';
+import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
+import { fleetData, storeWithRider } from '../helpers/rider-setup.ts';
 
 /**
  * How a live job driven by the fleet API ends other than by delivery: the merchant's cancel, a
@@ -28,20 +30,11 @@ async function fleetView(member: TestFleetMember, jobId: string): Promise<FleetJ
 /** A reply's status and whole body, to compare at once. */
 const answer = (reply: Reply): Reply => ({ status: reply.status, body: reply.body });
 
-const fleetData = (reply: Reply) => (reply.body as { data: FleetJob }).data;
-
 /** The ledger entries of one job, newest first, as [type, balance delta, reserved delta, note]. */
-async function jobLedger(merchant: TestMerchant, jobId: string) {
-  const ledger = await api.table.rt.stores.ledger(merchant.storeId);
-  return ledger.filter((entry) => entry.jobId === jobId).map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor, entry.note]);
-}
+const jobLedger = (merchant: TestMerchant, jobId: string) => ledgerOfJob(api.table.rt, merchant.storeId, jobId, { notes: true, newestFirst: true });
 
 /** A new store with CREDIT and a new rider. */
-async function setUp() {
-  const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
-  const rider = await newFleetMember(api.table.rt, api.server, 'rider');
-  return { merchant, rider, actor: `rider:${rider.agentId}` };
-}
+const setUp = () => storeWithRider(api, CREDIT);
 
 const ended = { status: 'unavailable', code: null, expiresAt: null, verifiedAt: null };
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { useLocalApi } from '../helpers/server.ts';
 import { dbOf } from '../helpers/table.ts';
-import { expectBalance, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { expectBalance, expectLedgerInvariant, type TestMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, expectFleetIndexes, newFleetMember, type TestFleetMember } from '../helpers/fleet.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
+import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
+import { fleetData, storeWithRider } from '../helpers/rider-setup.ts';
 import { keys } from '../../functions/data/table.ts';
 import { dispatchTick } from '../../functions/workers/ticks.ts';
 import { CODE_TTL_MS, DECISION_WINDOW_MS, MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
@@ -26,16 +28,10 @@ const CREDIT = 100_000;
 
 type Reply = { status: number; body: unknown };
 
-const fleetData = (reply: Reply) => (reply.body as { data: FleetJob }).data;
 const answer = (reply: Reply): Reply => ({ status: reply.status, body: reply.body });
 
 /** A new store with `credit` (CREDIT unless told), a rider of its own and an operations key. */
-async function setUp(credit = CREDIT) {
-  const merchant = await newMerchant(api.table.rt, api.server, { creditMinor: credit });
-  const rider = await newFleetMember(api.table.rt, api.server, 'rider');
-  const ops = await newFleetMember(api.table.rt, api.server, 'ops');
-  return { merchant, rider, ops };
-}
+const setUp = (credit = CREDIT) => storeWithRider(api, credit, { ops: true });
 
 const stored = async (merchant: TestMerchant, jobId: string): Promise<Job> => (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
 
@@ -46,13 +42,7 @@ async function holding(agentId: string): Promise<number> {
 }
 
 /** The ledger entries of one job, oldest first, as [type, balance delta, reserved delta, note]. */
-async function jobLedger(merchant: TestMerchant, jobId: string) {
-  const ledger = await api.table.rt.stores.ledger(merchant.storeId);
-  return ledger
-    .filter((entry) => entry.jobId === jobId)
-    .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor, entry.note])
-    .reverse();
-}
+const jobLedger = (merchant: TestMerchant, jobId: string) => ledgerOfJob(api.table.rt, merchant.storeId, jobId, { notes: true });
 
 /** The ids of the jobs in the rider's GET /fleet/v1/assignments. */
 async function assignments(rider: TestFleetMember): Promise<string[]> {

@@ -5,6 +5,7 @@ import { bookJobAt, expectFleetIndexes, newFleetMember } from '../helpers/fleet.
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { runtime } from '../../functions/runtime.ts';
+import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 import type { EventView } from '../../functions/schemas/event.schema.ts';
 
 /**
@@ -65,14 +66,8 @@ async function feedTypes(merchant: TestMerchant, id: string) {
   return (reply.body as { data: EventView[] }).data.map((event) => event.type);
 }
 
-/** The job's ledger entries as [type, balance delta, reserved delta]. */
-async function jobLedger(merchant: TestMerchant, id: string) {
-  const ledger = await api.table.rt.stores.ledger(merchant.storeId);
-  return ledger
-    .filter((entry) => entry.jobId === id)
-    .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor])
-    .reverse();
-}
+/** The job's ledger entries as [type, balance delta, reserved delta], oldest first. */
+const jobLedger = (merchant: TestMerchant, id: string) => ledgerOfJob(api.table.rt, merchant.storeId, id);
 
 /** When a worker's clock would find the job due: `fraction` of the simulator's run, or `seconds` after now. */
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);

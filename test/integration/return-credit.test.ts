@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant } from '../helpers/merchant.ts';
 import { driveJob } from '../helpers/fleet.ts';
+import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 import type { StoreCredit } from '../../functions/core/lifecycle.ts';
 import type { JobRepository } from '../../functions/data/job.repository.ts';
 
@@ -20,13 +21,7 @@ const RETURN_CHARGE = 3500;
 type CreditReader = { creditOf(storeId: string): Promise<StoreCredit> };
 
 /** The job's ledger entries as [type, balance delta, reserved delta], oldest first. */
-async function jobLedger(storeId: string, jobId: string) {
-  const ledger = await api.table.rt.stores.ledger(storeId);
-  return ledger
-    .filter((entry) => entry.jobId === jobId)
-    .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor])
-    .reverse();
-}
+const jobLedger = (storeId: string, jobId: string) => ledgerOfJob(api.table.rt, storeId, jobId);
 
 describe('a return whose store spends its credit between the credit read and the write', () => {
   it('is decided again on the credit left: nothing reserved, the return charge in review, the invariant kept', async () => {

@@ -6,6 +6,7 @@ import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { startWorkers } from '../../bin/local/workers.ts';
 import type { JobDetail } from '../../functions/schemas/job.schema.ts';
 import { JOB_STATUSES } from '../../functions/core/job.ts';
+import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 
 // A whole sandbox delivery takes 3 s of the simulator's clock, and dispatch gives up after 2 s. The
 // tests tick the workers themselves at chosen moments of that clock (`now`), so nothing waits on the
@@ -125,11 +126,7 @@ describe('the sandbox simulator when a delivery does not go to plan', () => {
   const current = (m: TestMerchant, jobId: string) => api.table.rt.jobs.get(m.storeId, jobId);
   const onWorklist = async (jobId: string) => (await api.table.rt.work.list('simulation')).some((item) => item.jobId === jobId);
   /** The statement lines of one job, oldest first, as [type, balance delta, reserved delta]. */
-  const jobLedger = async (m: TestMerchant, jobId: string) =>
-    (await api.table.rt.stores.ledger(m.storeId))
-      .filter((entry) => entry.jobId === jobId)
-      .map((entry) => [entry.type, entry.balanceDeltaMinor, entry.reservedDeltaMinor])
-      .reverse();
+  const jobLedger = (m: TestMerchant, jobId: string) => ledgerOfJob(api.table.rt, m.storeId, jobId);
   const returnedLedger = (charge: number, returnCharge: number) => [
     ['reserve', 0, charge],
     ['capture', -charge, -charge],
