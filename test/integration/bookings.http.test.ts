@@ -263,10 +263,16 @@ describe('POST /v1/jobs', () => {
         },
       );
       await expect.poll(async () => (await allJobs(api.table.rt, m.storeId)).length).toBe(1);
-      // Past the dead invocation's timeout its in-flight record no longer blocks the key.
-      await new Promise((resolve) => setTimeout(resolve, 400));
-
-      const retry = await m.book(quoteId, { idempotencyKey: 'order-crash' });
+      // Past the dead invocation's timeout its in-flight record no longer blocks the key: the clock is
+      // moved past it (the in-flight record's expiry is read against Date.now()) instead of waited out.
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      let retry;
+      try {
+        vi.setSystemTime(Date.now() + 400);
+        retry = await m.book(quoteId, { idempotencyKey: 'order-crash' });
+      } finally {
+        vi.useRealTimers();
+      }
 
       const jobs = await allJobs(api.table.rt, m.storeId);
       // Just before Lambda would kill it, the invocation answers the spec's 503 (retry with the same key).
