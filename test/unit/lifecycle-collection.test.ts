@@ -34,11 +34,11 @@ function atTheDrop(job: Job = booked()): Job {
     { type: 'accept', agentId: 'rider-7' },
     { type: 'start_confirmation' },
     { type: 'confirm' },
-    { type: 'arrive_pickup' },
+    { type: 'arrive', handoff: 'pickup' },
   ];
   for (const step of steps) job = transition(job, step, RIDER, now).job;
-  job = transition(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, RIDER, now).job;
-  return transition(job, { type: 'arrive_drop' }, RIDER, now).job;
+  job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
+  return transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 }
 
 const collect = (job: Job, changes: Partial<Extract<LifecycleEvent, { type: 'collect' }>> = {}): Transition =>
@@ -136,16 +136,16 @@ describe('the delivery of a cash-on-delivery job', () => {
     const job = atTheDrop();
     const code = job.verification.delivery.code;
 
-    expect(refusal(() => transition(job, { type: 'submit_delivery_code', code }, RIDER, now))).toEqual({
+    expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code }, RIDER, now))).toEqual({
       code: 'collection_pending',
       details: { dueMinor: COLLECT, collectionPath: `/fleet/v1/jobs/${job.id}/collection` },
     });
-    expect(refusal(() => transition(job, { type: 'submit_delivery_code', code: 'nope' }, RIDER, now)).code).toBe('collection_pending');
+    expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code: 'nope' }, RIDER, now)).code).toBe('collection_pending');
   });
 
   it('delivers once paid, capturing the whole charge with the fee', () => {
     const paid = collect(atTheDrop()).job;
-    const delivered = transition(paid, { type: 'submit_delivery_code', code: paid.verification.delivery.code }, RIDER, now);
+    const delivered = transition(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, RIDER, now);
 
     expect(delivered.job.status).toBe('delivered');
     expect(money(delivered)).toEqual([{ type: 'capture', balanceDeltaMinor: -(ROUTE + FEE), reservedDeltaMinor: -(ROUTE + FEE) }]);
@@ -278,7 +278,9 @@ describe('the riders’ cash accounts a move changes', () => {
     expect(collectedBy(job, cash)?.amountMinor).toBe(COLLECT);
     expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT }]);
     expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
-    expect(riderCashChanges(cash, transition(cash, { type: 'submit_delivery_code', code: cash.verification.delivery.code }, RIDER, now).job)).toEqual([]);
+    expect(
+      riderCashChanges(cash, transition(cash, { type: 'submit_code', handoff: 'delivery', code: cash.verification.delivery.code }, RIDER, now).job),
+    ).toEqual([]);
   });
 
   it('frees the cash due when the return starts (the rider keeps the parcel, not a payment)', () => {
