@@ -7,6 +7,7 @@ import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
 import { AppError } from '../../functions/core/errors.ts';
 import { alreadyApplied } from '../../functions/core/fleet-access.ts';
+import { collectionEdges } from '../../scripts/lifecycle-diagram.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, bengaluruZoneLike, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 // Cash on delivery in the one transition function: the fee at the quote, the payment at the door,
@@ -310,5 +311,17 @@ describe('a remittance of the payment', () => {
     expect(transition(remitted.job, { type: 'remit', remittanceId: 'rem_1' }, 'system', now).job).toBe(remitted.job);
     expect(refusal(() => transition(remitted.job, { type: 'remit', remittanceId: 'rem_2' }, 'system', now)).code).toBe('invalid_transition');
     expect(refusal(() => transition(atTheDrop(), { type: 'remit', remittanceId: 'rem_1' }, 'system', now)).code).toBe('invalid_transition');
+  });
+});
+
+describe('the collection sub-state (docs/lifecycle.md draws it from these moves)', () => {
+  it('goes from due to collected by the rider’s payment alone, to remitted by the worker, and lapses on every ending without it', () => {
+    const edges = Object.fromEntries(collectionEdges().map(({ from, to, events }) => [`${from} → ${to}`, [...events].sort()]));
+
+    expect(edges).toEqual({
+      'due → collected': ['collect'],
+      'collected → remitted': ['remit'],
+      'due → not_collected': ['attempt_delivery', 'cancel', 'decide return', 'decision_timeout', 'dispatch_timeout', 'fail', 'recall'],
+    });
   });
 });
