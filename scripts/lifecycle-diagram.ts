@@ -9,17 +9,18 @@ import {
   DECISION_WINDOW_MS,
   MAX_DELIVERY_ATTEMPTS,
   SANDBOX_DECISION_WINDOW_MS,
+  moveName,
   transition,
   type LifecycleEvent,
-  type LifecycleEventType,
+  type MoveName,
 } from '../functions/core/lifecycle.ts';
 import { newJob } from '../functions/core/booking.ts';
 import { DROP_FIELDS, dueCollection, JOB_STATUSES, PICKUP_FIELDS, type Handoff, type Job, type JobEdit, type JobStatus } from '../functions/core/job.ts';
 
 const NOW = new Date('2026-01-01T10:00:00.000Z');
 
-/** One event of each kind, with the values a rider or operator would send. */
-export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
+/** One event of each move (a handoff's arrival and code once per handoff), with the values a rider or operator would send. */
+export const SAMPLE_EVENTS: Record<MoveName, LifecycleEvent> = {
   dispatch: { type: 'dispatch' },
   dispatch_timeout: { type: 'dispatch_timeout' },
   accept: { type: 'accept', agentId: 'rider-7' },
@@ -27,10 +28,10 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   confirm: { type: 'confirm' },
   decline: { type: 'decline' },
   report_location: { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: 8 },
-  arrive_pickup: { type: 'arrive_pickup' },
-  submit_pickup_code: { type: 'submit_pickup_code', code: '1234' },
-  arrive_drop: { type: 'arrive_drop' },
-  submit_delivery_code: { type: 'submit_delivery_code', code: '1234' },
+  arrive_pickup: { type: 'arrive', handoff: 'pickup' },
+  submit_pickup_code: { type: 'submit_code', handoff: 'pickup', code: '1234' },
+  arrive_drop: { type: 'arrive', handoff: 'delivery' },
+  submit_delivery_code: { type: 'submit_code', handoff: 'delivery', code: '1234' },
   fail: { type: 'fail', note: 'Rider reported a failure' },
   cancel: { type: 'cancel' },
   edit: { type: 'edit', changes: { pickupInstructions: 'Ask at the counter', dropInstructions: 'Gate behind the temple, 3rd floor' } },
@@ -41,8 +42,8 @@ export const SAMPLE_EVENTS: Record<LifecycleEventType, LifecycleEvent> = {
   decide: { type: 'decide', action: 'return' },
   decision_timeout: { type: 'decision_timeout' },
   recall: { type: 'recall' },
-  arrive_return: { type: 'arrive_return' },
-  submit_return_code: { type: 'submit_return_code', code: '1234' },
+  arrive_return: { type: 'arrive', handoff: 'return' },
+  submit_return_code: { type: 'submit_code', handoff: 'return', code: '1234' },
   resolve_return: { type: 'resolve_return', outcome: 'capture' },
   collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
   remit: { type: 'remit', remittanceId: 'rem_x' },
@@ -65,7 +66,7 @@ const handoff = (status: Handoff['status'], extra: Partial<Handoff> = {}): Hando
  * at all (a code to check, a locked or lapsed code, a settlement in review): whether the move is
  * allowed then depends on the status alone.
  */
-export function jobInState(status: JobStatus, event: LifecycleEventType, now = NOW): Job {
+export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
   const base = newJob({
     store: {
       id: 'store_x',
@@ -138,10 +139,10 @@ export function jobInState(status: JobStatus, event: LifecycleEventType, now = N
 }
 
 /** Every status change the transition function allows, with the events that cause it. */
-export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events: LifecycleEventType[] }> {
-  const edges = new Map<string, { from: JobStatus; to: JobStatus; events: LifecycleEventType[] }>();
+export function lifecycleEdges(): Array<{ from: JobStatus; to: JobStatus; events: MoveName[] }> {
+  const edges = new Map<string, { from: JobStatus; to: JobStatus; events: MoveName[] }>();
   for (const from of JOB_STATUSES) {
-    for (const type of Object.keys(SAMPLE_EVENTS) as LifecycleEventType[]) {
+    for (const type of Object.keys(SAMPLE_EVENTS) as MoveName[]) {
       let to: JobStatus;
       try {
         to = transition(jobInState(from, type), SAMPLE_EVENTS[type], 'probe', NOW, PROBE_CREDIT).job.status;
@@ -168,27 +169,25 @@ function phaseOf(job: Job): ParcelPhase {
   return job.pendingDecision ? 'decision_pending' : 'with_the_rider';
 }
 
+const ownCode =
+  (which: 'delivery' | 'return') =>
+  (job: Job): LifecycleEvent => ({
+    type: 'submit_code',
+    handoff: which,
+    code: which === 'delivery' ? job.verification.delivery.code : job.returnTrip!.handoff.code,
+  });
+
 // The walks the failed-delivery diagram is drawn from: each starts with the rider at the drop with the
 // parcel; a function of the job gives the event (a code must be the job's own).
 const WALKS: Array<Array<(job: Job) => LifecycleEvent>> = [
-  [
-    () => SAMPLE_EVENTS.attempt_delivery,
-    () => ({ type: 'decide', action: 'reattempt' }),
-    () => SAMPLE_EVENTS.arrive_drop,
-    (job) => ({ type: 'submit_delivery_code', code: job.verification.delivery.code }),
-  ],
+  [() => SAMPLE_EVENTS.attempt_delivery, () => ({ type: 'decide', action: 'reattempt' }), () => SAMPLE_EVENTS.arrive_drop, ownCode('delivery')],
   [
     () => SAMPLE_EVENTS.attempt_delivery,
     () => ({ type: 'decide', action: 'reattempt' }),
     () => SAMPLE_EVENTS.arrive_drop,
     () => SAMPLE_EVENTS.attempt_delivery,
   ],
-  [
-    () => SAMPLE_EVENTS.attempt_delivery,
-    () => SAMPLE_EVENTS.decide,
-    () => SAMPLE_EVENTS.arrive_return,
-    (job) => ({ type: 'submit_return_code', code: job.returnTrip!.handoff.code }),
-  ],
+  [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.decide, () => SAMPLE_EVENTS.arrive_return, ownCode('return')],
   [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.decision_timeout],
   [() => SAMPLE_EVENTS.attempt_delivery, () => SAMPLE_EVENTS.recall],
   [() => SAMPLE_EVENTS.recall, () => SAMPLE_EVENTS.fail],
@@ -196,14 +195,17 @@ const WALKS: Array<Array<(job: Job) => LifecycleEvent>> = [
   [() => SAMPLE_EVENTS.fail],
 ];
 
-/** The failed-delivery moves the transition function makes along WALKS: from one parcel phase to another, with the events. */
-export function failedDeliveryEdges(): Array<{ from: ParcelPhase; to: ParcelPhase; events: string[] }> {
-  const edges = new Map<string, { from: ParcelPhase; to: ParcelPhase; events: string[] }>();
-  const atDrop = jobInState('pickup_completed', 'attempt_delivery');
+/**
+ * The moves the transition function makes along walks, each from its start job: from one phase of a
+ * sub-state (`phaseOf`) to another, with the events (a decision labelled with its action). A refused
+ * move ends its walk.
+ */
+function walkEdges<P extends string>(walks: Array<{ start: Job; steps: Array<(job: Job) => LifecycleEvent> }>, phaseOf: (job: Job) => P) {
+  const edges = new Map<string, { from: P; to: P; events: string[] }>();
   const late = new Date(NOW.getTime() + 24 * 60 * 60 * 1000); // past any deadline
-  for (const walk of WALKS) {
-    let job = atDrop;
-    for (const step of walk) {
+  for (const { start, steps } of walks) {
+    let job = start;
+    for (const step of steps) {
       const event = step(job);
       let next: Job;
       try {
@@ -212,7 +214,7 @@ export function failedDeliveryEdges(): Array<{ from: ParcelPhase; to: ParcelPhas
         break; // a refused move ends the walk: it draws nothing
       }
       const [from, to] = [phaseOf(job), phaseOf(next)];
-      const label = event.type === 'decide' ? `decide ${event.action}` : event.type;
+      const label = event.type === 'decide' ? `decide ${event.action}` : moveName(event);
       if (from !== to) {
         const edge = edges.get(`${from}>${to}`) ?? { from, to, events: [] };
         if (!edge.events.includes(label)) edge.events.push(label);
@@ -222,6 +224,48 @@ export function failedDeliveryEdges(): Array<{ from: ParcelPhase; to: ParcelPhas
     }
   }
   return [...edges.values()];
+}
+
+/** The failed-delivery moves the transition function makes along WALKS: from one parcel phase to another, with the events. */
+export function failedDeliveryEdges(): Array<{ from: ParcelPhase; to: ParcelPhase; events: string[] }> {
+  const atDrop = jobInState('pickup_completed', 'attempt_delivery');
+  return walkEdges(
+    WALKS.map((steps) => ({ start: atDrop, steps })),
+    phaseOf,
+  );
+}
+
+/** What became of a cash-on-delivery payment, as the collection diagram names it (`remitted`: collected and credited to the store). */
+type CollectionPhase = 'due' | 'collected' | 'remitted' | 'not_collected';
+
+function collectionPhaseOf(job: Job): CollectionPhase {
+  const collection = job.collection!;
+  return collection.status === 'collected' && collection.remittanceId !== null ? 'remitted' : collection.status;
+}
+
+// A cash-on-delivery job in `status`, prepared for `event` (jobInState), its payment due.
+const codJobIn = (status: JobStatus, event: MoveName): Job => ({ ...jobInState(status, event), collection: dueCollection(50_000, 1000) });
+
+// The walks the collection diagram is drawn from: at the drop with the payment due, and before pickup.
+const COLLECTION_WALKS = (): Array<{ start: Job; steps: Array<(job: Job) => LifecycleEvent> }> => {
+  const atDrop = jobInState('pickup_completed', 'collect');
+  const attempt = () => SAMPLE_EVENTS.attempt_delivery;
+  return [
+    { start: atDrop, steps: [() => SAMPLE_EVENTS.collect, ownCode('delivery'), () => SAMPLE_EVENTS.remit] },
+    { start: atDrop, steps: [attempt, () => SAMPLE_EVENTS.decide] },
+    { start: atDrop, steps: [attempt, () => SAMPLE_EVENTS.decision_timeout] },
+    { start: atDrop, steps: [attempt, () => ({ type: 'decide', action: 'reattempt' }), () => SAMPLE_EVENTS.arrive_drop, attempt] },
+    { start: atDrop, steps: [() => SAMPLE_EVENTS.recall] },
+    { start: atDrop, steps: [() => SAMPLE_EVENTS.fail] },
+    { start: codJobIn('booked', 'cancel'), steps: [() => SAMPLE_EVENTS.cancel] },
+    { start: codJobIn('booked', 'fail'), steps: [() => SAMPLE_EVENTS.fail] },
+    { start: codJobIn('queued', 'dispatch_timeout'), steps: [() => SAMPLE_EVENTS.dispatch_timeout] },
+  ];
+};
+
+/** The moves of a cash-on-delivery payment the transition function makes along the collection walks. */
+export function collectionEdges(): Array<{ from: CollectionPhase; to: CollectionPhase; events: string[] }> {
+  return walkEdges(COLLECTION_WALKS(), collectionPhaseOf);
 }
 
 /** The statuses in which the transition function takes an edit of these fields. */
@@ -244,9 +288,10 @@ export function lifecycleMarkdown(): string {
   const dropEditable = editableIn({ dropInstructions: 'Gate behind the temple' });
   const lines = lifecycleEdges().map(({ from, to, events }) => `  ${from} --> ${to}: ${events.join(', ')}`);
   const failedDelivery = failedDeliveryEdges().map(({ from, to, events }) => `  ${from} --> ${to}: ${events.join(', ')}`);
+  const collection = collectionEdges().map(({ from, to, events }) => `  ${from} --> ${to}: ${events.join(', ')}`);
   return `# Job lifecycle (as implemented)
 
-Generated by \`npm run lifecycle-diagram\` from \`functions/core/lifecycle.ts\`: every edge below is a
+Generated by \`npm run lifecycle-diagram\` from \`functions/core/lifecycle/\`: every edge below is a
 move the transition function allowed when it was run from that status with that event. A test fails
 when this file and the code disagree.
 
@@ -285,6 +330,33 @@ ${failedDelivery.join('\n')}
 - \`fail\` of a returning parcel (lost or damaged on the way back; operations' \`job end\` too) ends the return trip
   (\`return_failed\`): the rider is freed, the job keeps its status, and a reserved return charge is released into
   operations' review (\`resolve_return\`).
+
+## Cash on delivery
+
+A job booked on a quote with \`collectMinor\` carries a payment the rider collects at the door
+(\`collection\` on the job; null for a prepaid job). Its own small state, drawn by running the same
+transition function from a cash-on-delivery job at the drop with the payment due, and before pickup
+(\`remitted\`: collected, with the \`remittanceId\` that credited it to the store):
+
+\`\`\`mermaid
+stateDiagram-v2
+  [*] --> due: POST /v1/jobs
+${collection.join('\n')}
+  remitted --> [*]
+  not_collected --> [*]
+\`\`\`
+
+- \`collect\` (the rider at the drop, after \`arrive_drop\`): the whole amount due, in \`cash\` or by \`upi\` (with
+  its reference), recorded once; another amount is 409 \`collection_amount_mismatch\`; none is taken while the
+  merchant's decision is pending.
+- The delivery code is refused while the payment is due (409 \`collection_pending\`, before the code is looked
+  at: no try is counted). A customer who will not pay is a failed attempt (\`attempt_delivery\` with
+  \`payment_refused\`, only while a payment is due).
+- Once paid, the parcel is the customer's: no more failed attempts and no \`recall\`.
+- A job that ends without the payment (cancelled, failed, sent back) leaves it \`not_collected\`: the collection
+  fee, part of the job's charge, is released (a charge in review is then resolved for the ride alone).
+- \`remit\` (the remittance worker): a collected payment joins a remittance to the store's credit, once,
+  whatever the job's status.
 
 ## Moves that keep the status
 
@@ -335,6 +407,8 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`recall\` | the merchant: \`POST /v1/jobs/{id}/return\` |
 | \`arrive_return\`, \`submit_return_code\` | a rider back at the pickup: \`POST /fleet/v1/jobs/{id}/handoffs/return/arrive\`, \`…/return/code\` |
 | \`resolve_return\` | operations: \`npm run admin -- settlement resolve --job ID --return --capture\\|--release\` |
+| \`collect\` | a rider at the drop: \`POST /fleet/v1/jobs/{id}/collection\` |
+| \`remit\` | the remittance worker (\`system\`), for a collected payment |
 `;
 }
 

@@ -1,7 +1,7 @@
 import { randomBase62 } from './api-key.ts';
-import { isReturning, type Job } from './job.ts';
+import type { Job } from './job.ts';
 import { ConcurrentModificationError, JobNotFoundError } from './errors.ts';
-import { IllegalTransitionError, type LifecycleEvent } from './lifecycle.ts';
+import { IllegalTransitionError, isRiderRetry, type LifecycleEvent } from './lifecycle.ts';
 
 // Fleet credentials and the fleet's view of the lifecycle. A fleet key is `fk_rider_` or `fk_ops_`
 // and 32 base62 characters: its prefix names its role, and no merchant key (`mdk_…`) has that shape,
@@ -62,62 +62,16 @@ export function recheckRiderMove(caller: FleetCaller, latest: Job, event: Lifecy
   if (latest.agentId !== null && latest.agentId !== caller.agentId) throw new ConcurrentModificationError();
   if (!fleetCanSee(caller, latest)) throw new JobNotFoundError(latest.id, 'fleet');
   const refusal = fleetMoveRefusal(caller, latest, event);
-  if (refusal) throw new IllegalTransitionError(latest, event.type, refusal);
+  if (refusal) throw new IllegalTransitionError(latest, event, refusal);
 }
 
 /**
  * Whether `event` by this rider is already reflected in the job: the app's retry of a request whose
  * answer was lost. The retry then gets 200 with the job instead of a 409 for a move already made.
- * Wrong codes are not recognisable as retries (each try counts), nor are decline and operations' moves.
+ * Every event declares what its retry looks like (MoveDefinition.isRetry in core/lifecycle/); only
+ * the rider who holds the job can be retrying.
  */
 export function alreadyApplied(job: Job, event: LifecycleEvent, caller: FleetCaller): boolean {
-  const mine = caller.role === 'rider' && job.agentId === caller.agentId;
-  if (!mine) return false;
-  const { pickup, delivery } = job.verification;
-  const returned = job.returnTrip?.handoff;
-  switch (event.type) {
-    case 'accept':
-      return job.status === 'picked_by_agent';
-    case 'start_confirmation':
-      return job.status === 'booking_in_progress';
-    case 'confirm':
-      return job.status === 'booked' && pickup.status === 'pending';
-    case 'arrive_pickup':
-      return job.status === 'booked' && pickup.status === 'active';
-    case 'submit_pickup_code':
-      return pickup.status === 'verified' && event.code === pickup.code;
-    case 'arrive_drop':
-      return job.status === 'pickup_completed' && delivery.status === 'active' && delivery.expiresAt !== null;
-    case 'submit_delivery_code':
-      return delivery.status === 'verified' && event.code === delivery.code;
-    case 'collect': {
-      // This rider recorded this very payment (a replay after the job moved on, e.g. delivered).
-      const paid = job.collection;
-      return (
-        paid?.status === 'collected' &&
-        paid.collectedBy === caller.agentId &&
-        paid.method === event.method &&
-        paid.amountMinor === event.amountMinor &&
-        paid.reference === event.reference
-      );
-    }
-    case 'attempt_delivery': {
-      // The attempt is recorded (the job now waits for the merchant, or its parcel is on the way back).
-      const last = job.deliveryAttempts?.at(-1);
-      return last !== undefined && last.reason === event.reason && last.note === event.note && (job.pendingDecision != null || job.returnTrip != null);
-    }
-    case 'arrive_return':
-      return isReturning(job) && returned?.status === 'active';
-    case 'submit_return_code':
-      return returned?.status === 'verified' && event.code === returned.code;
-    case 'fail': {
-      // The job's last change is this very fail: the rider's, with its note (not their second attempt, nor a fail with another
-      // note): the job failed, or its return trip did (a recalled parcel's job stays cancelled).
-      const last = job.events.at(-1);
-      const failed = job.status === 'failed' || job.returnTrip?.status === 'failed';
-      return failed && last?.status === job.status && last.actor === fleetActor(caller) && last.note === event.note;
-    }
-    default:
-      return false;
-  }
+  if (caller.role !== 'rider' || job.agentId !== caller.agentId) return false;
+  return isRiderRetry(job, event, { agentId: caller.agentId, actor: fleetActor(caller) });
 }

@@ -1,5 +1,19 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { RouteRequest } from './quote.ts';
+import { toHandoffData, type Handoff, type HandoffData } from './handoff.ts';
+
+// The handoffs' data has its own room (core/handoff.ts); re-exported so the job's readers keep one import.
+export {
+  VERIFICATION_STATUSES,
+  newHandoff,
+  toHandoffData,
+  verificationCode,
+  visibleCode,
+  type Handoff,
+  type HandoffData,
+  type HandoffName,
+  type VerificationStatus,
+} from './handoff.ts';
 
 /** Job statuses, in lifecycle order (DESIGN.md). */
 export const JOB_STATUSES = [
@@ -24,18 +38,6 @@ export const ENDED: ReadonlySet<JobStatus> = new Set(['delivered', 'failed', 'ca
 
 export const SETTLEMENTS = ['reserved', 'review', 'captured', 'released'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];
-
-export const VERIFICATION_STATUSES = ['pending', 'active', 'expired', 'verified', 'locked', 'unavailable'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-
-/** One handoff's verification: the code, its state and how many wrong tries it has had. */
-export interface Handoff {
-  code: string;
-  status: VerificationStatus;
-  expiresAt: string | null;
-  verifiedAt: string | null;
-  failedAttempts: number;
-}
 
 /** One status-history entry. Actor: merchant, system, rider:<agentId>, simulator or admin. */
 export interface JobEvent {
@@ -192,14 +194,6 @@ export function cashDueOf(job: Job): number {
   return job.collection?.status === 'due' ? job.collection.amountMinor : 0;
 }
 
-/** A handoff as the merchant sees it: its code only while it can still be used. */
-export interface HandoffData {
-  status: VerificationStatus;
-  code: string | null;
-  expiresAt: string | null;
-  verifiedAt: string | null;
-}
-
 /** A return trip as the merchant sees it (the job detail and the return events): its charge's settlement stays internal. */
 export interface ReturnTripData {
   reason: ReturnReason;
@@ -215,14 +209,6 @@ export function toReturnTripData(trip: ReturnTrip, handoff: Handoff = trip.hando
   const { reason, status, chargeMinor, startedAt, returnedAt } = trip;
   return { reason, status, chargeMinor, startedAt, returnedAt, verification: toHandoffData(handoff) };
 }
-
-/** A handoff as the merchant sees it. */
-export function toHandoffData(handoff: Handoff): HandoffData {
-  return { status: handoff.status, code: visibleCode(handoff), expiresAt: handoff.expiresAt, verifiedAt: handoff.verifiedAt };
-}
-
-/** The three handoffs a job can have: the return one lives on the return trip. */
-export type HandoffName = 'pickup' | 'delivery' | 'return';
 
 /** A job as the domain holds it. `version` guards every change (optimistic concurrency). */
 export interface Job {
@@ -271,16 +257,6 @@ export interface Job {
   updatedAt: string;
 }
 
-/** A handoff with a new code and no tries: `pending` until the rider is at the door, or `active` (until `expiresAt`, if set). */
-export function newHandoff(status: 'pending' | 'active' = 'pending', expiresAt: string | null = null): Handoff {
-  return { code: verificationCode(), status, expiresAt, verifiedAt: null, failedAttempts: 0 };
-}
-
-/** A 4-digit handoff code from the CSPRNG (0000–9999, uniform). */
-export function verificationCode(): string {
-  return String(randomInt(10_000)).padStart(4, '0');
-}
-
 /**
  * Job ids are UUIDs (RFC 9562 version 8) that carry the store's booking counter in their last 48
  * bits, masked with a hash of the id's other (random) bits so ids look random throughout. The store
@@ -326,11 +302,6 @@ export function bookingFingerprint(details: BookingDetails): string {
   // A booking without instructions keeps the fingerprint it had before they existed, so a retry across the upgrade still matches.
   const canonical = JSON.stringify(instructions.every((value) => value === null) ? fields : [...fields, ...instructions]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** The merchant sees a handoff code only while it can still be used. */
-export function visibleCode(handoff: Handoff): string | null {
-  return handoff.status === 'pending' || handoff.status === 'active' ? handoff.code : null;
 }
 
 /** When a job was (last) queued, i.e. how long its offer has been waiting; its update time if never queued. */

@@ -53,11 +53,11 @@ const SCRIPT: Array<{ at: number; name: string; event: (job: Job) => LifecycleEv
   { at: 0.15, name: 'accept', event: () => ({ type: 'accept', agentId: SIMULATED_RIDER }) },
   { at: 0.2, name: 'start_confirmation', event: () => ({ type: 'start_confirmation' }) },
   { at: 0.25, name: 'confirm', event: () => ({ type: 'confirm' }) },
-  { at: 0.45, name: 'arrive_pickup', event: () => ({ type: 'arrive_pickup' }) },
-  { at: 0.5, name: 'submit_pickup_code', event: (job) => ({ type: 'submit_pickup_code', code: job.verification.pickup.code }) },
-  { at: 0.85, name: 'arrive_drop', event: () => ({ type: 'arrive_drop' }) },
+  { at: 0.45, name: 'arrive_pickup', event: () => ({ type: 'arrive', handoff: 'pickup' }) },
+  { at: 0.5, name: 'submit_pickup_code', event: (job) => ({ type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }) },
+  { at: 0.85, name: 'arrive_drop', event: () => ({ type: 'arrive', handoff: 'delivery' }) },
   { at: 0.9, name: 'collect', event: collectCash },
-  { at: 0.95, name: 'submit_delivery_code', event: (job) => ({ type: 'submit_delivery_code', code: job.verification.delivery.code }) },
+  { at: 0.95, name: 'submit_delivery_code', event: (job) => ({ type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }) },
 ];
 
 /**
@@ -121,14 +121,15 @@ export function followUpMove(job: Job, runMs: number): FollowUpMove | null {
     if (job.pendingDecision) return { dueAt: Date.parse(job.pendingDecision.deadlineAt), event: { type: 'decision_timeout' }, actor: 'system' };
     const delivery = job.verification.delivery;
     if ((job.deliveryAttempts ?? []).length === 0 || delivery.status !== 'active') return null;
-    if (delivery.expiresAt === null) return rider(Number.NEGATIVE_INFINITY, { type: 'arrive_drop' });
+    if (delivery.expiresAt === null) return rider(Number.NEGATIVE_INFINITY, { type: 'arrive', handoff: 'delivery' });
     if (cashDueOf(job) > 0) return rider(arrivedAt(delivery) + (AT_THE_DOOR / 2) * runMs, collectCash(job));
-    return rider(arrivedAt(delivery) + AT_THE_DOOR * runMs, { type: 'submit_delivery_code', code: delivery.code });
+    return rider(arrivedAt(delivery) + AT_THE_DOOR * runMs, { type: 'submit_code', handoff: 'delivery', code: delivery.code });
   }
   const trip = job.returnTrip;
   if (trip?.status !== 'returning') return null;
-  if (trip.handoff.status === 'pending') return rider(Date.parse(trip.startedAt) + RETURN_LEG * runMs, { type: 'arrive_return' });
-  if (trip.handoff.status === 'active') return rider(arrivedAt(trip.handoff) + AT_THE_DOOR * runMs, { type: 'submit_return_code', code: trip.handoff.code });
+  if (trip.handoff.status === 'pending') return rider(Date.parse(trip.startedAt) + RETURN_LEG * runMs, { type: 'arrive', handoff: 'return' });
+  if (trip.handoff.status === 'active')
+    return rider(arrivedAt(trip.handoff) + AT_THE_DOOR * runMs, { type: 'submit_code', handoff: 'return', code: trip.handoff.code });
   return null;
 }
 

@@ -1,9 +1,8 @@
 import { fleetJobAction } from './job-action.ts';
 import { HandoffPath } from '../schemas/fleet.schema.ts';
 
-const ARRIVALS = { pickup: 'arrive_pickup', delivery: 'arrive_drop', return: 'arrive_return' } as const;
-
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive: the rider is at the pickup, the drop, or back at the pickup with the parcel; that handoff's code starts its 30 minutes. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', { path: HandoffPath }, ({ path }) => ({
-  type: ARRIVALS[path.handoff],
+  type: 'arrive',
+  handoff: path.handoff,
 }));

@@ -1,10 +1,9 @@
 import { fleetJobAction } from './job-action.ts';
 import { CodeRequest, HandoffPath } from '../schemas/fleet.schema.ts';
 
-const SUBMISSIONS = { pickup: 'submit_pickup_code', delivery: 'submit_delivery_code', return: 'submit_return_code' } as const;
-
 /** POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code: the code the store (pickup, return) or the customer (delivery) gave the rider. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', { path: HandoffPath, body: CodeRequest }, ({ path, body }) => ({
-  type: SUBMISSIONS[path.handoff],
+  type: 'submit_code',
+  handoff: path.handoff,
   code: body.code,
 }));

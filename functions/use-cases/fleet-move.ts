@@ -1,6 +1,6 @@
 import { JobNotFoundError } from '../core/errors.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
-import { cashDueOf, declinedBy, type HandoffName, type Job } from '../core/job.ts';
+import { cashDueOf, declinedBy, type Job } from '../core/job.ts';
 import { handoffOf, handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
@@ -34,7 +34,7 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
   const job = await loadFleetJob(rt, caller, jobId);
   const event = toEvent(job);
   const refusal = fleetMoveRefusal(caller, job, event);
-  if (refusal) throw new IllegalTransitionError(job, event.type, refusal);
+  if (refusal) throw new IllegalTransitionError(job, event, refusal);
   // A rider's move that lost its race is decided again on the job as it now is (the last one read);
   // operations' are not: two operations racing for one job get 409.
   let current = job;
@@ -53,18 +53,11 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
     throw error;
   }
   reportRepeatedDeclines(event, result.job);
-  const which = submittedHandoff(event);
+  const which = event.type === 'submit_code' ? event.handoff : null;
   const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, handoffOf(result.job, which)!) : null;
   if (refused) throw refused;
   return result.job;
 }
-
-const CODE_HANDOFFS: Partial<Record<LifecycleEvent['type'], HandoffName>> = {
-  submit_pickup_code: 'pickup',
-  submit_delivery_code: 'delivery',
-  submit_return_code: 'return',
-};
-const submittedHandoff = (event: LifecycleEvent): HandoffName | null => CODE_HANDOFFS[event.type] ?? null;
 
 /**
  * Live jobs on offer (`queued`): longest waiting first (ties by id) in every zone, or, given the

@@ -661,9 +661,9 @@ async function returningJobAt(merchant: TestMerchant, agentId: string): Promise<
   const moves: Array<[LifecycleEvent, string]> = [
     [{ type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${agentId}`],
     [{ type: 'decide', action: 'reattempt' }, 'merchant'],
-    [{ type: 'arrive_drop' }, `rider:${agentId}`],
+    [{ type: 'arrive', handoff: 'delivery' }, `rider:${agentId}`],
     [{ type: 'attempt_delivery', reason: 'customer_refused', note: null }, `rider:${agentId}`],
-    [{ type: 'arrive_return' }, `rider:${agentId}`],
+    [{ type: 'arrive', handoff: 'return' }, `rider:${agentId}`],
   ];
   for (const [event, actor] of moves) await api.table.rt.jobs.apply(merchant.storeId, id, event, actor);
   return id;

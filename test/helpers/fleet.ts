@@ -91,10 +91,10 @@ const MOVES: Record<Exclude<Stage, 'created'>, { event: (job: Job, agentId: stri
   picked_by_agent: { event: (_job, agentId) => ({ type: 'accept', agentId }), route: 'accept' },
   booking_in_progress: { event: () => ({ type: 'start_confirmation' }), route: 'start-confirmation' },
   booked: { event: () => ({ type: 'confirm' }), route: 'confirm' },
-  pickup_arrived: { event: () => ({ type: 'arrive_pickup' }), route: 'handoffs/pickup/arrive' },
-  pickup_completed: { event: (job) => ({ type: 'submit_pickup_code', code: job.verification.pickup.code }), route: 'handoffs/pickup/code' },
-  delivery_arrived: { event: () => ({ type: 'arrive_drop' }), route: 'handoffs/delivery/arrive' },
-  delivered: { event: (job) => ({ type: 'submit_delivery_code', code: job.verification.delivery.code }), route: 'handoffs/delivery/code' },
+  pickup_arrived: { event: () => ({ type: 'arrive', handoff: 'pickup' }), route: 'handoffs/pickup/arrive' },
+  pickup_completed: { event: (job) => ({ type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }), route: 'handoffs/pickup/code' },
+  delivery_arrived: { event: () => ({ type: 'arrive', handoff: 'delivery' }), route: 'handoffs/delivery/arrive' },
+  delivered: { event: (job) => ({ type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }), route: 'handoffs/delivery/code' },
 };
 
 // The job and the stage it goes to next, while it has not reached `stage` (null once it has; an error if it is past it).

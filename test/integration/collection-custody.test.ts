@@ -101,7 +101,7 @@ describe('a cash-on-delivery job', () => {
     // The rider has ₹10,000 in hand from a delivered job and holds another with the rest of `near` to collect.
     const first = await m.bookJob({ quote: { collectMinor: 1_000_000 } });
     const paid = (await collect(rt, await driveJob(rt, m.storeId, first.id, 'delivery_arrived', rider), 'cash', 1_000_000)).job;
-    await rt.jobs.applyTo(paid, { type: 'submit_delivery_code', code: paid.verification.delivery.code }, `rider:${rider}`);
+    await rt.jobs.applyTo(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, `rider:${rider}`);
     const second = await m.bookJob({ quote: { collectMinor: near - 1_000_000 } });
     await driveJob(rt, m.storeId, second.id, 'picked_by_agent', rider);
     expect(await cashOf(rt, rider)).toMatchObject({ inHandMinor: 1_000_000, dueMinor: near - 1_000_000, exposureMinor: near });

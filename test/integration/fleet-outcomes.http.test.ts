@@ -381,7 +381,7 @@ describe('handoff codes that lock or expire', () => {
     const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     const booked = (await api.table.rt.jobs.get(merchant.storeId, id))!;
     const arrivedAt = new Date(Date.now() - CODE_TTL_MS - 60_000);
-    const { job: arrived } = await api.table.rt.jobs.applyTo(booked, { type: 'arrive_pickup' }, actor, { now: arrivedAt });
+    const { job: arrived } = await api.table.rt.jobs.applyTo(booked, { type: 'arrive', handoff: 'pickup' }, actor, { now: arrivedAt });
     const pastExpiry = arrived.verification.pickup.expiresAt!;
     const oldCode = arrived.verification.pickup.code;
 

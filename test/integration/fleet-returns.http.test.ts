@@ -336,7 +336,7 @@ describe('the return handoff', () => {
     const { merchant, rider, ops } = await setUp();
     const { id } = await returning(merchant, rider);
     // The rider arrived back at the pickup 31 minutes ago (the arrival's clock is the test's).
-    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'arrive_return' }, `rider:${rider.agentId}`, {
+    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'arrive', handoff: 'return' }, `rider:${rider.agentId}`, {
       now: new Date(Date.now() - CODE_TTL_MS - 60_000),
     });
     const code = (await stored(merchant, id)).returnTrip!.handoff.code;

@@ -129,9 +129,9 @@ async function deadlinePasses(merchant: TestMerchant, id: string) {
 
 /** The rider back at the pickup: arrives, and types the return code the store gives. */
 async function riderBringsItBack(merchant: TestMerchant, id: string) {
-  await move(merchant, id, { type: 'arrive_return' });
+  await move(merchant, id, { type: 'arrive', handoff: 'return' });
   const job = (await api.table.rt.jobs.get(merchant.storeId, id))!;
-  return move(merchant, id, { type: 'submit_return_code', code: job.returnTrip!.handoff.code });
+  return move(merchant, id, { type: 'submit_code', handoff: 'return', code: job.returnTrip!.handoff.code });
 }
 
 const decide = (merchant: TestMerchant, id: string, body: unknown) => merchant.post(`/v1/jobs/${id}/decision`, body).then(answer);

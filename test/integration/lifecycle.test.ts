@@ -42,7 +42,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
     expect((await seen()).riderLocation).toEqual({ latitude: 12.9756, longitude: 77.6066, accuracy: 12, recordedAt: expect.any(String) });
     await flow.apply({ type: 'start_confirmation' });
     await flow.apply({ type: 'confirm' });
-    await flow.apply({ type: 'arrive_pickup' });
+    await flow.apply({ type: 'arrive', handoff: 'pickup' });
     const atPickup = await seen();
     expect(atPickup.verification.pickup).toMatchObject({ status: 'active', code: expect.stringMatching(/^\d{4}$/) });
     expect(await flow.balance()).toMatchObject({
@@ -50,14 +50,14 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       reservedMinor: BENGALURU_CHARGE_MINOR,
       availableMinor: 50_000 - BENGALURU_CHARGE_MINOR,
     });
-    await flow.apply({ type: 'submit_pickup_code', code: atPickup.verification.pickup.code! });
+    await flow.apply({ type: 'submit_code', handoff: 'pickup', code: atPickup.verification.pickup.code! });
     const afterPickup = await seen();
     expect(afterPickup.verification).toMatchObject({
       pickup: { status: 'verified', code: null },
       delivery: { status: 'active', code: expect.stringMatching(/^\d{4}$/) },
     });
-    await flow.apply({ type: 'arrive_drop' });
-    await flow.apply({ type: 'submit_delivery_code', code: afterPickup.verification.delivery.code! });
+    await flow.apply({ type: 'arrive', handoff: 'delivery' });
+    await flow.apply({ type: 'submit_code', handoff: 'delivery', code: afterPickup.verification.delivery.code! });
     const delivered = await seen();
 
     expect(statuses).toEqual(['queued', 'picked_by_agent', 'picked_by_agent', 'booked', 'pickup_completed', 'delivered']);

@@ -368,8 +368,8 @@ describe('GET /track/{token} when a delivery does not go to plan', () => {
     const decided = await move({ type: 'decide', action: 'reattempt' }, 'merchant');
 
     const onItsWay = await page('hi');
-    await move({ type: 'arrive_drop' });
-    await move({ type: 'submit_delivery_code', code: decided.verification.delivery.code });
+    await move({ type: 'arrive', handoff: 'delivery' });
+    await move({ type: 'submit_code', handoff: 'delivery', code: decided.verification.delivery.code });
     const delivered = pageText((await page('en')).html);
 
     expect(pageText(onItsWay.html)).toMatch(/आपका राइडर फिर से कोशिश कर रहा है .* राइडर को आपका पता नहीं मिला .*फिर से कोशिश/);
@@ -386,8 +386,8 @@ describe('GET /track/{token} when a delivery does not go to plan', () => {
 
     const [english, hindi] = [await page('en'), await page('hi')];
     const merchantSees = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
-    await move({ type: 'arrive_return' });
-    await move({ type: 'submit_return_code', code: merchantSees.returnTrip!.handoff.code });
+    await move({ type: 'arrive', handoff: 'return' });
+    await move({ type: 'submit_code', handoff: 'return', code: merchantSees.returnTrip!.handoff.code });
     const back = await page('en');
 
     expect(merchantSees.riderLocation).not.toBeNull();

@@ -19,9 +19,9 @@ describe('dispatchDueAt and dispatchEvent', () => {
   const requeued = move(accepted, { type: 'decline' }, 6, 'rider:r1');
   const confirmed = move(confirming, { type: 'confirm' }, 6.5, 'rider:r1');
   const noShow = move(confirmed, { type: 'decline' }, 36.5);
-  const arrived = move(confirmed, { type: 'arrive_pickup' }, 7, 'rider:r1');
-  const pickedUp = move(arrived, { type: 'submit_pickup_code', code: arrived.verification.pickup.code }, 8, 'rider:r1');
-  const atDrop = move(pickedUp, { type: 'arrive_drop' }, 20, 'rider:r1');
+  const arrived = move(confirmed, { type: 'arrive', handoff: 'pickup' }, 7, 'rider:r1');
+  const pickedUp = move(arrived, { type: 'submit_code', handoff: 'pickup', code: arrived.verification.pickup.code }, 8, 'rider:r1');
+  const atDrop = move(pickedUp, { type: 'arrive', handoff: 'delivery' }, 20, 'rider:r1');
   const attempted = move(atDrop, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 21, 'rider:r1');
   const reattempting = move(attempted, { type: 'decide', action: 'reattempt' }, 22, 'merchant');
 

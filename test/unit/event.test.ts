@@ -56,11 +56,15 @@ describe('recordChange: a delivery that does not go to plan', () => {
       [{ type: 'accept', agentId: 'r1' }, 'rider:r1'],
       [{ type: 'start_confirmation' }, 'rider:r1'],
       [{ type: 'confirm' }, 'rider:r1'],
-      [{ type: 'arrive_pickup' }, 'rider:r1'],
+      [{ type: 'arrive', handoff: 'pickup' }, 'rider:r1'],
     ];
     moves.forEach(([event, actor], i) => (job = recordChange(job, transition(job, event, actor, at(i * 1000)).job, toJobSummary).job));
-    job = recordChange(job, transition(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, 'rider:r1', at(6_000)).job, toJobSummary).job;
-    return recordChange(job, transition(job, { type: 'arrive_drop' }, 'rider:r1', at(7_000)).job, toJobSummary).job;
+    job = recordChange(
+      job,
+      transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, 'rider:r1', at(6_000)).job,
+      toJobSummary,
+    ).job;
+    return recordChange(job, transition(job, { type: 'arrive', handoff: 'delivery' }, 'rider:r1', at(7_000)).job, toJobSummary).job;
   }
   const attempt: LifecycleEvent = { type: 'attempt_delivery', reason: 'customer_unreachable', note: null };
   const record = (job: Job, event: LifecycleEvent, ms: number, actor: string) =>
@@ -93,7 +97,7 @@ describe('recordChange: a delivery that does not go to plan', () => {
   it('writes the status, settlement, attempt and return_started events, in that order, for the second attempt', () => {
     let job = record(atDrop(), attempt, 10_000, 'rider:r1').job;
     job = record(job, { type: 'decide', action: 'reattempt' }, 11_000, 'merchant').job;
-    job = record(job, { type: 'arrive_drop' }, 12_000, 'rider:r1').job;
+    job = record(job, { type: 'arrive', handoff: 'delivery' }, 12_000, 'rider:r1').job;
 
     const { job: saved, events } = record(job, attempt, 13_000, 'rider:r1');
 
@@ -116,9 +120,9 @@ describe('recordChange: a delivery that does not go to plan', () => {
 
   it('writes job.returned, with the return trip and no code, when the store gives the rider the return code', () => {
     let job = record(atDrop(), { type: 'recall' }, 10_000, 'merchant').job;
-    job = record(job, { type: 'arrive_return' }, 11_000, 'rider:r1').job;
+    job = record(job, { type: 'arrive', handoff: 'return' }, 11_000, 'rider:r1').job;
 
-    const { job: saved, events } = record(job, { type: 'submit_return_code', code: job.returnTrip!.handoff.code }, 12_000, 'rider:r1');
+    const { job: saved, events } = record(job, { type: 'submit_code', handoff: 'return', code: job.returnTrip!.handoff.code }, 12_000, 'rider:r1');
 
     expect(shapes(events)).toEqual([['job.returned', job.eventSequence! + 1, ['job', 'previousStatus', 'returnTrip']]]);
     expect(events[0]!.data.returnTrip).toEqual({
@@ -172,7 +176,7 @@ describe('recordChange: the events a change writes', () => {
       { type: 'accept', agentId: 'r1' },
       { type: 'start_confirmation' },
       { type: 'confirm' },
-      { type: 'arrive_pickup' },
+      { type: 'arrive', handoff: 'pickup' },
     ];
     let sequence = 1;
     for (const [i, event] of steps.entries()) {
@@ -197,8 +201,8 @@ describe('recordChange: the events a change writes', () => {
       job = move(job, event, 1000).job;
     }
 
-    const arrived = move(job, { type: 'arrive_pickup' }, 2000);
-    const wrong = move(arrived.job, { type: 'submit_pickup_code', code: job.verification.pickup.code === '0000' ? '0001' : '0000' }, 3000);
+    const arrived = move(job, { type: 'arrive', handoff: 'pickup' }, 2000);
+    const wrong = move(arrived.job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code === '0000' ? '0001' : '0000' }, 3000);
 
     expect(arrived.events).toEqual([]);
     expect(wrong.events).toEqual([]);

@@ -174,8 +174,8 @@ describe('fleetMoveRefusal', () => {
     { type: 'confirm' },
     { type: 'decline' },
     { type: 'report_location', latitude: 12.97, longitude: 77.6, accuracy: null },
-    { type: 'arrive_pickup' },
-    { type: 'submit_pickup_code', code: '4821' },
+    { type: 'arrive', handoff: 'pickup' },
+    { type: 'submit_code', handoff: 'pickup', code: '4821' },
     { type: 'fail', note: 'Store closed' },
   ];
 
@@ -255,25 +255,25 @@ describe('alreadyApplied', () => {
     ],
     [
       'arrive_pickup',
-      { type: 'arrive_pickup' },
+      { type: 'arrive', handoff: 'pickup' },
       jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
       jobWith('booked'),
     ],
     [
       'submit_pickup_code',
-      { type: 'submit_pickup_code', code: '4821' },
+      { type: 'submit_code', handoff: 'pickup', code: '4821' },
       jobWith('pickup_completed', { verification: pickupDone }),
       jobWith('booked', { verification: { pickup: handoff('active', { expiresAt: at(60_000) }), delivery: handoff('pending') } }),
     ],
     [
       'arrive_drop',
-      { type: 'arrive_drop' },
+      { type: 'arrive', handoff: 'delivery' },
       jobWith('pickup_completed', { verification: { ...pickupDone, delivery: { ...pickupDone.delivery, expiresAt: at(60_000) } } }),
       jobWith('pickup_completed', { verification: pickupDone }),
     ],
     [
       'submit_delivery_code',
-      { type: 'submit_delivery_code', code: '1907' },
+      { type: 'submit_code', handoff: 'delivery', code: '1907' },
       jobWith('delivered', { verification: { ...pickupDone, delivery: { ...handoff('verified', { verifiedAt: at(0) }), code: '1907' } } }),
       jobWith('pickup_completed', { verification: { ...pickupDone, delivery: { ...pickupDone.delivery, expiresAt: at(60_000) } } }),
     ],
@@ -298,10 +298,10 @@ describe('alreadyApplied', () => {
   });
 
   it.each([
-    ['pickup', { type: 'submit_pickup_code', code: '0000' }, jobWith('pickup_completed', { verification: pickupDone })],
+    ['pickup', { type: 'submit_code', handoff: 'pickup', code: '0000' }, jobWith('pickup_completed', { verification: pickupDone })],
     [
       'delivery',
-      { type: 'submit_delivery_code', code: '0000' },
+      { type: 'submit_code', handoff: 'delivery', code: '0000' },
       jobWith('delivered', { verification: { ...pickupDone, delivery: { ...handoff('verified'), code: '1907' } } }),
     ],
   ] as const)('does not take another %s code for a retry of the verified one', (_which, lifecycleEvent, job) => {

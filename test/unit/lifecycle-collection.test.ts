@@ -7,6 +7,7 @@ import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
 import { AppError } from '../../functions/core/errors.ts';
 import { alreadyApplied } from '../../functions/core/fleet-access.ts';
+import { collectionEdges } from '../../scripts/lifecycle-diagram.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, bengaluruZoneLike, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
 
 // Cash on delivery in the one transition function: the fee at the quote, the payment at the door,
@@ -34,11 +35,11 @@ function atTheDrop(job: Job = booked()): Job {
     { type: 'accept', agentId: 'rider-7' },
     { type: 'start_confirmation' },
     { type: 'confirm' },
-    { type: 'arrive_pickup' },
+    { type: 'arrive', handoff: 'pickup' },
   ];
   for (const step of steps) job = transition(job, step, RIDER, now).job;
-  job = transition(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, RIDER, now).job;
-  return transition(job, { type: 'arrive_drop' }, RIDER, now).job;
+  job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
+  return transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 }
 
 const collect = (job: Job, changes: Partial<Extract<LifecycleEvent, { type: 'collect' }>> = {}): Transition =>
@@ -136,16 +137,16 @@ describe('the delivery of a cash-on-delivery job', () => {
     const job = atTheDrop();
     const code = job.verification.delivery.code;
 
-    expect(refusal(() => transition(job, { type: 'submit_delivery_code', code }, RIDER, now))).toEqual({
+    expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code }, RIDER, now))).toEqual({
       code: 'collection_pending',
       details: { dueMinor: COLLECT, collectionPath: `/fleet/v1/jobs/${job.id}/collection` },
     });
-    expect(refusal(() => transition(job, { type: 'submit_delivery_code', code: 'nope' }, RIDER, now)).code).toBe('collection_pending');
+    expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code: 'nope' }, RIDER, now)).code).toBe('collection_pending');
   });
 
   it('delivers once paid, capturing the whole charge with the fee', () => {
     const paid = collect(atTheDrop()).job;
-    const delivered = transition(paid, { type: 'submit_delivery_code', code: paid.verification.delivery.code }, RIDER, now);
+    const delivered = transition(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, RIDER, now);
 
     expect(delivered.job.status).toBe('delivered');
     expect(money(delivered)).toEqual([{ type: 'capture', balanceDeltaMinor: -(ROUTE + FEE), reservedDeltaMinor: -(ROUTE + FEE) }]);
@@ -278,7 +279,9 @@ describe('the riders’ cash accounts a move changes', () => {
     expect(collectedBy(job, cash)?.amountMinor).toBe(COLLECT);
     expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT }]);
     expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
-    expect(riderCashChanges(cash, transition(cash, { type: 'submit_delivery_code', code: cash.verification.delivery.code }, RIDER, now).job)).toEqual([]);
+    expect(
+      riderCashChanges(cash, transition(cash, { type: 'submit_code', handoff: 'delivery', code: cash.verification.delivery.code }, RIDER, now).job),
+    ).toEqual([]);
   });
 
   it('frees the cash due when the return starts (the rider keeps the parcel, not a payment)', () => {
@@ -308,5 +311,17 @@ describe('a remittance of the payment', () => {
     expect(transition(remitted.job, { type: 'remit', remittanceId: 'rem_1' }, 'system', now).job).toBe(remitted.job);
     expect(refusal(() => transition(remitted.job, { type: 'remit', remittanceId: 'rem_2' }, 'system', now)).code).toBe('invalid_transition');
     expect(refusal(() => transition(atTheDrop(), { type: 'remit', remittanceId: 'rem_1' }, 'system', now)).code).toBe('invalid_transition');
+  });
+});
+
+describe('the collection sub-state (docs/lifecycle.md draws it from these moves)', () => {
+  it('goes from due to collected by the rider’s payment alone, to remitted by the worker, and lapses on every ending without it', () => {
+    const edges = Object.fromEntries(collectionEdges().map(({ from, to, events }) => [`${from} → ${to}`, [...events].sort()]));
+
+    expect(edges).toEqual({
+      'due → collected': ['collect'],
+      'collected → remitted': ['remit'],
+      'due → not_collected': ['attempt_delivery', 'cancel', 'decide return', 'decision_timeout', 'dispatch_timeout', 'fail', 'recall'],
+    });
   });
 });

@@ -45,11 +45,11 @@ function atTheDrop(changes: Partial<Job> = {}): Job {
     { type: 'accept', agentId: 'rider-7' },
     { type: 'start_confirmation' },
     { type: 'confirm' },
-    { type: 'arrive_pickup' },
+    { type: 'arrive', handoff: 'pickup' },
   ];
   for (const step of steps) job = transition(job, step, RIDER, now).job;
-  job = transition(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, RIDER, now).job;
-  return transition(job, { type: 'arrive_drop' }, RIDER, now).job;
+  job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
+  return transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 }
 
 const attempt = (job: Job, at = now, credit: StoreCredit = PLENTY): Transition =>
@@ -99,8 +99,8 @@ describe('a failed delivery attempt', () => {
     expect(result.job.verification.delivery).toMatchObject({ status: 'unavailable', expiresAt: null });
     expect(result.job.events).toHaveLength(job.events.length);
     for (const event of [
-      { type: 'submit_delivery_code', code: job.verification.delivery.code },
-      { type: 'arrive_drop' },
+      { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code },
+      { type: 'arrive', handoff: 'delivery' },
       { type: 'attempt_delivery', reason: 'customer_refused', note: null },
     ] as const) {
       expect(() => transition(result.job, event, RIDER, now, PLENTY)).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
@@ -118,7 +118,7 @@ describe('a failed delivery attempt', () => {
       expect.objectContaining({ code: 'invalid_transition', message: expect.stringContaining('Arrive at the drop') }),
     );
 
-    job = transition(job, { type: 'submit_delivery_code', code: job.verification.delivery.code }, RIDER, now).job;
+    job = transition(job, { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }, RIDER, now).job;
     expect(() => attempt(job)).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
   });
 
@@ -126,7 +126,7 @@ describe('a failed delivery attempt', () => {
     const job = atTheDrop();
     expect(attempt(job, later(CODE_TTL_MS + 1)).job.pendingDecision).not.toBeNull();
     let locked = job;
-    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) locked = transition(locked, { type: 'submit_delivery_code', code: 'xxxx' }, RIDER, now).job;
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) locked = transition(locked, { type: 'submit_code', handoff: 'delivery', code: 'xxxx' }, RIDER, now).job;
     expect(locked.verification.delivery.status).toBe('locked');
     expect(attempt(locked).job.pendingDecision).not.toBeNull();
   });
@@ -141,8 +141,8 @@ describe('the merchant’s decision', () => {
     expect(result.money).toEqual([]);
     expect(result.job).toMatchObject({ status: 'pickup_completed', pendingDecision: null, deliveryAttempts: waiting.deliveryAttempts });
     expect(result.job.verification.delivery).toMatchObject({ status: 'active', expiresAt: null, failedAttempts: 0, verifiedAt: null });
-    const arrived = transition(result.job, { type: 'arrive_drop' }, RIDER, later(2000)).job;
-    const delivered = transition(arrived, { type: 'submit_delivery_code', code: arrived.verification.delivery.code }, RIDER, later(3000));
+    const arrived = transition(result.job, { type: 'arrive', handoff: 'delivery' }, RIDER, later(2000)).job;
+    const delivered = transition(arrived, { type: 'submit_code', handoff: 'delivery', code: arrived.verification.delivery.code }, RIDER, later(3000));
     expect(delivered.job).toMatchObject({ status: 'delivered', settlement: 'captured' });
     expect(delivered.job.returnTrip ?? null).toBeNull();
     expect(money(delivered)).toEqual([{ type: 'capture', balanceDeltaMinor: -charge, reservedDeltaMinor: -charge }]);
@@ -205,7 +205,7 @@ describe('a second failed attempt', () => {
   it('starts the return at once, with both attempts on record', () => {
     let job = attempt(atTheDrop()).job;
     job = transition(job, { type: 'decide', action: 'reattempt' }, 'merchant', now, PLENTY).job;
-    job = transition(job, { type: 'arrive_drop' }, RIDER, now).job;
+    job = transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 
     const result = transition(job, { type: 'attempt_delivery', reason: 'address_not_found', note: null }, RIDER, later(5000), PLENTY);
 
@@ -261,10 +261,10 @@ describe('the way back', () => {
   const returning = (credit: StoreCredit = PLENTY) => transition(atTheDrop(), { type: 'recall' }, 'merchant', now, credit).job;
 
   it('ends when the store gives the rider the return code: the reserved return charge is captured and the rider lets go', () => {
-    const arrived = transition(returning(), { type: 'arrive_return' }, RIDER, later(1000)).job;
+    const arrived = transition(returning(), { type: 'arrive', handoff: 'return' }, RIDER, later(1000)).job;
     expect(handoffOf(arrived, 'return')).toMatchObject({ status: 'active', expiresAt: later(1000 + CODE_TTL_MS).toISOString() });
 
-    const result = transition(arrived, { type: 'submit_return_code', code: arrived.returnTrip!.handoff.code }, RIDER, later(2000));
+    const result = transition(arrived, { type: 'submit_code', handoff: 'return', code: arrived.returnTrip!.handoff.code }, RIDER, later(2000));
 
     expect(result.codeOutcome).toBe('verified');
     expect(money(result)).toEqual([{ type: 'capture', balanceDeltaMinor: -RETURN_CHARGE, reservedDeltaMinor: -RETURN_CHARGE }]);
@@ -285,26 +285,27 @@ describe('the way back', () => {
   });
 
   it('counts wrong return codes and locks after five; operations reset the lock with a fresh code, and re-issue an expired one', () => {
-    let job = transition(returning(), { type: 'arrive_return' }, RIDER, now).job;
+    let job = transition(returning(), { type: 'arrive', handoff: 'return' }, RIDER, now).job;
     const outcomes = [];
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
-      const result = transition(job, { type: 'submit_return_code', code: 'xxxx' }, RIDER, now);
+      const result = transition(job, { type: 'submit_code', handoff: 'return', code: 'xxxx' }, RIDER, now);
       outcomes.push(result.codeOutcome);
       job = result.job;
     }
     expect(outcomes).toEqual(['wrong_code', 'wrong_code', 'wrong_code', 'wrong_code', 'locked']);
-    expect(() => transition(job, { type: 'submit_return_code', code: job.returnTrip!.handoff.code }, RIDER, now)).toThrow(
+    expect(() => transition(job, { type: 'submit_code', handoff: 'return', code: job.returnTrip!.handoff.code }, RIDER, now)).toThrow(
       expect.objectContaining({ code: 'handoff_locked', message: expect.stringContaining('return handoff') }),
     );
     const reset = transition(job, { type: 'reset_lock', handoff: 'return' }, 'admin', now).job;
     expect(reset.returnTrip?.handoff).toMatchObject({ status: 'active', failedAttempts: 0 });
 
-    const lapsed = transition(reset, { type: 'submit_return_code', code: 'xxxx' }, RIDER, later(CODE_TTL_MS + 1));
+    const lapsed = transition(reset, { type: 'submit_code', handoff: 'return', code: 'xxxx' }, RIDER, later(CODE_TTL_MS + 1));
     expect(lapsed.codeOutcome).toBe('expired');
     const reissued = transition(lapsed.job, { type: 'reissue_code', handoff: 'return' }, 'admin', later(CODE_TTL_MS + 2)).job;
     expect(reissued.returnTrip?.handoff).toMatchObject({ status: 'active', failedAttempts: 0 });
     expect(
-      transition(reissued, { type: 'submit_return_code', code: reissued.returnTrip!.handoff.code }, RIDER, later(CODE_TTL_MS + 3)).job.returnTrip?.status,
+      transition(reissued, { type: 'submit_code', handoff: 'return', code: reissued.returnTrip!.handoff.code }, RIDER, later(CODE_TTL_MS + 3)).job.returnTrip
+        ?.status,
     ).toBe('returned');
   });
 
@@ -327,8 +328,8 @@ describe('a return the store’s credit cannot cover', () => {
 
   it('moves no money when the parcel is back, and operations capture it from the balance or release it', () => {
     let job = transition(atTheDrop(), { type: 'recall' }, 'merchant', now, short).job;
-    job = transition(job, { type: 'arrive_return' }, RIDER, now).job;
-    const back = transition(job, { type: 'submit_return_code', code: job.returnTrip!.handoff.code }, RIDER, now);
+    job = transition(job, { type: 'arrive', handoff: 'return' }, RIDER, now).job;
+    const back = transition(job, { type: 'submit_code', handoff: 'return', code: job.returnTrip!.handoff.code }, RIDER, now);
     expect(back.money).toEqual([]);
     expect(back.job.returnTrip).toMatchObject({ status: 'returned', chargeSettlement: 'review' });
 

@@ -7,7 +7,7 @@ import {
   mayStartReturn,
   transition,
   type LifecycleEvent,
-  type LifecycleEventType,
+  type MoveName,
 } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { declinedBy, firstQueuedAt, JOB_STATUSES, offeredAt, type Job, type JobStatus } from '../../functions/core/job.ts';
@@ -25,13 +25,13 @@ const booked = (): Job => newJob({ store, quote, details, idempotencyKey: 'k', s
 
 const EVENTS = SAMPLE_EVENTS;
 // The same preparation the state diagram is drawn from (scripts/lifecycle-diagram.ts).
-const jobAt = (status: JobStatus, event: LifecycleEventType): Job => jobInState(status, event, now);
+const jobAt = (status: JobStatus, event: MoveName): Job => jobInState(status, event, now);
 
 const BEFORE_PICKUP: JobStatus[] = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked'];
 const OPEN: JobStatus[] = [...BEFORE_PICKUP, 'pickup_completed'];
 
 // Where each event may go, by the status it starts from; every other pair must be refused.
-const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>> = {
+const ALLOWED: Record<MoveName, Partial<Record<JobStatus, JobStatus>>> = {
   dispatch: { created: 'queued' },
   dispatch_timeout: { queued: 'failed' },
   accept: { queued: 'picked_by_agent' },
@@ -61,14 +61,14 @@ const ALLOWED: Record<LifecycleEventType, Partial<Record<JobStatus, JobStatus>>>
 };
 
 // Refusals other than the general 409 invalid_transition.
-const REFUSAL: Partial<Record<LifecycleEventType, Partial<Record<JobStatus, string>>>> = {
+const REFUSAL: Partial<Record<MoveName, Partial<Record<JobStatus, string>>>> = {
   cancel: { pickup_completed: 'parcel_return_required', delivered: 'not_cancellable', failed: 'not_cancellable', cancelled: 'not_cancellable' },
   edit: { pickup_completed: 'job_not_editable', delivered: 'job_not_editable', failed: 'job_not_editable', cancelled: 'job_not_editable' },
   decide: Object.fromEntries(JOB_STATUSES.filter((s) => s !== 'pickup_completed').map((s) => [s, 'no_decision_pending'])),
   recall: Object.fromEntries(BEFORE_PICKUP.map((s) => [s, 'parcel_not_picked_up'])),
 };
 
-const pairs = (Object.keys(EVENTS) as LifecycleEventType[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
+const pairs = (Object.keys(EVENTS) as MoveName[]).flatMap((event) => JOB_STATUSES.map((status) => [event, status] as const));
 
 describe('docs/lifecycle.md', () => {
   it('is the diagram of the transition function as it is (run `npm run lifecycle-diagram` after changing it)', () => {
@@ -143,11 +143,11 @@ describe('transition: a delivery from start to end', () => {
     step({ type: 'start_confirmation' }, 'rider:rider-7');
     step({ type: 'confirm' }, 'rider:rider-7');
     step({ type: 'report_location', latitude: 12.9756, longitude: 77.6066, accuracy: 5 }, 'rider:rider-7');
-    step({ type: 'arrive_pickup' }, 'rider:rider-7');
+    step({ type: 'arrive', handoff: 'pickup' }, 'rider:rider-7');
     const pickupExpiry = job.verification.pickup.expiresAt;
-    const pickup = step({ type: 'submit_pickup_code', code: job.verification.pickup.code }, 'rider:rider-7');
-    step({ type: 'arrive_drop' }, 'rider:rider-7');
-    const delivery = step({ type: 'submit_delivery_code', code: job.verification.delivery.code }, 'rider:rider-7');
+    const pickup = step({ type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, 'rider:rider-7');
+    step({ type: 'arrive', handoff: 'delivery' }, 'rider:rider-7');
+    const delivery = step({ type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }, 'rider:rider-7');
 
     expect(job.events.map((e) => [e.status, e.actor])).toEqual([
       ['created', 'merchant'],
@@ -186,7 +186,7 @@ describe('transition: handoff codes', () => {
     let job = atDoor();
     const outcomes = [];
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
-      const result = transition(job, { type: 'submit_pickup_code', code: '0000' }, 'rider:rider-7', now);
+      const result = transition(job, { type: 'submit_code', handoff: 'pickup', code: '0000' }, 'rider:rider-7', now);
       outcomes.push(result.codeOutcome);
       job = result.job;
     }
@@ -194,7 +194,7 @@ describe('transition: handoff codes', () => {
     expect(outcomes).toEqual(['wrong_code', 'wrong_code', 'wrong_code', 'wrong_code', 'locked']);
     expect(job.verification.pickup).toMatchObject({ status: 'locked', failedAttempts: 5 });
     expect(job.status).toBe('booked');
-    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now)).toThrow(
+    expect(() => transition(job, { type: 'submit_code', handoff: 'pickup', code: '1234' }, 'rider:rider-7', now)).toThrow(
       expect.objectContaining({ code: 'handoff_locked', message: 'The pickup handoff is locked after 5 wrong codes; fleet operations must reset it' }),
     );
   });
@@ -212,7 +212,7 @@ describe('transition: handoff codes', () => {
   });
 
   it('expires a code past its time: the submission is refused and the handoff stored as expired', () => {
-    const result = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
+    const result = transition(atDoor(), { type: 'submit_code', handoff: 'pickup', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
 
     expect(result.codeOutcome).toBe('expired');
     expect(result.job.status).toBe('booked');
@@ -220,9 +220,9 @@ describe('transition: handoff codes', () => {
   });
 
   it('refuses a code for a handoff already recorded as expired, with nothing to write', () => {
-    const { job } = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
+    const { job } = transition(atDoor(), { type: 'submit_code', handoff: 'pickup', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS));
 
-    expect(() => transition(job, { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS + 1))).toThrow(
+    expect(() => transition(job, { type: 'submit_code', handoff: 'pickup', code: '1234' }, 'rider:rider-7', later(CODE_TTL_MS + 1))).toThrow(
       expect.objectContaining({ code: 'code_expired', message: 'The pickup code has expired; fleet operations can re-issue it' }),
     );
   });
@@ -242,10 +242,10 @@ describe('transition: handoff codes', () => {
   });
 
   it('makes the delivery code active at pickup and starts its clock at the drop', () => {
-    let { job } = transition(atDoor(), { type: 'submit_pickup_code', code: '1234' }, 'rider:rider-7', now);
+    let { job } = transition(atDoor(), { type: 'submit_code', handoff: 'pickup', code: '1234' }, 'rider:rider-7', now);
     expect(job.verification.delivery).toMatchObject({ status: 'active', expiresAt: null });
 
-    job = transition(job, { type: 'arrive_drop' }, 'rider:rider-7', later(60_000)).job;
+    job = transition(job, { type: 'arrive', handoff: 'delivery' }, 'rider:rider-7', later(60_000)).job;
 
     expect(job.verification.delivery.expiresAt).toBe(later(60_000 + CODE_TTL_MS).toISOString());
   });
@@ -350,7 +350,7 @@ describe('what one job can accumulate', () => {
     expect(given.job.events.at(-1)).toMatchObject({ status: 'queued', actor: 'system', note: 'Not at the pickup in time: rider-1' });
     expect(declinedBy(given.job)).toEqual(['rider-1']);
     expect(() => transition(job, { type: 'decline' }, 'rider:rider-1', later(60_000))).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
-    const arrived = transition(job, { type: 'arrive_pickup' }, 'rider:rider-1', later(4_000)).job;
+    const arrived = transition(job, { type: 'arrive', handoff: 'pickup' }, 'rider:rider-1', later(4_000)).job;
     expect(() => transition(arrived, { type: 'decline' }, 'system', later(60_000))).toThrow(expect.objectContaining({ code: 'invalid_transition' }));
   });
 
@@ -372,7 +372,7 @@ describe('mayStartReturn: when a move needs the store’s credit', () => {
   const waiting = jobAt('pickup_completed', 'decide');
   const cases: Array<[string, Job, LifecycleEvent]> = [
     ...JOB_STATUSES.flatMap((status) =>
-      (Object.keys(EVENTS) as LifecycleEventType[]).map((type): [string, Job, LifecycleEvent] => [`${type} from ${status}`, jobAt(status, type), EVENTS[type]]),
+      (Object.keys(EVENTS) as MoveName[]).map((type): [string, Job, LifecycleEvent] => [`${type} from ${status}`, jobAt(status, type), EVENTS[type]]),
     ),
     ['a first failed attempt', firstAttempt, attempt],
     ['a second failed attempt', secondAttempt, attempt],

@@ -20,12 +20,12 @@ let job = move(created, { type: 'dispatch' }, 0, 'system');
 job = move(job, { type: 'accept', agentId: 'r1' }, 1);
 job = move(job, { type: 'start_confirmation' }, 1);
 job = move(job, { type: 'confirm' }, 1);
-job = move(job, { type: 'arrive_pickup' }, 2);
-const pickedUp = move(job, { type: 'submit_pickup_code', code: job.verification.pickup.code }, 3);
-const atDrop = move(pickedUp, { type: 'arrive_drop' }, 10);
+job = move(job, { type: 'arrive', handoff: 'pickup' }, 2);
+const pickedUp = move(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, 3);
+const atDrop = move(pickedUp, { type: 'arrive', handoff: 'delivery' }, 10);
 const attempted = move(atDrop, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 11);
 const reattempting = move(attempted, { type: 'decide', action: 'reattempt' }, 12, 'merchant');
-const atDropAgain = move(reattempting, { type: 'arrive_drop' }, 13);
+const atDropAgain = move(reattempting, { type: 'arrive', handoff: 'delivery' }, 13);
 
 const first: LifecycleEvent = { type: 'attempt_delivery', reason: 'customer_unreachable', note: null };
 
@@ -39,7 +39,7 @@ describe('mayStartReturn', () => {
     ['the deadline (default: return)', attempted, { type: 'decision_timeout' }, true],
     ['a recall', pickedUp, { type: 'recall' }, true],
     ['a recall before pickup', job, { type: 'recall' }, false],
-    ['the delivery code', atDrop, { type: 'submit_delivery_code', code: '0000' }, false],
+    ['the delivery code', atDrop, { type: 'submit_code', handoff: 'delivery', code: '0000' }, false],
   ] as const)('is right for %s', (_case, state, event, expected) => {
     expect(mayStartReturn(state, event)).toBe(expected);
   });

@@ -10,7 +10,7 @@ import {
   type SimulatedOutcome,
 } from '../../functions/core/simulation.ts';
 import { ENDED, type Job } from '../../functions/core/job.ts';
-import { transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
+import { moveName, transition, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { jobInState, PROBE_CREDIT } from '../../scripts/lifecycle-diagram.ts';
 
 describe('the sandbox simulator’s script', () => {
@@ -35,7 +35,7 @@ describe('the sandbox simulator’s script', () => {
     const steps = simulationSteps(outcome);
     const job = jobInState('booked', 'submit_pickup_code');
 
-    expect(steps.map((step) => step.event(job).type)).toEqual(events);
+    expect(steps.map((step) => moveName(step.event(job)))).toEqual(events);
     expect(steps.map((step) => step.at)).toEqual([...steps.map((step) => step.at)].sort((a, b) => a - b));
     expect(steps.every((step) => step.at > 0 && step.at < 1)).toBe(true);
   });
@@ -51,7 +51,7 @@ describe('the sandbox simulator’s script', () => {
     const steps = simulationSteps(outcome, true);
     const job = codJob(jobInState('booked', 'submit_pickup_code'));
 
-    expect(steps.map((step) => step.event(job).type)).toEqual(events);
+    expect(steps.map((step) => moveName(step.event(job)))).toEqual(events);
     expect(steps.map((step) => step.at)).toEqual([...steps.map((step) => step.at)].sort((a, b) => a - b));
   });
 
@@ -72,9 +72,9 @@ describe('the sandbox simulator’s script', () => {
 
   it('gives the codes the job really has, so the handoffs verify', () => {
     const job = jobInState('booked', 'submit_pickup_code');
-    const submit = simulationSteps('delivered').find((step) => step.event(job).type === 'submit_pickup_code')!;
+    const submit = simulationSteps('delivered').find((step) => moveName(step.event(job)) === 'submit_pickup_code')!;
 
-    expect(submit.event(job)).toEqual({ type: 'submit_pickup_code', code: job.verification.pickup.code });
+    expect(submit.event(job)).toEqual({ type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code });
   });
 
   it('moves the rider in to the pickup, then along the pickup → drop line', () => {
@@ -138,7 +138,7 @@ function play(outcome: SimulatedOutcome, merchant?: { at: number; event: Lifecyc
   const moves: string[] = [];
   const move = (event: LifecycleEvent, actor: string, now: number) => {
     job = transition(job, event, actor, new Date(now), PROBE_CREDIT).job;
-    moves.push(`${event.type}:${actor}@${(now - booked) / 1000}`);
+    moves.push(`${moveName(event)}:${actor}@${(now - booked) / 1000}`);
   };
   let step = 0;
   let merchantMoved = merchant === undefined;

@@ -37,9 +37,9 @@ function jobFrom(booked: typeof quote, events: LifecycleEvent[]): Job {
 const jobAfter = (...events: LifecycleEvent[]): Job => jobFrom(quote, events);
 
 const ACCEPTED: LifecycleEvent[] = [{ type: 'dispatch' }, { type: 'accept', agentId: 'r1' }, { type: 'start_confirmation' }, { type: 'confirm' }];
-const atPickup = (job: Job): LifecycleEvent => ({ type: 'submit_pickup_code', code: job.verification.pickup.code });
+const atPickup = (job: Job): LifecycleEvent => ({ type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code });
 const pickedUp = () => {
-  const booked = jobAfter(...ACCEPTED, { type: 'arrive_pickup' });
+  const booked = jobAfter(...ACCEPTED, { type: 'arrive', handoff: 'pickup' });
   return transition(booked, atPickup(booked), 'rider:r1', minute(6)).job;
 };
 const steps = (job: Job) => trackingView(job, 'Chai Point', minute(30)).timeline.map((entry) => [entry.step, entry.state, entry.at?.slice(11, 16) ?? null]);
@@ -120,8 +120,8 @@ describe('the timeline', () => {
 describe('what the page shows of a job', () => {
   it('says where the delivery stands, with the delivery code only while the delivery handoff is active', () => {
     const onTheWay = pickedUp();
-    const arrived = transition(onTheWay, { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
-    const delivered = transition(arrived, { type: 'submit_delivery_code', code: arrived.verification.delivery.code }, 'rider:r1', minute(8)).job;
+    const arrived = transition(onTheWay, { type: 'arrive', handoff: 'delivery' }, 'rider:r1', minute(7)).job;
+    const delivered = transition(arrived, { type: 'submit_code', handoff: 'delivery', code: arrived.verification.delivery.code }, 'rider:r1', minute(8)).job;
     const view = (job: Job) => {
       const v = trackingView(job, 'Chai Point', minute(9));
       return [v.phase, v.deliveryCode];
@@ -157,7 +157,7 @@ describe('what the page shows of a job', () => {
   });
 
   it('hides a delivery code whose time at the door ran out', () => {
-    const arrived = transition(pickedUp(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const arrived = transition(pickedUp(), { type: 'arrive', handoff: 'delivery' }, 'rider:r1', minute(7)).job;
     const at = (ms: number) => new Date(minute(7).getTime() + ms);
 
     expect(trackingView(arrived, 'x', at(CODE_TTL_MS - 1)).deliveryCode).toBe(arrived.verification.delivery.code);
@@ -301,7 +301,7 @@ describe('the page’s languages', () => {
 describe('when a delivery does not go to plan', () => {
   const CREDIT = { availableMinor: 1_000_000 };
   const move = (job: Job, event: LifecycleEvent, at: number, actor = 'rider:r1') => transition(job, event, actor, minute(at), CREDIT).job;
-  const atDrop = () => move(pickedUp(), { type: 'arrive_drop' }, 7);
+  const atDrop = () => move(pickedUp(), { type: 'arrive', handoff: 'delivery' }, 7);
   const attempted = (reason: DeliveryAttemptReason = 'customer_unreachable') =>
     move(atDrop(), { type: 'attempt_delivery', reason, note: 'Rang twice, neighbour says away till 9 pm' }, 8);
   const reattempt = () => move(attempted(), { type: 'decide', action: 'reattempt' }, 9, 'merchant');
@@ -326,8 +326,8 @@ describe('when a delivery does not go to plan', () => {
 
   it('shows a reattempt on its way after the store chose one, then the fresh code at the door, then the delivery', () => {
     const onItsWay = located(reattempt(), 10);
-    const atTheDoor = move(onItsWay, { type: 'arrive_drop' }, 11);
-    const delivered = move(atTheDoor, { type: 'submit_delivery_code', code: atTheDoor.verification.delivery.code }, 12);
+    const atTheDoor = move(onItsWay, { type: 'arrive', handoff: 'delivery' }, 11);
+    const delivered = move(atTheDoor, { type: 'submit_code', handoff: 'delivery', code: atTheDoor.verification.delivery.code }, 12);
 
     expect([view(onItsWay).phase, view(onItsWay).deliveryCode, view(onItsWay).rider]).toEqual([
       'trying_again',
@@ -349,8 +349,8 @@ describe('when a delivery does not go to plan', () => {
 
   it('says the parcel is going back to the store, with no rider on the map, until it is back; the page keeps refreshing until then', () => {
     const onTheWayBack = located(returning(), 10);
-    const back = move(onTheWayBack, { type: 'arrive_return' }, 11);
-    const returned = move(back, { type: 'submit_return_code', code: back.returnTrip!.handoff.code }, 12);
+    const back = move(onTheWayBack, { type: 'arrive', handoff: 'return' }, 11);
+    const returned = move(back, { type: 'submit_code', handoff: 'return', code: back.returnTrip!.handoff.code }, 12);
 
     expect(onTheWayBack.riderLocation).not.toBeNull(); // the merchant still sees the rider; the customer does not
     expect(view(onTheWayBack)).toMatchObject({
@@ -439,16 +439,16 @@ describe('cash on delivery', () => {
   const codQuote = { ...quote, chargeMinor: BENGALURU_CHARGE_MINOR + 2000, collectMinor: 85_000, collectionFeeMinor: 2000 };
   const codAfter = (...events: LifecycleEvent[]) => jobFrom(codQuote, events);
   const pickedUpCod = () => {
-    const booked = codAfter(...ACCEPTED, { type: 'arrive_pickup' });
+    const booked = codAfter(...ACCEPTED, { type: 'arrive', handoff: 'pickup' });
     return transition(booked, atPickup(booked), 'rider:r1', minute(6)).job;
   };
   const collect: LifecycleEvent = { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null };
   const view = (job: Job) => trackingView(job, 'Chai Point', minute(30));
 
   it('shows the amount to pay while it is due, that it was paid once collected, and nothing for a prepaid job', () => {
-    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const arrived = transition(pickedUpCod(), { type: 'arrive', handoff: 'delivery' }, 'rider:r1', minute(7)).job;
     const paid = transition(arrived, collect, 'rider:r1', minute(8)).job;
-    const delivered = transition(paid, { type: 'submit_delivery_code', code: paid.verification.delivery.code }, 'rider:r1', minute(9)).job;
+    const delivered = transition(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, 'rider:r1', minute(9)).job;
 
     expect([codAfter(), arrived, paid, delivered].map((job) => view(job).payment)).toEqual([
       { amountMinor: 85_000, paid: false },
@@ -462,7 +462,7 @@ describe('cash on delivery', () => {
 
   it('shows nothing to pay once the job ended unpaid: cancelled before pickup, or refused at the door and sent back', () => {
     const cancelled = codAfter({ type: 'cancel' });
-    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const arrived = transition(pickedUpCod(), { type: 'arrive', handoff: 'delivery' }, 'rider:r1', minute(7)).job;
     const refused = transition(arrived, { type: 'attempt_delivery', reason: 'payment_refused', note: null }, 'rider:r1', minute(8)).job;
     const sentBack = transition(refused, { type: 'decide', action: 'return' }, 'merchant', minute(9), { availableMinor: 100_000 }).job;
 
@@ -475,7 +475,7 @@ describe('cash on delivery', () => {
   });
 
   it('asks the customer at the door to pay first, then give the code; once paid, just the code', () => {
-    const arrived = transition(pickedUpCod(), { type: 'arrive_drop' }, 'rider:r1', minute(7)).job;
+    const arrived = transition(pickedUpCod(), { type: 'arrive', handoff: 'delivery' }, 'rider:r1', minute(7)).job;
     const paid = transition(arrived, collect, 'rider:r1', minute(8)).job;
 
     expect(trackingPage(view(arrived), en, minute(30))).toContain('Pay your rider, then give them the delivery code below.');
