@@ -2,10 +2,9 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { BodyRequiredError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
-import type { Merchant, Store } from '../core/store.ts';
+import type { Merchant } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
-import type { ApiKeyRecord } from '../data/api-key.repository.ts';
 import type { BaseRuntime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
@@ -97,10 +96,11 @@ export function authenticate(rt: () => BaseRuntime): ApiMiddleware {
     const { apiKeys, stores } = rt();
     const keyHash = hashApiKey(apiKey);
     const knownStoreId = apiKeys.storeIdOf(keyHash);
+    const keyRead = apiKeys.findByHash(keyHash);
+    const knownStoreRead = knownStoreId ? stores.get(knownStoreId) : Promise.resolve(null);
     // Both reads are waited for, whatever either finds, so the request ends with no call in flight.
-    const reads = await Promise.allSettled([apiKeys.findByHash(keyHash), knownStoreId ? stores.get(knownStoreId) : null] as const);
-    for (const read of reads) if (read.status === 'rejected') throw read.reason;
-    const [key, knownStore] = reads.map((read) => (read as PromiseFulfilledResult<unknown>).value) as [ApiKeyRecord | null, Store | null];
+    await Promise.allSettled([keyRead, knownStoreRead]);
+    const [key, knownStore] = [await keyRead, await knownStoreRead];
     if (!key) throw new UnauthorizedError('invalid_api_key');
     if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
     const store = knownStoreId === key.storeId ? knownStore : await stores.get(key.storeId);
