@@ -16,6 +16,7 @@ import { WebhookRepository } from './data/webhook.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
+import type { IdempotencyStore } from './data/idempotency.ts';
 import { SecretBox } from './core/secret-box.ts';
 import { InternalError } from './core/errors.ts';
 
@@ -54,7 +55,16 @@ export interface Runtime {
  * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
  * names its parts to its handler factory (functions/http/handler.ts).
  */
-export type OptionalPart = 'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'remittances' | 'riderCash';
+export type OptionalPart =
+  'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'remittances' | 'riderCash' | 'idempotency';
+
+/**
+ * The parts a function may name: the runtime's repositories, and powertools' idempotency records (the
+ * booking's replay path), which only the booking names. Its factory (`idempotencyPart`) is beside it in
+ * functions/data/idempotency.ts, so no other bundle carries powertools' idempotency, and the whole
+ * runtime (workers, admin CLI) has no such part.
+ */
+export type PartTypes = Runtime & { idempotency: IdempotencyStore };
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart>;
@@ -68,13 +78,13 @@ interface Foundation {
 }
 
 /** How one optional part is built, from the base and what it was built from. */
-export type PartFactory<K extends OptionalPart> = (base: BaseRuntime, from: Foundation) => Runtime[K];
+export type PartFactory<K extends OptionalPart> = (base: BaseRuntime, from: Foundation) => PartTypes[K];
 
 /** Some optional parts, by name. */
 export type Parts = { [K in OptionalPart]?: PartFactory<K> };
 
 /** The runtime a function with these parts has. */
-export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<Runtime, Extract<keyof U, OptionalPart>>;
+export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<PartTypes, Extract<keyof U, OptionalPart>>;
 
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
 // built on another builds that one through partOf (once per base, as every part).
@@ -112,7 +122,7 @@ const ALL_PARTS = {
   tracking: trackingPart,
   remittances: remittancesPart,
   riderCash: riderCashPart,
-} satisfies Required<Parts>;
+} satisfies Required<Omit<Parts, 'idempotency'>>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a
 // function and the full runtime of the same process share one instance of each repository).
@@ -145,10 +155,10 @@ export function createBaseRuntime(config: Config): BaseRuntime {
 }
 
 // One part of a base, built on first use.
-function partOf<K extends OptionalPart>(base: BaseRuntime, name: K, factory: PartFactory<K>): Runtime[K] {
+function partOf<K extends OptionalPart>(base: BaseRuntime, name: K, factory: PartFactory<K>): PartTypes[K] {
   const { from, built } = foundations.get(base)!;
   if (!built.has(name)) built.set(name, factory(base, from));
-  return built.get(name) as Runtime[K];
+  return built.get(name) as PartTypes[K];
 }
 
 /** The base with these parts added (each part built once per base). */

@@ -26,7 +26,7 @@ export interface TableAccess {
 }
 
 /** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'givenBack'];
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
 /** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */

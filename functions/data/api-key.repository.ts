@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Transaction } from './transaction.ts';
 import { generateApiKey, hashApiKey, newId } from '../core/api-key.ts';
 import { RecordNotFoundError } from '../core/errors.ts';
-import type { Store } from '../core/store.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
@@ -54,39 +53,18 @@ const REMEMBERED_KEYS = 10_000;
 
 /** API keys: lookup by hash for auth; creation and revocation for the admin CLI. */
 export class ApiKeyRepository extends TableRepository {
-  // The store of each key hash that authenticated here, as read then: which store never changes (a key
-  // is revoked, never moved); the rest (its agreed limits) is what it was, until the store is read again.
-  private readonly storeByHash = new Map<string, Store>();
-  // How many remembered keys were forgotten: a request that began before one was must not remember it.
-  private forgotten = 0;
+  // The store of each key hash that authenticated here: it never changes (a key is revoked, never moved).
+  private readonly storeIdByHash = new Map<string, string>();
 
-  /** The store of a key that authenticated in this container, as it was read then (the key's status and the store must still be read). */
-  storeOf(hash: string): Store | undefined {
-    return this.storeByHash.get(hash);
+  /** The store of a key that authenticated in this container before (its status and the store must still be read). */
+  storeIdOf(hash: string): string | undefined {
+    return this.storeIdByHash.get(hash);
   }
 
-  /** What the container knows of keys now: a request takes it as it begins, and gives it to remember. */
-  memory(): number {
-    return this.forgotten;
-  }
-
-  /**
-   * Remembers a key that authenticated, with its store as just read, unless a key was forgotten since
-   * `memory` (the request's reads may predate a refusal of the same key that answered first).
-   */
-  remember(hash: string, store: Store, memory: number): void {
-    if (memory !== this.forgotten) return;
-    if (this.storeByHash.size >= REMEMBERED_KEYS && !this.storeByHash.has(hash)) this.storeByHash.clear();
-    this.storeByHash.set(hash, store);
-  }
-
-  /**
-   * Forgets a key whose request was refused or failed: its next request reads it before anything
-   * else. Only forgetting a remembered key stops requests already running from remembering keys (a
-   * key nobody remembered, such as a made-up one, changes nothing).
-   */
-  forget(hash: string): void {
-    if (this.storeByHash.delete(hash)) this.forgotten += 1;
+  /** Remembers which store a key that authenticated belongs to, so its next request reads the key and the store together. */
+  remember(hash: string, storeId: string): void {
+    if (this.storeIdByHash.size >= REMEMBERED_KEYS && !this.storeIdByHash.has(hash)) this.storeIdByHash.clear();
+    this.storeIdByHash.set(hash, storeId);
   }
 
   /** The key stored under this hash, read strongly consistent so a revocation takes effect at once. */

@@ -118,16 +118,6 @@ export async function rateDecided(): Promise<void> {
   await dynamoCallScope.getStore()?.writeGate;
 }
 
-/**
- * Starts `read` when the request's writes may start (once its rate-limit decision is made): a read
- * started with a write then goes out with it, in the same round trip, however long the decision
- * takes. A refused request's read is not made (it fails with the refusal).
- */
-export async function alongsideWrites<T>(read: () => Promise<T>): Promise<T> {
-  await rateDecided();
-  return read();
-}
-
 // The IAM actions a call needs: a transaction's or a batch's are those of its items.
 const ITEM_ACTIONS: Record<string, string> = {
   Put: 'PutItem',
@@ -203,10 +193,69 @@ export function isUnavailable(error: unknown): boolean {
   return status !== undefined && status >= 500;
 }
 
+// The shape of an initialize-step middleware of the client's stack (what each of the four below is).
+type Handler<O> = (args: { input: object }) => Promise<O>;
+type StackContext = { commandName?: string };
+
+// No write before the request's rate-limit decision (a refusal fails the write with it); the bucket's own update is exempt (`ungated`).
+function gateWrites<O>(next: Handler<O>, context: StackContext): Handler<O> {
+  return async function gateWritesCall(args) {
+    const gate = dynamoCallScope.getStore()?.writeGate;
+    if (gate && CAPACITY_KINDS[context.commandName ?? ''] === 'write' && !(context as Record<string, unknown>)[UNGATED]) await gate;
+    return next(args);
+  };
+}
+
+// Records the IAM actions the call needs in the request's tally (the access log; a test compares them with the roles).
+function recordActions<O>(next: Handler<O>, context: StackContext): Handler<O> {
+  return function recordActionsCall(args) {
+    const tally = dynamoCallScope.getStore();
+    if (tally) for (const action of actionsOf(context.commandName ?? '', args.input as Record<string, unknown>)) tally.actions.add(action);
+    return next(args);
+  };
+}
+
+// Counts the call in the request's tally: its place in the chain of round trips, the time in flight, the capacity it consumed.
+function tallyCalls<O extends { output: object }>(next: Handler<O>, context: StackContext): Handler<O> {
+  return async function tallyCallsCall(args) {
+    const tally = dynamoCallScope.getStore();
+    const kind = CAPACITY_KINDS[context.commandName ?? ''];
+    // Asking costs nothing and adds a few bytes to the answer: every call says what it consumed.
+    if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
+    if (!tally) return next(args);
+    // This call's place in the chain: one after the deepest call that had answered when it started.
+    const depth = tally.answeredDepth + 1;
+    tally.calls += 1;
+    tally.roundTrips = Math.max(tally.roundTrips, depth);
+    if (tally.inFlight === 0) tally.busySince = performance.now();
+    tally.inFlight += 1;
+    try {
+      const result = await next(args);
+      if (kind) addCapacity(tally, kind, (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity);
+      return result;
+    } finally {
+      tally.answeredDepth = Math.max(tally.answeredDepth, depth);
+      if (--tally.inFlight === 0) tally.dynamoMs += performance.now() - tally.busySince;
+    }
+  };
+}
+
+// Throttling and unavailability become ServiceUnavailableError (503 at the edge); other errors pass as they are.
+function translateErrors<O>(next: Handler<O>): Handler<O> {
+  return async function translateErrorsCall(args) {
+    try {
+      return await next(args);
+    } catch (error) {
+      throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
+    }
+  };
+}
+
 /**
- * The DynamoDB client and its document client (they share one middleware stack): every call is
- * counted in the current request's scope, and throttling/unavailability errors become
- * ServiceUnavailableError (503 at the edge). Everything that talks to DynamoDB — repositories and
+ * The DynamoDB client and its document client (they share one middleware stack, four middlewares in
+ * it): a write waits for the request's rate-limit decision (gateWrites), every call's IAM actions and
+ * cost are counted in the current request's scope (recordActions, tallyCalls), and
+ * throttling/unavailability errors become ServiceUnavailableError, 503 at the edge (translateErrors). Everything that talks to DynamoDB — repositories and
  * the idempotency layer — goes through these.
  */
 export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClient; doc: DynamoDBDocumentClient } {
@@ -228,38 +277,11 @@ export function createDynamoClients(config: DynamoConfig): { base: DynamoDBClien
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true },
   });
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const tally = dynamoCallScope.getStore();
-      const kind = CAPACITY_KINDS[context.commandName ?? ''];
-      // No write before the request's rate-limit decision (a refusal fails the write with it).
-      if (kind === 'write' && tally?.writeGate && !(context as Record<string, unknown>)[UNGATED]) await tally.writeGate;
-      // Asking costs nothing and adds a few bytes to the answer: every call says what it consumed.
-      if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'TOTAL';
-      // This call's place in the chain: one after the deepest call that had answered when it started.
-      const depth = tally ? tally.answeredDepth + 1 : 0;
-      if (tally) {
-        for (const action of actionsOf(context.commandName ?? '', args.input as Record<string, unknown>)) tally.actions.add(action);
-        tally.calls += 1;
-        tally.roundTrips = Math.max(tally.roundTrips, depth);
-        if (tally.inFlight === 0) tally.busySince = performance.now();
-        tally.inFlight += 1;
-      }
-      try {
-        const result = await next(args);
-        if (tally && kind) addCapacity(tally, kind, (result.output as { ConsumedCapacity?: Consumed | Consumed[] }).ConsumedCapacity);
-        return result;
-      } catch (error) {
-        throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
-      } finally {
-        if (tally) {
-          tally.answeredDepth = Math.max(tally.answeredDepth, depth);
-          if (--tally.inFlight === 0) tally.dynamoMs += performance.now() - tally.busySince;
-        }
-      }
-    },
-    { step: 'initialize', name: 'countAndTranslateErrors' },
-  );
+  // Outermost first (the same step and priority run in the order added): each does one job.
+  client.middlewareStack.add(gateWrites, { step: 'initialize', name: 'gateWrites' });
+  client.middlewareStack.add(recordActions, { step: 'initialize', name: 'recordActions' });
+  client.middlewareStack.add(tallyCalls, { step: 'initialize', name: 'tallyCalls' });
+  client.middlewareStack.add(translateErrors, { step: 'initialize', name: 'translateErrors' });
   return { base, doc: client };
 }
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
@@ -8,11 +7,9 @@ import type { Context } from 'aws-lambda';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { IDEMPOTENCY_TTL_SECONDS } from '../core/booking.ts';
 import type { Config } from '../config.ts';
+import type { PartFactory } from '../runtime.ts';
 import { dynamoClients } from './client.ts';
 import { AppError, IdempotencyConflictError, IdempotencyInProgressError, ServiceUnavailableError } from '../core/errors.ts';
-
-// What a call wants started as its in-flight record's put is sent (one per call: calls interleave on the local server).
-const withRecordPut = new AsyncLocalStorage<() => void>();
 
 /**
  * Powertools' DynamoDB persistence in our single table. With a sort key, powertools would put every
@@ -22,11 +19,6 @@ const withRecordPut = new AsyncLocalStorage<() => void>();
 class SingleTablePersistenceLayer extends DynamoDBPersistenceLayer {
   protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
     return marshall({ PK: idempotencyKey, SK: 'IDEMPOTENCY' });
-  }
-
-  protected override _putRecord(record: IdempotencyRecord): Promise<void> {
-    withRecordPut.getStore()?.();
-    return super._putRecord(record);
   }
 }
 
@@ -72,13 +64,12 @@ export class IdempotencyStore {
   /**
    * Wraps `fn` so that calls with the same identity run once for `IDEMPOTENCY_TTL_SECONDS`: replays
    * get the saved result through `onReplay`, an in-flight duplicate or a different `fingerprint`
-   * under the same key fails (see translateIdempotencyError). `alongsideRecord` is started as the
-   * in-flight record's put is sent, so what it reads is in the same round trip.
+   * under the same key fails (see translateIdempotencyError).
    */
   wrap<I extends { storeId: string; idempotencyKey: string; fingerprint: string }, C extends object, R extends object>(
     fn: (identity: I, context: C) => Promise<R>,
     options: { keyPrefix: string; onReplay: (saved: R) => R },
-  ): (identity: I, context: C, lambda: Context, alongsideRecord?: () => void) => Promise<R> {
+  ): (identity: I, context: C, lambda: Context) => Promise<R> {
     const config = new IdempotencyConfig({
       eventKeyJmesPath: '[storeId, idempotencyKey]',
       payloadValidationJmesPath: 'fingerprint',
@@ -99,13 +90,16 @@ export class IdempotencyStore {
       keyPrefix: options.keyPrefix,
       dataIndexArgument: 0,
     });
-    return async (identity, context, lambda, alongsideRecord = () => undefined) => {
+    return async (identity, context, lambda) => {
       config.registerLambdaContext(lambda);
       try {
-        return (await withRecordPut.run(alongsideRecord, () => wrapped(identity, context))) as R;
+        return (await wrapped(identity, context)) as R;
       } catch (error) {
         throw translateIdempotencyError(error);
       }
     };
   }
 }
+
+/** The runtime part a booking names (`uses: { idempotency: idempotencyPart }`): the container's idempotency store. */
+export const idempotencyPart: PartFactory<'idempotency'> = (_base, { config }) => new IdempotencyStore(config);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure, ungated } from './client.ts';
@@ -27,48 +26,35 @@ export const CLOCK_TOLERANCE_MS = 250;
 // a request loses at most once per concurrent winner. The cap only guards against a pathological storm.
 const MAX_ATTEMPTS = 64;
 
-/**
- * The time a bucket is closed with when its store's limit changes (its time is carried over to the new
- * limit's bucket in the change's own transaction): no decision's condition holds against it, so a
- * request that read the old limit and reaches its bucket after the change is refused, never let in
- * uncounted. A later change back to this limit writes the bucket afresh.
- */
-export const CLOSED_TAT = Number.MAX_SAFE_INTEGER;
-
 /** How many buckets' last seen times a container keeps. */
 const REMEMBERED_BUCKETS = 10_000;
 
 /**
- * Token buckets (per store and group, per fleet key), stored as GCRA's "theoretical arrival time" (tat, epoch ms): the moment the
- * bucket would be full again. A request at `now` is allowed iff max(tat, now) + interval - now <= period,
- * where interval = period / capacity (plus CLOCK_TOLERANCE_MS for the requests' clock skew). That is a token bucket of `capacity` refilling over `period`,
- * kept in one number, so each decision is one conditional UpdateItem:
+ * Token buckets (one per store and group, one per fleet key), stored as GCRA's "theoretical arrival
+ * time" (tat, epoch ms): the moment the bucket would be full again. A request at `now` is allowed iff
+ * max(tat, now) + interval - now <= period, where interval = period / capacity (plus
+ * CLOCK_TOLERANCE_MS for the requests' clock skew). That is a token bucket of `capacity` refilling
+ * over `period`, kept in one number, so each decision is one conditional UpdateItem:
  *
  *   busy bucket (tat >= now): SET tat = tat + interval   IF now <= tat <= now + period - interval
  *   idle bucket (tat <  now): SET tat = now + interval   IF tat is absent or < now
  *
+ * The limit is in the condition (interval, the highest tat), not in the bucket: each request brings
+ * the limit it read on the store, and the time the store has used of the minute is the same number
+ * whatever the limit, so a changed limit needs no new bucket and nothing carried over.
+ *
  * A failed condition returns the stored tat (ReturnValuesOnConditionCheckFailure), which says which
  * branch holds or that the bucket is empty (429, no write). Which branch to try first is guessed from
  * the last tat this container saw, so the common path is exactly one write; exactness under
- * concurrency comes from the conditions alone, never from the guess.
+ * concurrency comes from the conditions alone, never from the guess. A tat only moves forward, so a
+ * remembered one past this request's highest refuses it without asking.
  */
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
-  /**
-   * How many give-backs this container has started. A give-back moves a bucket's time back, so the
-   * answer of a call sent before it started may reach the container after the give-back's, carrying
-   * the bucket's later time from before: remembered, it would refuse requests here without asking the
-   * bucket, which has a token again. Only answers of calls sent since the last give-back started are
-   * remembered (give-backs are rare: a refused key's request; forgetting costs at most one more ask).
-   */
-  private giveBacks = 0;
 
-  /**
-   * Takes one token from the store's bucket of a rate group at this limit (shared by all its keys), or
-   * says how long to wait for one.
-   */
+  /** Takes one token from the store's bucket of a rate group (shared by all its keys) at the limit the request read, or says how long to wait for one. */
   consumeForStore(storeId: string, group: string, limit: RateLimit, now = Date.now()): Promise<RateDecision> {
-    return this.consume(keys.rateBucket(storeId, group, limit.capacity), limit, now);
+    return this.consume(keys.rateBucket(storeId, group), limit, now);
   }
 
   /** Takes one token from a fleet key's own bucket (all fleet routes share it), or says how long to wait for one. */
@@ -76,49 +62,18 @@ export class RateLimitRepository extends TableRepository {
     return this.consume(keys.fleetRateBucket(keyId), limit, now);
   }
 
-  /**
-   * Gives back a token the store's bucket at this limit let in for a request that was then refused
-   * (its key revoked, its store's access off): the bucket is as if the request had never come. A
-   * bucket that has filled up since loses nothing by it (it never holds more than `capacity`). The
-   * give-back is named (`givenBack`), so an SDK retry of one whose answer was lost finds it made and
-   * gives nothing more.
-   */
-  async giveBackToStore(storeId: string, group: string, limit: RateLimit): Promise<void> {
-    const bucket = keys.rateBucket(storeId, group, limit.capacity);
-    const bucketKey = `${bucket.PK}#${bucket.SK}`;
-    const epoch = ++this.giveBacks;
-    try {
-      const { Attributes } = await this.db.send(
-        ungated(
-          new UpdateCommand({
-            TableName: this.tableName,
-            Key: bucket,
-            UpdateExpression: 'SET tat = tat - :interval, givenBack = :id',
-            ConditionExpression: 'tat < :closed AND (attribute_not_exists(givenBack) OR givenBack <> :id)',
-            ExpressionAttributeValues: { ':interval': limit.periodMs / limit.capacity, ':closed': CLOSED_TAT, ':id': randomUUID() },
-            ReturnValues: 'UPDATED_NEW',
-          }),
-        ),
-      );
-      this.see(bucketKey, Attributes!.tat as number, epoch);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error; // gone, closed (its time carried over) or given back already: nothing to give back
-    }
-  }
-
   private async consume(bucket: { PK: string; SK: string }, limit: RateLimit, now: number): Promise<RateDecision> {
     const interval = limit.periodMs / limit.capacity;
     const maxTat = now + limit.periodMs - interval + Math.min(CLOCK_TOLERANCE_MS, interval / 4);
     const bucketKey = `${bucket.PK}#${bucket.SK}`;
-    const epoch = this.giveBacks;
     const seen = this.lastSeenTat.get(bucketKey);
-    let knownTat: number | null | undefined = seen === undefined || seen < now ? null : seen;
+    let knownTat: number | null = seen === undefined || seen < now ? null : seen;
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      if (knownTat !== null && knownTat !== undefined && knownTat > maxTat) {
+      if (knownTat !== null && knownTat > maxTat) {
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((knownTat - maxTat) / 1000)) };
       }
-      const idle = knownTat === null || knownTat === undefined || knownTat < now;
+      const idle = knownTat === null || knownTat < now;
       try {
         const { Attributes } = await this.db.send(
           ungated(
@@ -137,7 +92,7 @@ export class RateLimitRepository extends TableRepository {
           ),
         );
         const tat = Attributes!.tat as number;
-        this.see(bucketKey, tat, epoch);
+        this.see(bucketKey, tat);
         return {
           allowed: true,
           remaining: Math.max(0, Math.floor((now + limit.periodMs - tat) / interval)),
@@ -147,20 +102,16 @@ export class RateLimitRepository extends TableRepository {
         if (!isConditionFailure(error)) throw error;
         const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
         knownTat = stored === undefined ? null : Number(stored);
-        // Closed by a change of the limit after this request read the store: refused (not remembered, as the bucket may open again).
-        if (knownTat === CLOSED_TAT) return { allowed: false, retryAfterSeconds: 1 };
-        if (knownTat !== null) this.see(bucketKey, knownTat, epoch);
+        if (knownTat !== null) this.see(bucketKey, knownTat);
       }
     }
     throw new ServiceUnavailableError(new Error(`rate-limit bucket ${bucketKey} stayed contended for ${MAX_ATTEMPTS} attempts`));
   }
 
-  // Remembers a bucket's time as last seen by a call sent when `epoch` give-backs had started; an answer of a call
-  // sent before the last give-back started is not remembered (it may be older than the give-back's). The memory is bounded.
-  private see(bucketKey: string, tat: number, epoch: number): void {
-    if (epoch !== this.giveBacks) return;
+  // Remembers a bucket's time as last seen (answers may arrive out of order: the later time is kept). The memory is bounded.
+  private see(bucketKey: string, tat: number): void {
     if (this.lastSeenTat.size >= REMEMBERED_BUCKETS && !this.lastSeenTat.has(bucketKey)) this.lastSeenTat.clear();
-    this.lastSeenTat.set(bucketKey, tat);
+    this.lastSeenTat.set(bucketKey, Math.max(tat, this.lastSeenTat.get(bucketKey) ?? 0));
   }
 }
 

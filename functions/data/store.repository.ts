@@ -3,14 +3,12 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LedgerEntry, Store } from '../core/store.ts';
 import { RecordNotFoundError, ServiceUnavailableError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
-import { capacityOf, RATE_LIMITS, type RateGroup } from '../core/rate-limits.ts';
 import { generateApiKey, newId } from '../core/api-key.ts';
 import { isConditionFailure, rateDecided } from './client.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 import { apiKeyPuts } from './api-key.repository.ts';
-import { CLOSED_TAT } from './rate-limit.repository.ts';
 
 /** What creating a store hands back: the only moment the API key is visible. */
 export interface CreatedStore {
@@ -77,16 +75,10 @@ export function ledgerPut(tableName: string, entry: Omit<LedgerEntry, 'id' | 'cr
   };
 }
 
-/** Stores, their credit and their ledger. */
-/**
- * How many times a change of a store's rate limits is tried while other changes, or requests taking
- * tokens from the buckets it closes, keep landing first.
- */
+/** How many times a change of a store's rate limits is tried while other changes keep landing first. */
 const MAX_LIMIT_ATTEMPTS = 10;
 
-/** How long a closed bucket is kept: long past any request that read the store before the change. */
-const CLOSED_BUCKET_SECONDS = 10 * 60;
-
+/** Stores, their credit and their ledger. */
 export class StoreRepository extends TableRepository {
   /** The store, read strongly consistent (auth depends on it), or null. */
   async get(storeId: string): Promise<Store | null> {
@@ -182,73 +174,42 @@ export class StoreRepository extends TableRepository {
   }
 
   /**
-   * Replaces the store's per-minute limit overrides (an empty map restores the defaults). Each limit
-   * has a bucket of its own (`RATE#<group>#<capacity>`); a group whose limit changes carries its
-   * bucket's time over to the new limit's bucket, in the store's own transaction. The share of the
-   * minute the store has used stays used: no change refills the bucket, so a store never gets more
-   * than a bucket at the highest of its limits would have let in (a lowered limit lets in what is
-   * left of the minute at the new rate; a raised one too). Requests let in while the change is written, a few
-   * milliseconds, count in the old bucket only. `limitsVersion` orders changes made at once.
-   * `change` is the new overrides, or how to make them from the agreed ones: it is applied to what
-   * each attempt reads, so two changes made at once to different groups both stay.
+   * Replaces the store's per-minute limit overrides (an empty map restores the defaults). The buckets
+   * are not touched: each holds the time the store has used of the minute, whatever the limit, and
+   * each request decides with the limit it read on the store (functions/data/rate-limit.repository.ts),
+   * so no change refills a bucket. `change` is the new overrides, or how to make them from the agreed
+   * ones: it is applied to what each attempt reads (`limitsVersion` orders changes made at once), so
+   * two changes made at once to different groups both stay.
    */
   async setRateLimits(
     storeId: string,
     change: Record<string, number> | ((agreed: Record<string, number>) => Record<string, number>),
     now = new Date(),
   ): Promise<Store> {
-    // Two changes at once: the second is made again on what the first left (its carry-over included).
     for (let attempt = 0; attempt < MAX_LIMIT_ATTEMPTS; attempt++) {
       const { Item: before } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
       if (!before) throw new RecordNotFoundError('store', storeId);
-      const agreed = toStore(before).rateLimitOverrides;
-      const overrides = typeof change === 'function' ? change(agreed) : change;
+      const overrides = typeof change === 'function' ? change(toStore(before).rateLimitOverrides) : change;
       const version = before.limitsVersion as number | undefined;
-      const changed = (Object.keys(RATE_LIMITS) as RateGroup[]).filter((group) => capacityOf(agreed, group) !== capacityOf(overrides, group));
-      const spent = await Promise.all(
-        changed.map(async (group) => {
-          const from = keys.rateBucket(storeId, group, capacityOf(agreed, group));
-          const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: from, ConsistentRead: true }));
-          return { from, to: keys.rateBucket(storeId, group, capacityOf(overrides, group)), item: Item };
-        }),
-      );
-      const transaction = new Transaction().add('store', {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.store(storeId),
-          UpdateExpression: 'SET rateLimitOverrides = :value, limitsVersion = :next, updatedAt = :now',
-          ConditionExpression: version === undefined ? 'attribute_exists(PK) AND attribute_not_exists(limitsVersion)' : 'limitsVersion = :version',
-          ExpressionAttributeValues: {
-            ':value': overrides,
-            ':next': (version ?? 0) + 1,
-            ':now': now.toISOString(),
-            ...(version !== undefined && { ':version': version }),
-          },
-        },
-      });
-      for (const { from, to, item } of spent) {
-        transaction.add(to.SK, {
-          ...(item?.tat === undefined
-            ? { Delete: { TableName: this.tableName, Key: to } }
-            : { Put: { TableName: this.tableName, Item: { ...to, tat: item.tat, ttl: item.ttl } } }),
-        });
-        // The old bucket is closed as it was read: a token taken from it meanwhile makes the change read again.
-        transaction.add(from.SK, {
-          Put: {
-            TableName: this.tableName,
-            Item: { ...from, tat: CLOSED_TAT, ttl: Math.ceil(now.getTime() / 1000) + CLOSED_BUCKET_SECONDS },
-            ConditionExpression: item?.tat === undefined ? 'attribute_not_exists(tat)' : 'tat = :tat',
-            ...(item?.tat !== undefined && { ExpressionAttributeValues: { ':tat': item.tat } }),
-          },
-        });
-      }
       try {
-        await transaction.commit(this.db);
-        return (await this.get(storeId))!;
+        const { Attributes } = await this.db.send(
+          new UpdateCommand({
+            TableName: this.tableName,
+            Key: keys.store(storeId),
+            UpdateExpression: 'SET rateLimitOverrides = :value, limitsVersion = :next, updatedAt = :now',
+            ConditionExpression: version === undefined ? 'attribute_exists(PK) AND attribute_not_exists(limitsVersion)' : 'limitsVersion = :version',
+            ExpressionAttributeValues: {
+              ':value': overrides,
+              ':next': (version ?? 0) + 1,
+              ':now': now.toISOString(),
+              ...(version !== undefined && { ':version': version }),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toStore(Attributes!);
       } catch (error) {
-        const raced =
-          error instanceof TransactionCancelled && (error.conflicted || [...spent.map(({ from }) => from.SK), 'store'].some((name) => error.failed(name)));
-        if (!raced) throw error;
+        if (!isConditionFailure(error)) throw error; // another change landed first: made again on what it left
       }
     }
     throw new ServiceUnavailableError(new Error(`store ${storeId}'s rate limits kept changing`));

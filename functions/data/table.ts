@@ -200,11 +200,8 @@ export const keys = {
   webhookDeliveryPartitions: () => shards((shard) => `WORK#webhook#${shard}`, OUTBOX_SHARDS),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
-  /**
-   * A store's bucket of a rate group at one capacity (its agreed limit, or the standard one): a changed
-   * limit is a bucket of its own, full from the change on, so no decision ever mixes two limits.
-   */
-  rateBucket: (storeId: string, group: string, capacity: number) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}#${capacity}` }),
+  /** A store's bucket of a rate group, whatever its limit (each request brings the limit it read on the store). */
+  rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),
   /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   /** Key id -> hash, so a key can be revoked by its id. */

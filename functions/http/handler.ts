@@ -7,7 +7,9 @@ import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
 import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
-import { authenticate, authenticateFleet, edge, emptyBodyAsObject, fleetRateLimit, requireBody, type ApiContext, type ErrorAnswer } from './middleware.ts';
+import { authenticate, authenticateFleet, edge, emptyBodyAsObject, requireBody, type ApiContext, type ErrorAnswer } from './middleware.ts';
+import { fleetRateLimit, storeRateLimit } from './rate-limit.ts';
+import { writeGate } from './write-gate.ts';
 import type { Merchant } from '../core/store.ts';
 import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
@@ -54,8 +56,9 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 
 /**
  * Builds a merchant route's Lambda handler with the shared chain:
- * edge (errors, headers, access log) → header normaliser → API-key auth and the per-store rate limit (one middleware: the token is taken alongside the key's reads)
- * → JSON body → zod validation (path, headers, query, body) → the use case. Every route gets the same chain, in the same order.
+ * edge (errors, headers, access log) → header normaliser → API-key auth → the per-store rate limit → the write gate
+ * (the route's reads run alongside the token; its writes and its answer wait for it) → JSON body → zod validation
+ * (path, headers, query, body) → the use case. Every route gets the same chain, in the same order.
  */
 export function merchantHandler<
   B extends z.core.$ZodType | undefined = undefined,
@@ -70,7 +73,7 @@ export function merchantHandler<
 ): ProxyHandler {
   const route = routeFor(key);
   const rt = runtimeFor(schemas.uses);
-  return routeHandler(route, rt, [authenticate(rt, route)], schemas, (input, context) =>
+  return routeHandler(route, rt, [authenticate(rt), storeRateLimit(rt, route), writeGate()], schemas, (input, context) =>
     useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>),
   );
 }
@@ -101,7 +104,7 @@ export function fleetHandler<
 ): ProxyHandler {
   const route = routeFor(key);
   const rt = runtimeFor({ ...FLEET_PARTS, ...schemas.uses });
-  return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt)], schemas, (input, context) =>
+  return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt), writeGate()], schemas, (input, context) =>
     useCase({ ...input, caller: context.fleet! } as unknown as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>),
   );
 }

@@ -3,13 +3,11 @@ import { assertQuoteBookable } from '../core/booking.ts';
 import { IdempotencyConflictError, InternalError, QuoteNotFoundError } from '../core/errors.ts';
 import { bookingFingerprint, type BookingDetails, type Job } from '../core/job.ts';
 import type { Quote } from '../core/quote.ts';
-import { alongsideWrites } from '../data/client.ts';
-import { IdempotencyStore } from '../data/idempotency.ts';
 import type { Merchant } from '../core/store.ts';
-import type { BaseRuntime, Runtime } from '../runtime.ts';
+import type { BaseRuntime, PartTypes } from '../runtime.ts';
 
-/** The runtime a booking needs: the base, the jobs, the quotes and the bookings. */
-export type BookingRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'quotes' | 'bookings'>;
+/** The runtime a booking needs: the base, the jobs, the quotes, the bookings and powertools' idempotency records. */
+export type BookingRuntime = BaseRuntime & Pick<PartTypes, 'jobs' | 'quotes' | 'bookings' | 'idempotency'>;
 
 /** A booking request as the handler parsed it: who, with which Idempotency-Key, what. */
 export interface BookQuoteRequest {
@@ -35,19 +33,17 @@ interface BookingIdentity {
 
 /** What the booking work needs, and where it leaves the job it made (powertools saves only the id). */
 interface BookingWork {
+  rt: BookingRuntime;
   request: BookQuoteRequest;
-  /** The quote: read as powertools sends its record's put (in that round trip), or when the work first asks. */
-  quote: () => Promise<Quote | null>;
+  quote: Quote | null;
   job?: Job;
 }
 
 type BookingOutcome = { jobId: string; created: boolean };
+type IdempotentBook = (identity: BookingIdentity, work: BookingWork, lambda: Context) => Promise<BookingOutcome>;
 
-// The booking under powertools' idempotency, made once per runtime (its persistence layer keeps a connection).
-const idempotentBookings = new WeakMap<
-  BookingRuntime,
-  (identity: BookingIdentity, work: BookingWork, lambda: Context, alongsideRecord: () => void) => Promise<BookingOutcome>
->();
+// The booking under powertools' idempotency, made once per idempotency store (its persistence layer keeps a connection).
+const idempotentBookings = new WeakMap<BookingRuntime['idempotency'], IdempotentBook>();
 
 /**
  * Books the quote exactly once per (store, Idempotency-Key). The transaction is the guard: it
@@ -55,39 +51,32 @@ const idempotentBookings = new WeakMap<
  * after a crash finds the marker and gets the same job. Powertools is the fast replay path in front.
  */
 export async function bookQuote(rt: BookingRuntime, request: BookQuoteRequest): Promise<BookQuoteResult> {
-  let idempotentBook = idempotentBookings.get(rt);
+  let idempotentBook = idempotentBookings.get(rt.idempotency);
   if (!idempotentBook) {
-    idempotentBook = new IdempotencyStore(rt.config).wrap((identity: BookingIdentity, work: BookingWork) => book(rt, identity, work), {
+    idempotentBook = rt.idempotency.wrap((identity: BookingIdentity, work: BookingWork) => book(identity, work), {
       keyPrefix: 'booking',
       onReplay: (saved) => ({ ...saved, created: false }),
     });
-    idempotentBookings.set(rt, idempotentBook);
+    idempotentBookings.set(rt.idempotency, idempotentBook);
   }
   const { merchant, idempotencyKey, details } = request;
   const identity = { storeId: merchant.storeId, idempotencyKey, fingerprint: bookingFingerprint(details) };
-  // Read the quote as powertools sends its in-flight record, in the same round trip (both wait for the
-  // rate limit's decision): the booking transaction's conditions are what guard it, so reading it
-  // before the record is kept changes nothing but the wait (a replay does not use it).
-  let quote: Promise<Quote | null> | undefined;
-  const readQuote = () => {
-    if (!quote) {
-      quote = alongsideWrites(() => rt.quotes.get(merchant.storeId, details.quoteId));
-      quote.catch(() => undefined); // awaited by the booking; a replay never awaits it
-    }
-    return quote;
-  };
-  const work: BookingWork = { request, quote: readQuote };
-  const outcome = await idempotentBook(identity, work, request.lambda, readQuote);
+  // Read first, alongside the rate limit's decision (a read need not wait for it): the booking
+  // transaction's conditions are what guard the quote, so reading it before powertools' record
+  // changes nothing but the wait (a replay does not use it).
+  const quote = await rt.quotes.get(merchant.storeId, details.quoteId);
+  const work: BookingWork = { rt, request, quote };
+  const outcome = await idempotentBook(identity, work, request.lambda);
   const job = outcome.created ? work.job : await rt.jobs.get(merchant.storeId, outcome.jobId);
   if (!job) throw new InternalError(`booking ${outcome.jobId} has no job`);
   return { job, created: outcome.created };
 }
 
 // The work powertools runs once: the quote's checks, then the booking transaction.
-async function book(rt: BookingRuntime, identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
+async function book(identity: BookingIdentity, work: BookingWork): Promise<BookingOutcome> {
+  const { rt, quote } = work;
   const { merchant, details } = work.request;
   const now = new Date();
-  const quote = await work.quote();
   if (!quote) throw new QuoteNotFoundError(details.quoteId);
   if (quote.usedAt || Date.parse(quote.expiresAt) <= now.getTime()) {
     // A used quote may be this very booking, retried after a crash: the marker says.

@@ -326,9 +326,9 @@ describe('admin CLI', () => {
     let second: Promise<AdminRun> | undefined;
     db.middlewareStack.add(
       (next, context) => async (args) => {
-        const items = (args.input as { TransactItems?: Array<{ Update?: { ExpressionAttributeValues?: Record<string, unknown> } }> }).TransactItems;
-        const overrides = items?.[0]?.Update?.ExpressionAttributeValues?.[':value'] as Record<string, number> | undefined;
-        if (context.commandName === 'TransactWriteItemsCommand' && overrides?.quotes === 30 && !second) {
+        const overrides = (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':value'] as
+          Record<string, number> | undefined;
+        if (/^Update(Item)?Command$/.test(context.commandName ?? '') && overrides?.quotes === 30 && !second) {
           second = admin(table, ['store', 'rate-limits', '--store', storeId, '--reads', '600']);
           await second;
         }

@@ -442,7 +442,7 @@ describe('PATCH /v1/jobs/{id} racing the platform', () => {
 });
 
 describe('PATCH /v1/jobs/{id} cost', () => {
-  it('costs a fixed number of DynamoDB calls: key, store and bucket; the job read; the edit’s transaction (none for a no-op or a refusal)', async () => {
+  it('costs a fixed number of DynamoDB calls: key and store; the bucket and the job read; the edit’s transaction (none for a no-op or a refusal)', async () => {
     const m = await newMerchant(api.table.rt, api.server);
     const job = await m.bookJob();
     await m.get('/v1/balance'); // the container learns which store the key belongs to
@@ -456,15 +456,15 @@ describe('PATCH /v1/jobs/{id} cost', () => {
     });
 
     expect(records.map((r) => [r.route, r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
-      // key, store and bucket together; the job's read; one transaction: key and store checks, job, event
+      // key and store together; the bucket and the job's read together; one transaction: key and store checks, job, event
       ['PATCH /v1/jobs/{id}', 200, 3, 5],
       // the same edit again changes nothing: no write
       ['PATCH /v1/jobs/{id}', 200, 2, 4],
       ['PATCH /v1/jobs/{id}', 200, 3, 5],
       // a stale If-Match is refused after the job's read
       ['PATCH /v1/jobs/{id}', 412, 2, 4],
-      // refused before any work
-      ['PATCH /v1/jobs/{id}', 400, 1, 3],
+      // refused before any work: key and store, then the bucket
+      ['PATCH /v1/jobs/{id}', 400, 2, 3],
     ]);
   });
 });

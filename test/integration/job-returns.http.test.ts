@@ -619,7 +619,7 @@ describe('a merchant’s decision or recall that loses its race to the deadline�
 });
 
 describe('DynamoDB calls of the new routes', () => {
-  it('costs a fixed number: key, store and bucket; the job read; the move’s transaction (the credit a return needs is the store authentication read)', async () => {
+  it('costs a fixed number: key and store; the bucket and the job read; the move’s transaction (the credit a return needs is the store authentication read)', async () => {
     const m = await newMerchant(api.table.rt, api.server, { creditMinor: CREDIT });
     const [reattempted, returnedJob, recalled, early] = [await pickedUp(m), await pickedUp(m), await pickedUp(m, false), (await m.bookJob()).id];
     await attempt(m, reattempted);
@@ -636,14 +636,14 @@ describe('DynamoDB calls of the new routes', () => {
     });
 
     expect(records.map((r) => [r.route, r.status, r.dynamoRoundTrips, r.dynamoCalls])).toEqual([
-      // a reattempt: key, store and bucket together; the job's read; one transaction (it starts no return, so no credit read)
+      // a reattempt: key and store together; the bucket and the job's read together; one transaction (it starts no return, so no credit read)
       ['POST /v1/jobs/{id}/decision', 200, 3, 5],
       // a return: the same; the store's credit is the store authentication read (no read of its own)
       ['POST /v1/jobs/{id}/decision', 200, 3, 5],
       // refused by the transition function on the job as read (no decision pending: no credit read)
       ['POST /v1/jobs/{id}/decision', 409, 2, 4],
-      // refused before any work
-      ['POST /v1/jobs/{id}/decision', 400, 1, 3],
+      // refused before any work: key and store, then the bucket
+      ['POST /v1/jobs/{id}/decision', 400, 2, 3],
       ['POST /v1/jobs/{id}/return', 200, 3, 5],
       ['POST /v1/jobs/{id}/return', 409, 2, 4],
     ]);
