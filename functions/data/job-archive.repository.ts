@@ -9,7 +9,7 @@ import { keys } from './table.ts';
 const KEPT_EVENTS = 20;
 
 /** The put of a job's archived events (`job_history`, beside the job's pointer), written with the change that archives them. */
-const historyPut =
+export const historyPut =
   (archived: Job['events']): JobWrite =>
   (before, after, { tableName }) =>
     archived.length === 0
