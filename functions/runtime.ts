@@ -8,6 +8,9 @@ import { RateLimitRepository } from './data/rate-limit.repository.ts';
 import { ZoneCatalog } from './data/zone-catalog.ts';
 import { JobRepository } from './data/job.repository.ts';
 import { JobReader } from './data/job-reader.ts';
+import { JobListRepository } from './data/job-list.repository.ts';
+import { FleetJobsRepository } from './data/fleet-jobs.repository.ts';
+import { JobArchiveRepository } from './data/job-archive.repository.ts';
 import { BookingRepository } from './data/booking.repository.ts';
 import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
@@ -35,6 +38,12 @@ export interface Runtime {
   jobs: JobRepository;
   /** Reads a job and nothing more (the tracking page's; `jobs` does the same and all the rest). */
   jobReader: JobReader;
+  /** The merchant's list pages of a store's jobs (GET /v1/jobs). */
+  jobLists: JobListRepository;
+  /** The fleet's lists of jobs: the zones' offers, each rider's assignments. */
+  fleetJobs: FleetJobsRepository;
+  /** Operations' end of a job, archiving the history its item cannot hold (the admin CLI's `job end`). */
+  jobArchive: JobArchiveRepository;
   bookings: BookingRepository;
   work: WorkRepository;
   events: EventRepository;
@@ -56,7 +65,21 @@ export interface Runtime {
  * names its parts to its handler factory (functions/http/handler.ts).
  */
 export type OptionalPart =
-  'jobs' | 'jobReader' | 'zones' | 'quotes' | 'bookings' | 'work' | 'events' | 'webhooks' | 'tracking' | 'remittances' | 'riderCash' | 'idempotency';
+  | 'jobs'
+  | 'jobReader'
+  | 'jobLists'
+  | 'fleetJobs'
+  | 'jobArchive'
+  | 'zones'
+  | 'quotes'
+  | 'bookings'
+  | 'work'
+  | 'events'
+  | 'webhooks'
+  | 'tracking'
+  | 'remittances'
+  | 'riderCash'
+  | 'idempotency';
 
 /**
  * The parts a function may name: the runtime's repositories, and powertools' idempotency records (the
@@ -99,6 +122,9 @@ export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
     },
   });
 export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table }) => new JobReader(db, table);
+export const jobListsPart: PartFactory<'jobLists'> = (_base, { db, table }) => new JobListRepository(db, table);
+export const fleetJobsPart: PartFactory<'fleetJobs'> = (_base, { db, table }) => new FleetJobsRepository(db, table);
+export const jobArchivePart: PartFactory<'jobArchive'> = (base) => new JobArchiveRepository(partOf(base, 'jobs', jobsPart));
 export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
 export const bookingsPart: PartFactory<'bookings'> = (base, { db, table, zoneRepository }) =>
@@ -113,6 +139,9 @@ export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) =>
 const ALL_PARTS = {
   jobs: jobsPart,
   jobReader: jobReaderPart,
+  jobLists: jobListsPart,
+  fleetJobs: fleetJobsPart,
+  jobArchive: jobArchivePart,
   zones: zonesPart,
   quotes: quotesPart,
   bookings: bookingsPart,

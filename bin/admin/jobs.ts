@@ -16,7 +16,7 @@ async function resolveReturnCharge(rt: Runtime, storeId: string, jobId: string, 
     const availableMinor = (await rt.stores.get(storeId))?.availableMinor ?? 0;
     if (availableMinor < chargeMinor) throw new ReturnChargeNotCoveredError(chargeMinor, availableMinor);
   }
-  const { job: resolved } = await rt.jobs.applyToLatest(job, { type: 'resolve_return', outcome }, 'admin');
+  const { job: resolved } = await rt.jobs.move(job, { type: 'resolve_return', outcome }, 'admin');
   const trip = resolved.returnTrip!;
   return {
     json: {
@@ -49,7 +49,7 @@ const settlementResolve = command({
     if (!storeId) throw new RecordNotFoundError('job', jobId);
     const outcome = options.capture ? 'capture' : 'release';
     if (options.return) return resolveReturnCharge(rt, storeId, jobId, outcome);
-    const result = (await rt.jobs.apply(storeId, jobId, { type: 'resolve', outcome }, 'admin'))!;
+    const result = (await rt.jobs.move({ storeId, jobId }, { type: 'resolve', outcome }, 'admin'))!;
     const { job } = result;
     // What the resolve moved out of the reservation: the charge, less a collection fee already released (a COD job that failed unpaid).
     const settledMinor = -result.money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
@@ -74,7 +74,7 @@ const jobEnd = command({
     const storeId = await rt.jobs.storeOf(jobId);
     const found = storeId && (await rt.jobs.get(storeId, jobId));
     if (!found) throw new RecordNotFoundError('job', jobId);
-    const { job, money } = await rt.jobs.endAsOperations(found, note);
+    const { job, money } = await rt.jobArchive.endAsOperations(found, note);
     const releasedMinor = -money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
     return {
       json: { jobId: job.id, storeId: job.storeId, status: job.status, settlement: job.settlement, releasedMinor },

@@ -6,7 +6,7 @@ import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
 import { ledgerPut } from './store.repository.ts';
 import { keys } from './table.ts';
-import type { remitWrites } from './job.repository.ts';
+import type { remitWrites } from './remittance-writes.ts';
 import type { Job } from '../core/job.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 
@@ -157,7 +157,7 @@ export class RemittanceRepository extends TableRepository {
   /**
    * Phase 1, one chunk: the pending remittance (created by its first chunk) gains these payments, each
    * with its line, their lines awaiting remittance go, and their `jobs` name the remittance (`remit`,
-   * whose writes the worker passes in: remitWrites of job.repository.ts, so the merchant's read
+   * whose writes the worker passes in: remitWrites of remittance-writes.ts, so the merchant's read
    * functions do not carry the lifecycle), all in one transaction held by the worker's lease. False, writing nothing, when a payment was
    * claimed meanwhile, a job changed, or the lease was lost: the payments wait for the next tick.
    */

@@ -5,13 +5,19 @@ import { cancellationReasons, type CancellationReason } from './client.ts';
 /** One item of a TransactWriteItems call (a Put, Update, Delete or ConditionCheck). */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** One item of a transaction, under the name its cancellation reason is read back by. */
+export interface NamedItem {
+  name: string;
+  item: TransactItem;
+}
+
 /**
  * A DynamoDB transaction whose items have names, the way powertools' persistence layer names its
  * condition fragments: a cancelled transaction is read back by name (`failed('quote')`), never by
  * the position an item happened to get.
  */
 export class Transaction {
-  private readonly entries: Array<{ name: string; item: TransactItem }> = [];
+  private readonly entries: NamedItem[] = [];
   /**
    * One logical operation, one token: when the SDK retries a transaction whose first attempt
    * committed but whose answer was lost, DynamoDB (for ten minutes) answers success instead of failing
@@ -26,6 +32,12 @@ export class Transaction {
     return this;
   }
 
+  /** Adds items already named (a job change's builders' items), each under its own name. */
+  addAll(items: readonly NamedItem[]): this {
+    for (const { name, item } of items) this.add(name, item);
+    return this;
+  }
+
   /** Adds several items of one kind, named `<name>#0`, `<name>#1`, … */
   addEach(name: string, items: readonly TransactItem[]): this {
     items.forEach((item, index) => this.add(`${name}#${index}`, item));
@@ -35,6 +47,11 @@ export class Transaction {
   /** The names of the items, in the order they are sent. */
   get names(): string[] {
     return this.entries.map((entry) => entry.name);
+  }
+
+  /** The named items, in the order they are sent. */
+  get items(): readonly NamedItem[] {
+    return [...this.entries];
   }
 
   /** Sends the transaction; a cancelled one throws TransactionCancelled (any other error as it is). */

@@ -11,7 +11,10 @@ import { JobPath, toJobDetail } from '../schemas/job.schema.ts';
  * concurrent_modification.
  */
 export const handler = merchantHandler('POST /v1/jobs/{id}/cancel', { path: JobPath, uses: { jobs: jobsPart } }, async ({ merchant, path, rt }) => {
-  const result = await rt.jobs.apply(merchant.storeId, path.id, { type: 'cancel' }, 'merchant', { guard: merchant, decideAgain: true });
+  const result = await rt.jobs.move({ storeId: merchant.storeId, jobId: path.id }, { type: 'cancel' }, 'merchant', {
+    guard: merchant,
+    onLostRace: 'decide-again',
+  });
   if (!result) throw new JobNotFoundError(path.id);
   return ok(toJobDetail(result.job));
 });

@@ -16,7 +16,7 @@ import type { Runtime } from '../runtime.ts';
 async function moveAsMerchant(rt: Pick<Runtime, 'jobs'>, merchant: Merchant, jobId: string, event: LifecycleEvent): Promise<Job> {
   // The store as this request's authentication read it gives the credit a return is first decided on (no read of its own).
   const credit = { availableMinor: merchant.store.availableMinor };
-  const result = await rt.jobs.apply(merchant.storeId, jobId, event, 'merchant', { guard: merchant, decideAgain: true, credit });
+  const result = await rt.jobs.move({ storeId: merchant.storeId, jobId }, event, 'merchant', { guard: merchant, onLostRace: 'decide-again', credit });
   if (!result) throw new JobNotFoundError(jobId);
   return result.job;
 }

@@ -24,10 +24,10 @@ export async function editJob(rt: Pick<Runtime, 'jobs'>, request: EditJobRequest
   const job = await rt.jobs.get(merchant.storeId, jobId);
   if (!job) throw new JobNotFoundError(jobId);
   const event: LifecycleEvent = { type: 'edit', changes };
-  if (ifVersions === undefined) return (await rt.jobs.applyToLatest(job, event, 'merchant', { guard: merchant, decideAgain: true })).job;
+  if (ifVersions === undefined) return (await rt.jobs.move(job, event, 'merchant', { guard: merchant, onLostRace: 'decide-again' })).job;
   if (!ifVersions.includes(job.version)) throw new PreconditionFailedError();
   try {
-    return (await rt.jobs.applyTo(job, event, 'merchant', { guard: merchant })).job;
+    return (await rt.jobs.move(job, event, 'merchant', { guard: merchant, onLostRace: 'refuse' })).job;
   } catch (error) {
     throw error instanceof ConcurrentModificationError ? new PreconditionFailedError() : error;
   }

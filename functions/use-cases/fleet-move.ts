@@ -38,7 +38,7 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
   // A rider's move that lost its race is decided again on the job as it now is (the last one read);
   // operations' are not: two operations racing for one job get 409.
   let current = job;
-  const decideAgain =
+  const onLostRace =
     caller.role === 'rider'
       ? (latest: Job) => {
           current = latest;
@@ -47,7 +47,7 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
       : undefined;
   let result: Transition;
   try {
-    result = await rt.jobs.applyToLatest(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, decideAgain });
+    result = await rt.jobs.move(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, onLostRace });
   } catch (error) {
     if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return current;
     throw error;
@@ -68,14 +68,14 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
  * limit: accepting one would be refused (409 cash_limit_exceeded).
  */
 export async function openOffers(
-  rt: FleetRuntime & Pick<Runtime, 'riderCash'>,
+  rt: FleetRuntime & Pick<Runtime, 'riderCash' | 'fleetJobs'>,
   caller: FleetCaller,
   query: { limit: number; near?: LatLng; withinMeters?: number },
 ): Promise<Job[]> {
   const offers = async () => {
     const zones = await rt.zones.current();
     const zoneIds = (query.near ? zonesAround(zones, query.near, query.withinMeters) : zones).map((zone) => zone.id);
-    return rt.jobs.offers({ ...query, zoneIds });
+    return rt.fleetJobs.offers({ ...query, zoneIds });
   };
   if (caller.role === 'ops') return offers();
   const [jobs, account] = await Promise.all([offers(), rt.riderCash.account(caller.agentId)]);

@@ -2,7 +2,7 @@ import { AppError, JobFullError } from '../core/errors.ts';
 import { ASSIGNED, ENDED, isReturning, type Job } from '../core/job.ts';
 import { dispatchEvent } from '../core/dispatch.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
-import { remitWrites } from '../data/job.repository.ts';
+import { remitWrites } from '../data/remittance-writes.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { followUpMove, SIMULATOR_ACTOR, simulatedPosition, simulatedReturnPosition, simulationSteps } from '../core/simulation.ts';
 import type { Runtime } from '../runtime.ts';
@@ -36,7 +36,7 @@ type Attempt = { kind: 'moved'; job: Job } | { kind: 'refused' } | { kind: 'race
 
 async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: string, now: Date): Promise<Attempt> {
   try {
-    return { kind: 'moved', job: (await rt.jobs.applyTo(job, event, actor, { now })).job };
+    return { kind: 'moved', job: (await rt.jobs.move(job, event, actor, { now, onLostRace: 'refuse' })).job };
   } catch (error) {
     if (error instanceof JobFullError) throw error; // a failure of the worker (counted, alarmed), not a move that no longer applies
     if (error instanceof AppError && error.code === 'concurrent_modification') return { kind: 'raced' };

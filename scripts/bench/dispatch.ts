@@ -15,7 +15,7 @@ const RUNS = 5;
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { jobItem } = await import('../../functions/data/job.repository.ts');
+const { jobItem } = await import('../../functions/data/job-writes/job.ts');
 const { dynamoCallScope, newDynamoTally } = await import('../../functions/data/client.ts');
 const { dispatchTick, relayTick, simulateTick } = await import('../../functions/workers/ticks.ts');
 const { WRITE_SHARDS } = await import('../../functions/data/table.ts');

@@ -14,7 +14,7 @@ const RUNS = 5;
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { jobItem } = await import('../../functions/data/job.repository.ts');
+const { jobItem } = await import('../../functions/data/job-writes/job.ts');
 const { keys } = await import('../../functions/data/table.ts');
 const { dynamoCallScope, dynamoClients, newDynamoTally } = await import('../../functions/data/client.ts');
 const db = dynamoClients({ region: rt.config.AWS_REGION, endpoint: rt.config.DYNAMODB_ENDPOINT }).doc;
@@ -69,7 +69,7 @@ async function direct(size: number, query: string): Promise<void> {
   const tally = newDynamoTally();
   const started = performance.now();
   const jobs = await dynamoCallScope.run(tally, () =>
-    rt.jobs.listByStatus(store.id, params.get('status') as 'created', { limit: Number(params.get('limit')), offset: Number(params.get('offset')) }),
+    rt.jobLists.listByStatus(store.id, params.get('status') as 'created', { limit: Number(params.get('limit')), offset: Number(params.get('offset')) }),
   );
   if (jobs.length === 0) throw new Error(`${query}: an empty page`);
   rows.push([

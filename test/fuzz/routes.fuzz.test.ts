@@ -431,7 +431,11 @@ describe('merchant routes', () => {
     const [pickedUp, undelivered] = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id];
     await driveJob(rt, world.shop.storeId, pickedUp, 'pickup_completed', 'fuzz-rider-1');
     await driveJob(rt, world.shop.storeId, undelivered, 'delivery_arrived', 'fuzz-rider-2');
-    await rt.jobs.apply(world.shop.storeId, undelivered, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:fuzz-rider-2');
+    await rt.jobs.move(
+      { storeId: world.shop.storeId, jobId: undelivered },
+      { type: 'attempt_delivery', reason: 'customer_unreachable', note: null },
+      'rider:fuzz-rider-2',
+    );
     world.jobIds = [(await world.shop.bookJob()).id, (await world.shop.bookJob()).id, cancelled.id, pickedUp, undelivered, (await world.other.bookJob()).id];
     world.quoteIds = [...(await Promise.all([1, 2, 3, 4, 5].map(() => world.shop.quote()))), await world.other.quote()];
     const endpointOf = async (merchant: TestMerchant) =>
@@ -440,7 +444,11 @@ describe('merchant routes', () => {
     // A cash-on-delivery payment, remitted after the next cut-off.
     const paid = (await world.shop.bookJob({ quote: { collectMinor: 50_000 } })).id;
     await driveJob(rt, world.shop.storeId, paid, 'delivery_arrived', 'fuzz-rider-3');
-    await rt.jobs.apply(world.shop.storeId, paid, { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null }, 'rider:fuzz-rider-3');
+    await rt.jobs.move(
+      { storeId: world.shop.storeId, jobId: paid },
+      { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
+      'rider:fuzz-rider-3',
+    );
     await remittanceTick(rt, new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000));
     world.remittanceIds = [((await world.shop.get('/v1/remittances')).body as { data: Array<{ id: string }> }).data[0]!.id, 'rem_0000000000000000000000zz'];
     await relayTick(rt);
@@ -665,7 +673,7 @@ async function returningJobAt(merchant: TestMerchant, agentId: string): Promise<
     [{ type: 'attempt_delivery', reason: 'customer_refused', note: null }, `rider:${agentId}`],
     [{ type: 'arrive', handoff: 'return' }, `rider:${agentId}`],
   ];
-  for (const [event, actor] of moves) await api.table.rt.jobs.apply(merchant.storeId, id, event, actor);
+  for (const [event, actor] of moves) await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, event, actor);
   return id;
 }
 
@@ -716,7 +724,11 @@ async function newFleetWorld(route: FleetRoute): Promise<FleetWorld> {
   ]);
   expect((await merchant.post(`/v1/jobs/${jobIds[4]}/cancel`)).status).toBe(200);
   if (route.path.startsWith('/fleet/v1/riders/')) {
-    await rt.jobs.apply(merchant.storeId, jobIds[2]!, { type: 'collect', method: 'cash', amountMinor: FUZZ_COLLECT, reference: null }, `rider:${riderIds[0]}`);
+    await rt.jobs.move(
+      { storeId: merchant.storeId, jobId: jobIds[2]! },
+      { type: 'collect', method: 'cash', amountMinor: FUZZ_COLLECT, reference: null },
+      `rider:${riderIds[0]}`,
+    );
   }
   return {
     storeId: merchant.storeId,

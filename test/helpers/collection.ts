@@ -15,7 +15,7 @@ export async function expectRiderCashInvariant(rt: Runtime, agentId: string): Pr
   const account = items.find((item) => item.SK === keys.riderCash(agentId).SK) ?? {};
   const log = items.filter((item) => (item.SK as string).startsWith(keys.riderCashEntryPrefix));
   const sumOf = (kind: string) => log.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + (entry.amountMinor as number), 0);
-  const held = await rt.jobs.assignedTo(agentId);
+  const held = await rt.fleetJobs.assignedTo(agentId);
   const figure = (name: string) => (account[name] as number | undefined) ?? 0;
   const collected = sumOf('collection');
   const deposited = sumOf('deposit');

@@ -119,11 +119,11 @@ export async function driveJob(rt: Runtime, storeId: string, jobId: string, stag
   for (let step = await nextStageOf(rt, storeId, jobId, stage); step; step = await nextStageOf(rt, storeId, jobId, stage)) {
     const rider = step.job.agentId ?? agentId;
     if (step.next === 'delivered' && cashDueOf(step.job) > 0) {
-      await rt.jobs.applyTo(step.job, { type: 'collect', ...cashPayment(step.job), reference: null }, `rider:${rider}`);
+      await rt.jobs.move(step.job, { type: 'collect', ...cashPayment(step.job), reference: null }, `rider:${rider}`, { onLostRace: 'refuse' });
       continue;
     }
     const event = MOVES[step.next].event(step.job, rider);
-    await rt.jobs.applyTo(step.job, event, event.type === 'dispatch' ? 'system' : `rider:${rider}`);
+    await rt.jobs.move(step.job, event, event.type === 'dispatch' ? 'system' : `rider:${rider}`, { onLostRace: 'refuse' });
   }
   return (await rt.jobs.get(storeId, jobId))!;
 }

@@ -11,7 +11,7 @@ export interface RacedReply {
  * Sends a request while `platform` (a worker's tick, a rider's move through the test's own runtime)
  * commits its change between the handler's first read of the job and its write: the handlers' own
  * job repository returns the job as it was, then lets `platform` run. Returns the reply (status and
- * body), how often the job was read (one GetItem each) and how often the move was tried (applyTo).
+ * body), how often the job was read (one GetItem each) and how often the move was tried (JobRepository's tryMove).
  */
 export async function raced(
   platform: () => Promise<unknown>,
@@ -24,7 +24,7 @@ export async function raced(
     await platform();
     return job;
   });
-  const tries = vi.spyOn(jobs, 'applyTo');
+  const tries = vi.spyOn(jobs as unknown as { tryMove(...args: unknown[]): Promise<unknown> }, 'tryMove');
   try {
     const { status, body } = await request();
     return { reply: { status, body }, reads: spy.mock.calls.length, tries: tries.mock.calls.length };

@@ -25,7 +25,9 @@ const CHARGE = 6900 + FEE;
 
 const newRider = () => `rider-${randomUUID().slice(0, 8)}`;
 const collect = (rt: Runtime, job: Job, method: 'cash' | 'upi' = 'cash', amountMinor = COLLECT) =>
-  rt.jobs.applyTo(job, { type: 'collect', method, amountMinor, reference: method === 'upi' ? 'UPI-20261125-7781' : null }, `rider:${job.agentId}`);
+  rt.jobs.move(job, { type: 'collect', method, amountMinor, reference: method === 'upi' ? 'UPI-20261125-7781' : null }, `rider:${job.agentId}`, {
+    onLostRace: 'refuse',
+  });
 const cashOf = async (rt: Runtime, agentId: string) => (await partitionItems(rt, keys.riderCash(agentId).PK)).find((item) => item.SK === 'CASH') ?? null;
 
 describe('a cash-on-delivery job', () => {
@@ -101,14 +103,16 @@ describe('a cash-on-delivery job', () => {
     // The rider has ₹10,000 in hand from a delivered job and holds another with the rest of `near` to collect.
     const first = await m.bookJob({ quote: { collectMinor: 1_000_000 } });
     const paid = (await collect(rt, await driveJob(rt, m.storeId, first.id, 'delivery_arrived', rider), 'cash', 1_000_000)).job;
-    await rt.jobs.applyTo(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, `rider:${rider}`);
+    await rt.jobs.move(paid, { type: 'submit_code', handoff: 'delivery', code: paid.verification.delivery.code }, `rider:${rider}`, { onLostRace: 'refuse' });
     const second = await m.bookJob({ quote: { collectMinor: near - 1_000_000 } });
     await driveJob(rt, m.storeId, second.id, 'picked_by_agent', rider);
     expect(await cashOf(rt, rider)).toMatchObject({ inHandMinor: 1_000_000, dueMinor: near - 1_000_000, exposureMinor: near });
     const third = await m.bookJob({ quote: { collectMinor: COLLECT } });
     const queued = await driveJob(rt, m.storeId, third.id, 'queued', rider);
 
-    await expect(rt.jobs.applyTo(queued, { type: 'accept', agentId: rider }, `rider:${rider}`)).rejects.toMatchObject({ code: 'cash_limit_exceeded' });
+    await expect(rt.jobs.move(queued, { type: 'accept', agentId: rider }, `rider:${rider}`, { onLostRace: 'refuse' })).rejects.toMatchObject({
+      code: 'cash_limit_exceeded',
+    });
     expect((await rt.jobs.get(m.storeId, third.id))!.status).toBe('queued');
     expect((await cashOf(rt, rider))!.exposureMinor).toBe(near);
     await expectLedgerInvariant(rt, m.storeId);
@@ -127,7 +131,7 @@ describe('a cash-on-delivery job', () => {
     const { id } = await m.bookJob({ quote: { collectMinor: COLLECT } });
     const queued = await driveJob(rt, m.storeId, id, 'queued', rider);
 
-    await expect(strict.applyTo(queued, { type: 'accept', agentId: rider }, `rider:${rider}`)).rejects.toMatchObject({
+    await expect(strict.move(queued, { type: 'accept', agentId: rider }, `rider:${rider}`, { onLostRace: 'refuse' })).rejects.toMatchObject({
       code: 'cash_limit_exceeded',
       details: { limitMinor: COLLECT - 1 },
     });
@@ -145,7 +149,7 @@ describe('operations resolving the review of a cash-on-delivery job that failed 
       const rider = newRider();
       const { id } = await m.bookJob({ quote: { collectMinor: COLLECT } });
       const atDrop = await driveJob(rt, m.storeId, id, 'delivery_arrived', rider);
-      await rt.jobs.applyTo(atDrop, { type: 'fail', note: 'Parcel damaged at the door' }, `rider:${rider}`);
+      await rt.jobs.move(atDrop, { type: 'fail', note: 'Parcel damaged at the door' }, `rider:${rider}`, { onLostRace: 'refuse' });
 
       const run = await admin(api.table, ['settlement', 'resolve', '--job', id, `--${outcome}`]);
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createTestTable, dbOf, type TestTable } from '../helpers/table.ts';
-import { jobItem } from '../../functions/data/job.repository.ts';
+import { jobItem } from '../../functions/data/job-writes/job.ts';
 import { readResponse, startTestServer, type TestServer } from '../helpers/server.ts';
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.ts';
 import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
@@ -170,7 +170,11 @@ describe('a decision or a recall whose answer is lost after DynamoDB committed i
     const job = await m.bookJob();
     const agentId = `fault-rider-${route}`;
     await driveJob(table.rt, m.storeId, job.id, 'delivery_arrived', agentId);
-    await table.rt.jobs.apply(m.storeId, job.id, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${agentId}`);
+    await table.rt.jobs.move(
+      { storeId: m.storeId, jobId: job.id },
+      { type: 'attempt_delivery', reason: 'customer_unreachable', note: null },
+      `rider:${agentId}`,
+    );
     const send = () => (route === 'decision' ? m.post(`/v1/jobs/${job.id}/decision`, { action: 'return' }) : m.post(`/v1/jobs/${job.id}/return`));
 
     proxy.inject([{ operation: 'TransactWriteItems', fault: { kind: 'drop-after' } }]);
@@ -212,7 +216,7 @@ describe('a rider’s move on the parcel’s way back whose answer is lost after
     const rider = await newFleetMember(table.rt, server, 'rider');
     const { id } = await bookJobAt(table.rt, m, 'delivery_arrived', rider);
     expect((await rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_unreachable' })).status).toBe(200);
-    await table.rt.jobs.apply(m.storeId, id, { type: 'decide', action: 'reattempt' }, 'merchant');
+    await table.rt.jobs.move({ storeId: m.storeId, jobId: id }, { type: 'decide', action: 'reattempt' }, 'merchant');
     expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/arrive`)).status).toBe(200);
     const second = () => rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_refused' });
     if (move === 'code') {

@@ -234,7 +234,7 @@ describe('a failed delivery', () => {
     await expectFleetIndexes(api.table.rt, merchant.storeId);
 
     // Act: operations resolve the review (what `settlement resolve --capture` does)
-    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve', outcome: 'capture' }, 'admin');
+    await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'resolve', outcome: 'capture' }, 'admin');
 
     // Assess: captured, the charge has left the balance
     const resolved = await merchantView(merchant, id);
@@ -257,7 +257,7 @@ describe('a failed delivery', () => {
     expect(failed.settlement).toBe('review');
 
     // Act
-    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve', outcome: 'release' }, 'admin');
+    await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'resolve', outcome: 'release' }, 'admin');
 
     // Assess
     expect(await merchantView(merchant, id)).toEqual({ ...failed, settlement: 'released', updatedAt: expect.any(String) });
@@ -381,7 +381,7 @@ describe('handoff codes that lock or expire', () => {
     const { id } = await bookJobAt(api.table.rt, merchant, 'booked', rider);
     const booked = (await api.table.rt.jobs.get(merchant.storeId, id))!;
     const arrivedAt = new Date(Date.now() - CODE_TTL_MS - 60_000);
-    const { job: arrived } = await api.table.rt.jobs.applyTo(booked, { type: 'arrive', handoff: 'pickup' }, actor, { now: arrivedAt });
+    const { job: arrived } = await api.table.rt.jobs.move(booked, { type: 'arrive', handoff: 'pickup' }, actor, { now: arrivedAt, onLostRace: 'refuse' });
     const pastExpiry = arrived.verification.pickup.expiresAt!;
     const oldCode = arrived.verification.pickup.code;
 
@@ -583,7 +583,9 @@ describe('a move that meets a rider’s location report', () => {
     const read = jobs.get.bind(jobs);
     return vi.spyOn(jobs, 'get').mockImplementationOnce(async (storeId, jobId) => {
       const job = await read(storeId, jobId);
-      await api.table.rt.jobs.applyTo(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${agentId}`);
+      await api.table.rt.jobs.move(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${agentId}`, {
+        onLostRace: 'refuse',
+      });
       return job;
     });
   }
@@ -618,7 +620,9 @@ describe('a move that meets a rider’s location report', () => {
     const read = jobs.get.bind(jobs);
     const spy = vi.spyOn(jobs, 'get').mockImplementation(async (storeId, jobId) => {
       const job = await read(storeId, jobId);
-      await api.table.rt.jobs.applyTo(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${rider.agentId}`);
+      await api.table.rt.jobs.move(job!, { type: 'report_location', latitude: 12.9761, longitude: 77.6102, accuracy: 9 }, `rider:${rider.agentId}`, {
+        onLostRace: 'refuse',
+      });
       return job;
     });
 

@@ -53,7 +53,7 @@ async function assignments(rider: TestFleetMember): Promise<string[]> {
 
 /** The merchant's move, through the job repository (the merchant's routes are another branch's), decided again on a lost race. */
 async function merchantMove(merchant: TestMerchant, jobId: string, event: LifecycleEvent): Promise<Job> {
-  return (await api.table.rt.jobs.apply(merchant.storeId, jobId, event, 'merchant', { decideAgain: true }))!.job;
+  return (await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: jobId }, event, 'merchant', { onLostRace: 'decide-again' }))!.job;
 }
 
 const attempt = (rider: TestFleetMember, jobId: string, body: unknown = { reason: 'customer_unreachable' }) =>
@@ -336,7 +336,7 @@ describe('the return handoff', () => {
     const { merchant, rider, ops } = await setUp();
     const { id } = await returning(merchant, rider);
     // The rider arrived back at the pickup 31 minutes ago (the arrival's clock is the test's).
-    await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'arrive', handoff: 'return' }, `rider:${rider.agentId}`, {
+    await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'arrive', handoff: 'return' }, `rider:${rider.agentId}`, {
       now: new Date(Date.now() - CODE_TTL_MS - 60_000),
     });
     const code = (await stored(merchant, id)).returnTrip!.handoff.code;
@@ -532,7 +532,8 @@ describe('a parcel lost or damaged on its way back (fail on a returning job)', (
       await merchantMove(merchant, id, { type: 'recall' });
     } else id = (await returning(merchant, rider)).id;
     // Operations may settle a charge in review while the parcel is still on its way (waived here, so no credit is needed).
-    if (trip.endsWith('on the way')) await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    if (trip.endsWith('on the way'))
+      await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'resolve_return', outcome: 'release' }, 'admin');
     const before = await stored(merchant, id);
     const ledgerBefore = await jobLedger(merchant, id);
     const back = before.returnTrip!.chargeMinor;
@@ -540,7 +541,7 @@ describe('a parcel lost or damaged on its way back (fail on a returning job)', (
 
     // Act (twice: the second is a retry whose answer was lost)
     const end = async () => {
-      if (ender === 'operations’ job end') return (await api.table.rt.jobs.endAsOperations(await stored(merchant, id), note)).job;
+      if (ender === 'operations’ job end') return (await api.table.rt.jobArchive.endAsOperations(await stored(merchant, id), note)).job;
       const reply = await (ender === 'the rider’s fail' ? rider : ops).post(`/fleet/v1/jobs/${id}/fail`, { reason: note });
       expect(reply.status).toBe(200);
       return fleetData(reply);
@@ -562,7 +563,7 @@ describe('a parcel lost or damaged on its way back (fail on a returning job)', (
     await expectFleetIndexes(api.table.rt, merchant.storeId);
 
     // Act: operations resolve the charge in review (once: a charge they settled on the way stays settled); the trip can be ended no more
-    const resolved = api.table.rt.jobs.apply(merchant.storeId, id, { type: 'resolve_return', outcome: 'release' }, 'admin');
+    const resolved = api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'resolve_return', outcome: 'release' }, 'admin');
     if (settled === 'review') await resolved;
     else await expect(resolved).rejects.toThrow('Only a return charge in review can be resolved');
     const again = await ops.post(`/fleet/v1/jobs/${id}/fail`, { reason: 'Again' });

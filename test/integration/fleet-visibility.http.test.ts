@@ -46,7 +46,7 @@ describe('which jobs the fleet can see', () => {
   it('never shows a sandbox store’s job, even one the simulator has queued, to riders or operations', async () => {
     const sandbox = await newMerchant(api.table.rt, api.server, { sandbox: true });
     const { id } = await sandbox.bookJob();
-    await api.table.rt.jobs.apply(sandbox.storeId, id, { type: 'dispatch' }, 'simulator');
+    await api.table.rt.jobs.move({ storeId: sandbox.storeId, jobId: id }, { type: 'dispatch' }, 'simulator');
     await dispatchOnce(api.table.rt);
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const ops = await newFleetMember(api.table.rt, api.server, 'ops');

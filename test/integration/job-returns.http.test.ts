@@ -113,7 +113,7 @@ const pickedUp = (merchant: TestMerchant, atDrop = true) => jobAt(merchant, atDr
 
 /** A move of the job's rider (or of `actor`) on the job, through the repository. */
 async function move(merchant: TestMerchant, id: string, event: LifecycleEvent, actor = `rider:${riderOf(id)}`, now?: Date) {
-  const result = await api.table.rt.jobs.apply(merchant.storeId, id, event, actor, now ? { now } : {});
+  const result = await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, event, actor, now ? { now } : {});
   return result!.job;
 }
 

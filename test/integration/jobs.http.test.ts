@@ -315,7 +315,8 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     const booked = await merchant.bookJob();
     await driveJob(api.table.rt, merchant.storeId, booked.id, stage, RIDER);
     const assigned = stage !== 'queued';
-    if (assigned) await api.table.rt.jobs.apply(merchant.storeId, booked.id, { type: 'report_location', ...RIDER_LOCATION }, `rider:${RIDER}`);
+    if (assigned)
+      await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: booked.id }, { type: 'report_location', ...RIDER_LOCATION }, `rider:${RIDER}`);
     const before = (await merchant.get(`/v1/jobs/${booked.id}`)).body as { data: Detail };
 
     const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
@@ -380,7 +381,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     else {
       // No rider accepts it in time: the dispatcher fails it.
       await driveJob(api.table.rt, merchant.storeId, booked.id, 'queued');
-      await api.table.rt.jobs.apply(merchant.storeId, booked.id, { type: 'dispatch_timeout' }, 'system');
+      await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: booked.id }, { type: 'dispatch_timeout' }, 'system');
     }
     const jobBefore = await api.table.rt.jobs.get(merchant.storeId, booked.id);
     const moneyBefore = await moneyOf(merchant.storeId);

@@ -16,7 +16,7 @@ const rider = 'rider:rider-7';
 async function setUp(creditMinor = 50_000) {
   const m = await newMerchant(api.table.rt, api.server, { creditMinor });
   const { id } = await m.bookJob();
-  const apply = async (event: LifecycleEvent, actor = rider) => (await api.table.rt.jobs.apply(m.storeId, id, event, actor))!;
+  const apply = async (event: LifecycleEvent, actor = rider) => (await api.table.rt.jobs.move({ storeId: m.storeId, jobId: id }, event, actor))!;
   const job = () => merchantView(m, id);
   const balance = async () => ((await m.get('/v1/balance')).body as { data: Record<string, number> }).data;
   // Drives the job on to a stage with rider-7 (as `rider`), through the same events.
@@ -182,7 +182,10 @@ describe('a fleet move', () => {
     await api.table.rt.fleetKeys.revoke(key.keyId);
 
     // Act
-    const attempt = api.table.rt.jobs.applyTo(before, { type: 'accept', agentId: 'rider-7' }, rider, { fleetKeyHash: hashApiKey(key.fleetKey) });
+    const attempt = api.table.rt.jobs.move(before, { type: 'accept', agentId: 'rider-7' }, rider, {
+      fleetKeyHash: hashApiKey(key.fleetKey),
+      onLostRace: 'refuse',
+    });
 
     // Assess
     await expect(attempt).rejects.toMatchObject({ code: 'forbidden' });

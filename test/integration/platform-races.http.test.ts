@@ -39,12 +39,12 @@ function platformMovesAfterRead(platform: () => Promise<unknown>) {
 
 /**
  * Sends a request while `platform` lands between its read and its write; returns the reply, how often
- * the job was read (one GetItem each) and how often the move was tried (applyTo: decided by the
+ * the job was read (one GetItem each) and how often the move was tried (JobRepository's tryMove: decided by the
  * transition function, then written in one TransactWriteItems unless refused).
  */
 async function raced(platform: () => Promise<unknown>, request: () => Promise<Reply>): Promise<{ reply: Reply; reads: number; tries: number }> {
   const spy = platformMovesAfterRead(platform);
-  const tries = vi.spyOn(runtime().jobs, 'applyTo');
+  const tries = vi.spyOn(runtime().jobs as unknown as { tryMove(...args: unknown[]): Promise<unknown> }, 'tryMove');
   try {
     return { reply: answer(await request()), reads: spy.mock.calls.length, tries: tries.mock.calls.length };
   } finally {
@@ -245,7 +245,7 @@ describe('a rider’s move that loses its race to the platform', () => {
 
     // Act
     const { reply } = await raced(
-      () => api.table.rt.jobs.apply(merchant.storeId, id, { type: 'cancel' }, 'merchant'),
+      () => api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'cancel' }, 'merchant'),
       () => rider.post(`/fleet/v1/jobs/${id}/confirm`),
     );
 
@@ -271,7 +271,7 @@ describe('two callers racing for one job', () => {
 
     // Act
     const { reply } = await raced(
-      () => api.table.rt.jobs.apply(merchant.storeId, id, { type: 'accept', agentId: first.agentId! }, `rider:${first.agentId}`),
+      () => api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'accept', agentId: first.agentId! }, `rider:${first.agentId}`),
       () => second.post(`/fleet/v1/jobs/${id}/accept`),
     );
 
@@ -292,8 +292,8 @@ describe('two callers racing for one job', () => {
     const [a, b] = [await newFleetMember(api.table.rt, api.server, 'rider'), await newFleetMember(api.table.rt, api.server, 'rider')];
     const { id } = await bookJobAt(api.table.rt, merchant, 'booking_in_progress', a);
     const handOver = async () => {
-      await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'decline' }, `rider:${a.agentId}`);
-      await api.table.rt.jobs.apply(merchant.storeId, id, { type: 'accept', agentId: b.agentId! }, `rider:${b.agentId}`);
+      await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'decline' }, `rider:${a.agentId}`);
+      await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: id }, { type: 'accept', agentId: b.agentId! }, `rider:${b.agentId}`);
     };
 
     // Act

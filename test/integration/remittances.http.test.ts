@@ -33,8 +33,12 @@ async function collectedJob(rt: Runtime, m: TestMerchant, amountMinor: number, o
   const rider = options.rider ?? `rider-${randomUUID().slice(0, 8)}`;
   const { id } = await m.bookJob({ quote: { collectMinor: amountMinor } });
   const atDrop = await driveJob(rt, m.storeId, id, 'delivery_arrived', rider);
-  return (await rt.jobs.applyTo(atDrop, { type: 'collect', method: 'cash', amountMinor, reference: null }, `rider:${rider}`, { now: options.at ?? new Date() }))
-    .job;
+  return (
+    await rt.jobs.move(atDrop, { type: 'collect', method: 'cash', amountMinor, reference: null }, `rider:${rider}`, {
+      now: options.at ?? new Date(),
+      onLostRace: 'refuse',
+    })
+  ).job;
 }
 
 const listOf = async (m: TestMerchant, query = '') =>
@@ -54,7 +58,9 @@ describe('a live store’s payments', () => {
     const m = await newMerchant(rt, api.server);
     const cut = cutoffAhead(rt);
     const a = await collectedJob(rt, m, 85_000, { at: new Date(cut.getTime() - 2 * HOUR) });
-    const delivered = await rt.jobs.applyTo(a, { type: 'submit_code', handoff: 'delivery', code: a.verification.delivery.code }, `rider:${a.agentId}`);
+    const delivered = await rt.jobs.move(a, { type: 'submit_code', handoff: 'delivery', code: a.verification.delivery.code }, `rider:${a.agentId}`, {
+      onLostRace: 'refuse',
+    });
     expect(delivered.job.status).toBe('delivered');
     const b = await collectedJob(rt, m, 40_000, { at: new Date(cut.getTime() - HOUR) });
     const c = await collectedJob(rt, m, 12_345, { at: new Date(cut.getTime() + HOUR) });
@@ -282,7 +288,7 @@ describe('a job that changes while its payment is claimed', () => {
     const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
     const claim = rt.remittances.claim.bind(rt.remittances);
     const racing = withRemittances(rt, 'claim', async (input) => {
-      await rt.jobs.apply(m.storeId, job.id, { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }, `rider:${job.agentId}`);
+      await rt.jobs.move({ storeId: m.storeId, jobId: job.id }, { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }, `rider:${job.agentId}`);
       return claim(input);
     });
 

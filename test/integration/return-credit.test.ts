@@ -39,10 +39,10 @@ describe('a return whose store spends its credit between the credit read and the
     });
 
     // Act
-    let result: Awaited<ReturnType<JobRepository['applyToLatest']>>;
+    let result: Awaited<ReturnType<JobRepository['move']>>;
     let reads: number;
     try {
-      result = await rt.jobs.applyToLatest(picked, { type: 'recall' }, 'merchant', { decideAgain: true });
+      result = await rt.jobs.move(picked, { type: 'recall' }, 'merchant', { onLostRace: 'decide-again' });
     } finally {
       reads = credit.mock.calls.length;
       credit.mockRestore();
@@ -73,11 +73,11 @@ describe('a return whose store spends its credit between the credit read and the
     const { id } = await m.bookJob();
     const picked = await driveJob(rt, m.storeId, id, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
     await m.bookJob();
-    const spy = vi.spyOn(rt.jobs, 'applyTo');
+    const spy = vi.spyOn(rt.jobs as unknown as { tryMove(...args: unknown[]): Promise<unknown> }, 'tryMove');
     let tries: number;
 
     try {
-      const { job } = await rt.jobs.applyToLatest(picked, { type: 'recall' }, 'merchant', { decideAgain: true });
+      const { job } = await rt.jobs.move(picked, { type: 'recall' }, 'merchant', { onLostRace: 'decide-again' });
       expect(job.returnTrip).toMatchObject({ chargeSettlement: 'reserved' });
     } finally {
       tries = spy.mock.calls.length;
@@ -110,10 +110,10 @@ describe('a return decided on the credit the caller read (a merchant’s request
     let reads: number[];
     try {
       const fresh = { availableMinor: (await rt.stores.get(m.storeId))!.availableMinor };
-      const first = await rt.jobs.applyToLatest(pickedA, { type: 'recall' }, 'merchant', { decideAgain: true, credit: fresh });
+      const first = await rt.jobs.move(pickedA, { type: 'recall' }, 'merchant', { onLostRace: 'decide-again', credit: fresh });
       const afterA = credit.mock.calls.length;
       await m.bookJob();
-      const second = await rt.jobs.applyToLatest(pickedB, { type: 'recall' }, 'merchant', { decideAgain: true, credit: fresh });
+      const second = await rt.jobs.move(pickedB, { type: 'recall' }, 'merchant', { onLostRace: 'decide-again', credit: fresh });
       reads = [afterA, credit.mock.calls.length];
       expect([first.job.returnTrip?.chargeSettlement, second.job.returnTrip?.chargeSettlement]).toEqual(['reserved', 'review']);
     } finally {

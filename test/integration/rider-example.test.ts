@@ -82,7 +82,9 @@ describe('examples/ride-a-delivery.ts', () => {
       { BASE_URL: api.server.url, FLEET_KEY: rider.fleetKey, MAX_WAIT_SECONDS: '1', POLL_SECONDS: '0.2' },
       async (line) => {
         if (line.startsWith('Waiting for the merchant')) {
-          await api.table.rt.jobs.apply(merchant.storeId, job.id, { type: 'decide', action: 'reattempt' }, 'merchant', { decideAgain: true });
+          await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: job.id }, { type: 'decide', action: 'reattempt' }, 'merchant', {
+            onLostRace: 'decide-again',
+          });
           return undefined;
         }
         if (!/code from the (store|customer)[^:]*: $/.test(line)) return undefined;

@@ -34,12 +34,12 @@ describe('a rider’s move that meets the job handed to another rider at the sam
     const rt = api.table.rt;
     const stale = await driveJob(rt, m.storeId, id, status, a);
     // Meanwhile rider A declines and rider B takes the job up to the same status.
-    const declined = await rt.jobs.applyTo(stale, { type: 'decline' }, `rider:${a}`);
-    await rt.jobs.applyTo(declined.job, { type: 'accept', agentId: b }, `rider:${b}`);
+    const declined = await rt.jobs.move(stale, { type: 'decline' }, `rider:${a}`, { onLostRace: 'refuse' });
+    await rt.jobs.move(declined.job, { type: 'accept', agentId: b }, `rider:${b}`, { onLostRace: 'refuse' });
     const handed = await driveJob(rt, m.storeId, id, status, b);
     expect([handed.status, handed.agentId]).toEqual([status, b]);
 
-    const outcome = await rt.jobs.applyToLatest(stale, event, `rider:${a}`).then(
+    const outcome = await rt.jobs.move(stale, event, `rider:${a}`).then(
       () => 'applied',
       (error: unknown) => error,
     );

@@ -119,7 +119,7 @@ describe('what each route does to the table', () => {
       // return code locked by five wrong tries and reset by operations
       const back = await bookJobAt(rt, m, 'delivery_arrived', rider);
       expect((await rider.post(`/fleet/v1/jobs/${back.id}/delivery-attempts`, { reason: 'customer_unreachable' })).status).toBe(200);
-      await rt.jobs.apply(m.storeId, back.id, { type: 'decide', action: 'reattempt' }, 'merchant');
+      await rt.jobs.move({ storeId: m.storeId, jobId: back.id }, { type: 'decide', action: 'reattempt' }, 'merchant');
       expect((await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/delivery/arrive`)).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${back.id}/delivery-attempts`, { reason: 'customer_refused' })).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${back.id}/handoffs/return/arrive`)).status).toBe(200);
@@ -133,7 +133,11 @@ describe('what each route does to the table', () => {
       // The merchant's moves after pickup (another rider: a rider holds two jobs at most): a decision after a failed attempt, a recall
       const second = await newFleetMember(rt, api.server, 'rider');
       const undelivered = await bookJobAt(rt, m, 'delivery_arrived', second);
-      await rt.jobs.apply(m.storeId, undelivered.id, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, `rider:${second.agentId}`);
+      await rt.jobs.move(
+        { storeId: m.storeId, jobId: undelivered.id },
+        { type: 'attempt_delivery', reason: 'customer_unreachable', note: null },
+        `rider:${second.agentId}`,
+      );
       expect((await m.post(`/v1/jobs/${undelivered.id}/decision`, { action: 'return' })).status).toBe(200);
       const recalled = await bookJobAt(rt, m, 'pickup_completed', second);
       expect((await m.post(`/v1/jobs/${recalled.id}/return`)).status).toBe(200);
@@ -182,11 +186,11 @@ describe('what each route does to the table', () => {
     // A live job waiting for the merchant's decision after a failed attempt: the late tick applies the default (a return)
     const waiting = (await m.bookJob()).id;
     await driveJob(rt, m.storeId, waiting, 'delivery_arrived', 'rider-waiting');
-    await rt.jobs.apply(m.storeId, waiting, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:rider-waiting');
+    await rt.jobs.move({ storeId: m.storeId, jobId: waiting }, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 'rider:rider-waiting');
     // A cash-on-delivery payment collected, for the remittance tick after the next cut-off to remit
     const paid = (await m.bookJob({ quote: { collectMinor: 10_000 } })).id;
     await driveJob(rt, m.storeId, paid, 'delivery_arrived', 'rider-paid');
-    await rt.jobs.apply(m.storeId, paid, { type: 'collect', method: 'cash', amountMinor: 10_000, reference: null }, 'rider:rider-paid');
+    await rt.jobs.move({ storeId: m.storeId, jobId: paid }, { type: 'collect', method: 'cash', amountMinor: 10_000, reference: null }, 'rider:rider-paid');
     const tally = newDynamoTally();
 
     await dynamoCallScope.run(tally, async () => {

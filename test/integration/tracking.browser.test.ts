@@ -303,7 +303,11 @@ describe('the tracking page in a real browser', () => {
       codes: await page.locator('.code').count(),
     };
     await page.screenshot({ path: join(OUTPUT, 'hi-360-cod-due.png'), fullPage: true });
-    await api.table.rt.jobs.apply(merchant.storeId, job.id, { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null }, `rider:${RIDER}`);
+    await api.table.rt.jobs.move(
+      { storeId: merchant.storeId, jobId: job.id },
+      { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null },
+      `rider:${RIDER}`,
+    );
     await page.clock.fastForward(REFRESH_MS);
     await page.waitForFunction(() => document.querySelector('.pay')?.textContent === '₹850 का भुगतान हो गया', undefined, { timeout: 10_000 });
     const paidNext = await page.locator('[data-part=next]').textContent();
@@ -328,9 +332,14 @@ describe('the tracking page in a real browser', () => {
       await refreshUntil(page, 'We could not reach you');
       const waiting = { next: await page.locator('[data-part=next]').textContent(), codes: await page.locator('.code').count() };
       await page.screenshot({ path: join(OUTPUT, 'en-1280-attempt.png'), fullPage: true });
-      const decided = (await api.table.rt.jobs.apply(delivery.merchant.storeId, delivery.job.id, { type: 'decide', action: 'reattempt' }, 'merchant', {
-        decideAgain: true,
-      }))!.job;
+      const decided = (await api.table.rt.jobs.move(
+        { storeId: delivery.merchant.storeId, jobId: delivery.job.id },
+        { type: 'decide', action: 'reattempt' },
+        'merchant',
+        {
+          onLostRace: 'decide-again',
+        },
+      ))!.job;
       await refreshUntil(page, 'Your rider is trying again');
       const tryingAgain = { code: await page.locator('.code').textContent(), current: await page.locator('li[aria-current=step]').textContent() };
       await delivery.simulateAfter(decided.updatedAt, 100); // back at the door

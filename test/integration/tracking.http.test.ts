@@ -339,7 +339,7 @@ describe('GET /track/{token} when a delivery does not go to plan', () => {
     const link = await trackingLinkOf(merchant, job.id);
     await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived');
     const move = async (event: LifecycleEvent, actor = 'rider:rider-7') =>
-      (await api.table.rt.jobs.apply(merchant.storeId, job.id, event, actor, { decideAgain: true }))!.job;
+      (await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: job.id }, event, actor, { onLostRace: 'decide-again' }))!.job;
     const page = (lang = 'en') => openPage(api.server, `${link.path}?lang=${lang}`);
     return { merchant, job, move, page };
   }
@@ -431,9 +431,8 @@ describe('GET /track/{token} for a cash-on-delivery job', () => {
     const page = async (lang: string) => (await openPage(api.server, `${link.path}?lang=${lang}`)).html;
     await driveJob(api.table.rt, merchant.storeId, job.id, 'delivery_arrived', RIDER);
     const [dueEnglish, dueHindi] = [await page('en'), await page('hi')];
-    await api.table.rt.jobs.apply(
-      merchant.storeId,
-      job.id,
+    await api.table.rt.jobs.move(
+      { storeId: merchant.storeId, jobId: job.id },
       { type: 'collect', method: 'upi', amountMinor: COLLECT, reference: '432187650912' },
       `rider:${RIDER}`,
     );

@@ -25,7 +25,7 @@ describe('a simulator step that loses a race', () => {
     const { id } = await m.bookJob();
     const rt = runtime();
     const past = new Date(Date.now() + 10_000); // every step is due
-    const spy = vi.spyOn(rt.jobs, 'applyTo').mockRejectedValueOnce(new ConcurrentModificationError());
+    const spy = vi.spyOn(rt.jobs, 'move').mockRejectedValueOnce(new ConcurrentModificationError());
 
     await simulateTick(rt, past);
     spy.mockRestore();
@@ -78,7 +78,7 @@ describe('dispatch with riders', () => {
     await dispatchTick(rt, at(0));
     await dispatchTick(rt, at(19));
     expect((await job()).status).toBe('queued');
-    await rt.jobs.applyTo(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(19.5) });
+    await rt.jobs.move(await job(), { type: 'accept', agentId: 'rider-1' }, 'rider:rider-1', { now: at(19.5), onLostRace: 'refuse' });
 
     // Act + Assess: past the 20 minutes (and within the rider's 2 minutes to confirm), an accepted
     // job is not failed, and stays on the list
@@ -88,7 +88,7 @@ describe('dispatch with riders', () => {
 
     // The rider declines at 21 min: the job is back on offer, but its 20 minutes ran from t0, so
     // accept-and-decline cannot keep a job waiting for ever
-    await rt.jobs.applyTo(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(21) });
+    await rt.jobs.move(await job(), { type: 'decline' }, 'rider:rider-1', { now: at(21), onLostRace: 'refuse' });
     expect((await job()).status).toBe('queued');
     await dispatchTick(rt, at(21));
     expect(await job()).toMatchObject({ status: 'failed', settlement: 'released' });
@@ -188,10 +188,10 @@ describe('a job a worker cannot move', () => {
     const broken = (await m.bookJob()).id;
     const healthy = (await m.bookJob()).id;
     const rt = runtime();
-    const applyTo = rt.jobs.applyTo.bind(rt.jobs);
-    const spy = vi.spyOn(rt.jobs, 'applyTo').mockImplementation(async (job, ...rest) => {
+    const move = rt.jobs.move.bind(rt.jobs);
+    const spy = vi.spyOn(rt.jobs, 'move').mockImplementation(async (job, ...rest) => {
       if (job.id === broken) throw new Error('Item size has exceeded the maximum allowed size');
-      return applyTo(job, ...rest);
+      return move(job, ...rest);
     });
     const tick = () => (sandbox ? simulateTick(rt, new Date(Date.now() + 10_000)) : dispatchTick(rt));
 
@@ -382,7 +382,7 @@ describe('an offer left behind by a move of the release before the sharding', ()
     const { id } = await m.bookJob();
     await dispatchTick(rt);
     const queued = (await rt.jobs.get(m.storeId, id))!;
-    const accepted = (await rt.jobs.applyTo(queued, { type: 'accept', agentId: 'rider-old' }, 'rider:rider-old')).job;
+    const accepted = (await rt.jobs.move(queued, { type: 'accept', agentId: 'rider-old' }, 'rider:rider-old', { onLostRace: 'refuse' })).job;
     const leftBehind = [
       { ...keys.offer(queued.zoneId, id, offeredAt(queued)), type: 'offer', storeId: m.storeId, jobId: id, pickupLatitude: 12.9756, pickupLongitude: 77.6066 },
       { ...rt.jobs.dispatchKeyOf(queued)!, type: 'work', storeId: m.storeId, jobId: id, createdAt: queued.createdAt },

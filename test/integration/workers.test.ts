@@ -152,7 +152,9 @@ describe('the sandbox simulator when a delivery does not go to plan', () => {
   it('delivers with the fresh code on the merchant’s reattempt, capturing the charge once', async () => {
     const { m, job, waiting } = await failedFirstAttempt();
 
-    const decided = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'decide', action: 'reattempt' }, 'merchant', { decideAgain: true }))!.job;
+    const decided = (await api.table.rt.jobs.move({ storeId: m.storeId, jobId: job.id }, { type: 'decide', action: 'reattempt' }, 'merchant', {
+      onLostRace: 'decide-again',
+    }))!.job;
     await simulateFrom(decided.updatedAt, 0, 600);
     const last = (await current(m, job.id))!;
 
@@ -172,7 +174,9 @@ describe('the sandbox simulator when a delivery does not go to plan', () => {
   it('brings the parcel back and gives the return code on the merchant’s return, capturing the return charge', async () => {
     const { m, job, waiting } = await failedFirstAttempt();
 
-    const decided = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'decide', action: 'return' }, 'merchant', { decideAgain: true }))!.job;
+    const decided = (await api.table.rt.jobs.move({ storeId: m.storeId, jobId: job.id }, { type: 'decide', action: 'return' }, 'merchant', {
+      onLostRace: 'decide-again',
+    }))!.job;
     const midway = await simulateFrom(decided.returnTrip!.startedAt, 0, 600).then(() => current(m, job.id));
     const wasListed = await onWorklist(job.id);
     await simulateFrom(decided.returnTrip!.startedAt, 750, RETURN_MS);
@@ -243,7 +247,7 @@ describe('the sandbox simulator when a delivery does not go to plan', () => {
     const job = await m.bookJob();
     await tickThrough(m, job, 0, 1_800); // picked up at 1.5 s; the rider is on the way to the drop
 
-    const recalled = (await api.table.rt.jobs.apply(m.storeId, job.id, { type: 'recall' }, 'merchant', { decideAgain: true }))!.job;
+    const recalled = (await api.table.rt.jobs.move({ storeId: m.storeId, jobId: job.id }, { type: 'recall' }, 'merchant', { onLostRace: 'decide-again' }))!.job;
     await simulateFrom(recalled.returnTrip!.startedAt, 0, RETURN_MS);
     await tickThrough(m, job, 1_800, WHOLE_RUN_MS); // the rest of the script's time passes too
     const last = (await current(m, job.id))!;

@@ -607,7 +607,8 @@ describe('openOffers and the rider’s cash limit', () => {
   const runtimeWith = (limitMinor: number, exposureMinor: number) =>
     ({
       zones: { current: async () => [] },
-      jobs: { offers: async () => [prepaid, small, large], riderCashLimitMinor: limitMinor },
+      jobs: { riderCashLimitMinor: limitMinor },
+      fleetJobs: { offers: async () => [prepaid, small, large] },
       riderCash: {
         account: async (agentId: string) => ({
           agentId,

@@ -5,7 +5,7 @@ import type { Job } from '../../functions/core/job.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails as details, sampleStore } from '../helpers/fixtures.ts';
 
 /**
- * Which moves read the store's credit first (JobRepository.applyTo: one GetItem more): exactly those
+ * Which moves read the store's credit first (JobRepository.move: one GetItem more): exactly those
  * that can start a return on the job as it is, so a first attempt or a reattempt costs no extra read,
  * and no move that starts a return is decided without the credit.
  */
