@@ -9,7 +9,7 @@ import { raced } from '../helpers/races.ts';
 import { AT, ID } from '../helpers/job-detail.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Job } from '../../functions/core/job.ts';
-import type { FleetJob, FleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import type { FleetJob, FleetOffer } from '../../functions/schemas/views/fleet.view.ts';
 
 /**
  * Cash on delivery at the door, through the real local server: the rider records the payment

@@ -4,7 +4,7 @@ import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type T
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { startWorkers } from '../../bin/local/workers.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { JOB_STATUSES } from '../../functions/core/job.ts';
 
 // A whole sandbox delivery takes 3 s of the simulator's clock, and dispatch gives up after 2 s. The
