@@ -22,7 +22,7 @@ import {
 } from '../functions/core/errors.ts';
 import { IllegalTransitionError } from '../functions/core/lifecycle.ts';
 import type { Job } from '../functions/core/job.ts';
-import { ErrorBody } from '../functions/schemas/common.schema.ts';
+import { ErrorBody } from '../functions/schemas/views/error.view.ts';
 import { BookingRequest } from '../functions/schemas/job.schema.ts';
 import { EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID } from '../functions/schemas/docs/examples.ts';
 import type { BodyDoc, ErrorStatus, FleetTag, MerchantTag, OperationDoc } from '../functions/schemas/docs/operation.ts';
