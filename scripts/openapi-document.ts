@@ -3,7 +3,7 @@ import * as z from '../functions/zod.ts';
 import { routes, type Route } from '../functions/http/routes.ts';
 import { FLEET_RATE_LIMIT, RATE_LIMITS } from '../functions/core/rate-limits.ts';
 import { EVENT_TYPES } from '../functions/core/event.ts';
-import { EventView } from '../functions/schemas/event.schema.ts';
+import { EventView } from '../functions/schemas/views/event.view.ts';
 import { errorResult, STATUS_BY_CODE } from '../functions/http/errors.ts';
 import { parseOrThrow } from '../functions/http/validation.ts';
 import {
@@ -22,15 +22,15 @@ import {
 } from '../functions/core/errors.ts';
 import { IllegalTransitionError } from '../functions/core/lifecycle.ts';
 import type { Job } from '../functions/core/job.ts';
-import { ErrorBody } from '../functions/schemas/common.schema.ts';
+import { ErrorBody } from '../functions/schemas/views/error.view.ts';
 import { BookingRequest } from '../functions/schemas/job.schema.ts';
-import { EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID } from '../functions/schemas/examples.ts';
-import type { BodyDoc, ErrorStatus, FleetTag, MerchantTag, OperationDoc } from '../functions/schemas/operation.ts';
+import { EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID } from '../functions/schemas/docs/examples.ts';
+import type { BodyDoc, ErrorStatus, FleetTag, MerchantTag, OperationDoc } from '../functions/schemas/docs/operation.ts';
 
 /**
- * The merchant and fleet APIs' OpenAPI 3.1 descriptions, built from the route table and the
- * operation docs each schema module exports next to the zod schemas the handlers validate and answer
- * with (functions/schemas/*.schema.ts): nothing here restates a field or names a route. What is
+ * The merchant and fleet APIs' OpenAPI 3.1 descriptions, built from the route table, the zod schemas
+ * the handlers validate and answer with (functions/schemas/) and the operation docs beside them
+ * (functions/schemas/docs/*.docs.ts): nothing here restates a field or names a route. What is
  * added is each document's frame (servers, security, tags, the error responses) and each route's
  * rate limit.
  */
@@ -40,7 +40,7 @@ type JsonSchema = Record<string, unknown>;
 /** Every route's operation doc, by route key (`METHOD /path`). */
 export type DocsByRoute = Record<string, OperationDoc>;
 
-const SCHEMA_MODULES = new URL('../functions/schemas/', import.meta.url);
+const DOC_MODULES = new URL('../functions/schemas/docs/', import.meta.url);
 const ROUTE_KEY = /^[A-Z]+ \/\S*$/;
 
 // An export holding operation docs: an object whose keys are all route keys (a zod schema's are not).
@@ -51,20 +51,21 @@ function isOperationDocs(value: unknown): value is DocsByRoute {
 }
 
 /**
- * Every operation doc the schema modules export, found by reading functions/schemas/*.schema.ts (a
- * new module needs no edit here). Throws when two exports document the same route.
+ * Every operation doc the docs modules export, found by reading functions/schemas/docs/*.docs.ts (a
+ * new module needs no edit here); importing them also gives the schemas their descriptions and
+ * examples (`describe` in functions/schemas/docs/describe.ts). Throws when two exports document the same route.
  */
 export async function loadOperationDocs(): Promise<DocsByRoute> {
   const docs: DocsByRoute = {};
   const exporter = new Map<string, string>();
-  for (const file of readdirSync(SCHEMA_MODULES)
-    .filter((name) => name.endsWith('.schema.ts'))
+  for (const file of readdirSync(DOC_MODULES)
+    .filter((name) => name.endsWith('.docs.ts'))
     .sort()) {
-    const module = (await import(new URL(file, SCHEMA_MODULES).href)) as Record<string, unknown>;
+    const module = (await import(new URL(file, DOC_MODULES).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       if (!isOperationDocs(value)) continue;
       for (const [key, doc] of Object.entries(value)) {
-        const where = `${name} in functions/schemas/${file}`;
+        const where = `${name} in functions/schemas/docs/${file}`;
         if (exporter.has(key)) throw new Error(`${key} is documented twice: by ${exporter.get(key)} and by ${where}`);
         exporter.set(key, where);
         docs[key] = doc;
@@ -93,7 +94,7 @@ export function documentedRoutes<A extends DescribedApi>(
   const problems = [
     ...described
       .filter((route) => !docs[routeKey(route)])
-      .map((route) => `${routeKey(route)} is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it`),
+      .map((route) => `${routeKey(route)} is in the route table but no functions/schemas/docs/*.docs.ts exports an operation doc for it`),
     ...Object.keys(docs)
       .filter((key) => !tableKeys.has(key))
       .map((key) => `${key} has an operation doc but is not in the route table (functions/http/routes.ts)`),
@@ -322,9 +323,11 @@ const MERCHANT_TAGS: Record<MerchantTag, string> = {
   Webhooks: 'Events pushed to the store’s endpoints, signed (Standard Webhooks)',
 };
 
-/** The merchant API's document (docs/openapi.json); `docs` default to what the schema modules export. */
+/** The merchant API's document (docs/openapi.json); `docs` default to what the docs modules export. */
 export async function buildOpenApiDocument(docs?: DocsByRoute) {
-  const operations = documentedRoutes(routes, docs ?? (await loadOperationDocs()), 'merchant');
+  // Loaded even when `docs` are given: loading them gives the schemas their words.
+  const loaded = await loadOperationDocs();
+  const operations = documentedRoutes(routes, docs ?? loaded, 'merchant');
   return {
     openapi: '3.1.0',
     info: {
@@ -416,9 +419,11 @@ const FLEET_TAGS: Record<FleetTag, string> = {
   Operations: 'Fleet operations’ fixes',
 };
 
-/** The fleet API's document (docs/fleet-openapi.json); `docs` default to what the schema modules export. */
+/** The fleet API's document (docs/fleet-openapi.json); `docs` default to what the docs modules export. */
 export async function buildFleetOpenApiDocument(docs?: DocsByRoute) {
-  const operations = documentedRoutes(routes, docs ?? (await loadOperationDocs()), 'fleet');
+  // Loaded even when `docs` are given: loading them gives the schemas their words.
+  const loaded = await loadOperationDocs();
+  const operations = documentedRoutes(routes, docs ?? loaded, 'fleet');
   return {
     openapi: '3.1.0',
     info: {

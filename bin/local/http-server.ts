@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { MethodNotAllowedError, PayloadTooLargeError, RouteNotFoundError } from '../../functions/core/errors.ts';
 import { errorResult } from '../../functions/http/errors.ts';
-import { matchRoute, routes, type Route } from '../../functions/http/routes.ts';
+import { matchRoute } from '../../functions/http/route-matcher.ts';
+import { routes, type Route } from '../../functions/http/routes.ts';
 import type { ProxyHandler } from '../../functions/http/handler.ts';
 import { serveDocs } from './docs.ts';
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { AppError, InvalidJsonError, type ErrorCode } from '../core/errors.ts';
-import type { ErrorBody } from '../schemas/common.schema.ts';
+import type { ErrorBody } from '../schemas/views/error.view.ts';
 import { jsonResult } from './responses.ts';
 
 /** The status code each error code is answered with; the only place that knows. */

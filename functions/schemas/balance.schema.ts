@@ -1,6 +1,5 @@
 import * as z from '../zod.ts';
 import { MinorAmount } from './common.schema.ts';
-import type { OperationDocs } from './operation.ts';
 
 /** `data` of the balance response. */
 export const BalanceResponse = z.strictObject({
@@ -11,26 +10,3 @@ export const BalanceResponse = z.strictObject({
   currency: z.literal('INR'),
 });
 export type BalanceResponse = z.infer<typeof BalanceResponse>;
-
-// The route's API description (read by scripts/openapi-document.ts); bundles drop it.
-
-export const balanceOperations = {
-  'GET /v1/balance': {
-    operationId: 'getBalance',
-    summary: 'Check credit',
-    description:
-      'The store’s prepaid credit in paise: balance, the part reserved for open jobs, and what is available for new bookings. Counts against the read limit.',
-    tag: 'Credit',
-    success: [
-      {
-        status: 200,
-        description: 'The store’s credit',
-        name: 'BalanceResponse',
-        schema: BalanceResponse,
-        envelope: true,
-        example: { data: { apiEnabled: true, balanceMinor: 500000, reservedMinor: 6900, availableMinor: 493100, currency: 'INR' } },
-      },
-    ],
-    errors: [400, 401, 403, 429, 500, 503],
-  },
-} satisfies OperationDocs;

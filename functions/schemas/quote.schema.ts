@@ -1,7 +1,5 @@
 import * as z from '../zod.ts';
 import { Latitude, Longitude, MinorAmount, PaiseInput } from './common.schema.ts';
-import { EXAMPLE_QUOTE_ID } from './examples.ts';
-import type { OperationDocs } from './operation.ts';
 
 const Pincode = z.string().check(z.regex(/^(\d{6})?$/, 'Must be exactly 6 digits, or empty'));
 
@@ -41,46 +39,3 @@ export const QuoteResponse = z.strictObject({
   provider: z.literal('service_fleet'),
 });
 export type QuoteResponse = z.infer<typeof QuoteResponse>;
-
-// The route's API description (read by scripts/openapi-document.ts); bundles drop it.
-
-const quoteRequestExample = {
-  pickupAddress: 'MG Road, Bengaluru',
-  pickupLatitude: 12.9756,
-  pickupLongitude: 77.6066,
-  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-  dropLatitude: 12.9784,
-  dropLongitude: 77.6408,
-  packageWeightGrams: 750,
-};
-
-export const quoteOperations = {
-  'POST /v1/job-quotes': {
-    operationId: 'createQuote',
-    summary: 'Create a quote',
-    description:
-      'Prices a pickup-to-drop route. Both stops must lie in one supported delivery zone. The quote is valid for five minutes and can be booked once.',
-    tag: 'Quotes',
-    requestBody: { name: 'QuoteRequest', schema: QuoteRequest, example: quoteRequestExample },
-    success: [
-      {
-        status: 201,
-        description: 'The quote',
-        name: 'QuoteResponse',
-        schema: QuoteResponse,
-        envelope: true,
-        example: {
-          data: {
-            id: EXAMPLE_QUOTE_ID,
-            distanceMeters: 4834,
-            chargeMinor: 6900,
-            expiresAt: '2026-11-22T10:05:00.000Z',
-            currency: 'INR',
-            provider: 'service_fleet',
-          },
-        },
-      },
-    ],
-    errors: [400, 401, 403, 422, 429, 500, 503],
-  },
-} satisfies OperationDocs;

@@ -5,17 +5,26 @@ import * as z from 'zod';
 import { routes } from '../../functions/http/routes.ts';
 import { BUNDLING } from '../../lib/bundling.ts';
 import { buildFleetOpenApiDocument, buildOpenApiDocument, documentedRoutes, loadOperationDocs, type DocsByRoute } from '../../scripts/openapi-document.ts';
-import type { OperationDoc } from '../../functions/schemas/operation.ts';
+import type { OperationDoc } from '../../functions/schemas/docs/operation.ts';
+import { described } from '../../functions/schemas/docs/describe.ts';
 
 const schemasDir = new URL('../../functions/schemas/', import.meta.url);
 const docs = await loadOperationDocs();
+// The modules handlers import: every module of functions/schemas/ but the docs and the views.
+const runtimeSchemaModules = readdirSync(schemasDir).filter((file) => file.endsWith('.ts'));
+// The words only the documents may hold: the operations' prose and the schemas' descriptions (docs/*.docs.ts).
+const prose = [
+  ...Object.values(docs).flatMap((doc) => [doc.operationId, doc.summary, doc.description]),
+  ...described.flatMap((meta) => (typeof meta.description === 'string' ? [meta.description] : [])),
+];
+const exampleIds = [...new Set(Object.values(docs).flatMap((doc) => [doc.requestBody, ...doc.success].flatMap((body) => (body ? idsIn(body.example) : []))))];
 // Public pages (the tracking page) are web pages, described by no API document.
 const routeKeys = routes.filter((route) => route.api !== 'public').map((route) => `${route.method} ${route.path}`);
 
 const without = (key: string): DocsByRoute => Object.fromEntries(Object.entries(docs).filter(([k]) => k !== key));
 const stray: OperationDoc = { operationId: 'getNothing', summary: 'Nothing', description: 'Not a route.', tag: 'Credit', success: [], errors: [] };
 
-describe('the operation docs of the schema modules', () => {
+describe('the operation docs of the docs modules', () => {
   it('document every route of the route table, each once', () => {
     expect(Object.keys(docs).sort()).toEqual([...routeKeys].sort());
   });
@@ -24,7 +33,7 @@ describe('the operation docs of the schema modules', () => {
     const missing = without('GET /v1/balance');
 
     expect(() => documentedRoutes(routes, missing, 'merchant')).toThrow(
-      'GET /v1/balance is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it',
+      'GET /v1/balance is in the route table but no functions/schemas/docs/*.docs.ts exports an operation doc for it',
     );
     await expect(buildOpenApiDocument(missing)).rejects.toThrow('GET /v1/balance is in the route table');
     await expect(buildFleetOpenApiDocument(missing)).rejects.toThrow('GET /v1/balance is in the route table');
@@ -43,7 +52,7 @@ describe('the operation docs of the schema modules', () => {
     const both = { ...without('POST /fleet/v1/jobs/{id}/fail'), 'POST /fleet/v1/jobs/{id}/explode': stray };
 
     expect(() => documentedRoutes(routes, both, 'fleet')).toThrow(
-      'Cannot describe the API:\n  POST /fleet/v1/jobs/{id}/fail is in the route table but no functions/schemas/*.schema.ts exports an operation doc for it\n  POST /fleet/v1/jobs/{id}/explode has an operation doc but is not in the route table (functions/http/routes.ts)',
+      'Cannot describe the API:\n  POST /fleet/v1/jobs/{id}/fail is in the route table but no functions/schemas/docs/*.docs.ts exports an operation doc for it\n  POST /fleet/v1/jobs/{id}/explode has an operation doc but is not in the route table (functions/http/routes.ts)',
     );
   });
 
@@ -56,17 +65,13 @@ describe('the operation docs of the schema modules', () => {
     );
   });
 
-  // The handlers import the schema modules: a bundle that does not use the docs must not carry them.
-  it.each(readdirSync(schemasDir).filter((file) => file.endsWith('.schema.ts')))('stay out of a bundle of %s’s schemas', async (file) => {
+  // The handlers import the schema modules: none of them may carry the docs, which only the document generator imports.
+  it.each(runtimeSchemaModules)('stay out of a bundle of every export of %s', async (file) => {
     const module = (await import(new URL(file, schemasDir).href)) as Record<string, unknown>;
-    const docExports = Object.entries(module).filter(
-      ([, value]) => value !== null && typeof value === 'object' && Object.keys(value).some((key) => key in docs),
-    );
-    const ownDocs = docExports.flatMap(([, value]) => Object.values(value as DocsByRoute));
-    const schemaExports = Object.keys(module).filter((name) => !docExports.some(([docName]) => docName === name));
+    const exports = Object.keys(module);
 
     const result = await build({
-      stdin: { contents: `export { ${schemaExports.join(', ')} } from './${file}';`, resolveDir: schemasDir.pathname, loader: 'ts' },
+      stdin: { contents: `export { ${exports.join(', ')} } from './${file}';`, resolveDir: schemasDir.pathname, loader: 'ts' },
       bundle: true,
       write: false,
       platform: 'node',
@@ -74,17 +79,23 @@ describe('the operation docs of the schema modules', () => {
       target: BUNDLING.target,
       minify: BUNDLING.minify,
       mainFields: [...BUNDLING.mainFields],
+      metafile: true,
       // Text as written, so the docs' prose can be looked for in it.
       charset: 'utf8',
       logLevel: 'silent',
     });
     const bundle = result.outputFiles[0]!.text;
 
-    const prose = ownDocs.flatMap((doc) => [doc.operationId, doc.summary, doc.description]);
-    const exampleIds = ownDocs.flatMap((doc) => [doc.requestBody, ...doc.success].flatMap((body) => (body ? idsIn(body.example) : [])));
-    expect(schemaExports.length).toBeGreaterThan(0);
+    expect(exports.length).toBeGreaterThan(0);
+    expect(Object.keys(result.metafile.inputs).filter((input) => /functions\/schemas\/(docs|views)\//.test(input))).toEqual([]);
     expect(prose.filter((text) => bundle.includes(text))).toEqual([]);
-    expect([...new Set(exampleIds)].filter((id) => bundle.includes(id))).toEqual([]);
+    expect(exampleIds.filter((id) => bundle.includes(id))).toEqual([]);
+  });
+
+  it('give the schemas their words (the prose looked for above is there to find)', () => {
+    expect(prose).toContain(
+      'Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX.',
+    );
   });
 });
 

@@ -163,7 +163,7 @@ async function sendAndCheck(
   return { status: response.status, code, body };
 }
 
-/** The `details` of the 409s and 422s that have them (ErrorBody in common.schema.ts); every other code's are a validation error's. */
+/** The `details` of the 409s and 422s that have them (ErrorBody in views/error.view.ts); every other code's are a validation error's. */
 const CONFLICT_DETAILS: Record<string, Record<string, unknown>> = {
   job_not_editable: { fields: expect.any(Array), status: expect.any(String) },
   parcel_return_required: { returnPath: expect.stringMatching(/^\/v1\/jobs\/[0-9a-f-]{36}\/return$/) },

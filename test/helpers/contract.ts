@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { matchRoute } from '../../functions/http/routes.ts';
+import { matchRoute } from '../../functions/http/route-matcher.ts';
 
 /**
  * Checks a response against the committed API description (docs/openapi.json): the status must be

@@ -5,7 +5,7 @@ import type { Job } from '../../functions/core/job.ts';
 import { chargeOwed } from '../../functions/core/lifecycle.ts';
 import type { LedgerEntry, Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { keys } from '../../functions/data/table.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
 import { simulateTick } from '../../functions/workers/ticks.ts';

@@ -1,4 +1,4 @@
-import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
+import type { FleetJob } from '../../functions/schemas/views/fleet.view.ts';
 import { newFleetMember, type TestFleetMember } from './fleet.ts';
 import { newMerchant, type TestMerchant } from './merchant.ts';
 import type { TestServer } from './server.ts';

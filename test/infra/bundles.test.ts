@@ -199,6 +199,13 @@ describe('function bundles (built as CDK builds them)', () => {
     expect(loaded.filter(([, undici]) => undici)).toEqual([]);
   });
 
+  // The docs, the answers' schemas and the route matcher serve the document generator, the types and the local server: no function runs them.
+  it.each(deployed.map((h) => [h]))('build %s without the API documentation, the answers’ schemas or the route matcher', (handler) => {
+    const inputs = Object.keys(bundles.get(handler)!.metafile.inputs);
+
+    expect(inputs.filter((input) => /^functions\/(schemas\/(docs|views)\/|http\/route-matcher\.ts$)/.test(input))).toEqual([]);
+  });
+
   it('keep what only booking needs (powertools idempotency) out of the other functions', () => {
     const inputsOf = (handler: string) => Object.values(bundles.get(handler)!.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
     expect(inputsOf('create-booking').some((f) => f.includes('@aws-lambda-powertools/idempotency'))).toBe(true);

@@ -7,7 +7,7 @@ import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helper
 import { relayTick } from '../../functions/workers/ticks.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { JobSummary } from '../../functions/schemas/job.schema.ts';
+import { JobSummary } from '../../functions/schemas/views/job.view.ts';
 import type { Zone } from '../../functions/core/zone.ts';
 
 allowLoopbackReceivers();

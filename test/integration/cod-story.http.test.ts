@@ -4,7 +4,7 @@ import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant, si
 import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
 import { relayTick, workerTicks } from '../../functions/workers/ticks.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import type { EventView, JobEventData } from '../../functions/schemas/event.schema.ts';
+import type { EventView, JobEventData } from '../../functions/schemas/views/event.view.ts';
 
 /** A job's event as the feed shows it. */
 type DeliveryEvent = Omit<EventView, 'data'> & { data: z.infer<typeof JobEventData> };

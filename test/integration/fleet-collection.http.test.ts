@@ -10,7 +10,7 @@ import { AT, ID } from '../helpers/job-detail.ts';
 import { fleetData, storeWithRider } from '../helpers/rider-setup.ts';
 import { keys } from '../../functions/data/table.ts';
 import type { Job } from '../../functions/core/job.ts';
-import type { FleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import type { FleetOffer } from '../../functions/schemas/views/fleet.view.ts';
 
 /**
  * Cash on delivery at the door, through the real local server: the rider records the payment

@@ -13,7 +13,7 @@ import { dispatchTick } from '../../functions/workers/ticks.ts';
 import { CODE_TTL_MS, DECISION_WINDOW_MS, MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { returnCharge } from '../../functions/core/pricing.ts';
 import type { Job } from '../../functions/core/job.ts';
-import type { FleetJob } from '../../functions/schemas/fleet.schema.ts';
+import type { FleetJob } from '../../functions/schemas/views/fleet.view.ts';
 
 /**
  * The rider's side of a delivery that does not go to plan, through the real local server: failed

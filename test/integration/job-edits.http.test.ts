@@ -12,7 +12,7 @@ import { dispatchTick, relayTick } from '../../functions/workers/ticks.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { raced } from '../helpers/races.ts';
-import type { EventView } from '../../functions/schemas/event.schema.ts';
+import type { EventView } from '../../functions/schemas/views/event.view.ts';
 
 /**
  * Instructions on the booking, and PATCH /v1/jobs/{id}: the merchant's edit of a job's contacts and

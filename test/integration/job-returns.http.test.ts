@@ -11,7 +11,7 @@ import { relayTick } from '../../functions/workers/ticks.ts';
 import { returnCharge } from '../../functions/core/pricing.ts';
 import { DECISION_WINDOW_MS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import type { DeliveryAttemptReason } from '../../functions/core/job.ts';
-import type { EventView } from '../../functions/schemas/event.schema.ts';
+import type { EventView } from '../../functions/schemas/views/event.view.ts';
 import type { StatementEntry } from '../../functions/use-cases/statement.ts';
 
 /**

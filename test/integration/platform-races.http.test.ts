@@ -6,7 +6,7 @@ import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { dispatchTick, relayTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { runtime } from '../../functions/runtime.ts';
 import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
-import type { EventView } from '../../functions/schemas/event.schema.ts';
+import type { EventView } from '../../functions/schemas/views/event.view.ts';
 
 /**
  * A merchant's move, or a rider's on a job they hold, that loses its version race to a change it did

@@ -4,7 +4,7 @@ import { expectLedgerInvariant, type TestMerchant, newMerchant, simulateUntil } 
 import { partitionItems } from '../helpers/table.ts';
 import { SIMULATED_RIDER } from '../../functions/core/simulation.ts';
 import { keys } from '../../functions/data/table.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 
 /**
  * A cash-on-delivery job in the sandbox, through the API alone: the simulated rider collects the

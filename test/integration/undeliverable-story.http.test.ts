@@ -3,7 +3,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant, simulateUntil, SANDBOX_STORY_MS } from '../helpers/merchant.ts';
 import { authHeaders } from '../helpers/fixtures.ts';
 import { relayTick } from '../../functions/workers/ticks.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 
 /**
  * Issue 25's "done means", told as a sandbox merchant lives it, through the API alone: book with

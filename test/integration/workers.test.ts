@@ -4,7 +4,7 @@ import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type T
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { dispatchTick, simulateTick } from '../../functions/workers/ticks.ts';
 import { startWorkers } from '../../bin/local/workers.ts';
-import type { JobDetail } from '../../functions/schemas/job.schema.ts';
+import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { JOB_STATUSES } from '../../functions/core/job.ts';
 import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 

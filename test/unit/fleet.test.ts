@@ -14,7 +14,8 @@ import {
 import { generateApiKey, looksLikeApiKey, newId } from '../../functions/core/api-key.ts';
 import { JOB_STATUSES, type Handoff, type Job, type JobEvent, type JobStatus } from '../../functions/core/job.ts';
 import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
-import { FleetJob, FleetOffer, toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import { toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
+import { FleetJob, FleetOffer } from '../../functions/schemas/views/fleet.view.ts';
 import { openOffers } from '../../functions/use-cases/fleet-move.ts';
 import { bengaluruQuote, BENGALURU_CHARGE_MINOR, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { JobDetail, JobSummary, toJobDetail } from '../../functions/schemas/job.schema.ts';
+import { toJobDetail } from '../../functions/schemas/job.schema.ts';
+import { JobDetail, JobSummary } from '../../functions/schemas/views/job.view.ts';
 import {
   bookingFingerprint,
   formatWeight,

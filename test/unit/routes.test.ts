@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeFor, routes, routesOf, type RouteKey } from '../../functions/http/routes.ts';
+import { matchRoute } from '../../functions/http/route-matcher.ts';
+import { routeFor, routes, routesOf, type RouteKey } from '../../functions/http/routes.ts';
 import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 
 describe('matchRoute', () => {

@@ -1,6 +1,6 @@
 /**
- * Example values the operation docs of several schema modules share (and the error examples of
- * scripts/openapi-document.ts). Nothing here runs in a Lambda: bundles drop what they do not use.
+ * Example values the operation docs of several modules share (and the error examples of
+ * scripts/openapi-document.ts). Only the document generator and the tests import it.
  */
 
 export const EXAMPLE_QUOTE_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -11,9 +11,5 @@ export const EXAMPLE_AT = '2026-11-22T10:00:00.000Z';
 /** The example job's first history entry, as both APIs show it. */
 export const createdEventExample = { id: '6f1c1d0e-7a4b-4c7e-9d55-2a51c8a3f0b2', status: 'created', actor: 'merchant', note: null, createdAt: EXAMPLE_AT };
 
-/**
- * `base` with `changes` over it, as `{ ...base, ...changes }`. Mark each call with a `@__PURE__`
- * comment and pass plain names: bundlers then drop an unused example, where a spread or a property
- * access at module top level would stay in every bundle that imports the module.
- */
+/** `base` with `changes` over it, as `{ ...base, ...changes }`: an example that differs from another in a few fields. */
 export const variant = <B extends object, C extends object>(base: B, changes: C): Omit<B, keyof C> & C => ({ ...base, ...changes });

@@ -1,13 +1,12 @@
-import type * as z from '../zod.ts';
-import type { MerchantRouteKey, RouteKey } from '../http/routes.ts';
+import type * as z from '../../zod.ts';
+import type { MerchantRouteKey, RouteKey } from '../../http/routes.ts';
 
 /**
- * How a route is described in its API's OpenAPI document. Each `*.schema.ts` exports the docs of its
- * routes next to the schemas they name (`export const xOperations = { 'GET /v1/x': {…} } satisfies
- * OperationDocs`); scripts/openapi-document.ts finds them there, so a new route needs no edit in it.
- * The docs are plain object literals, so a Lambda bundle that does not use them drops them: no spread
- * or call at module top level (derive an example with `variant` from examples.ts, marked pure);
- * test/contract/openapi-operations.test.ts checks.
+ * How a route is described in its API's OpenAPI document. Each `docs/x.docs.ts` exports the docs of
+ * the routes of `x.schema.ts` (`export const xOperations = { 'GET /v1/x': {…} } satisfies
+ * OperationDocs`) and gives its schemas their words (`describe`); scripts/openapi-document.ts finds
+ * them there, so a new route needs no edit in it. Only the document generator and the tests import
+ * this folder: a Lambda bundle holds what it runs (test/contract/openapi-operations.test.ts checks).
  */
 
 /** The groups of the merchant document, and of the fleet document. */

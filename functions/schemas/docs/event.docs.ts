@@ -1,0 +1,92 @@
+import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
+import { describe } from './describe.ts';
+import type { OperationDocs } from './operation.ts';
+import { EventListQuery, EventPath, RedeliverRequest } from '../event.schema.ts';
+import { EventListResponse, EventView, RedeliverResponse } from '../views/event.view.ts';
+
+// The API description of event.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
+
+describe(EventView.shape.sequence, { description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' });
+describe(EventView.shape.data, {
+  description:
+    'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it).',
+});
+
+const eventExample = {
+  id: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw',
+  type: 'job.queued',
+  createdAt: '2026-11-22T10:00:01.000Z',
+  livemode: true,
+  jobId: EXAMPLE_JOB_ID,
+  sequence: 2,
+  data: {
+    previousStatus: 'created',
+    job: {
+      id: EXAMPLE_JOB_ID,
+      externalOrderId: 'ORD-1001',
+      status: 'queued',
+      agentId: null,
+      dropName: 'Asha Rao',
+      dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
+      dropCity: 'Bengaluru',
+      dropPincode: '560038',
+      dropPhone: '+919845012345',
+      packageDescription: 'Documents',
+      chargeMinor: 6900,
+      settlement: 'reserved',
+      createdAt: EXAMPLE_AT,
+      updatedAt: '2026-11-22T10:00:01.000Z',
+    },
+  },
+};
+
+export const eventOperations = {
+  'GET /v1/events': {
+    operationId: 'listEvents',
+    summary: 'List events',
+    description:
+      'The store’s events, oldest first, after a cursor: every status change of a job (`job.<status>`), every settlement change (`job.settlement_changed`), every edit of a job’s contacts or instructions (`job.updated`), a rider’s failed delivery attempt (`job.delivery_attempted`), a return trip’s start and end (`job.return_started`, then `job.returned`, or `job.return_failed` for a parcel lost on the way back), a cash-on-delivery payment’s change (`job.collection_updated`), a remittance credited to your balance (`remittance.created`) and a rider’s location at most every 30 s (`job.location_updated`), kept 30 days. Store `nextCursor` and call again with `after=<nextCursor>`: you never miss or repeat an event. An event appears here a moment after its change (within a few seconds), in the order the feed received it; `sequence` orders one job’s events. With `jobId` or `type`, a page can hold fewer than `limit` events while `hasMore` is true: keep following `nextCursor`. Counts against the read limit.',
+    tag: 'Events',
+    query: EventListQuery,
+    success: [
+      {
+        status: 200,
+        description: 'A page of events, and where to go on from',
+        name: 'EventListResponse',
+        schema: EventListResponse,
+        example: { data: [eventExample], nextCursor: 'ZmVlZDox', hasMore: false },
+      },
+    ],
+    errors: [400, 401, 403, 429, 500, 503],
+  },
+  'GET /v1/events/{id}': {
+    operationId: 'getEvent',
+    summary: 'An event',
+    description: 'One of the store’s events, by its id (the `webhook-id` of its deliveries). Counts against the read limit.',
+    tag: 'Events',
+    path: EventPath,
+    success: [{ status: 200, description: 'The event', name: 'EventResponse', schema: EventView, envelope: true, example: { data: eventExample } }],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /v1/events/{id}/redeliver': {
+    operationId: 'redeliverEvent',
+    summary: 'Send an event again',
+    description:
+      'Sends the event again now, once (no retries): to one endpoint (`endpointId`), or without a body to every enabled endpoint that takes its type. A delivery by hand that succeeds to a disabled endpoint enables it again. One event is sent to one endpoint by hand once a minute at most: sooner, a named endpoint is 429 `redelivery_limited` (with `Retry-After`), and a redelivery to every endpoint leaves such endpoints out (429 if that leaves none). 409 `no_subscribed_endpoint` when no enabled endpoint takes the event’s type.',
+    tag: 'Webhooks',
+    path: EventPath,
+    optionalBody: true,
+    requestBody: { name: 'RedeliverRequest', schema: RedeliverRequest, example: { endpointId: 'we_8ZtQm3LkP0aXc7VbN2sR5yWq' } },
+    success: [
+      {
+        status: 202,
+        description: 'The deliveries are on their way',
+        name: 'RedeliverResponse',
+        schema: RedeliverResponse,
+        envelope: true,
+        example: { data: { eventId: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw', endpointIds: ['we_8ZtQm3LkP0aXc7VbN2sR5yWq'] } },
+      },
+    ],
+    errors: [400, 401, 403, 404, 409, 429, 500, 503],
+  },
+} satisfies OperationDocs;
