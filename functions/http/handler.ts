@@ -133,7 +133,7 @@ function runtimeFor<U extends Parts>(uses: U | undefined): () => RuntimeWith<U> 
 
 type ValidatedInput = Omit<MerchantInput<unknown, unknown, unknown, unknown>, 'merchant'>;
 
-// The chain every route shares; `access` are the API's auth and rate-limit middlewares.
+// The chain every route shares; `access` are the API's auth, rate-limit and write-gate middlewares.
 function routeHandler(
   route: Route,
   rt: () => BaseRuntime,
