@@ -54,7 +54,7 @@ export function fleetMoveRefusal(caller: FleetCaller, job: Job, event: Lifecycle
 
 /**
  * The answer a rider's move gets on a job that changed under it, thrown; nothing when the move is to
- * be decided again on the job as it now is (JobRepository.applyToLatest). A job another rider took
+ * be decided again on the job as it now is (JobRepository.move with onLostRace: decide-again). A job another rider took
  * meanwhile is two riders racing for it (409 concurrent_modification); otherwise the rider meets the
  * refusals a fresh request would: 404 for a job they may no longer see, 409 for one not theirs to move.
  */
