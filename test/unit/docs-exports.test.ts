@@ -33,7 +33,15 @@ const pointers = markdown.flatMap(pointersOf);
 const files = [...new Set(pointers.map((pointer) => pointer.path))].filter((path) => existsSync(join(root, path)));
 const program = ts.createProgram(
   files.map((path) => join(root, path)),
-  { allowImportingTsExtensions: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2024, skipLibCheck: true, types: [] },
+  {
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2024,
+    skipLibCheck: true,
+    types: [],
+  },
 );
 const checker = program.getTypeChecker();
 
