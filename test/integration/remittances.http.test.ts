@@ -288,7 +288,11 @@ describe('a job that changes while its payment is claimed', () => {
     const tick = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000);
     const claim = rt.remittances.claim.bind(rt.remittances);
     const racing = withRemittances(rt, 'claim', async (input) => {
-      await rt.jobs.move({ storeId: m.storeId, jobId: job.id }, { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code }, `rider:${job.agentId}`);
+      await rt.jobs.move(
+        { storeId: m.storeId, jobId: job.id },
+        { type: 'submit_code', handoff: 'delivery', code: job.verification.delivery.code },
+        `rider:${job.agentId}`,
+      );
       return claim(input);
     });
 
