@@ -336,7 +336,9 @@ describe('the local background loop (startWorkers)', () => {
     try {
       await vi.waitFor(
         async () => {
-          expect((await merchantView(live, liveJob.id)).status).toBe('queued');
+          // Queued is a waypoint, not a place to stay: this file's dispatch timeout (2 s) fails the job
+          // if no rider comes, so a slow machine may first look after that. The history says it passed.
+          expect((await merchantView(live, liveJob.id)).events.map((e) => `${e.status}:${e.actor}`)).toContain('queued:system');
           expect((await merchantView(sandbox, simulatedJob.id)).status).not.toBe('created');
         },
         { timeout: 5_000, interval: 20 },
@@ -347,7 +349,7 @@ describe('the local background loop (startWorkers)', () => {
 
     // Assess: moved by the dispatcher and the simulator, without an error
     expect(errors).toEqual([]);
-    expect((await merchantView(live, liveJob.id)).events.map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:system']);
+    expect((await merchantView(live, liveJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:system']);
     expect((await merchantView(sandbox, simulatedJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual([
       'created:merchant',
       'queued:simulator',
