@@ -36,7 +36,7 @@ export interface Runtime {
   zones: ZoneCatalog;
   rateLimits: RateLimitRepository;
   jobs: JobRepository;
-  /** Reads a job and nothing more (the tracking page's; `jobs` does the same and all the rest). */
+  /** Reads a job and nothing more (the routes that only show one; `jobs` does the same and all the rest). */
   jobReader: JobReader;
   /** The merchant's list pages of a store's jobs (GET /v1/jobs). */
   jobLists: JobListRepository;
@@ -98,6 +98,8 @@ interface Foundation {
   db: ReturnType<typeof dynamoClients>['doc'];
   table: string;
   zoneRepository: ZoneRepository;
+  /** Which store each job belongs to, as the job readers have found (shared by the job reader and the job repository). */
+  storeByJob: Map<string, string>;
 }
 
 /** How one optional part is built, from the base and what it was built from. */
@@ -111,17 +113,22 @@ export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<PartTypes, Extract
 
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
 // built on another builds that one through partOf (once per base, as every part).
-export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
-  new JobRepository(db, table, {
-    maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-    riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
-    dispatch: {
-      timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
-      confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
-      arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table, storeByJob }) =>
+  new JobRepository(
+    db,
+    table,
+    {
+      maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+      riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
+      dispatch: {
+        timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
+        confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
+        arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+      },
     },
-  });
-export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table }) => new JobReader(db, table);
+    storeByJob,
+  );
+export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table, storeByJob }) => new JobReader(db, table, storeByJob);
 export const jobListsPart: PartFactory<'jobLists'> = (_base, { db, table }) => new JobListRepository(db, table);
 export const fleetJobsPart: PartFactory<'fleetJobs'> = (_base, { db, table }) => new FleetJobsRepository(db, table);
 export const jobArchivePart: PartFactory<'jobArchive'> = (base) => new JobArchiveRepository(partOf(base, 'jobs', jobsPart));
@@ -179,7 +186,7 @@ export function createBaseRuntime(config: Config): BaseRuntime {
       return config.CURSOR_SIGNING_KEY;
     },
   };
-  foundations.set(base, { from: { config, db, table, zoneRepository }, built: new Map() });
+  foundations.set(base, { from: { config, db, table, zoneRepository, storeByJob: new Map() }, built: new Map() });
   return base;
 }
 

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
-import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
+import { baseRuntime, withParts, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
 import { authenticate, authenticateFleet, edge, emptyBodyAsObject, requireBody, type ApiContext, type ErrorAnswer } from './middleware.ts';
 import { fleetRateLimit, storeRateLimit } from './rate-limit.ts';
@@ -78,14 +78,10 @@ export function merchantHandler<
   );
 }
 
-/** What every fleet route uses beside the base: the jobs and the zones. */
-const FLEET_PARTS = { jobs: jobsPart, zones: zonesPart };
-
-/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime (with the parts it names beside the fleet's). */
-export type FleetInput<B, Q, P, H = undefined, U extends Parts = Record<never, never>> = Omit<
-  MerchantInput<B, Q, P, H, RuntimeWith<typeof FLEET_PARTS & U>>,
-  'merchant'
-> & { caller: FleetCaller };
+/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime (with the parts it names). */
+export type FleetInput<B, Q, P, H = undefined, U extends Parts = Record<never, never>> = Omit<MerchantInput<B, Q, P, H, RuntimeWith<U>>, 'merchant'> & {
+  caller: FleetCaller;
+};
 
 /**
  * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
@@ -103,7 +99,7 @@ export function fleetHandler<
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const rt = runtimeFor({ ...FLEET_PARTS, ...schemas.uses });
+  const rt = runtimeFor(schemas.uses);
   return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt), writeGate()], schemas, (input, context) =>
     useCase({ ...input, caller: context.fleet! } as unknown as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>),
   );
