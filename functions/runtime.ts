@@ -1,6 +1,7 @@
 import { readConfig, type Config } from './config.ts';
 import { dynamoClients } from './data/client.ts';
 import { StoreRepository } from './data/store.repository.ts';
+import { StoreAdminRepository } from './data/store-admin.repository.ts';
 import { ApiKeyRepository } from './data/api-key.repository.ts';
 import { QuoteRepository } from './data/quote.repository.ts';
 import { ZoneRepository } from './data/zone.repository.ts';
@@ -29,14 +30,15 @@ import { InternalError } from './core/errors.ts';
  */
 export interface Runtime {
   config: Config;
-  stores: StoreRepository;
+  /** Stores as operations change them; a function's base has their reads alone (StoreRepository). */
+  stores: StoreAdminRepository;
   apiKeys: ApiKeyRepository;
   fleetKeys: FleetKeyRepository;
   quotes: QuoteRepository;
   zones: ZoneCatalog;
   rateLimits: RateLimitRepository;
   jobs: JobRepository;
-  /** Reads a job and nothing more (the tracking page's; `jobs` does the same and all the rest). */
+  /** Reads a job and nothing more (the routes that only show one; `jobs` does the same and all the rest). */
   jobReader: JobReader;
   /** The merchant's list pages of a store's jobs (GET /v1/jobs). */
   jobLists: JobListRepository;
@@ -61,10 +63,13 @@ export interface Runtime {
 
 /**
  * The repositories only some functions use. A function's bundle holds the code of those it names
- * (`Parts`) and no other: every request handler has the base (keys, stores, rate limits), and
- * names its parts to its handler factory (functions/http/handler.ts).
+ * (`Parts`) and no other: every function has the base (the stores), each API's handler factory
+ * (functions/http/handler.ts) names its keys and the rate limits, and each route names its own parts.
  */
 export type OptionalPart =
+  | 'apiKeys'
+  | 'fleetKeys'
+  | 'rateLimits'
   | 'jobs'
   | 'jobReader'
   | 'jobLists'
@@ -90,14 +95,15 @@ export type OptionalPart =
 export type PartTypes = Runtime & { idempotency: IdempotencyStore };
 
 /** What every function's runtime has. */
-export type BaseRuntime = Omit<Runtime, OptionalPart>;
+export type BaseRuntime = Omit<Runtime, OptionalPart | 'stores'> & { stores: StoreRepository };
 
 // What the parts are built from, beside the base.
 interface Foundation {
   config: Config;
   db: ReturnType<typeof dynamoClients>['doc'];
   table: string;
-  zoneRepository: ZoneRepository;
+  /** Which store each job belongs to, as the job readers have found (shared by the job reader and the job repository). */
+  storeByJob: Map<string, string>;
 }
 
 /** How one optional part is built, from the base and what it was built from. */
@@ -111,24 +117,34 @@ export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<PartTypes, Extract
 
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
 // built on another builds that one through partOf (once per base, as every part).
-export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table }) =>
-  new JobRepository(db, table, {
-    maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-    riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
-    dispatch: {
-      timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
-      confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
-      arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+export const apiKeysPart: PartFactory<'apiKeys'> = (_base, { db, table }) => new ApiKeyRepository(db, table);
+export const fleetKeysPart: PartFactory<'fleetKeys'> = (_base, { db, table }) => new FleetKeyRepository(db, table);
+export const rateLimitsPart: PartFactory<'rateLimits'> = (_base, { db, table }) => new RateLimitRepository(db, table);
+export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table, storeByJob }) =>
+  new JobRepository(
+    db,
+    table,
+    {
+      maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
+      riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
+      dispatch: {
+        timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
+        confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
+        arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+      },
     },
-  });
-export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table }) => new JobReader(db, table);
+    storeByJob,
+  );
+export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table, storeByJob }) => new JobReader(db, table, storeByJob);
 export const jobListsPart: PartFactory<'jobLists'> = (_base, { db, table }) => new JobListRepository(db, table);
 export const fleetJobsPart: PartFactory<'fleetJobs'> = (_base, { db, table }) => new FleetJobsRepository(db, table);
 export const jobArchivePart: PartFactory<'jobArchive'> = (base) => new JobArchiveRepository(partOf(base, 'jobs', jobsPart));
-export const zonesPart: PartFactory<'zones'> = (_base, { config, zoneRepository }) => new ZoneCatalog(zoneRepository, config.ZONE_CACHE_SECONDS * 1000);
+// The zone catalogue and the booking each read the zones through a ZoneRepository of their own (it keeps no state).
+export const zonesPart: PartFactory<'zones'> = (_base, { config, db, table }) =>
+  new ZoneCatalog(new ZoneRepository(db, table), config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
-export const bookingsPart: PartFactory<'bookings'> = (base, { db, table, zoneRepository }) =>
-  new BookingRepository(db, table, { stores: base.stores, jobs: partOf(base, 'jobs', jobsPart), zones: zoneRepository });
+export const bookingsPart: PartFactory<'bookings'> = (base, { db, table }) =>
+  new BookingRepository(db, table, { stores: base.stores, jobs: partOf(base, 'jobs', jobsPart), zones: new ZoneRepository(db, table) });
 export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, partOf(base, 'zones', zonesPart));
 export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
@@ -137,6 +153,9 @@ export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
 
 const ALL_PARTS = {
+  apiKeys: apiKeysPart,
+  fleetKeys: fleetKeysPart,
+  rateLimits: rateLimitsPart,
   jobs: jobsPart,
   jobReader: jobReaderPart,
   jobLists: jobListsPart,
@@ -161,14 +180,10 @@ const foundations = new WeakMap<BaseRuntime, { from: Foundation; built: Map<stri
 export function createBaseRuntime(config: Config): BaseRuntime {
   const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
   const table = config.TABLE_NAME;
-  const zoneRepository = new ZoneRepository(db, table);
   let secretBox: SecretBox | undefined;
   const base: BaseRuntime = {
     config,
     stores: new StoreRepository(db, table),
-    apiKeys: new ApiKeyRepository(db, table),
-    fleetKeys: new FleetKeyRepository(db, table),
-    rateLimits: new RateLimitRepository(db, table),
     webhookSecrets: () => {
       if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
       secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
@@ -179,7 +194,7 @@ export function createBaseRuntime(config: Config): BaseRuntime {
       return config.CURSOR_SIGNING_KEY;
     },
   };
-  foundations.set(base, { from: { config, db, table, zoneRepository }, built: new Map() });
+  foundations.set(base, { from: { config, db, table, storeByJob: new Map() }, built: new Map() });
   return base;
 }
 
@@ -199,7 +214,13 @@ export function withParts<U extends Parts>(base: BaseRuntime, parts: U): Runtime
 
 /** Builds the whole runtime for a table; the admin CLI, the workers and tests use this. */
 export function createRuntime(config: Config): Runtime {
-  return withParts(createBaseRuntime(config), ALL_PARTS);
+  return whole(createBaseRuntime(config));
+}
+
+// Every part of a base, and the stores as operations change them (a repository of its own: it keeps no state).
+function whole(base: BaseRuntime): Runtime {
+  const { db, table } = foundations.get(base)!.from;
+  return { ...withParts(base, ALL_PARTS), stores: new StoreAdminRepository(db, table) };
 }
 
 let sharedBase: BaseRuntime | undefined;
@@ -213,6 +234,6 @@ export function baseRuntime(): BaseRuntime {
 
 /** The container's whole runtime: the base and every part, the same instances the handlers use. */
 export function runtime(): Runtime {
-  shared ??= withParts(baseRuntime(), ALL_PARTS);
+  shared ??= whole(baseRuntime());
   return shared;
 }

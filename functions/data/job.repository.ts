@@ -85,9 +85,6 @@ export interface JobChange {
   events: WriteContext['events'];
 }
 
-/** How many job → store pairs a container remembers (far more than the live jobs its riders touch). */
-const REMEMBERED_JOBS = 50_000;
-
 /**
  * Jobs' moves: each read, decided by the one transition function, and written in one transaction
  * conditioned on the version read, assembled from the builders of JOB_WRITES (job-writes/). The
@@ -97,14 +94,12 @@ const REMEMBERED_JOBS = 50_000;
  */
 export class JobRepository extends JobReader {
   private readonly limits: JobLimits;
-  // Which store each job id seen here belongs to (storeOf): it never changes.
-  private readonly storeByJob = new Map<string, string>();
 
   /** The most cash a rider may have in hand with the cash due on the jobs they hold (core/collection.ts). */
   readonly riderCashLimitMinor: number;
 
-  constructor(db: ConstructorParameters<typeof JobReader>[0], tableName: string, limits: JobLimits) {
-    super(db, tableName);
+  constructor(db: ConstructorParameters<typeof JobReader>[0], tableName: string, limits: JobLimits, storeByJob?: Map<string, string>) {
+    super(db, tableName, storeByJob);
     this.limits = limits;
     this.riderCashLimitMinor = limits.riderCashLimitMinor;
   }
@@ -165,22 +160,6 @@ export class JobRepository extends JobReader {
   /** The jobs these references name, each once, in one BatchGet per 100 (missing ones left out; order not kept). */
   getMany(refs: readonly JobRef[]): Promise<Job[]> {
     return readJobs(this.db, this.tableName, refs);
-  }
-
-  /**
-   * The store a job belongs to, for callers that know only the job's id; null if there is no such job.
-   * A job never changes store, so the container remembers the answer (a rider's next move on the job
-   * reads the job alone).
-   */
-  async storeOf(jobId: string): Promise<string | null> {
-    const id = jobId.toLowerCase();
-    const known = this.storeByJob.get(id);
-    if (known !== undefined) return known;
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.jobPointer(id), ConsistentRead: true }));
-    if (!Item) return null;
-    if (this.storeByJob.size >= REMEMBERED_JOBS) this.storeByJob.clear();
-    this.storeByJob.set(id, Item.storeId as string);
-    return Item.storeId as string;
   }
 
   /**

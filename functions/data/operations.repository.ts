@@ -4,7 +4,8 @@ import { MAX_MINOR } from '../core/money.ts';
 import type { Store } from '../core/store.ts';
 import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import { ledgerPut, StoreRepository } from './store.repository.ts';
+import { ledgerPut } from './store.repository.ts';
+import { StoreAdminRepository } from './store-admin.repository.ts';
 
 /** A key as an operator sees it in a list: never the key, only its first characters (keys made before they were kept have none). */
 export interface ApiKeySummary {
@@ -38,7 +39,7 @@ export interface AdjustmentResult {
  * What only operations do, through the admin CLI: adjustments of a store's credit and the list of its
  * keys. Kept apart from the repositories the functions use, so no function's bundle carries them.
  */
-export class OperationsRepository extends StoreRepository {
+export class OperationsRepository extends StoreAdminRepository {
   /**
    * An operator's adjustment: the store's balance and available credit move by `amountMinor`, with an
    * `adjustment` ledger entry and the reason id's marker, in one transaction. It never takes available

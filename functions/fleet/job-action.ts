@@ -6,6 +6,10 @@ import { ok } from '../http/responses.ts';
 import type { FleetRouteKey } from '../http/routes.ts';
 import { toFleetJob } from '../schemas/fleet.schema.ts';
 import { moveFleetJob } from '../use-cases/fleet-move.ts';
+import { jobsPart } from '../runtime.ts';
+
+/** What a move uses beside the base: the jobs. */
+const USES = { jobs: jobsPart };
 
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 
@@ -18,9 +22,9 @@ type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 export function fleetJobAction<B extends z.core.$ZodType | undefined, P extends z.ZodMiniObject>(
   key: FleetRouteKey,
   schemas: { body?: B; path: P },
-  toEvent: (input: FleetInput<Parsed<B>, undefined, Parsed<P>>, job: Job) => LifecycleEvent,
+  toEvent: (input: FleetInput<Parsed<B>, undefined, Parsed<P>, undefined, typeof USES>, job: Job) => LifecycleEvent,
 ): ProxyHandler {
-  return fleetHandler(key, schemas, async (input) => {
+  return fleetHandler(key, { ...schemas, uses: USES }, async (input) => {
     const job = await moveFleetJob(input.rt, input.caller, (input.path as { id: string }).id, (read) => toEvent(input, read));
     return ok(toFleetJob(job, input.caller.role));
   });

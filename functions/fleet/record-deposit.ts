@@ -16,7 +16,7 @@ export const handler = fleetHandler(
       operator: { keyId: caller.keyId, keyHash: caller.keyHash },
       now: new Date(),
     });
-    const result = toDepositResult(deposit, await rt.riderCash.account(path.agentId), rt.jobs.riderCashLimitMinor);
+    const result = toDepositResult(deposit, await rt.riderCash.account(path.agentId), rt.config.RIDER_CASH_LIMIT_MINOR);
     return isNew ? created(result) : ok(result);
   },
 );

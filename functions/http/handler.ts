@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from '../zod.ts';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { dynamoCallScope, newDynamoTally } from '../data/client.ts';
-import { baseRuntime, jobsPart, withParts, zonesPart, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
+import { apiKeysPart, baseRuntime, fleetKeysPart, rateLimitsPart, withParts, type BaseRuntime, type Parts, type RuntimeWith } from '../runtime.ts';
 import type { FleetCaller } from '../core/fleet-access.ts';
 import { authenticate, authenticateFleet, edge, emptyBodyAsObject, requireBody, type ApiContext, type ErrorAnswer } from './middleware.ts';
 import { fleetRateLimit, storeRateLimit } from './rate-limit.ts';
@@ -54,6 +54,10 @@ export const EARLY_ANSWER_MS = 500;
 /** A Lambda handler in API Gateway's REST proxy shape. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
+// What each API's auth and rate limit use beside the base (a merchant bundle carries no fleet keys, nor a fleet one the stores' keys).
+const MERCHANT_ACCESS = { apiKeys: apiKeysPart, rateLimits: rateLimitsPart };
+const FLEET_ACCESS = { fleetKeys: fleetKeysPart, rateLimits: rateLimitsPart };
+
 /**
  * Builds a merchant route's Lambda handler with the shared chain:
  * edge (errors, headers, access log) → header normaliser → API-key auth → the per-store rate limit → the write gate
@@ -72,20 +76,16 @@ export function merchantHandler<
   useCase: (input: MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const rt = runtimeFor(schemas.uses);
+  const rt = runtimeFor({ ...schemas.uses, ...MERCHANT_ACCESS });
   return routeHandler(route, rt, [authenticate(rt), storeRateLimit(rt, route), writeGate()], schemas, (input, context) =>
     useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>),
   );
 }
 
-/** What every fleet route uses beside the base: the jobs and the zones. */
-const FLEET_PARTS = { jobs: jobsPart, zones: zonesPart };
-
-/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime (with the parts it names beside the fleet's). */
-export type FleetInput<B, Q, P, H = undefined, U extends Parts = Record<never, never>> = Omit<
-  MerchantInput<B, Q, P, H, RuntimeWith<typeof FLEET_PARTS & U>>,
-  'merchant'
-> & { caller: FleetCaller };
+/** What a fleet route's use case receives: the rider or operations caller, validated input and the runtime (with the parts it names). */
+export type FleetInput<B, Q, P, H = undefined, U extends Parts = Record<never, never>> = Omit<MerchantInput<B, Q, P, H, RuntimeWith<U>>, 'merchant'> & {
+  caller: FleetCaller;
+};
 
 /**
  * Builds a fleet route's Lambda handler: the same chain as merchant routes, with fleet-key auth
@@ -103,7 +103,7 @@ export function fleetHandler<
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
   const route = routeFor(key);
-  const rt = runtimeFor({ ...FLEET_PARTS, ...schemas.uses });
+  const rt = runtimeFor({ ...schemas.uses, ...FLEET_ACCESS });
   return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt), writeGate()], schemas, (input, context) =>
     useCase({ ...input, caller: context.fleet! } as unknown as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>),
   );

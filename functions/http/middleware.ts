@@ -5,7 +5,7 @@ import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Merchant } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
-import type { BaseRuntime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
 import { logger } from './logger.ts';
 import type { FleetRoute, Route } from './routes.ts';
@@ -88,7 +88,7 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
  * authenticated in this container before is read with its store, in one round trip (which store a
  * key belongs to never changes; its status and the store are read every time).
  */
-export function authenticate(rt: () => BaseRuntime): ApiMiddleware {
+export function authenticate(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>): ApiMiddleware {
   async function authenticateBefore(request: ApiRequest): Promise<void> {
     const apiKey = request.event.headers?.['x-api-key']?.trim();
     if (!apiKey) throw new UnauthorizedError('missing_api_key');
@@ -117,7 +117,7 @@ export function authenticate(rt: () => BaseRuntime): ApiMiddleware {
  * Fleet auth: `Authorization: Bearer <fleet key>` → SHA-256 → key. Missing, malformed (a merchant
  * key included), unknown or revoked keys get 401; a key of a role the route does not serve gets 403.
  */
-export function authenticateFleet(rt: () => BaseRuntime, route: FleetRoute): ApiMiddleware {
+export function authenticateFleet(rt: () => BaseRuntime & Pick<Runtime, 'fleetKeys'>, route: FleetRoute): ApiMiddleware {
   async function authenticateFleetBefore(request: ApiRequest): Promise<void> {
     const header = request.event.headers?.['authorization']?.trim();
     if (!header) throw new UnauthorizedError('missing_fleet_key');

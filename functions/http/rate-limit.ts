@@ -1,7 +1,7 @@
 import { RateLimitedError } from '../core/errors.ts';
 import { capacityOf, FLEET_RATE_LIMIT, RATE_LIMITS } from '../core/rate-limits.ts';
 import type { RateDecision } from '../data/rate-limit.repository.ts';
-import type { BaseRuntime } from '../runtime.ts';
+import type { BaseRuntime, Runtime } from '../runtime.ts';
 import type { ApiMiddleware, ApiRequest } from './middleware.ts';
 import type { MerchantRoute } from './routes.ts';
 
@@ -11,7 +11,7 @@ import type { MerchantRoute } from './routes.ts';
  * not waited for (`rateDecision`): the write gate (functions/http/write-gate.ts) holds the request's
  * writes and its answer until it is made; a spent limit is a 429.
  */
-export function storeRateLimit(rt: () => BaseRuntime, route: MerchantRoute): ApiMiddleware {
+export function storeRateLimit(rt: () => BaseRuntime & Pick<Runtime, 'rateLimits'>, route: MerchantRoute): ApiMiddleware {
   const group = route.rateGroup;
   function storeRateLimitBefore(request: ApiRequest): void {
     const { store } = request.context.merchant!;
@@ -22,7 +22,7 @@ export function storeRateLimit(rt: () => BaseRuntime, route: MerchantRoute): Api
 }
 
 /** Per-fleet-key rate limit (all fleet routes share the key's one bucket), after fleet authentication; decided as the store's is. */
-export function fleetRateLimit(rt: () => BaseRuntime): ApiMiddleware {
+export function fleetRateLimit(rt: () => BaseRuntime & Pick<Runtime, 'rateLimits'>): ApiMiddleware {
   function fleetRateLimitBefore(request: ApiRequest): void {
     request.context.rateDecision = decided(
       request,

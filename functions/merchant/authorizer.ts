@@ -3,7 +3,7 @@ import { hashApiKey, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
 import type { UnauthorizedReason } from '../core/errors.ts';
 import { logger } from '../http/logger.ts';
 import { routesOf } from '../http/routes.ts';
-import { baseRuntime, type BaseRuntime } from '../runtime.ts';
+import { apiKeysPart, baseRuntime, withParts, type BaseRuntime, type Runtime } from '../runtime.ts';
 
 /** What the gateway does with a refusal: 'Unauthorized' is its 401 (not cached); any other error is its 500, answered as 503. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -41,7 +41,7 @@ function headerOf(event: APIGatewayRequestAuthorizerEvent, name: string): string
  * It is the gateway's first gate, not the only one: every merchant function still checks the key
  * exactly (revoked keys and stores with access off are refused there at once, whatever was cached here).
  */
-export function merchantAuthorizer(rt: () => BaseRuntime) {
+export function merchantAuthorizer(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>) {
   return async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
     const apiKey = headerOf(event, 'x-api-key');
     // The gateway asks only when the header is there; answer its own way (401) if it is not.
@@ -70,4 +70,5 @@ export function merchantAuthorizer(rt: () => BaseRuntime) {
   };
 }
 
-export const handler = merchantAuthorizer(baseRuntime);
+let runtime: (BaseRuntime & Pick<Runtime, 'apiKeys'>) | undefined;
+export const handler = merchantAuthorizer(() => (runtime ??= withParts(baseRuntime(), { apiKeys: apiKeysPart })));

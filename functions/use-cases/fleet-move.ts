@@ -5,10 +5,8 @@ import { handoffOf, handoffRefusal, IllegalTransitionError, type LifecycleEvent,
 import type { LatLng } from '../core/geo.ts';
 import { zonesAround } from '../core/zone.ts';
 import { reportRepeatedDeclines } from './repeated-declines.ts';
+import type { JobReader } from '../data/job-reader.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
-
-/** The runtime every fleet route has: the base, the jobs and the zones. */
-export type FleetRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'zones'>;
 
 /**
  * The fleet API's one use case: a rider or operations moves a job. The job is found by its id (the
@@ -17,9 +15,9 @@ export type FleetRuntime = BaseRuntime & Pick<Runtime, 'jobs' | 'zones'>;
  */
 
 /** The job with this id, if the caller may see it (else 404: riders learn nothing of others' jobs). */
-export async function loadFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId: string): Promise<Job> {
-  const storeId = await rt.jobs.storeOf(jobId);
-  const job = storeId ? await rt.jobs.get(storeId, jobId) : null;
+export async function loadFleetJob(jobs: JobReader, caller: FleetCaller, jobId: string): Promise<Job> {
+  const storeId = await jobs.storeOf(jobId);
+  const job = storeId ? await jobs.get(storeId, jobId) : null;
   if (!job || !fleetCanSee(caller, job)) throw new JobNotFoundError(jobId, 'fleet');
   return job;
 }
@@ -30,8 +28,13 @@ export async function loadFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
  * as it is, not a refusal. A refused code (wrong, locking or late) is written first (the attempt
  * counts), then thrown: WrongCodeError, HandoffLockedError or CodeExpiredError.
  */
-export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId: string, toEvent: (job: Job) => LifecycleEvent): Promise<Job> {
-  const job = await loadFleetJob(rt, caller, jobId);
+export async function moveFleetJob(
+  rt: BaseRuntime & Pick<Runtime, 'jobs'>,
+  caller: FleetCaller,
+  jobId: string,
+  toEvent: (job: Job) => LifecycleEvent,
+): Promise<Job> {
+  const job = await loadFleetJob(rt.jobs, caller, jobId);
   const event = toEvent(job);
   const refusal = fleetMoveRefusal(caller, job, event);
   if (refusal) throw new IllegalTransitionError(job, event, refusal);
@@ -68,7 +71,7 @@ export async function moveFleetJob(rt: FleetRuntime, caller: FleetCaller, jobId:
  * limit: accepting one would be refused (409 cash_limit_exceeded).
  */
 export async function openOffers(
-  rt: FleetRuntime & Pick<Runtime, 'riderCash' | 'fleetJobs'>,
+  rt: BaseRuntime & Pick<Runtime, 'zones' | 'riderCash' | 'fleetJobs'>,
   caller: FleetCaller,
   query: { limit: number; near?: LatLng; withinMeters?: number },
 ): Promise<Job[]> {
@@ -79,7 +82,7 @@ export async function openOffers(
   };
   if (caller.role === 'ops') return offers();
   const [jobs, account] = await Promise.all([offers(), rt.riderCash.account(caller.agentId)]);
-  const cashRoom = rt.jobs.riderCashLimitMinor - account.exposureMinor;
+  const cashRoom = rt.config.RIDER_CASH_LIMIT_MINOR - account.exposureMinor;
   // A prepaid job adds no cash, so it is offered even to a rider already past a lowered limit.
   const withinLimit = (job: Job) => cashDueOf(job) === 0 || cashDueOf(job) <= cashRoom;
   return jobs.filter((job) => !declinedBy(job).includes(caller.agentId) && withinLimit(job));

@@ -4,8 +4,8 @@ import type { Merchant, Store } from '../core/store.ts';
 import { LIVE_LINK_TTL_MS, looksLikeTrackingToken, newTrackingToken, trackingExpiresAt, trackingOpen, trackingTokenHash } from '../core/tracking.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
-/** The runtime the tracking use cases need: the base, a way to read jobs and the tracking links. */
-export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'tracking'> & { jobs: Pick<Runtime['jobs'], 'get'> };
+/** The runtime the tracking use cases need: the base, the job reader and the tracking links. */
+export type TrackingRuntime = BaseRuntime & Pick<Runtime, 'jobReader' | 'tracking'>;
 
 /** The tracking page's runtime: it reads jobs with the job reader alone (a smaller bundle). */
 export type TrackingPageRuntime = BaseRuntime & Pick<Runtime, 'jobReader' | 'tracking'>;
@@ -21,7 +21,7 @@ export interface NewTrackingLink {
  * working. A job that ended more than 24 h ago has no page any more (TrackingClosedError).
  */
 export async function createTrackingLink(rt: TrackingRuntime, merchant: Merchant, jobId: string, now: Date): Promise<NewTrackingLink> {
-  const job = await rt.jobs.get(merchant.storeId, jobId);
+  const job = await rt.jobReader.get(merchant.storeId, jobId);
   if (!job) throw new JobNotFoundError(jobId);
   const expiresAt = trackingExpiresAt(job);
   if (!trackingOpen(job, now)) throw new TrackingClosedError(jobId, expiresAt!);

@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { runtime } from '../runtime.ts';
+import { baseRuntime, withParts } from '../runtime.ts';
 import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from './tick-loop.ts';
-import { workerTicks } from './ticks.ts';
+import { WORKER_PARTS, workerTicks } from './ticks.ts';
 
 /**
  * The dispatcher, the sandbox rider, remittances and the event relay on AWS, with no server: EventBridge invokes
@@ -10,6 +10,6 @@ import { workerTicks } from './ticks.ts';
  * run beside another, so an overlapping or retried invocation moves nothing twice.
  */
 export async function handler(_event: ScheduledEvent, context: Context): Promise<RunTotals> {
-  const rt = runtime();
+  const rt = withParts(baseRuntime(), WORKER_PARTS);
   return tickUntilTimeout(context, RUN_MESSAGES.workers, async () => Object.values(await workerTicks(rt)));
 }

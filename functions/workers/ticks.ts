@@ -5,12 +5,18 @@ import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import { remitWrites } from '../data/remittance-writes.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { followUpMove, SIMULATOR_ACTOR, simulatedPosition, simulatedReturnPosition, simulationSteps } from '../core/simulation.ts';
-import type { Runtime } from '../runtime.ts';
+import { eventsPart, jobsPart, remittancesPart, webhooksPart, workPart, type RuntimeWith } from '../runtime.ts';
 import { logger } from '../http/logger.ts';
 import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
 import { dueCycle, newRemittanceId, nextCutoff } from '../core/remittance.ts';
 import type { AwaitingPayment, RemittanceWork } from '../data/remittance.repository.ts';
 import { randomUUID } from 'node:crypto';
+
+/** What the scheduled workers use beside the base (so their bundle carries no other repository). */
+export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhooks: webhooksPart };
+
+/** The workers' runtime: the base and WORKER_PARTS (the whole runtime is one too). */
+export type WorkerRuntime = RuntimeWith<typeof WORKER_PARTS>;
 
 /**
  * The background workers, each one pass over its worklist per tick: dispatch, the sandbox rider,
@@ -34,7 +40,7 @@ export interface TickReport {
  */
 type Attempt = { kind: 'moved'; job: Job } | { kind: 'refused' } | { kind: 'raced' };
 
-async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: string, now: Date): Promise<Attempt> {
+async function attempt(rt: WorkerRuntime, job: Job, event: LifecycleEvent, actor: string, now: Date): Promise<Attempt> {
   try {
     return { kind: 'moved', job: (await rt.jobs.move(job, event, actor, { now, onLostRace: 'refuse' })).job };
   } catch (error) {
@@ -55,7 +61,7 @@ async function attempt(rt: Runtime, job: Job, event: LifecycleEvent, actor: stri
  * every store.
  */
 async function eachJob(
-  rt: Runtime,
+  rt: WorkerRuntime,
   list: { kind: WorkKind; dueBy?: Date },
   report: TickReport,
   step: (items: WorkItem[], job: Job | null) => Promise<void>,
@@ -94,7 +100,7 @@ export const WORKER_ITEM_FAILED = 'worker item failed';
 // A worklist's jobs in the order of their first item, each with its items and the job itself, read in
 // one BatchGet per 100 (null for a job that no longer exists). A job that changes after this read is
 // caught by the version condition of the move (a race, tried next tick).
-async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date }): Promise<Array<{ items: WorkItem[]; job: Job | null }>> {
+async function listWithJobs(rt: WorkerRuntime, list: { kind: WorkKind; dueBy?: Date }): Promise<Array<{ items: WorkItem[]; job: Job | null }>> {
   const items = await rt.work.list(list.kind, { dueBy: list.dueBy });
   const jobs = new Map((await rt.jobs.getMany(items)).map((job) => [job.id, job]));
   const byJob = new Map<string, WorkItem[]>();
@@ -118,7 +124,7 @@ async function listWithJobs(rt: Runtime, list: { kind: WorkKind; dueBy?: Date })
  * due, however many jobs wait. An item found where its job no longer belongs (an upgrade's unsharded
  * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
  */
-export async function dispatchTick(rt: Runtime, now = new Date()): Promise<TickReport> {
+export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
   const clock = {
     timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
     confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
@@ -182,7 +188,7 @@ export const MAX_REFILES_PER_TICK = 200;
  * location while assigned or bringing the parcel back. A job's item stays on the worklist until the
  * simulator has nothing more to do for it.
  */
-export async function simulateTick(rt: Runtime, now = new Date()): Promise<TickReport> {
+export async function simulateTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0, failed: 0 };
   const runMs = rt.config.SIMULATION_SECONDS * 1000;
   return eachJob(rt, { kind: 'simulation' }, report, async (items, read) => {
@@ -272,7 +278,7 @@ export interface WorkerReports {
  * whose whole tick throws (its worklist or the zone catalogue cannot be read) is logged as a failed
  * item (the stack's alarm counts these) and counted, and the others still tick.
  */
-export async function workerTicks(rt: Runtime, now = new Date()): Promise<WorkerReports> {
+export async function workerTicks(rt: WorkerRuntime, now = new Date()): Promise<WorkerReports> {
   const run = async (worker: string, tick: () => Promise<TickReport>): Promise<TickReport> => {
     try {
       return await tick();
@@ -302,7 +308,7 @@ export const REMITTANCE_CHUNK = 20;
  * cut-off after its oldest payment (sandbox stores: the next tick). `moved` counts the remittances
  * credited, `finished` the stores let go of.
  */
-export async function remittanceTick(rt: Runtime, now = new Date()): Promise<TickReport> {
+export async function remittanceTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
   const report = { moved: 0, finished: 0, failed: 0 };
   const stores = (await rt.remittances.worklist()).filter(
     (work) =>
@@ -324,7 +330,7 @@ export async function remittanceTick(rt: Runtime, now = new Date()): Promise<Tic
 }
 
 // One store's remittance work, under the worker's lease (released at the end; a stopped worker's runs out).
-async function remitStore(rt: Runtime, work: RemittanceWork, now: Date, report: TickReport): Promise<void> {
+async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, report: TickReport): Promise<void> {
   const leaseId = randomUUID();
   if (!(await rt.remittances.lease(work.storeId, leaseId, now))) return; // another worker has it
   const livemode = !work.sandbox;
@@ -351,7 +357,7 @@ async function remitStore(rt: Runtime, work: RemittanceWork, now: Date, report: 
 // Phase 1: claims the cycle's payments into a new pending remittance, a chunk at a time; a chunk that
 // loses a race (a job changed, the lease ran out) stops the claim, and its payments wait for the next tick.
 async function claimCycle(
-  rt: Runtime,
+  rt: WorkerRuntime,
   storeId: string,
   leaseId: string,
   cycle: { periodStart: string; periodEnd: string; lines: AwaitingPayment[] },
@@ -378,7 +384,7 @@ async function claimCycle(
  * delivery for each webhook endpoint that takes them (see EventRepository). A store whose events could not be placed is logged as a failed item and tried again
  * on the next tick; the other stores' events go on.
  */
-export async function relayTick(rt: Runtime, now = new Date()): Promise<TickReport> {
+export async function relayTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
   const { placed, failed } = await rt.events.relay((storeId) => rt.webhooks.list(storeId), now);
   for (const { storeId, error } of failed) logger.error(WORKER_ITEM_FAILED, { worker: 'events', storeId, error });
   return { moved: placed.length, finished: 0, failed: failed.length };

@@ -3,14 +3,14 @@ import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { CLOCK_TOLERANCE_MS } from '../../functions/data/rate-limit.repository.ts';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { StoreRepository } from '../../functions/data/store.repository.ts';
+import { StoreAdminRepository } from '../../functions/data/store-admin.repository.ts';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { newMerchant } from '../helpers/merchant.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { authenticate, type ApiContext, type ApiMiddleware } from '../../functions/http/middleware.ts';
 import { storeRateLimit } from '../../functions/http/rate-limit.ts';
 import { routeFor, type MerchantRouteKey } from '../../functions/http/routes.ts';
-import { createRuntime, type BaseRuntime } from '../../functions/runtime.ts';
+import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { readConfig } from '../../functions/config.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 
@@ -29,7 +29,7 @@ async function storeItems(storeId: string): Promise<unknown[]> {
 
 // A container's authentication and rate limit for a route, without the rest of the chain: the
 // request's outcome once its rate decision is made (the caller, the bucket's state, or the refusal).
-function accessOf(rt: () => BaseRuntime, key: MerchantRouteKey) {
+function accessOf(rt: () => Runtime, key: MerchantRouteKey) {
   const chain: ApiMiddleware[] = [authenticate(rt), storeRateLimit(rt, routeFor(key) as Parameters<typeof storeRateLimit>[1])];
   return (apiKey: string) =>
     dynamoCallScope.run(newDynamoTally(), async () => {
@@ -430,7 +430,7 @@ describe('per-store rate limits', () => {
           return output;
         },
       };
-      const stores = new StoreRepository(interleaved as unknown as typeof db, c.rt.config.TABLE_NAME);
+      const stores = new StoreAdminRepository(interleaved as unknown as typeof db, c.rt.config.TABLE_NAME);
 
       await stores.setRateLimits(store.storeId, { quotes: 30 });
       const burst = await Promise.all(Array.from({ length: 35 }, () => c.run(store.apiKey)));

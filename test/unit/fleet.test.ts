@@ -608,7 +608,7 @@ describe('openOffers and the rider’s cash limit', () => {
   const runtimeWith = (limitMinor: number, exposureMinor: number) =>
     ({
       zones: { current: async () => [] },
-      jobs: { riderCashLimitMinor: limitMinor },
+      config: { RIDER_CASH_LIMIT_MINOR: limitMinor },
       fleetJobs: { offers: async () => [prepaid, small, large] },
       riderCash: {
         account: async (agentId: string) => ({
