@@ -1,17 +1,11 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { markdown, readProjectFile, root } from '../helpers/project-docs.ts';
 
 // The docs point readers at code with "`name` in `path`": each such pointer must name an export of a file that
 // exists, so a move or a rename that forgets the docs fails here instead of misleading the next reader.
-const root = resolve(import.meta.dirname, '../..');
-const markdown = [
-  'README.md',
-  ...readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
 
 interface Pointer {
   doc: string;
@@ -21,7 +15,7 @@ interface Pointer {
 
 /** Every "`X` in `some/file.ts`" of a document; X's leading identifier is the name (`fleetHandler(…)` → fleetHandler). */
 function pointersOf(doc: string): Pointer[] {
-  const text = readFileSync(join(root, doc), 'utf8');
+  const text = readProjectFile(doc);
   return [...text.matchAll(/`([^`\n]+)` in `([^`\n]+\.(?:ts|js))`/g)].map((match) => ({
     doc,
     name: /^[A-Za-z_$][\w$]*/.exec(match[1]!)?.[0] ?? match[1]!,

@@ -1,19 +1,12 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { markdown, readProjectFile as read, root } from '../helpers/project-docs.ts';
 
 // A clone has this project and nothing beside it: its own docs must be enough.
-const root = resolve(import.meta.dirname, '../..');
-const markdown = [
-  'README.md',
-  ...readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
 const examples = readdirSync(join(root, 'examples'))
   .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
   .map((name) => `examples/${name}`);
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 describe('the project’s own docs', () => {
   it.each(markdown)('%s names no file outside the project, and each of its relative links exists', (file) => {
