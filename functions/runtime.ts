@@ -17,6 +17,7 @@ import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 import { EventRepository } from './data/event.repository.ts';
 import { WebhookRepository } from './data/webhook.repository.ts';
+import { WebhookEndpointReader } from './data/webhook-endpoints.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
@@ -50,6 +51,8 @@ export interface Runtime {
   work: WorkRepository;
   events: EventRepository;
   webhooks: WebhookRepository;
+  /** A store's webhook endpoints, read only (the event relay's; `webhooks` has the same list and all the rest). */
+  webhookEndpoints: WebhookEndpointReader;
   tracking: TrackingRepository;
   /** Cash-on-delivery remittances to the stores' credit (the worker's two phases; the merchant's list). */
   remittances: RemittanceRepository;
@@ -81,6 +84,7 @@ export type OptionalPart =
   | 'work'
   | 'events'
   | 'webhooks'
+  | 'webhookEndpoints'
   | 'tracking'
   | 'remittances'
   | 'riderCash'
@@ -148,6 +152,7 @@ export const bookingsPart: PartFactory<'bookings'> = (base, { db, table }) =>
 export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, partOf(base, 'zones', zonesPart));
 export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
+export const webhookEndpointsPart: PartFactory<'webhookEndpoints'> = (_base, { db, table }) => new WebhookEndpointReader(db, table);
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
@@ -167,6 +172,7 @@ const ALL_PARTS = {
   work: workPart,
   events: eventsPart,
   webhooks: webhooksPart,
+  webhookEndpoints: webhookEndpointsPart,
   tracking: trackingPart,
   remittances: remittancesPart,
   riderCash: riderCashPart,
