@@ -17,12 +17,14 @@ import { WorkRepository } from './data/work.repository.ts';
 import { FleetKeyRepository } from './data/fleet-key.repository.ts';
 import { EventRepository } from './data/event.repository.ts';
 import { WebhookRepository } from './data/webhook.repository.ts';
+import { WebhookEndpointReader } from './data/webhook-endpoints.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import { SecretBox } from './core/secret-box.ts';
 import { InternalError } from './core/errors.ts';
+import type { DispatchClock } from './core/dispatch.ts';
 
 /**
  * Everything a request handler needs, built once per Lambda container (or local server): the
@@ -50,6 +52,8 @@ export interface Runtime {
   work: WorkRepository;
   events: EventRepository;
   webhooks: WebhookRepository;
+  /** A store's webhook endpoints, read only (the event relay's; `webhooks` has the same list and all the rest). */
+  webhookEndpoints: WebhookEndpointReader;
   tracking: TrackingRepository;
   /** Cash-on-delivery remittances to the stores' credit (the worker's two phases; the merchant's list). */
   remittances: RemittanceRepository;
@@ -81,6 +85,7 @@ export type OptionalPart =
   | 'work'
   | 'events'
   | 'webhooks'
+  | 'webhookEndpoints'
   | 'tracking'
   | 'remittances'
   | 'riderCash'
@@ -115,6 +120,13 @@ export type Parts = { [K in OptionalPart]?: PartFactory<K> };
 /** The runtime a function with these parts has. */
 export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<PartTypes, Extract<keyof U, OptionalPart>>;
 
+// When dispatch is next due for a job, from the configuration (the job repository's and the booking's).
+const dispatchClock = (config: Config): DispatchClock => ({
+  timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
+  confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
+  arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+});
+
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
 // built on another builds that one through partOf (once per base, as every part).
 export const apiKeysPart: PartFactory<'apiKeys'> = (_base, { db, table }) => new ApiKeyRepository(db, table);
@@ -124,15 +136,7 @@ export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table, storeB
   new JobRepository(
     db,
     table,
-    {
-      maxHeldJobs: config.RIDER_MAX_HELD_JOBS,
-      riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR,
-      dispatch: {
-        timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
-        confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
-        arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
-      },
-    },
+    { maxHeldJobs: config.RIDER_MAX_HELD_JOBS, riderCashLimitMinor: config.RIDER_CASH_LIMIT_MINOR, dispatch: dispatchClock(config) },
     storeByJob,
   );
 export const jobReaderPart: PartFactory<'jobReader'> = (_base, { db, table, storeByJob }) => new JobReader(db, table, storeByJob);
@@ -143,11 +147,18 @@ export const jobArchivePart: PartFactory<'jobArchive'> = (base) => new JobArchiv
 export const zonesPart: PartFactory<'zones'> = (_base, { config, db, table }) =>
   new ZoneCatalog(new ZoneRepository(db, table), config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
-export const bookingsPart: PartFactory<'bookings'> = (base, { db, table }) =>
-  new BookingRepository(db, table, { stores: base.stores, jobs: partOf(base, 'jobs', jobsPart), zones: new ZoneRepository(db, table) });
+// The booking reads jobs through the reader and files a new job's index items itself, so its bundle carries no job moves.
+export const bookingsPart: PartFactory<'bookings'> = (base, { config, db, table }) =>
+  new BookingRepository(db, table, {
+    stores: base.stores,
+    jobs: partOf(base, 'jobReader', jobReaderPart),
+    dispatch: dispatchClock(config),
+    zones: new ZoneRepository(db, table),
+  });
 export const workPart: PartFactory<'work'> = (base, { db, table }) => new WorkRepository(db, table, partOf(base, 'zones', zonesPart));
 export const eventsPart: PartFactory<'events'> = (_base, { db, table }) => new EventRepository(db, table);
 export const webhooksPart: PartFactory<'webhooks'> = (_base, { db, table }) => new WebhookRepository(db, table);
+export const webhookEndpointsPart: PartFactory<'webhookEndpoints'> = (_base, { db, table }) => new WebhookEndpointReader(db, table);
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
@@ -167,6 +178,7 @@ const ALL_PARTS = {
   work: workPart,
   events: eventsPart,
   webhooks: webhooksPart,
+  webhookEndpoints: webhookEndpointsPart,
   tracking: trackingPart,
   remittances: remittancesPart,
   riderCash: riderCashPart,

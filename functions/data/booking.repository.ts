@@ -16,7 +16,9 @@ import type { Store } from '../core/store.ts';
 import { stillServes } from '../core/zone.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import type { JobRepository } from './job.repository.ts';
+import type { JobReader } from './job-reader.ts';
+import { newJobIndexPuts } from './job-writes/indexes.ts';
+import type { DispatchClock } from '../core/dispatch.ts';
 import { jobItem } from './job-writes/job.ts';
 import { eventOutboxPuts } from './event.repository.ts';
 import { recordChange } from '../core/event.ts';
@@ -64,17 +66,19 @@ export interface BookingResult {
  */
 export class BookingRepository extends TableRepository {
   private readonly stores: StoreRepository;
-  private readonly jobs: JobRepository;
+  private readonly jobs: JobReader;
+  private readonly dispatch: DispatchClock;
   private readonly zones: ZoneRepository;
 
   constructor(
     db: ConstructorParameters<typeof TableRepository>[0],
     tableName: string,
-    deps: { stores: StoreRepository; jobs: JobRepository; zones: ZoneRepository },
+    deps: { stores: StoreRepository; jobs: JobReader; dispatch: DispatchClock; zones: ZoneRepository },
   ) {
     super(db, tableName);
     this.stores = deps.stores;
     this.jobs = deps.jobs;
+    this.dispatch = deps.dispatch;
     this.zones = deps.zones;
   }
 
@@ -201,7 +205,7 @@ export class BookingRepository extends TableRepository {
                 outcome: simulatedOutcome(input.details.externalOrderId),
               }),
             ]
-          : this.jobs.indexPuts(job),
+          : newJobIndexPuts(job, this.dispatch, this.tableName),
       );
   }
 

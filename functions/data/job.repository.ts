@@ -15,7 +15,7 @@ import { jobPut } from './job-writes/job.ts';
 import { ledgerLines, storeTotals } from './job-writes/money.ts';
 import { collectionLines } from './job-writes/collection.ts';
 import { remittanceWork } from './job-writes/remittance-work.ts';
-import { dispatchKey, indexChanges, indexItemsOf, keyOf, type ItemKey } from './job-writes/indexes.ts';
+import { dispatchKey, indexChanges, indexItemsOf, keyOf, newJobIndexPuts, type ItemKey } from './job-writes/indexes.ts';
 import { eventPuts } from './job-writes/events.ts';
 import { riderCash } from './job-writes/rider-cash.ts';
 import { holdingCounters } from './job-writes/holding.ts';
@@ -106,9 +106,7 @@ export class JobRepository extends JobReader {
 
   /** The puts of a new job's index items, for the booking's own transaction. */
   indexPuts(job: Job): TransactItem[] {
-    return indexItemsOf(job, this.limits.dispatch).map((item) => ({
-      Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
-    }));
+    return newJobIndexPuts(job, this.limits.dispatch, this.tableName);
   }
 
   /** Where the job's dispatch worklist item belongs now, or null when dispatch is done with it. */

@@ -1,22 +1,15 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EventType } from '../core/event.ts';
 import { EndpointLimitError, ServiceUnavailableError, WebhookEndpointNotFoundError } from '../core/errors.ts';
 import { MAX_ENDPOINTS_PER_STORE, REDELIVERY_INTERVAL_MS, type StoredSecret, type WebhookEndpoint } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
-import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import { deliveryPut } from './webhook-delivery.ts';
+import { toEndpoint, WebhookEndpointReader, type StoredEndpoint } from './webhook-endpoints.repository.ts';
 import { WebhookWorklistRepository } from './webhook-worklist.repository.ts';
 
 export type { DeliveryWork, EndpointChange } from './webhook-worklist.repository.ts';
-
-/** An endpoint as stored, with the version its changes are conditioned on. */
-export interface StoredEndpoint extends WebhookEndpoint {
-  version: number;
-  /** Until when the sender leaves its deliveries alone after one went unanswered (null: it is not backed off). */
-  backoffUntil: string | null;
-}
+export type { StoredEndpoint } from './webhook-endpoints.repository.ts';
 
 /** One line of an endpoint's delivery log. */
 export interface AttemptRecord {
@@ -33,29 +26,13 @@ export interface AttemptRecord {
 /** How many times a change of a store's endpoints is tried while other changes of them are in flight. */
 const CONTENDED_ATTEMPTS = 10;
 
-function toEndpoint(item: Record<string, unknown>): StoredEndpoint {
-  return {
-    id: item.endpointId as string,
-    storeId: item.storeId as string,
-    url: item.url as string,
-    eventTypes: (item.eventTypes as EventType[] | null) ?? null,
-    description: (item.description as string | null) ?? null,
-    status: item.status as StoredEndpoint['status'],
-    secrets: item.secrets as StoredSecret[],
-    failingSince: (item.failingSince as string | null) ?? null,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    version: item.version as number,
-    backoffUntil: (item.backoffUntil as string | null | undefined) ?? null,
-  };
-}
-
 /**
  * Webhook endpoints (in their store's partition, at most five a store, counted by an item kept with
  * each creation and deletion), each endpoint's log of attempts and redelivery by hand; the deliveries
- * waiting to be attempted are the worklist's (webhook-worklist.repository.ts), reached through here.
+ * waiting to be attempted are the worklist's (webhook-worklist.repository.ts), reached through here;
+ * the list of a store's endpoints is the reader's (webhook-endpoints.repository.ts).
  */
-export class WebhookRepository extends TableRepository {
+export class WebhookRepository extends WebhookEndpointReader {
   // The sender's worklist has its own file (webhook-worklist.repository.ts); the sender reaches it here, as before.
   private readonly worklist = new WebhookWorklistRepository(this.db, this.tableName);
   /** Deliveries due at `now` (oldest due first), at most `limit`. */
@@ -92,16 +69,6 @@ export class WebhookRepository extends TableRepository {
       throw error;
     }
     return stored;
-  }
-
-  /** The store's endpoints, oldest first. */
-  async list(storeId: string): Promise<StoredEndpoint[]> {
-    const items = await this.queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.webhookCount(storeId).PK, ':prefix': keys.webhookEndpointPrefix },
-      ConsistentRead: true,
-    });
-    return items.map(toEndpoint).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
   async get(storeId: string, endpointId: string): Promise<StoredEndpoint | null> {

@@ -1,7 +1,8 @@
 import { jsonResult } from '../http/responses.ts';
 import { fleetHandler } from '../http/handler.ts';
 import { openOffers } from '../use-cases/fleet-move.ts';
-import { OfferListQuery, toFleetOffer } from '../schemas/fleet.schema.ts';
+import { toFleetOffer } from '../schemas/fleet.schema.ts';
+import { OfferListQuery } from '../schemas/fleet-requests/offers.ts';
 import { fleetJobsPart, riderCashPart, zonesPart } from '../runtime.ts';
 
 /** GET /fleet/v1/offers: live jobs waiting for a rider, longest waiting first, or nearest first given the rider's position (none past the rider's cash limit). */

@@ -1,5 +1,6 @@
 import { fleetJobAction } from './job-action.ts';
-import { FleetJobPath, LocationRequest } from '../schemas/fleet.schema.ts';
+import { FleetJobPath } from '../schemas/fleet.schema.ts';
+import { LocationRequest } from '../schemas/fleet-requests/location.ts';
 
 /** POST /fleet/v1/jobs/{id}/location: the rider's position, shown to the merchant while the rider is on the job. */
 export const handler = fleetJobAction('POST /fleet/v1/jobs/{id}/location', { path: FleetJobPath, body: LocationRequest }, ({ body }) => ({

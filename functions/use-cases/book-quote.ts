@@ -6,8 +6,8 @@ import type { Quote } from '../core/quote.ts';
 import type { Merchant } from '../core/store.ts';
 import type { BaseRuntime, PartTypes } from '../runtime.ts';
 
-/** The runtime a booking needs: the base, the jobs, the quotes, the bookings and powertools' idempotency records. */
-export type BookingRuntime = BaseRuntime & Pick<PartTypes, 'jobs' | 'quotes' | 'bookings' | 'idempotency'>;
+/** The runtime a booking needs: the base, the job reader, the quotes, the bookings and powertools' idempotency records. */
+export type BookingRuntime = BaseRuntime & Pick<PartTypes, 'jobReader' | 'quotes' | 'bookings' | 'idempotency'>;
 
 /** A booking request as the handler parsed it: who, with which Idempotency-Key, what. */
 export interface BookQuoteRequest {
@@ -67,7 +67,7 @@ export async function bookQuote(rt: BookingRuntime, request: BookQuoteRequest): 
   const quote = await rt.quotes.get(merchant.storeId, details.quoteId);
   const work: BookingWork = { rt, request, quote };
   const outcome = await idempotentBook(identity, work, request.lambda);
-  const job = outcome.created ? work.job : await rt.jobs.get(merchant.storeId, outcome.jobId);
+  const job = outcome.created ? work.job : await rt.jobReader.get(merchant.storeId, outcome.jobId);
   if (!job) throw new InternalError(`booking ${outcome.jobId} has no job`);
   return { job, created: outcome.created };
 }

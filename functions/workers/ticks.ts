@@ -5,7 +5,7 @@ import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import { remitWrites } from '../data/remittance-writes.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import { followUpMove, SIMULATOR_ACTOR, simulatedPosition, simulatedReturnPosition, simulationSteps } from '../core/simulation.ts';
-import { eventsPart, jobsPart, remittancesPart, webhooksPart, workPart, type RuntimeWith } from '../runtime.ts';
+import { eventsPart, jobsPart, remittancesPart, webhookEndpointsPart, workPart, type RuntimeWith } from '../runtime.ts';
 import { logger } from '../http/logger.ts';
 import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
 import { dueCycle, newRemittanceId, nextCutoff } from '../core/remittance.ts';
@@ -13,7 +13,7 @@ import type { AwaitingPayment, RemittanceWork } from '../data/remittance.reposit
 import { randomUUID } from 'node:crypto';
 
 /** What the scheduled workers use beside the base (so their bundle carries no other repository). */
-export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhooks: webhooksPart };
+export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhookEndpoints: webhookEndpointsPart };
 
 /** The workers' runtime: the base and WORKER_PARTS (the whole runtime is one too). */
 export type WorkerRuntime = RuntimeWith<typeof WORKER_PARTS>;
@@ -385,7 +385,7 @@ async function claimCycle(
  * on the next tick; the other stores' events go on.
  */
 export async function relayTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
-  const { placed, failed } = await rt.events.relay((storeId) => rt.webhooks.list(storeId), now);
+  const { placed, failed } = await rt.events.relay((storeId) => rt.webhookEndpoints.list(storeId), now);
   for (const { storeId, error } of failed) logger.error(WORKER_ITEM_FAILED, { worker: 'events', storeId, error });
   return { moved: placed.length, finished: 0, failed: failed.length };
 }

@@ -3,6 +3,7 @@ import { dispatchDueAt, type DispatchClock } from '../../core/dispatch.ts';
 import { offeredAt, type Job } from '../../core/job.ts';
 import { keys } from '../table.ts';
 import type { JobWrite } from './context.ts';
+import type { TransactItem } from '../transaction.ts';
 
 /** An item's key. */
 export type ItemKey = { PK: string; SK: string };
@@ -44,6 +45,11 @@ export function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
     ...(dispatch ? [{ ...dispatch, type: 'work', ...ref, createdAt: job.createdAt }] : []),
     ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
   ];
+}
+
+/** The puts of a new job's index items, for the booking's own transaction (each on the condition that it is new). */
+export function newJobIndexPuts(job: Job, clock: DispatchClock, tableName: string): TransactItem[] {
+  return indexItemsOf(job, clock).map((item) => ({ Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } }));
 }
 
 /**

@@ -2,18 +2,13 @@ import { EXAMPLE_JOB_ID, variant } from './examples.ts';
 import { describe } from './describe.ts';
 import { fleetJobExample, arrivedHandoffsExample, attemptedExample, returningExample, codJobAtDropExample } from './fleet-examples.ts';
 import type { OperationDocs } from './operation.ts';
-import {
-  AttemptNote,
-  CodeRequest,
-  CollectionRequest,
-  DeliveryAttemptRequest,
-  FailRequest,
-  FleetJobPath,
-  HandoffPath,
-  LocationRequest,
-  OfferListQuery,
-  UpiReference,
-} from '../fleet.schema.ts';
+import { FleetJobPath, HandoffPath } from '../fleet.schema.ts';
+import { AttemptNote, DeliveryAttemptRequest } from '../fleet-requests/delivery-attempt.ts';
+import { CodeRequest } from '../fleet-requests/code.ts';
+import { CollectionRequest, UpiReference } from '../fleet-requests/collection.ts';
+import { FailRequest } from '../fleet-requests/fail.ts';
+import { LocationRequest } from '../fleet-requests/location.ts';
+import { OfferListQuery } from '../fleet-requests/offers.ts';
 import { FleetJob, FleetJobList, FleetOfferList } from '../views/fleet.view.ts';
 
 // The API description of fleet.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
