@@ -1,3 +1,4 @@
+import type { Job, JobStatus } from '../../functions/core/job.ts';
 import type { Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { Quote } from '../../functions/core/quote.ts';
@@ -166,3 +167,44 @@ export const DELIVERED_JOB_EVENTS = [
   'job.delivered',
   'job.settlement_changed',
 ];
+
+/** The rider the unit tests' live jobs are held by once past `queued`. */
+export const FIXTURE_RIDER = 'rider-asha-01';
+const FIXTURE_BOOKED_AT = '2026-11-22T10:00:00.000Z';
+
+/**
+ * A live job of the Bengaluru fixture route in `status`, held by FIXTURE_RIDER once past `queued`,
+ * booked at 10:00 on 22 November 2026 with pending codes; `changes` override any field.
+ */
+export function liveJob(status: JobStatus, changes: Partial<Job> = {}): Job {
+  const held = status !== 'created' && status !== 'queued';
+  const handoff = { code: '4821', status: 'pending' as const, expiresAt: null, verifiedAt: null, failedAttempts: 0 };
+  return {
+    id: '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1',
+    storeId: 'store_1',
+    seq: 1,
+    version: 3,
+    status,
+    settlement: 'reserved',
+    testMode: false,
+    quoteId: 'q-1',
+    zoneId: 'bengaluru',
+    zoneVersion: 1,
+    idempotencyKey: 'k',
+    externalOrderId: 'ORD-1001',
+    agentId: held ? FIXTURE_RIDER : null,
+    pickupName: 'Chai Point, MG Road',
+    pickupPhone: '+919876543210',
+    dropName: 'Asha Rao',
+    dropPhone: '+919845012345',
+    route: bengaluruQuote,
+    distanceMeters: BENGALURU_ROUTE_METERS,
+    chargeMinor: BENGALURU_CHARGE_MINOR,
+    riderLocation: null,
+    events: [{ id: '00000000-0000-4000-8000-000000000001', status: 'created', actor: 'merchant', note: null, createdAt: FIXTURE_BOOKED_AT }],
+    verification: { pickup: handoff, delivery: handoff },
+    createdAt: FIXTURE_BOOKED_AT,
+    updatedAt: FIXTURE_BOOKED_AT,
+    ...changes,
+  };
+}

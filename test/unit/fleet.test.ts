@@ -17,7 +17,7 @@ import { MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lif
 import { toFleetJob, toFleetOffer } from '../../functions/schemas/fleet.schema.ts';
 import { FleetJob, FleetOffer } from '../../functions/schemas/views/fleet.view.ts';
 import { openOffers } from '../../functions/use-cases/fleet-move.ts';
-import { bengaluruQuote, BENGALURU_CHARGE_MINOR, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
+import { bengaluruQuote, BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep, liveJob } from '../helpers/fixtures.ts';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString();
@@ -42,37 +42,15 @@ const event = (status: JobStatus, actor: string, createdAt: string, note: string
   createdAt,
 });
 
-/** A live job of the Bengaluru fixture route in `status` (assigned to rider-asha-01 once past `queued`). */
+/** A live job of the Bengaluru fixture route in `status` (assigned to rider-asha-01 once past `queued`), offered a second after booking. */
 function jobWith(status: JobStatus, changes: Partial<Job> = {}): Job {
-  const assigned = status !== 'created' && status !== 'queued';
-  return {
-    id: '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1',
-    storeId: 'store_1',
-    seq: 1,
-    version: 3,
-    status,
-    settlement: 'reserved',
-    testMode: false,
-    quoteId: 'q-1',
-    zoneId: 'bengaluru',
-    zoneVersion: 1,
-    idempotencyKey: 'k',
-    externalOrderId: 'ORD-1001',
-    agentId: assigned ? 'rider-asha-01' : null,
-    pickupName: 'Chai Point, MG Road',
-    pickupPhone: '+919876543210',
-    dropName: 'Asha Rao',
-    dropPhone: '+919845012345',
-    route: bengaluruQuote,
-    distanceMeters: BENGALURU_ROUTE_METERS,
-    chargeMinor: BENGALURU_CHARGE_MINOR,
-    riderLocation: null,
+  return liveJob(status, {
     events: [event('created', 'merchant', at(0)), event('queued', 'system', at(1_000))],
     verification: { pickup: handoff('pending'), delivery: { ...handoff('pending'), code: '1907' } },
     createdAt: at(0),
     updatedAt: at(60_000),
     ...changes,
-  };
+  });
 }
 
 describe('fleet keys', () => {

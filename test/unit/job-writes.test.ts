@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueCollection, toJobSummary, type Collection, type Job, type JobStatus } from '../../functions/core/job.ts';
+import { dueCollection, toJobSummary, type Collection, type Job } from '../../functions/core/job.ts';
 import { recordChange } from '../../functions/core/event.ts';
 import { AccessRevokedError, CashLimitExceededError, ConcurrentModificationError, InternalError, RiderAtCapacityError } from '../../functions/core/errors.ts';
 import { JOB_WRITES } from '../../functions/data/job.repository.ts';
@@ -9,46 +9,13 @@ import { kindOf, type JobWrite, type MoneyMovement, type WriteContext } from '..
 import { FAILED_CONDITIONS, failureOf } from '../../functions/data/job-writes/failures.ts';
 import { riderCash } from '../../functions/data/job-writes/rider-cash.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from '../../functions/data/transaction.ts';
-import { bengaluruQuote, BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS } from '../helpers/fixtures.ts';
+import { BENGALURU_CHARGE_MINOR, FIXTURE_RIDER, liveJob } from '../helpers/fixtures.ts';
 
-const NOW = '2026-11-22T10:00:00.000Z';
 const LATER = '2026-11-22T10:05:00.000Z';
-const RIDER = 'rider-asha-01';
+const RIDER = FIXTURE_RIDER;
 const CASH_LIMIT = 500_000;
 
-/** A live job of the Bengaluru fixture route in `status`, held by RIDER once past `queued`. */
-function jobWith(status: JobStatus, changes: Partial<Job> = {}): Job {
-  const held = status !== 'created' && status !== 'queued';
-  const handoff = { code: '4821', status: 'pending' as const, expiresAt: null, verifiedAt: null, failedAttempts: 0 };
-  return {
-    id: '0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1',
-    storeId: 'store_1',
-    seq: 1,
-    version: 3,
-    status,
-    settlement: 'reserved',
-    testMode: false,
-    quoteId: 'q-1',
-    zoneId: 'bengaluru',
-    zoneVersion: 1,
-    idempotencyKey: 'k',
-    externalOrderId: 'ORD-1001',
-    agentId: held ? RIDER : null,
-    pickupName: 'Chai Point, MG Road',
-    pickupPhone: '+919876543210',
-    dropName: 'Asha Rao',
-    dropPhone: '+919845012345',
-    route: bengaluruQuote,
-    distanceMeters: BENGALURU_ROUTE_METERS,
-    chargeMinor: BENGALURU_CHARGE_MINOR,
-    riderLocation: null,
-    events: [{ id: '00000000-0000-4000-8000-000000000001', status: 'created', actor: 'merchant', note: null, createdAt: NOW }],
-    verification: { pickup: handoff, delivery: handoff },
-    createdAt: NOW,
-    updatedAt: NOW,
-    ...changes,
-  };
-}
+const jobWith = liveJob;
 
 const moved = (job: Job, changes: Partial<Job>): Job => ({ ...job, version: job.version + 1, updatedAt: LATER, ...changes });
 const paid = (method: 'cash' | 'upi'): Collection => ({
