@@ -120,8 +120,8 @@ export type Parts = { [K in OptionalPart]?: PartFactory<K> };
 /** The runtime a function with these parts has. */
 export type RuntimeWith<U extends Parts> = BaseRuntime & Pick<PartTypes, Extract<keyof U, OptionalPart>>;
 
-// When dispatch is next due for a job, from the configuration (the job repository's and the booking's).
-const dispatchClock = (config: Config): DispatchClock => ({
+/** When dispatch is next due for a job, from the configuration (the job repository's, the booking's and the dispatch benchmark's). */
+export const dispatchClock = (config: Config): DispatchClock => ({
   timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
   confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
   arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,

@@ -7,7 +7,7 @@ import { isItemTooLarge } from './client.ts';
 import { keys } from './table.ts';
 import { JobReader } from './job-reader.ts';
 import type { WriteGuard } from './guard.ts';
-import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
+import { Transaction, TransactionCancelled } from './transaction.ts';
 import { readJobs, type JobRef } from './job-batch.ts';
 import type { JobLimits, JobWrite, MoneyMovement, WriteContext } from './job-writes/context.ts';
 import { access } from './job-writes/access.ts';
@@ -15,7 +15,7 @@ import { jobPut } from './job-writes/job.ts';
 import { ledgerLines, storeTotals } from './job-writes/money.ts';
 import { collectionLines } from './job-writes/collection.ts';
 import { remittanceWork } from './job-writes/remittance-work.ts';
-import { dispatchKey, indexChanges, indexItemsOf, keyOf, newJobIndexPuts, type ItemKey } from './job-writes/indexes.ts';
+import { dispatchKey, indexChanges, indexItemsOf, keyOf, type ItemKey } from './job-writes/indexes.ts';
 import { eventPuts } from './job-writes/events.ts';
 import { riderCash } from './job-writes/rider-cash.ts';
 import { holdingCounters } from './job-writes/holding.ts';
@@ -102,11 +102,6 @@ export class JobRepository extends JobReader {
     super(db, tableName, storeByJob);
     this.limits = limits;
     this.riderCashLimitMinor = limits.riderCashLimitMinor;
-  }
-
-  /** The puts of a new job's index items, for the booking's own transaction. */
-  indexPuts(job: Job): TransactItem[] {
-    return newJobIndexPuts(job, this.limits.dispatch, this.tableName);
   }
 
   /** Where the job's dispatch worklist item belongs now, or null when dispatch is done with it. */

@@ -16,6 +16,8 @@ const RUNS = 5;
 const service = await startBenchService();
 const { rt, url } = service;
 const { jobItem } = await import('../../functions/data/job-writes/job.ts');
+const { indexItemsOf } = await import('../../functions/data/job-writes/indexes.ts');
+const { dispatchClock } = await import('../../functions/runtime.ts');
 const { dynamoCallScope, newDynamoTally } = await import('../../functions/data/client.ts');
 const { dispatchTick, relayTick, simulateTick } = await import('../../functions/workers/ticks.ts');
 const { WRITE_SHARDS } = await import('../../functions/data/table.ts');
@@ -32,7 +34,7 @@ const store = (await rt.stores.get(created.storeId))!;
 async function book(from: number, to: number): Promise<void> {
   await writeItems(rt, to - from, async (i) => {
     const job = await benchJob(store, from + 1 + i);
-    return [jobItem(job), ...rt.jobs.indexPuts(job).map((put) => put.Put!.Item!)];
+    return [jobItem(job), ...indexItemsOf(job, dispatchClock(rt.config))];
   });
 }
 
