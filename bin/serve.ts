@@ -15,7 +15,7 @@ import { startHttpServer } from './local/http-server.ts';
 import { startWorkers } from './local/workers.ts';
 import { forgetStart, recordStart } from './local/running-start.ts';
 import { localLogSink, Terminal } from './local/terminal.ts';
-import { logger } from '../functions/http/logger.ts';
+import { logger } from '../functions/log/logger.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),

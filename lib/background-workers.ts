@@ -5,7 +5,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { WORKER_ITEM_FAILED } from '../functions/workers/ticks.ts';
+import { WORKER_ITEM_FAILED } from '../functions/workers/worklist.ts';
 import { Construct } from 'constructs';
 import type { FunctionSpec } from './functions.ts';
 import type { FunctionRoles } from './function-roles.ts';

@@ -17,7 +17,7 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 30);
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { simulateTick } = await import('../functions/workers/ticks.ts');
+const { simulateTick } = await import('../functions/workers/simulation.ts');
 
 const store = await rt.stores.create({ name: 'Chai Point, MG Road', sandbox: true, creditMinor: 1_000_000 });
 const merchant = benchMerchant(url, store.apiKey);

@@ -102,7 +102,7 @@ try {
   const { startWorkers } = await import('../bin/local/workers.ts');
   const { dynamoClients } = await import('../functions/data/client.ts');
   const { checkRun } = await import('./load/checks.ts');
-  const { STORES_AT_ONCE } = await import('../functions/workers/ticks.ts');
+  const { STORES_AT_ONCE } = await import('../functions/workers/worklist.ts');
 
   const rt = runtime();
   await tableAdmin(rt.config).ensure();

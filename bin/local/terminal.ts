@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LogSink } from '../../functions/http/logger.ts';
+import type { LogSink } from '../../functions/log/logger.ts';
 
 /** Where the terminal writes, and its size when it is one (a pipe has none: 24 × 80 is assumed). */
 export interface Screen {

@@ -7,7 +7,7 @@ import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
-import { logger } from './logger.ts';
+import { logger } from '../log/logger.ts';
 import type { FleetRoute, Route } from './routes.ts';
 
 /** What the middlewares learn about a request, for the handler and the response. */

@@ -1,7 +1,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { hashApiKey, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
 import type { UnauthorizedReason } from '../core/errors.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../log/logger.ts';
 import { routesOf } from '../http/routes.ts';
 import { apiKeysPart, baseRuntime, withParts, type BaseRuntime, type Runtime } from '../runtime.ts';
 

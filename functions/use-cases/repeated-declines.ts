@@ -1,6 +1,6 @@
 import { declinedBy, type Job } from '../core/job.ts';
 import { REPEATED_DECLINES, type LifecycleEvent } from '../core/lifecycle.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../log/logger.ts';
 
 /** The log message of a job declined again and again (a metric filter on it can raise an alarm). */
 export const JOB_DECLINED_REPEATEDLY = 'job declined repeatedly';

@@ -2,13 +2,13 @@ import { newEventId, type DeliveryEvent } from '../core/event.ts';
 import { webhookHeaders } from '../core/webhook-signature.ts';
 import { DELIVERY_TIMEOUT_MS, DISABLE_AFTER_MS, nextAttemptAt, signingSecrets, type AttemptOutcome } from '../core/webhook.ts';
 import type { DeliveryWork, EndpointChange, StoredEndpoint } from '../data/webhook.repository.ts';
-import { logger } from '../http/logger.ts';
+import { logger } from '../log/logger.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 
 /** What the webhook sender uses: the base, the webhooks and the events. */
 export type SenderRuntime = BaseRuntime & Pick<Runtime, 'webhooks' | 'events'>;
-import type { TickReport } from '../workers/ticks.ts';
-import { WORKER_ITEM_FAILED } from '../workers/ticks.ts';
+import type { TickReport } from '../workers/worklist.ts';
+import { WORKER_ITEM_FAILED, type PassOptions, type PassResult } from '../workers/worklist.ts';
 import { endpointView } from '../schemas/webhook.schema.ts';
 import { sendWebhook, type Resolve, type SentOutcome } from './send.ts';
 
@@ -211,4 +211,10 @@ async function endpointChange(rt: SenderRuntime, endpoint: StoredEndpoint, outco
     data: { endpoint: endpointView(disabled) },
   };
   return { kind: 'disable', event };
+}
+
+/** One pass of the webhook sender, for the engine. */
+export async function deliverPass(rt: SenderRuntime, options: PassOptions & Omit<DeliverOptions, 'deadline'> = {}): Promise<PassResult> {
+  const { now, deadline, ...rest } = options;
+  return { report: await deliverTick(rt, now, { ...rest, deadline }), more: false, nextDueAt: null };
 }

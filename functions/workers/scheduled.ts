@@ -1,7 +1,8 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { baseRuntime, withParts } from '../runtime.ts';
 import { RUN_MESSAGES, tickUntilTimeout, type RunTotals } from './tick-loop.ts';
-import { WORKER_PARTS, workerTicks } from './ticks.ts';
+import { WORKER_PARTS } from './worklist.ts';
+import { workerTicks } from './ticks.ts';
 
 /**
  * The dispatcher, the sandbox rider, remittances and the event relay on AWS, with no server: EventBridge invokes

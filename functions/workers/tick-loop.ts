@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { logger } from '../http/logger.ts';
-import type { TickReport } from './ticks.ts';
+import { logger } from '../log/logger.ts';
+import type { TickReport } from './worklist.ts';
 
 /** Seconds between ticks, and the time kept back so the last tick ends before the invocation does. */
 const TICK_MS = 2_000;

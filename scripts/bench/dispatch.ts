@@ -19,7 +19,9 @@ const { jobItem } = await import('../../functions/data/job-writes/job.ts');
 const { indexItemsOf } = await import('../../functions/data/job-writes/indexes.ts');
 const { dispatchClock } = await import('../../functions/runtime.ts');
 const { dynamoCallScope, newDynamoTally } = await import('../../functions/data/client.ts');
-const { dispatchTick, relayTick, simulateTick } = await import('../../functions/workers/ticks.ts');
+const { dispatchTick } = await import('../../functions/workers/dispatch.ts');
+const { relayTick } = await import('../../functions/workers/relay.ts');
+const { simulateTick } = await import('../../functions/workers/simulation.ts');
 const { WRITE_SHARDS } = await import('../../functions/data/table.ts');
 
 // The scheduled function ticks every 2 s for 45 s of each minute (functions/workers/tick-loop.ts):

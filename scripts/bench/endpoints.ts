@@ -19,7 +19,8 @@ const PRICE_PER_MILLION = { read: 0.125, write: 0.625 };
 
 const service = await startBenchService();
 const { rt, url } = service;
-const { dispatchTick, relayTick } = await import('../../functions/workers/ticks.ts');
+const { dispatchTick } = await import('../../functions/workers/dispatch.ts');
+const { relayTick } = await import('../../functions/workers/relay.ts');
 
 const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
 await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000, webhooks: 1_000_000 });

@@ -6,7 +6,7 @@ import { cashDueOf, heldBy, offeredAt, type Job } from '../../functions/core/job
 import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { keys } from '../../functions/data/table.ts';
 import { allJobs, type TestMerchant } from './merchant.ts';
-import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { readResponse, type TestServer } from './server.ts';
 
 /** A fleet key holder (a rider or operations) talking to the local server's fleet API. */

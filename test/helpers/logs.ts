@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { logger } from '../../functions/http/logger.ts';
+import { logger } from '../../functions/log/logger.ts';
 
 /** Turns the handlers' logs on (INFO) for the tests of the enclosing describe block or file, and off again after them. */
 export function useHandlerLogs(): void {

@@ -8,7 +8,7 @@ import type { Runtime } from '../../functions/runtime.ts';
 import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { keys } from '../../functions/data/table.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
-import { simulateTick } from '../../functions/workers/ticks.ts';
+import { simulateTick } from '../../functions/workers/simulation.ts';
 import { readResponse, type TestServer } from './server.ts';
 import type { TestTable } from './table.ts';
 import { authHeaders, bengaluruQuote, bookingBody, bookingHeaders, createStore, raiseLimits } from './fixtures.ts';

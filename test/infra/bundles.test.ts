@@ -16,7 +16,7 @@ import { newMerchant } from '../helpers/merchant.ts';
 import { trackingLinkOf } from '../helpers/tracking.ts';
 import { Webhook } from 'standardwebhooks';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'bundles-test-'));
 const bundles = new Map<string, Bundle>();

@@ -4,7 +4,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { AT, bookedDetail } from '../helpers/job-detail.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS, bengaluruQuote } from '../helpers/fixtures.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { JobSummary } from '../../functions/schemas/views/job.view.ts';

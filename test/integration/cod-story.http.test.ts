@@ -3,7 +3,8 @@ import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant, simulateUntil, SANDBOX_STEP_MS } from '../helpers/merchant.ts';
 import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
-import { relayTick, workerTicks } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
+import { workerTicks } from '../../functions/workers/ticks.ts';
 import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
 

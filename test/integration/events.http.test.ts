@@ -6,7 +6,8 @@ import type { EventView, JobEventData } from '../../functions/schemas/views/even
 /** A job's event as the feed shows it. */
 type DeliveryEvent = Omit<EventView, 'data'> & { data: z.infer<typeof JobEventData> };
 import { keys } from '../../functions/data/table.ts';
-import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
+import { simulateTick } from '../../functions/workers/simulation.ts';
 import { encodeCursor } from '../../functions/schemas/event.schema.ts';
 import { toJobSummary } from '../../functions/core/job.ts';
 import { useLocalApi } from '../helpers/server.ts';

@@ -3,7 +3,7 @@ import { useLocalApi } from '../helpers/server.ts';
 import { merchantView, useMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, dispatchOnce, newFleetMember } from '../helpers/fleet.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
-import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { shardOf, WRITE_SHARDS } from '../../functions/data/table.ts';
 import { BENGALURU_DROP_PLACE, BENGALURU_PICKUP_PLACE, BENGALURU_ROUTE_METERS, keysDeep } from '../helpers/fixtures.ts';
 

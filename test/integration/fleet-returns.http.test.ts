@@ -9,7 +9,7 @@ import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 import { fleetData, storeWithRider } from '../helpers/rider-setup.ts';
 import { keys } from '../../functions/data/table.ts';
-import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { CODE_TTL_MS, DECISION_WINDOW_MS, MAX_CODE_ATTEMPTS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import { returnCharge } from '../../functions/core/pricing.ts';
 import type { Job } from '../../functions/core/job.ts';

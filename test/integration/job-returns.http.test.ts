@@ -7,7 +7,7 @@ import { AT, bookedDetail, CODE, ID } from '../helpers/job-detail.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { admin } from '../helpers/admin.ts';
 import { raced } from '../helpers/races.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import { returnCharge } from '../../functions/core/pricing.ts';
 import { DECISION_WINDOW_MS, type LifecycleEvent } from '../../functions/core/lifecycle.ts';
 import type { DeliveryAttemptReason } from '../../functions/core/job.ts';

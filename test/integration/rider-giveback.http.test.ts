@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectBalance, expectLedgerInvariant, useMerchant } from '../helpers/merchant.ts';
 import { bookJobAt, dispatchOnce, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
-import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { REPEATED_DECLINES } from '../../functions/core/lifecycle.ts';
 import { JOB_DECLINED_REPEATEDLY } from '../../functions/use-cases/repeated-declines.ts';

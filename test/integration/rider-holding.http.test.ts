@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { useMerchant, merchantView } from '../helpers/merchant.ts';
 import { bookJobAt, dispatchOnce, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
-import { dispatchTick } from '../../functions/workers/ticks.ts';
+import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { runtime } from '../../functions/runtime.ts';
 
 /** How many jobs one rider may hold (RIDER_MAX_HELD_JOBS, 2 here by default), and for how long unconfirmed. */

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { simulateTick } from '../../functions/workers/ticks.ts';
+import { simulateTick } from '../../functions/workers/simulation.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';

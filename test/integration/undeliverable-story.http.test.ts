@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { expectLedgerInvariant, newMerchant, type TestMerchant, simulateUntil, SANDBOX_STORY_MS } from '../helpers/merchant.ts';
 import { authHeaders } from '../helpers/fixtures.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { deliveryPut } from '../../functions/data/webhook-delivery.ts';
 import { IN_FLIGHT_PER_ENDPOINT, IN_FLIGHT_PER_STORE, deliverTick } from '../../functions/webhooks/deliver.ts';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { dbOf } from '../helpers/table.ts';

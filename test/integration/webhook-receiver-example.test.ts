@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { relayTick, simulateTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
+import { simulateTick } from '../../functions/workers/simulation.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { relayTick } from '../../functions/workers/ticks.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import { RETRY_DELAYS_MS } from '../../functions/core/webhook.ts';
 import { deliverTick, SECRET_UNREADABLE } from '../../functions/webhooks/deliver.ts';
 import { SecretBox } from '../../functions/core/secret-box.ts';

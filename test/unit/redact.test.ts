@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeIndianMobile } from '../../functions/core/phone.ts';
-import { redactReplacer, redactText } from '../../functions/http/redact.ts';
+import { redactReplacer, redactText } from '../../functions/log/redact.ts';
 
 const LIVE_KEY = 'mdk_live_aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY';
 const TEST_KEY = 'mdk_test_Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp';

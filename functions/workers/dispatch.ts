@@ -1,0 +1,77 @@
+import { dispatchEvent } from '../core/dispatch.ts';
+import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
+import { attempt, eachJob, type PassOptions, type PassResult, type TickReport, type WorkerRuntime } from './worklist.ts';
+
+/**
+ * Dispatch for live stores: a booked job is handed to dispatch (`queued`, offered to riders through
+ * the fleet API); if it is still waiting for a rider DISPATCH_TIMEOUT_SECONDS after it was first
+ * queued, it fails and its reservation is released. A job stays on the list until a rider has
+ * confirmed it, so one a rider declines is offered again, on the same clock; an acceptance left
+ * unconfirmed for ACCEPT_CONFIRM_SECONDS is declined for the rider (they may not take it back).
+ *
+ * The worklist is ordered by when each job is next due and every move re-files the job in its own
+ * transaction, so a tick reads only the items due by its clock: one Query per shard when nothing is
+ * due, however many jobs wait. An item found where its job no longer belongs (an upgrade's unsharded
+ * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
+ */
+export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
+  const clock = {
+    timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
+    confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
+    arriveMs: rt.config.PICKUP_ARRIVAL_SECONDS * 1000,
+  };
+  const report = { moved: 0, finished: 0, failed: 0 };
+  // Clocks shortened since the worklist was filed make jobs due sooner than their items say: read
+  // that much further ahead until every such item is re-filed.
+  const { aheadMs, settled } = await rt.work.clockChange(clock);
+  let refiles = 0;
+  let unfinished = false;
+  await eachJob(rt, { kind: 'dispatch', dueBy: new Date(now.getTime() + aheadMs) }, report, async (items, read) => {
+    if (!read) {
+      for (const item of items) await rt.work.remove(item); // its job is gone
+      report.finished += 1;
+      return;
+    }
+    const filed = rt.jobs.dispatchKeyOf(read);
+    const stale = items.filter(({ key }) => filed === null || key.PK !== filed.PK || key.SK !== filed.SK);
+    if (stale.length > 0) {
+      if (refiles >= MAX_REFILES_PER_TICK) {
+        unfinished = true; // left for the next tick, so one tick never outlasts its invocation
+        return;
+      }
+      refiles += 1;
+    }
+    let job = read;
+    const event = dispatchEvent(job, now, clock);
+    if (event) {
+      const result = await attempt(rt, job, event, 'system', now);
+      if (result.kind === 'raced') {
+        unfinished ||= stale.length > 0;
+        return; // due again on the next tick
+      }
+      if (result.kind === 'moved') {
+        report.moved += 1;
+        job = result.job;
+        reportRepeatedDeclines(event, job);
+      }
+    }
+    // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the
+    // job's items go where its state says, and these go. Lost to a move meanwhile: next tick.
+    const staleKeys = stale.map((item) => item.key);
+    if (stale.length > 0 && !(await rt.jobs.refile(job, staleKeys, read))) {
+      unfinished = true;
+      return;
+    }
+    if (rt.jobs.dispatchKeyOf(job) === null) report.finished += 1;
+  });
+  if (!settled && !unfinished && report.failed === 0) await rt.work.settleClock(clock);
+  return report;
+}
+
+/** How many stale items one dispatch tick re-files at most (each a transaction); the rest wait a tick. */
+export const MAX_REFILES_PER_TICK = 200;
+
+/** One dispatch pass, for the engine. */
+export async function dispatchPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
+  return { report: await dispatchTick(rt, options.now), more: false, nextDueAt: null };
+}
