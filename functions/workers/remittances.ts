@@ -3,6 +3,7 @@ import { dueCycle, newRemittanceId, nextCutoff } from '../core/remittance.ts';
 import type { AwaitingPayment, RemittanceWork } from '../data/remittance.repository.ts';
 import { remitWrites } from '../data/remittance-writes.ts';
 import { logger } from '../log/logger.ts';
+import { runFair } from './fair.ts';
 import { STORES_AT_ONCE, WORKER_ITEM_FAILED, type PassOptions, type PassResult, type TickReport, type WorkerRuntime } from './worklist.ts';
 
 /** How many payments one claim transaction carries: 4 items each (line, awaiting line, job, its event) and 2 more, within DynamoDB's 100. */
@@ -25,17 +26,13 @@ export async function remittanceTick(rt: WorkerRuntime, now = new Date()): Promi
       (work.leaseUntil === null || work.leaseUntil <= now.toISOString()) &&
       (work.pendingRemittanceId !== null || work.notBefore === null || work.notBefore <= now.toISOString()),
   );
-  const lane = async () => {
-    for (let work = stores.shift(); work; work = stores.shift()) {
-      try {
-        await remitStore(rt, work, now, report);
-      } catch (error) {
-        report.failed += 1;
-        logger.error(WORKER_ITEM_FAILED, { worker: 'remittances', storeId: work.storeId, error });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: STORES_AT_ONCE }, lane));
+  const { errors } = await runFair(stores, { total: STORES_AT_ONCE, caps: [{ key: (work) => work.storeId, max: 1 }] }, (work) =>
+    remitStore(rt, work, now, report),
+  );
+  for (const { task, error } of errors) {
+    report.failed += 1;
+    logger.error(WORKER_ITEM_FAILED, { worker: 'remittances', storeId: task.storeId, error });
+  }
   return report;
 }
 

@@ -4,6 +4,7 @@ import type { LifecycleEvent } from '../core/lifecycle.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import { eventsPart, jobsPart, remittancesPart, webhookEndpointsPart, workPart, type RuntimeWith } from '../runtime.ts';
 import { logger } from '../log/logger.ts';
+import { runFair } from './fair.ts';
 
 /** What the scheduled workers use beside the base (so their bundle carries no other repository). */
 export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhookEndpoints: webhookEndpointsPart };
@@ -63,7 +64,7 @@ export async function attempt(rt: WorkerRuntime, job: Job, event: LifecycleEvent
 
 /**
  * Runs `step` on every job of a worklist, with its items there (one, or more while an upgrade's
- * unsharded list still holds a copy). Stores are worked STORES_AT_ONCE at a time and each store's jobs
+ * unsharded list still holds a copy). Stores take turns, STORES_AT_ONCE jobs at a time (runFair) and each store's jobs
  * one after another, in the list's order: moves of different stores touch different items, while a
  * store's moves that move money share its totals and would only cancel each other. A job that throws
  * (one DynamoDB refuses to write, a bug) is logged as `worker item failed` (the stack counts these in
@@ -77,27 +78,15 @@ export async function eachJob(
   step: (items: WorkItem[], job: Job | null) => Promise<void>,
 ): Promise<TickReport> {
   const { kind } = list;
-  const byStore = new Map<string, Array<{ items: WorkItem[]; job: Job | null }>>();
-  for (const entry of await listWithJobs(rt, list)) {
-    const storeId = entry.items[0]!.storeId;
-    const jobs = byStore.get(storeId);
-    if (jobs) jobs.push(entry);
-    else byStore.set(storeId, [entry]);
+  const { errors } = await runFair(
+    await listWithJobs(rt, list),
+    { total: STORES_AT_ONCE, caps: [{ key: ({ items }) => items[0]!.storeId, max: 1 }] },
+    ({ items, job }) => step(items, job),
+  );
+  for (const { task, error } of errors) {
+    report.failed += 1;
+    logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: task.items[0]!.jobId, storeId: task.items[0]!.storeId, error });
   }
-  const stores = [...byStore.values()];
-  const lane = async () => {
-    for (let jobs = stores.shift(); jobs; jobs = stores.shift()) {
-      for (const { items, job } of jobs) {
-        try {
-          await step(items, job);
-        } catch (error) {
-          report.failed += 1;
-          logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: items[0]!.jobId, storeId: items[0]!.storeId, error });
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: STORES_AT_ONCE }, lane));
   return report;
 }
 
