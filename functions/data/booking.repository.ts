@@ -199,7 +199,6 @@ export class BookingRepository extends TableRepository {
           ? [
               simulationItemPut(this.tableName, {
                 storeId: store.id,
-                zoneId: job.zoneId,
                 jobId: job.id,
                 createdAt: at,
                 outcome: simulatedOutcome(input.details.externalOrderId),

@@ -46,8 +46,8 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
 }
 
 /**
- * How many partitions each zone's offers list and worklists are spread over. Each partition takes
- * 1,000 write units and 3,000 read units a second, so a zone's lists take four times that; readers
+ * How many partitions each zone's offers list and each worklist are spread over. Each partition takes
+ * 1,000 write units and 3,000 read units a second, so a list takes four times that; readers
  * query every shard together (one round trip). Fixed: changing it would strand the items already
  * written under the old count.
  */
@@ -147,12 +147,18 @@ export const keys = {
   /** How many live jobs a rider holds now (`holding`), kept in each move's own transaction. */
   agentHolding: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'HOLDING' }),
   /**
-   * A job on the dispatcher's or the simulator's worklist: in its zone's list, in the write shard its
-   * id hashes to, ordered by `at` (dispatch: when it next needs dispatch; the simulator: when it was booked).
+   * A job on the dispatcher's or the simulator's worklist: one list per kind (not per zone, so an idle
+   * pass reads WRITE_SHARDS partitions however many zones there are), in the write shard its id hashes
+   * to, ordered by `at` (dispatch: when it next needs dispatch; the simulator: when it was booked).
+   * The `WORK#<kind>` prefix is what the doorbell knows a worklist write by.
    */
-  work: (kind: string, zoneId: string, jobId: string, at: string) => ({ PK: `WORK#${kind}#${zoneId}#${shardOf(jobId)}`, SK: `${at}#${jobId}` }),
-  /** Every write shard of a zone's worklist. */
-  workPartitions: (kind: string, zoneId: string) => shards((shard) => `WORK#${kind}#${zoneId}#${shard}`),
+  work: (kind: string, jobId: string, at: string) => ({ PK: `WORK#${kind}#${shardOf(jobId)}`, SK: `${at}#${jobId}` }),
+  /** Every write shard of a worklist. */
+  workPartitions: (kind: string) => shards((shard) => `WORK#${kind}#${shard}`),
+  /** The per-zone shards of a worklist of before the per-kind lists: read only until found empty once (zoneWorklistsDrained). */
+  zoneWorkPartitions: (kind: string, zoneId: string) => shards((shard) => `WORK#${kind}#${zoneId}#${shard}`),
+  /** Records that a kind's per-zone worklists were found empty: from then on they are never read (no `WORK#` prefix: no doorbell). */
+  zoneWorklistsDrained: (kind: string) => ({ PK: 'ZONEWORKLISTS', SK: `DRAINED#${kind}` }),
   /**
    * The one-partition lists from before the sharding (`OFFERS`, `WORK#<kind>`): the workers still
    * read the old worklists and move what they find to its shard, so nothing booked before an upgrade is lost.

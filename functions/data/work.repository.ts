@@ -16,7 +16,7 @@ export const UNSHARDED_BATCH = 100;
 /** A job waiting for the dispatcher (live stores) or the sandbox simulator (sandbox stores). */
 export interface WorkItem {
   kind: WorkKind;
-  /** Where the item is (its zone's shard, or the unsharded list of before an upgrade). */
+  /** Where the item is (its shard, or a list of before an upgrade: its zone's shard, the unsharded list). */
   key: { PK: string; SK: string };
   storeId: string;
   jobId: string;
@@ -27,12 +27,12 @@ export interface WorkItem {
 }
 
 /** The simulator's work item, which a sandbox booking writes in its transaction, so no booked job can be missed. */
-export function simulationItemPut(tableName: string, item: { storeId: string; zoneId: string; jobId: string; createdAt: string; outcome: SimulatedOutcome }) {
+export function simulationItemPut(tableName: string, item: { storeId: string; jobId: string; createdAt: string; outcome: SimulatedOutcome }) {
   return {
     Put: {
       TableName: tableName,
       Item: {
-        ...keys.work('simulation', item.zoneId, item.jobId, item.createdAt),
+        ...keys.work('simulation', item.jobId, item.createdAt),
         type: 'work',
         storeId: item.storeId,
         jobId: item.jobId,
@@ -46,32 +46,38 @@ export function simulationItemPut(tableName: string, item: { storeId: string; zo
 }
 
 /**
- * The dispatcher's and the simulator's worklists: one per zone, each spread over the zone's write
- * shards (see WRITE_SHARDS), read together in one round trip, plus the unsharded list of before an
- * upgrade. The simulator's items sort by booking time; dispatch's by when dispatch is next due (the
- * job's index, kept in each move's transaction), so a tick reads only the items due by its clock.
+ * The dispatcher's and the simulator's worklists: one per kind, spread over WRITE_SHARDS shards read
+ * together in one round trip, plus the lists of before an upgrade: the unsharded list, and the
+ * per-zone shards, read only until a pass finds them all empty (then a marker says so, and no pass
+ * reads them again: a zone added later never had any). The simulator's items sort by booking time;
+ * dispatch's by when dispatch is next due (the job's index, kept in each move's transaction), so a
+ * tick reads only the items due by its clock.
  */
 export class WorkRepository extends TableRepository {
   private readonly zones: ZoneCatalog;
   // The dispatch clock this container knows the worklist is filed under (clockChange, settleClock).
   private settledClock: string | undefined;
+  // The kinds whose per-zone lists this container knows are drained (zoneLeftovers).
+  private readonly drained = new Set<WorkKind>();
 
   constructor(db: ConstructorParameters<typeof TableRepository>[0], tableName: string, zones: ZoneCatalog) {
     super(db, tableName);
     this.zones = zones;
   }
 
-  /** Every item of a worklist, in every zone (with `dueBy`, only the sharded items due by then), oldest first. */
+  /**
+   * Every item of a worklist, oldest first: with `dueBy`, only the items of its shards due by then
+   * (and every item of the lists of before an upgrade, which are all to be re-filed or worked now).
+   */
   async list(kind: WorkKind, options: { dueBy?: Date } = {}): Promise<WorkItem[]> {
-    const zoneIds = (await this.zones.current()).map((zone) => zone.id);
     const bound = options.dueBy && `${options.dueBy.toISOString()}$`; // '$' sorts just after the SK's '#'
-    const read = (pk: string, upTo?: string) =>
+    const read = (pk: string) =>
       this.queryAll({
-        KeyConditionExpression: upTo ? 'PK = :pk AND SK < :bound' : 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(upTo && { ':bound': upTo }) },
+        KeyConditionExpression: bound ? 'PK = :pk AND SK < :bound' : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(bound && { ':bound': bound }) },
         ConsistentRead: true,
       });
-    const pages = await Promise.all([...zoneIds.flatMap((zoneId) => keys.workPartitions(kind, zoneId)).map((pk) => read(pk, bound)), this.unsharded(kind)]);
+    const pages = await Promise.all([...keys.workPartitions(kind).map(read), this.unsharded(kind), this.zoneLeftovers(kind)]);
     return pages
       .flat()
       .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
@@ -84,6 +90,31 @@ export class WorkRepository extends TableRepository {
         step: (item.step as number | undefined) ?? 0,
         ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
       }));
+  }
+
+  // What the per-zone lists of before the per-kind ones still hold, every item (all of them are due:
+  // dispatch re-files them, the simulator works them where they are). Once a read finds every zone's
+  // empty, the marker records it and they are never read again (nothing writes there any more).
+  private async zoneLeftovers(kind: WorkKind): Promise<Array<Record<string, unknown>>> {
+    if (this.drained.has(kind)) return [];
+    const marker = keys.zoneWorklistsDrained(kind);
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: marker, ConsistentRead: true }));
+    if (Item) {
+      this.drained.add(kind);
+      return [];
+    }
+    const zoneIds = (await this.zones.current()).map((zone) => zone.id);
+    const partitions = zoneIds.flatMap((zoneId) => keys.zoneWorkPartitions(kind, zoneId));
+    const items = (
+      await Promise.all(
+        partitions.map((pk) => this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })),
+      )
+    ).flat();
+    if (items.length === 0) {
+      await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...marker, type: 'work-layout', drainedAt: new Date().toISOString() } }));
+      this.drained.add(kind);
+    }
+    return items;
   }
 
   /**
@@ -119,7 +150,7 @@ export class WorkRepository extends TableRepository {
   }
 
   // The unsharded list of before an upgrade, UNSHARDED_BATCH a tick: a long one is worked off over
-  // several ticks rather than holding up the work of every zone (its items are all due).
+  // several ticks rather than holding up the work of the shards (its items are all due).
   private async unsharded(kind: WorkKind): Promise<Array<Record<string, unknown>>> {
     const page = await this.db.send(
       new QueryCommand({

@@ -83,7 +83,7 @@ try {
   }
   const zones = (await rt.zones.current()).length;
   console.log(
-    `Jobs waiting for a rider (queued, on offer), all in one zone. Each cell: round trips / DynamoDB calls / read units / ms (offers: median of ${RUNS}); the whole tick: calls / read units. Each zone's worklist and offers are spread over ${WRITE_SHARDS} write shards (${zones} zones: ${zones * WRITE_SHARDS} partitions a list, and the unsharded list of before the upgrade).\n`,
+    `Jobs waiting for a rider (queued, on offer), all in one zone. Each cell: round trips / DynamoDB calls / read units / ms (offers: median of ${RUNS}); the whole tick: calls / read units. The dispatch worklist is spread over ${WRITE_SHARDS} write shards (and the unsharded list of before the upgrade), each zone's offers over ${WRITE_SHARDS} (${zones} zones: ${zones * WRITE_SHARDS} partitions).\n`,
   );
   console.log(
     table(

@@ -373,12 +373,12 @@ function checkIndexes(items: Item[], jobs: Job[]): Check[] {
     holding.expect(count === (counters.get(agentId) ?? 0) && count <= 2, () => `rider ${agentId}: holds ${count}, counter ${String(counters.get(agentId))}`);
   }
 
-  const work = new CheckBuilder('The dispatch worklist: one item for each job dispatch still looks after, in its zone and shard, and none for any other job');
+  const work = new CheckBuilder('The dispatch worklist: one item for each job dispatch still looks after, in its shard, and none for any other job');
   const workItems = items.filter((item) => item.type === 'work' && item.PK.startsWith('WORK#dispatch'));
   const onList = groupBy(workItems, (item) => item.jobId as string);
   for (const job of live) {
     const held = onList.get(job.id) ?? [];
-    const partition = keys.work('dispatch', job.zoneId, job.id, '').PK;
+    const partition = keys.work('dispatch', job.id, '').PK;
     if (dispatchLooksAfter(job))
       work.expect(held.length === 1 && held[0]!.PK === partition, () => `job ${job.id} (${job.status}): ${held.length} items, want 1 in ${partition}`);
     else work.expect(held.length === 0, () => `job ${job.id} (${job.status}) is still on the dispatch list`);

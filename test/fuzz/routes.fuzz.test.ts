@@ -459,7 +459,7 @@ describe('merchant routes', () => {
   });
 
   const snapshot = (route: MerchantRoute) => () =>
-    snapshotOf(api.table.rt, [keys.store(world.shop.storeId).PK, keys.store(world.other.storeId).PK, ...keys.workPartitions('dispatch', FUZZ_ZONE)], {
+    snapshotOf(api.table.rt, [keys.store(world.shop.storeId).PK, keys.store(world.other.storeId).PK, ...keys.workPartitions('dispatch')], {
       idempotency: route.path === '/v1/jobs' && route.method === 'POST',
     });
 
@@ -757,7 +757,7 @@ describe('fleet routes', () => {
           ...keys.offerPartitions(FUZZ_ZONE),
           keys.agentHolding(world.riderIds[0]).PK,
           keys.agentHolding(world.riderIds[1]).PK,
-          ...keys.workPartitions('dispatch', FUZZ_ZONE),
+          ...keys.workPartitions('dispatch'),
         ]);
 
       it.prop([fleetCase(route)], propertyOf(route))(

@@ -15,7 +15,7 @@ export const keyOf = (item: ItemKey) => `${item.PK}|${item.SK}`;
 /** Where a job's dispatch worklist item is, at the moment dispatch is next due; null when it has none. */
 export function dispatchKey(job: Job, clock: DispatchClock): ItemKey | null {
   const due = dispatchDueAt(job, clock);
-  return due === null ? null : keys.work('dispatch', job.zoneId, job.id, due);
+  return due === null ? null : keys.work('dispatch', job.id, due);
 }
 
 /**
