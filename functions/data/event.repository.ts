@@ -14,6 +14,7 @@ import { Transaction, TransactionCancelled, type TransactItem } from './transact
 const eventsPerPlacement = (endpoints: number) => Math.floor(99 / (3 + endpoints));
 /** How many waiting events one relay pass reads. */
 const RELAY_BATCH = 300;
+
 /** How many feed items one filtered page examines at most (then it answers with what it found, and hasMore). */
 const FILTER_SCAN_BUDGET = 1_000;
 
@@ -37,7 +38,7 @@ export function eventOutboxPuts(tableName: string, storeId: string, events: read
 export type EndpointsOf = (storeId: string) => Promise<ReadonlyArray<Pick<WebhookEndpoint, 'id' | 'eventTypes' | 'status'>>>;
 
 /** An event waiting in the outbox, and where. */
-interface Waiting {
+export interface Waiting {
   event: DeliveryEvent;
   key: { PK: string; SK: string };
 }
@@ -69,14 +70,11 @@ export interface FeedPage {
  */
 export class EventRepository extends TableRepository {
   /**
-   * One relay pass: places the waiting events (up to RELAY_BATCH a shard, oldest first) in their
-   * stores' feeds, and in the same transaction puts a delivery (due now) for each of the store's enabled
-   * webhook endpoints that takes the event's type. Another relay placing the same events at the same
-   * time loses nothing: each placement is conditioned on the feed head and on the outbox items, so one
-   * of them places them and the other finds them gone. Returns what it placed; a store whose placement
-   * failed is reported in `failed`.
+   * What waits for the relay, by store (a store's events oldest first), up to RELAY_BATCH a shard;
+   * `more` when a shard held more than that. What the outbox of before the sharding still holds goes
+   * first, all of it before anything newer (a store's events are placed in the order they were written).
    */
-  async relay(endpointsOf: EndpointsOf, now = new Date()): Promise<{ placed: PlacedEvent[]; failed: Array<{ storeId: string; error: unknown }> }> {
+  async waiting(): Promise<{ stores: Array<{ storeId: string; waiting: Waiting[] }>; more: boolean }> {
     const read = (pk: string) =>
       this.db.send(
         new QueryCommand({
@@ -87,8 +85,6 @@ export class EventRepository extends TableRepository {
           Limit: RELAY_BATCH,
         }),
       );
-    // What the outbox of before the sharding still holds goes first, all of it before anything newer
-    // (a store's events are placed in the order they were written).
     const [unsharded, ...sharded] = await Promise.all([keys.unshardedOutboxPartition, ...keys.outboxPartitions()].map(read));
     const pages = unsharded!.LastEvaluatedKey ? [unsharded!] : [unsharded!, ...sharded];
     const byStore = new Map<string, Waiting[]>();
@@ -99,19 +95,35 @@ export class EventRepository extends TableRepository {
       if (ofStore) ofStore.push(waiting);
       else byStore.set(storeId, [waiting]);
     }
+    const stores = [...byStore].map(([storeId, waiting]) => ({ storeId, waiting: waiting.sort((a, b) => compareKeys(a.key.SK, b.key.SK)) }));
+    return { stores, more: pages.length === 1 || pages.some((page) => page.LastEvaluatedKey !== undefined) };
+  }
+
+  /**
+   * Places a store's waiting events in its feed, in order, as many a transaction as its endpoints allow,
+   * each with a delivery (due now) for each of the store's enabled webhook endpoints that takes the
+   * event's type. Stops before a chunk `mayStart` refuses (a deadline) and after one that lost a race
+   * (another relay placed it, or the head moved): `done` false, the rest waits for the next pass.
+   * Another relay placing the same events at the same time loses nothing: each placement is
+   * conditioned on the feed head and on the outbox items, so one places them and the other finds them gone.
+   */
+  async placeStore(
+    storeId: string,
+    waiting: readonly Waiting[],
+    endpointsOf: EndpointsOf,
+    now: Date,
+    mayStart: () => boolean = () => true,
+  ): Promise<{ placed: PlacedEvent[]; done: boolean }> {
+    const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
+    const chunk = eventsPerPlacement(endpoints.length);
     const placed: PlacedEvent[] = [];
-    const failed: Array<{ storeId: string; error: unknown }> = [];
-    for (const [storeId, waiting] of byStore) {
-      try {
-        waiting.sort((a, b) => compareKeys(a.key.SK, b.key.SK));
-        const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
-        const chunk = eventsPerPlacement(endpoints.length);
-        for (let i = 0; i < waiting.length; i += chunk) placed.push(...(await this.place(storeId, waiting.slice(i, i + chunk), endpoints, now)));
-      } catch (error) {
-        failed.push({ storeId, error });
-      }
+    for (let i = 0; i < waiting.length; i += chunk) {
+      if (i > 0 && !mayStart()) return { placed, done: false };
+      const done = await this.place(storeId, waiting.slice(i, i + chunk), endpoints, now);
+      if (done.length === 0) return { placed, done: false };
+      placed.push(...done);
     }
-    return { placed, failed };
+    return { placed, done: true };
   }
 
   /** The store's events after `position`, oldest first, at most `limit`, of one job or one type if asked. */

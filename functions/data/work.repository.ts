@@ -70,6 +70,11 @@ export class WorkRepository extends TableRepository {
    * (and every item of the lists of before an upgrade, which are all to be re-filed or worked now).
    */
   async list(kind: WorkKind, options: { dueBy?: Date } = {}): Promise<WorkItem[]> {
+    return (await this.page(kind, options)).items;
+  }
+
+  /** What `list` reads, and whether more waits than it read (the unsharded list's batch was full). */
+  async page(kind: WorkKind, options: { dueBy?: Date } = {}): Promise<{ items: WorkItem[]; more: boolean }> {
     const bound = options.dueBy && `${options.dueBy.toISOString()}$`; // '$' sorts just after the SK's '#'
     const read = (pk: string) =>
       this.queryAll({
@@ -77,8 +82,8 @@ export class WorkRepository extends TableRepository {
         ExpressionAttributeValues: { ':pk': pk, ...(bound && { ':bound': bound }) },
         ConsistentRead: true,
       });
-    const pages = await Promise.all([...keys.workPartitions(kind).map(read), this.unsharded(kind), this.zoneLeftovers(kind)]);
-    return pages
+    const [unsharded, leftovers, ...pages] = await Promise.all([this.unsharded(kind), this.zoneLeftovers(kind), ...keys.workPartitions(kind).map(read)]);
+    const items = [...pages, unsharded!.items, leftovers!]
       .flat()
       .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
       .map((item) => ({
@@ -90,6 +95,7 @@ export class WorkRepository extends TableRepository {
         step: (item.step as number | undefined) ?? 0,
         ...(item.outcome !== undefined && { outcome: item.outcome as SimulatedOutcome }),
       }));
+    return { items, more: unsharded!.full };
   }
 
   // What the per-zone lists of before the per-kind ones still hold, every item (all of them are due:
@@ -151,7 +157,7 @@ export class WorkRepository extends TableRepository {
 
   // The unsharded list of before an upgrade, UNSHARDED_BATCH a tick: a long one is worked off over
   // several ticks rather than holding up the work of the shards (its items are all due).
-  private async unsharded(kind: WorkKind): Promise<Array<Record<string, unknown>>> {
+  private async unsharded(kind: WorkKind): Promise<{ items: Array<Record<string, unknown>>; full: boolean }> {
     const page = await this.db.send(
       new QueryCommand({
         TableName: this.tableName,
@@ -161,7 +167,7 @@ export class WorkRepository extends TableRepository {
         Limit: UNSHARDED_BATCH,
       }),
     );
-    return page.Items ?? [];
+    return { items: page.Items ?? [], full: page.LastEvaluatedKey !== undefined };
   }
 
   /** Records that `item` got past step `from` (no-op if another worker already did). */

@@ -15,6 +15,19 @@ import { attempt, eachJob, type PassOptions, type PassResult, type TickReport, t
  * list, a changed clock) is re-filed, or let go of when dispatch is done with the job.
  */
 export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
+  return (await dispatchRun(rt, now)).report;
+}
+
+/**
+ * One dispatch pass, for the engine: the tick, within `deadline`. `more` when work was left due (the
+ * deadline, the re-file cap, a race, a full batch of the unsharded list); no `nextDueAt`, since every
+ * timer of dispatch is the due time of a worklist item, whose write the doorbell turns into an alarm.
+ */
+export async function dispatchPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
+  return dispatchRun(rt, options.now ?? new Date(), options.deadline);
+}
+
+async function dispatchRun(rt: WorkerRuntime, now: Date, deadline?: number): Promise<PassResult> {
   const clock = {
     timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
     confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
@@ -26,7 +39,9 @@ export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise
   const { aheadMs, settled } = await rt.work.clockChange(clock);
   let refiles = 0;
   let unfinished = false;
-  await eachJob(rt, { kind: 'dispatch', dueBy: new Date(now.getTime() + aheadMs) }, report, async (items, read) => {
+  let raced = false;
+  const list = { kind: 'dispatch' as const, dueBy: new Date(now.getTime() + aheadMs), deadline };
+  const { more } = await eachJob(rt, list, report, async (items, read) => {
     if (!read) {
       for (const item of items) await rt.work.remove(item); // its job is gone
       report.finished += 1;
@@ -46,6 +61,7 @@ export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise
     if (event) {
       const result = await attempt(rt, job, event, 'system', now);
       if (result.kind === 'raced') {
+        raced = true;
         unfinished ||= stale.length > 0;
         return; // due again on the next tick
       }
@@ -64,14 +80,9 @@ export async function dispatchTick(rt: WorkerRuntime, now = new Date()): Promise
     }
     if (rt.jobs.dispatchKeyOf(job) === null) report.finished += 1;
   });
-  if (!settled && !unfinished && report.failed === 0) await rt.work.settleClock(clock);
-  return report;
+  if (!settled && !unfinished && !more && report.failed === 0) await rt.work.settleClock(clock);
+  return { report, more: more || unfinished || raced, nextDueAt: null };
 }
 
 /** How many stale items one dispatch tick re-files at most (each a transaction); the rest wait a tick. */
 export const MAX_REFILES_PER_TICK = 200;
-
-/** One dispatch pass, for the engine. */
-export async function dispatchPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
-  return { report: await dispatchTick(rt, options.now), more: false, nextDueAt: null };
-}

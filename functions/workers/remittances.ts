@@ -20,26 +20,57 @@ export const REMITTANCE_CHUNK = 20;
  * credited, `finished` the stores let go of.
  */
 export async function remittanceTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
+  return (await remittanceRun(rt, now)).report;
+}
+
+/**
+ * One remittance pass, for the engine: the tick, within `deadline` (no store started that could not
+ * be done by then: STORE_TASK_MS). Its own lease and release writes ring nothing (they would wake it
+ * for ever), so it names when it is next due: the earliest `notBefore` or lease end it saw, and soon
+ * (SOON_MS) for a store it kept with nothing holding it back (a sandbox store's payment that came
+ * meanwhile, a claim that lost a race).
+ */
+export async function remittancePass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
+  return remittanceRun(rt, options.now ?? new Date(), options.deadline);
+}
+
+async function remittanceRun(rt: WorkerRuntime, now: Date, deadline?: number): Promise<PassResult> {
   const report = { moved: 0, finished: 0, failed: 0 };
-  const stores = (await rt.remittances.worklist()).filter(
-    (work) =>
-      (work.leaseUntil === null || work.leaseUntil <= now.toISOString()) &&
-      (work.pendingRemittanceId !== null || work.notBefore === null || work.notBefore <= now.toISOString()),
-  );
-  const { errors } = await runFair(stores, { total: STORES_AT_ONCE, caps: [{ key: (work) => work.storeId, max: 1 }] }, (work) =>
-    remitStore(rt, work, now, report),
+  const at = now.toISOString();
+  const waiting: string[] = [];
+  const stores = (await rt.remittances.worklist()).filter((work) => {
+    const leased = work.leaseUntil !== null && work.leaseUntil > at;
+    const held = work.pendingRemittanceId === null && work.notBefore !== null && work.notBefore > at;
+    if (leased) waiting.push(work.leaseUntil!);
+    else if (held) waiting.push(work.notBefore!);
+    return !leased && !held;
+  });
+  const { errors, left } = await runFair(
+    stores,
+    { total: STORES_AT_ONCE, caps: [{ key: (work) => work.storeId, max: 1 }], deadline, taskMs: STORE_TASK_MS },
+    async (work) => {
+      const kept = await remitStore(rt, work, now, report);
+      if (kept) waiting.push(kept);
+    },
   );
   for (const { task, error } of errors) {
     report.failed += 1;
     logger.error(WORKER_ITEM_FAILED, { worker: 'remittances', storeId: task.storeId, error });
   }
-  return report;
+  const next = waiting.sort()[0];
+  return { report, more: left.length > 0, nextDueAt: next === undefined ? null : new Date(next) };
 }
 
-// One store's remittance work, under the worker's lease (released at the end; a stopped worker's runs out).
-async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, report: TickReport): Promise<void> {
+/** How long one store's remittance may take (a few round trips, two more for each REMITTANCE_CHUNK payments). */
+const STORE_TASK_MS = 5_000;
+/** How soon a store kept on the list with nothing holding it back is looked at again. */
+const SOON_MS = 2_000;
+
+// One store's remittance work, under the worker's lease (released at the end; a stopped worker's runs
+// out). Returns when the store is next due if it stays on the list (ISO; null: off it, or another worker's).
+async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, report: TickReport): Promise<string | null> {
   const leaseId = randomUUID();
-  if (!(await rt.remittances.lease(work.storeId, leaseId, now))) return; // another worker has it
+  if (!(await rt.remittances.lease(work.storeId, leaseId, now))) return null; // another worker has it
   const livemode = !work.sandbox;
   if (work.pendingRemittanceId !== null && (await rt.remittances.credit(work.storeId, work.pendingRemittanceId, livemode, now))) report.moved += 1;
   let awaiting = await rt.remittances.awaiting(work.storeId);
@@ -58,7 +89,11 @@ async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, re
   // The payments left are due at the cut-off after the oldest (a sandbox store's, or any left by a race: next tick).
   const oldest = awaiting[0];
   const notBefore = work.sandbox || raced || !oldest ? null : nextCutoff(new Date(oldest.collectedAt), rt.config.REMITTANCE_CUTOFF_IST).toISOString();
-  if ((await rt.remittances.release(work, leaseId, { done: awaiting.length === 0, notBefore })) === 'removed') report.finished += 1;
+  if ((await rt.remittances.release(work, leaseId, { done: awaiting.length === 0, notBefore })) === 'removed') {
+    report.finished += 1;
+    return null;
+  }
+  return notBefore ?? new Date(now.getTime() + SOON_MS).toISOString();
 }
 
 // Phase 1: claims the cycle's payments into a new pending remittance, a chunk at a time; a chunk that
@@ -84,9 +119,4 @@ async function claimCycle(
     claimed.push(...payments.map((payment) => ({ ...payment, remittanceId: remittance.id })));
   }
   return claimed;
-}
-
-/** One remittance pass, for the engine. */
-export async function remittancePass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
-  return { report: await remittanceTick(rt, options.now), more: false, nextDueAt: null };
 }

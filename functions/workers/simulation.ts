@@ -10,9 +10,24 @@ import { attempt, eachJob, type PassOptions, type PassResult, type TickReport, t
  * simulator has nothing more to do for it.
  */
 export async function simulateTick(rt: WorkerRuntime, now = new Date()): Promise<TickReport> {
+  return (await simulationRun(rt, now)).report;
+}
+
+/**
+ * One pass of the sandbox rider, for the engine: the tick, within `deadline`. Its steps are not writes
+ * (nothing rings for them), so it names when it next has something to do: the earliest next scripted
+ * step, follow-up or location report of the jobs it looked at; `more` when something is due already
+ * (a race, the deadline, a follow-up a tick of script steps leaves to the next).
+ */
+export async function simulationPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
+  return simulationRun(rt, options.now ?? new Date(), options.deadline);
+}
+
+async function simulationRun(rt: WorkerRuntime, now: Date, deadline?: number): Promise<PassResult> {
   const report = { moved: 0, finished: 0, failed: 0 };
   const runMs = rt.config.SIMULATION_SECONDS * 1000;
-  return eachJob(rt, { kind: 'simulation' }, report, async (items, read) => {
+  let next = Number.POSITIVE_INFINITY;
+  const { more } = await eachJob(rt, { kind: 'simulation', deadline }, report, async (items, read) => {
     const item = items[0]!; // a sandbox job has one item, written at its booking
     let job = read;
     const fraction = (now.getTime() - Date.parse(item.createdAt)) / runMs;
@@ -40,6 +55,7 @@ export async function simulateTick(rt: WorkerRuntime, now = new Date()): Promise
     // script steps, so one tick's changes of a job stay within the script's longest run (MAX_DECIDE_TRIES).
     const pastScript = (current: Job) => ENDED.has(current.status) || step >= steps.length;
     const scripted = step > item.step;
+    let refused = false;
     for (let moves = 0; !raced && !scripted && job && pastScript(job) && moves < MAX_FOLLOW_UPS_PER_TICK; moves++) {
       const move = followUpMove(job, runMs);
       if (!move || move.dueAt > now.getTime()) break;
@@ -49,7 +65,10 @@ export async function simulateTick(rt: WorkerRuntime, now = new Date()): Promise
         job = result.job;
         report.moved += 1;
         continue;
-      } else job = await rt.jobs.get(item.storeId, item.jobId); // made by someone else, or no longer asked: next tick decides
+      } else {
+        refused = true;
+        job = await rt.jobs.get(item.storeId, item.jobId); // made by someone else, or no longer asked: next tick decides
+      }
       break;
     }
     // About twenty reports a run: enough to watch the rider move, few enough that a merchant's
@@ -57,17 +76,48 @@ export async function simulateTick(rt: WorkerRuntime, now = new Date()): Promise
     // for the merchant's decision (standing still).
     const lastReport = job?.riderLocation ? Date.parse(job.riderLocation.recordedAt) : 0;
     const reportDue = now.getTime() - lastReport >= runMs / 20;
-    if (!raced && reportDue && job && (ASSIGNED.has(job.status) || isReturning(job)) && !job.pendingDecision) {
-      const at = riderPosition(job, now, runMs);
-      await attempt(rt, job, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
+    const reporting = !raced && job !== null && (ASSIGNED.has(job.status) || isReturning(job)) && !job.pendingDecision;
+    if (reporting && reportDue) {
+      const at = riderPosition(job!, now, runMs);
+      await attempt(rt, job!, { type: 'report_location', latitude: round(at.latitude), longitude: round(at.longitude), accuracy: 10 }, SIMULATOR_ACTOR, now);
     }
     const done = !job || (pastScript(job) && !isReturning(job) && followUpMove(job, runMs) === null);
     if (!raced && done) {
       await rt.work.remove(item);
       report.finished += 1;
     }
+    if (raced) next = Math.min(next, now.getTime());
+    else if (job && !done)
+      next = Math.min(
+        next,
+        nextStepAt(job, { item, step, steps, runMs, now, refused, lastReport: reporting ? (reportDue ? now.getTime() : lastReport) : null }),
+      );
   });
+  const dueNow = next <= now.getTime();
+  return { report, more: more || dueNow, nextDueAt: dueNow || next === Number.POSITIVE_INFINITY ? null : new Date(next) };
 }
+
+// When the simulator next has something to do for a job it keeps: its next scripted step, its
+// follow-up (one just refused: soon, not at once, so no pass spins on it), its next location report,
+// and, while the job waits for the merchant's decision, soon (their answer changes the job, not the
+// worklist: nothing rings for it).
+function nextStepAt(
+  job: Job,
+  at: { item: { createdAt: string }; step: number; steps: Array<{ at: number }>; runMs: number; now: Date; refused: boolean; lastReport: number | null },
+): number {
+  const soon = at.now.getTime() + LOOK_AGAIN_MS;
+  const scripted = !ENDED.has(job.status) && at.step < at.steps.length;
+  const followUp = scripted ? null : followUpMove(job, at.runMs);
+  return Math.min(
+    scripted ? Date.parse(at.item.createdAt) + at.steps[at.step]!.at * at.runMs : Number.POSITIVE_INFINITY,
+    followUp ? (at.refused ? soon : followUp.dueAt) : Number.POSITIVE_INFINITY,
+    at.lastReport === null ? Number.POSITIVE_INFINITY : at.lastReport + at.runMs / 20,
+    job.pendingDecision ? soon : Number.POSITIVE_INFINITY,
+  );
+}
+
+/** How soon the simulator looks again at a job waiting on someone else (the merchant's decision, operations). */
+const LOOK_AGAIN_MS = 2_000;
 
 /** How many moves past its script one tick makes for a job at most: a reattempt's arrival, payment and code, or the return's, and one spare. */
 const MAX_FOLLOW_UPS_PER_TICK = 4;
@@ -84,8 +134,3 @@ function riderPosition(job: Job, now: Date, runMs: number) {
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
-
-/** One pass of the sandbox rider, for the engine. */
-export async function simulationPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
-  return { report: await simulateTick(rt, options.now), more: false, nextDueAt: null };
-}

@@ -69,26 +69,31 @@ export async function attempt(rt: WorkerRuntime, job: Job, event: LifecycleEvent
  * store's moves that move money share its totals and would only cancel each other. A job that throws
  * (one DynamoDB refuses to write, a bug) is logged as `worker item failed` (the stack counts these in
  * a metric with an alarm) and counted; the others go on, so one bad job never stops the work of
- * every store.
+ * every store. With a `deadline`, no job starts that could not be done by then (JOB_TASK_MS);
+ * `more` says jobs were left for that, or the list holds more than was read.
  */
 export async function eachJob(
   rt: WorkerRuntime,
-  list: { kind: WorkKind; dueBy?: Date },
+  list: { kind: WorkKind; dueBy?: Date; deadline?: number },
   report: TickReport,
   step: (items: WorkItem[], job: Job | null) => Promise<void>,
-): Promise<TickReport> {
+): Promise<{ more: boolean }> {
   const { kind } = list;
-  const { errors } = await runFair(
-    await listWithJobs(rt, list),
-    { total: STORES_AT_ONCE, caps: [{ key: ({ items }) => items[0]!.storeId, max: 1 }] },
+  const { jobs, more } = await listWithJobs(rt, list);
+  const { errors, left } = await runFair(
+    jobs,
+    { total: STORES_AT_ONCE, caps: [{ key: ({ items }) => items[0]!.storeId, max: 1 }], deadline: list.deadline, taskMs: JOB_TASK_MS },
     ({ items, job }) => step(items, job),
   );
   for (const { task, error } of errors) {
     report.failed += 1;
     logger.error(WORKER_ITEM_FAILED, { worker: kind, jobId: task.items[0]!.jobId, storeId: task.items[0]!.storeId, error });
   }
-  return report;
+  return { more: more || left.length > 0 };
 }
+
+/** How long one job's step may take (a few moves, each a transaction): none starts with less left before a pass's deadline. */
+export const JOB_TASK_MS = 2_000;
 
 /** How many stores' jobs a worker moves at once (each move is a transaction of its own). */
 export const STORES_AT_ONCE = 8;
@@ -97,10 +102,13 @@ export const STORES_AT_ONCE = 8;
 export const WORKER_ITEM_FAILED = 'worker item failed';
 
 // A worklist's jobs in the order of their first item, each with its items and the job itself, read in
-// one BatchGet per 100 (null for a job that no longer exists). A job that changes after this read is
-// caught by the version condition of the move (a race, tried next tick).
-async function listWithJobs(rt: WorkerRuntime, list: { kind: WorkKind; dueBy?: Date }): Promise<Array<{ items: WorkItem[]; job: Job | null }>> {
-  const items = await rt.work.list(list.kind, { dueBy: list.dueBy });
+// one BatchGet per 100 (null for a job that no longer exists), and whether the list holds more. A job
+// that changes after this read is caught by the version condition of the move (a race, tried next tick).
+async function listWithJobs(
+  rt: WorkerRuntime,
+  list: { kind: WorkKind; dueBy?: Date },
+): Promise<{ jobs: Array<{ items: WorkItem[]; job: Job | null }>; more: boolean }> {
+  const { items, more } = await rt.work.page(list.kind, { dueBy: list.dueBy });
   const jobs = new Map((await rt.jobs.getMany(items)).map((job) => [job.id, job]));
   const byJob = new Map<string, WorkItem[]>();
   for (const item of items) {
@@ -108,5 +116,5 @@ async function listWithJobs(rt: WorkerRuntime, list: { kind: WorkKind; dueBy?: D
     if (held) held.push(item);
     else byJob.set(item.jobId, [item]);
   }
-  return [...byJob].map(([jobId, held]) => ({ items: held, job: jobs.get(jobId) ?? null }));
+  return { jobs: [...byJob].map(([jobId, held]) => ({ items: held, job: jobs.get(jobId) ?? null })), more };
 }

@@ -355,10 +355,10 @@ describe('a worker whose whole tick fails', () => {
     const m = await newMerchant(api.table.rt, api.server);
     await m.bookJob();
     const rt = runtime();
-    const list = rt.work.list.bind(rt.work);
-    const spy = vi.spyOn(rt.work, 'list').mockImplementation(async (kind, options) => {
+    const page = rt.work.page.bind(rt.work);
+    const spy = vi.spyOn(rt.work, 'page').mockImplementation(async (kind, options) => {
       if (kind === 'dispatch') throw new Error('ProvisionedThroughputExceededException');
-      return list(kind, options);
+      return page(kind, options);
     });
 
     // Act
