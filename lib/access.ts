@@ -54,10 +54,11 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
     updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version'],
   },
   // The webhook sender: its worklist (Query, take with a lease, remove), the endpoint and the event it
-  // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event).
+  // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event);
+  // the order items of a job's first attempts at an endpoint (BatchGet, and the sequence taken off).
   'send-webhooks': {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version'],
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem'],
+    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version', 'pending', 'ttl'],
   },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },

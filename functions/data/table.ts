@@ -198,6 +198,8 @@ export const keys = {
   webhookDelivery: (dueAt: string, deliveryId: string) => ({ PK: `WORK#webhook#${shardOf(deliveryId, OUTBOX_SHARDS)}`, SK: `${dueAt}#${deliveryId}` }),
   /** Every shard of the webhook sender's worklist. */
   webhookDeliveryPartitions: () => shards((shard) => `WORK#webhook#${shard}`, OUTBOX_SHARDS),
+  /** The first attempts of a job's events waiting to go to an endpoint (`pending`, their sequences), so they go in order. */
+  webhookOrder: (storeId: string, endpointId: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOKORDER#${endpointId}#${jobId}` }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   /** A store's bucket of a rate group, whatever its limit (each request brings the limit it read on the store). */

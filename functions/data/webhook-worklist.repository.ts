@@ -3,7 +3,7 @@
  * while, filing it again later, dropping it, and recording an attempt with what it means for its
  * endpoint. The endpoints themselves, their delivery log and redelivery by hand are in webhook.repository.ts.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent } from '../core/event.ts';
 import type { AttemptOutcome } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
@@ -11,7 +11,7 @@ import { eventOutboxPuts } from './event.repository.ts';
 import { TableRepository } from './repository.ts';
 import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import { deliveryPut } from './webhook-delivery.ts';
+import { deliveryPut, isOrdered, orderDone, orderPairOf } from './webhook-delivery.ts';
 import type { StoredEndpoint } from './webhook.repository.ts';
 
 /** A delivery's next attempt on the sender's worklist. */
@@ -25,6 +25,9 @@ export interface DeliveryWork {
   dueAt: string;
   /** Sent by hand (POST /v1/events/{id}/redeliver): one attempt, no retries. */
   manual: boolean;
+  /** The event's job and its sequence (null: not a job's event, or written before deliveries carried them). */
+  jobId: string | null;
+  sequence: number | null;
   /** Where the worklist item is (its shard, or the unsharded list of before an upgrade). */
   key: { PK: string; SK: string };
 }
@@ -36,6 +39,12 @@ export type EndpointChange =
   | { kind: 'failing' }
   /** Every delivery failed for DISABLE_AFTER_MS: the endpoint is disabled and the event written with it. */
   | { kind: 'disable'; event: DeliveryEvent };
+
+/** How many times recording an attempt is tried while another transaction holds one of its items. */
+const CONFLICT_TRIES = 5;
+const onlyConflicted = (error: TransactionCancelled) =>
+  error.conflicted && ![...error.reasons.values()].some((reason) => reason.code === 'ConditionalCheckFailed');
+const pause = (tries: number) => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 30 * tries));
 
 const expiresAt = (at: string) => Math.floor(Date.parse(at) / 1000) + EVENT_RETENTION_SECONDS;
 
@@ -49,6 +58,8 @@ function toWork(item: Record<string, unknown>): DeliveryWork {
     attempt: item.attempt as number,
     dueAt: item.dueAt as string,
     manual: item.manual === true,
+    jobId: (item.jobId as string | undefined) ?? null,
+    sequence: (item.sequence as number | undefined) ?? null,
   };
 }
 
@@ -122,16 +133,53 @@ export class WebhookWorklistRepository extends TableRepository {
     }
   }
 
-  /** Drops a delivery without attempting it (its endpoint or its event is gone). */
-  async drop(work: DeliveryWork): Promise<void> {
-    await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key } }).commit(this.db);
+  /** Drops a delivery without attempting it (its endpoint or its event is gone); a first attempt lets its job's next go. */
+  async drop(work: DeliveryWork, tries = 1): Promise<void> {
+    const tx = new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key, ConditionExpression: 'attribute_exists(PK)' } });
+    if (isOrdered(work)) tx.add('order', orderDone(this.tableName, work));
+    try {
+      await tx.commit(this.db);
+    } catch (error) {
+      // Dropped or recorded by another sender already.
+      if (error instanceof TransactionCancelled && error.failed('work')) return;
+      if (error instanceof TransactionCancelled && onlyConflicted(error) && tries < CONFLICT_TRIES) {
+        await pause(tries);
+        return this.drop(work, tries + 1);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The sequences of first attempts still pending for each (store, endpoint, job) pair asked (keyed
+   * by orderPairOf; a pair with none is absent): one BatchGet per 100 pairs, consistent.
+   */
+  async pendingFirsts(pairs: ReadonlyArray<{ storeId: string; endpointId: string; jobId: string }>): Promise<Map<string, number[]>> {
+    const unique = [...new Map(pairs.map((pair) => [orderPairOf(pair), pair])).values()];
+    const pending = new Map<string, number[]>();
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Array<Record<string, unknown>>; ConsistentRead: boolean }> | undefined = {
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((pair) => keys.webhookOrder(pair.storeId, pair.endpointId, pair.jobId)), ConsistentRead: true },
+      };
+      while (request && Object.keys(request).length > 0) {
+        const answer = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of answer.Responses?.[this.tableName] ?? []) {
+          const [endpointId, jobId] = (item.SK as string).slice('WEBHOOKORDER#'.length).split('#') as [string, string];
+          const sequences = [...((item.pending as Set<number> | undefined) ?? [])].sort((a, b) => a - b);
+          if (sequences.length > 0) pending.set(orderPairOf({ storeId: (item.PK as string).slice('STORE#'.length), endpointId, jobId }), sequences);
+        }
+        request = answer.UnprocessedKeys as typeof request;
+      }
+    }
+    return pending;
   }
 
   /**
    * Records an attempt, in one transaction: the log line; the delivery off the worklist, and its next
    * attempt on it when one is due; and what the attempt means for the endpoint (failing since, back to
-   * healthy, or disabled with its `webhook_endpoint.disabled` event). Recorded once: a second sender
-   * recording the same attempt finds the delivery gone and writes nothing.
+   * healthy, or disabled with its `webhook_endpoint.disabled` event); a first attempt's sequence off
+   * its job's order item, so the job's next event may go. Recorded once: a second sender recording the
+   * same attempt finds the delivery gone and writes nothing.
    */
   async record(
     work: DeliveryWork,
@@ -141,6 +189,7 @@ export class WebhookWorklistRepository extends TableRepository {
     endpoint: StoredEndpoint,
     change: EndpointChange,
     backoffUntil?: Date,
+    tries = 1,
   ): Promise<void> {
     const attemptedAt = at.toISOString();
     const tx = new Transaction()
@@ -166,6 +215,7 @@ export class WebhookWorklistRepository extends TableRepository {
         },
       });
     if (next) tx.add('next', deliveryPut(this.tableName, { ...work, attempt: work.attempt + 1, dueAt: next.toISOString() }));
+    if (isOrdered(work)) tx.add('order', orderDone(this.tableName, work));
     const endpointKey = keys.webhookEndpoint(endpoint.storeId, endpoint.id);
     // An unanswered attempt backs the endpoint off (the sender leaves its deliveries until then); a success ends it.
     const backoff = backoffUntil ? ', backoffUntil = :backoff' : '';
@@ -223,6 +273,11 @@ export class WebhookWorklistRepository extends TableRepository {
       if (error.failed('work')) return;
       // The endpoint was deleted or disabled meanwhile: the attempt is still recorded, without the endpoint's change.
       if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' }, undefined);
+      // Another transaction on one of its items at that moment (a placement of the job's next event on its order item): again.
+      if (onlyConflicted(error) && tries < CONFLICT_TRIES) {
+        await pause(tries);
+        return this.record(work, outcome, at, next, endpoint, change, backoffUntil, tries + 1);
+      }
       throw error;
     }
   }

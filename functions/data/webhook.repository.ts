@@ -43,6 +43,8 @@ export class WebhookRepository extends WebhookEndpointReader {
   readonly postpone: WebhookWorklistRepository['postpone'] = (work, until, now) => this.worklist.postpone(work, until, now);
   /** Drops a delivery without attempting it. */
   readonly drop: WebhookWorklistRepository['drop'] = (work) => this.worklist.drop(work);
+  /** The first attempts still pending of each (store, endpoint, job) pair, by sequence. */
+  readonly pendingFirsts: WebhookWorklistRepository['pendingFirsts'] = (pairs) => this.worklist.pendingFirsts(pairs);
   /** Records an attempt and what it means for the endpoint, once. */
   readonly record: WebhookWorklistRepository['record'] = (...attempt) => this.worklist.record(...attempt);
 
