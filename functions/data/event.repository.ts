@@ -1,17 +1,18 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
-import { deliveryPut, orderAdd, orderPairOf } from './webhook-delivery.ts';
+import { deliveryPut, orderAdd, orderPairOf, storeMark } from './webhook-delivery.ts';
 import { TableRepository } from './repository.ts';
 import { rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
 /**
- * A DynamoDB transaction takes 100 items: the head, and per event 3 (feed, by id, outbox removed) and,
- * for each endpoint that takes it, one delivery and at most one order item (one per job and endpoint).
+ * A DynamoDB transaction takes 100 items: the head, the store's mark on the webhook worklist's index,
+ * and per event 3 (feed, by id, outbox removed) and, for each endpoint that takes it, one delivery and
+ * at most one order item (one per job and endpoint).
  */
-const eventsPerPlacement = (endpoints: number) => Math.floor(99 / (3 + 2 * endpoints));
+const eventsPerPlacement = (endpoints: number) => Math.floor(98 / (3 + 2 * endpoints));
 /** How many waiting events one relay pass reads. */
 const RELAY_BATCH = 300;
 /** How many feed items one filtered page examines at most (then it answers with what it found, and hasMore). */
@@ -209,6 +210,7 @@ export class EventRepository extends TableRepository {
     }
     // Each job's first attempts at each endpoint, pending until each is over: the sender sends them in sequence order.
     for (const [name, { pair, sequences }] of ordered) tx.add(`order:${name}`, orderAdd(this.tableName, pair, sequences, now));
+    if (tx.names.some((name) => name.startsWith('delivery:'))) tx.add('store', storeMark(this.tableName, storeId));
     try {
       await tx.commit(this.db);
     } catch (error) {

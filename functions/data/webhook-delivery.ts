@@ -21,7 +21,7 @@ export function deliveryPut(tableName: string, work: NewDelivery): TransactItem 
     Put: {
       TableName: tableName,
       Item: {
-        ...keys.webhookDelivery(dueAt, deliveryId),
+        ...keys.webhookDelivery(storeId, dueAt, deliveryId),
         type: 'webhook-delivery',
         storeId,
         endpointId,
@@ -33,6 +33,23 @@ export function deliveryPut(tableName: string, work: NewDelivery): TransactItem 
         ...(jobId !== null && sequence !== null && { jobId, sequence }),
       },
       ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/**
+ * Marks the store as having deliveries on the worklist, in the transaction that may put its first
+ * (a placement, a redelivery, a retry moved from the list of before): a new token, so a sender that
+ * found the store's list empty or not yet due before this write does not take the mark off or file it for later.
+ */
+export function storeMark(tableName: string, storeId: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.webhookStore(storeId),
+      UpdateExpression: 'SET #type = :type, storeId = :storeId, #token = :token REMOVE nextDueAt',
+      ExpressionAttributeNames: { '#type': 'type', '#token': 'token' },
+      ExpressionAttributeValues: { ':type': 'webhook-store', ':storeId': storeId, ':token': randomUUID() },
     },
   };
 }

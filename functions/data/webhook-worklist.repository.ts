@@ -3,15 +3,15 @@
  * while, filing it again later, dropping it, and recording an attempt with what it means for its
  * endpoint. The endpoints themselves, their delivery log and redelivery by hand are in webhook.repository.ts.
  */
-import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent } from '../core/event.ts';
 import type { AttemptOutcome } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
-import { TableRepository } from './repository.ts';
-import { compareKeys, keys } from './table.ts';
+import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import { deliveryPut, isOrdered, orderDone, orderPairOf } from './webhook-delivery.ts';
+import { WebhookDueReader } from './webhook-due.repository.ts';
+import { deliveryPut, isOrdered, orderDone, storeMark } from './webhook-delivery.ts';
 import type { StoredEndpoint } from './webhook.repository.ts';
 
 /** A delivery's next attempt on the sender's worklist. */
@@ -40,6 +40,9 @@ export type EndpointChange =
   /** Every delivery failed for DISABLE_AFTER_MS: the endpoint is disabled and the event written with it. */
   | { kind: 'disable'; event: DeliveryEvent };
 
+// A delivery of the list of before the lists by store: its next attempt goes to its store's list, which the index must name.
+const movedFromBefore = (work: DeliveryWork) => work.key.PK !== keys.webhookDelivery(work.storeId, '', '').PK;
+
 /** How many times recording an attempt is tried while another transaction holds one of its items. */
 const CONFLICT_TRIES = 5;
 const onlyConflicted = (error: TransactionCancelled) =>
@@ -48,45 +51,8 @@ const pause = (tries: number) => new Promise((resolve) => setTimeout(resolve, 10
 
 const expiresAt = (at: string) => Math.floor(Date.parse(at) / 1000) + EVENT_RETENTION_SECONDS;
 
-function toWork(item: Record<string, unknown>): DeliveryWork {
-  return {
-    key: { PK: item.PK as string, SK: item.SK as string },
-    deliveryId: item.deliveryId as string,
-    storeId: item.storeId as string,
-    endpointId: item.endpointId as string,
-    eventId: item.eventId as string,
-    attempt: item.attempt as number,
-    dueAt: item.dueAt as string,
-    manual: item.manual === true,
-    jobId: (item.jobId as string | undefined) ?? null,
-    sequence: (item.sequence as number | undefined) ?? null,
-  };
-}
-
 /** The deliveries waiting to be attempted (one worklist, sharded, due time first) and the recording of each attempt. */
-export class WebhookWorklistRepository extends TableRepository {
-  /** Deliveries due at `now` (oldest due first), at most `limit`: every shard's together, and the unsharded list of before an upgrade. */
-  async due(now: Date, limit: number): Promise<DeliveryWork[]> {
-    const pages = await Promise.all(
-      [...keys.webhookDeliveryPartitions(), keys.unshardedWebhookDeliveryPartition].map((pk) =>
-        this.db.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            KeyConditionExpression: 'PK = :pk AND SK <= :now',
-            ExpressionAttributeValues: { ':pk': pk, ':now': `${now.toISOString()}#~` },
-            ConsistentRead: true,
-            Limit: limit,
-          }),
-        ),
-      ),
-    );
-    return pages
-      .flatMap((page) => page.Items ?? [])
-      .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
-      .slice(0, limit)
-      .map(toWork);
-  }
-
+export class WebhookWorklistRepository extends WebhookDueReader {
   /**
    * Takes a due delivery for `leaseMs` so no other sender attempts it meanwhile; false if another
    * sender holds it or it is gone. A sender that dies holding it leaves it to be taken again after.
@@ -125,6 +91,7 @@ export class WebhookWorklistRepository extends TableRepository {
           },
         })
         .add('later', deliveryPut(this.tableName, { ...work, dueAt: until.toISOString() }))
+        .addEach('store', movedFromBefore(work) ? [storeMark(this.tableName, work.storeId)] : [])
         .commit(this.db);
       return true;
     } catch (error) {
@@ -148,30 +115,6 @@ export class WebhookWorklistRepository extends TableRepository {
       }
       throw error;
     }
-  }
-
-  /**
-   * The sequences of first attempts still pending for each (store, endpoint, job) pair asked (keyed
-   * by orderPairOf; a pair with none is absent): one BatchGet per 100 pairs, consistent.
-   */
-  async pendingFirsts(pairs: ReadonlyArray<{ storeId: string; endpointId: string; jobId: string }>): Promise<Map<string, number[]>> {
-    const unique = [...new Map(pairs.map((pair) => [orderPairOf(pair), pair])).values()];
-    const pending = new Map<string, number[]>();
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Array<Record<string, unknown>>; ConsistentRead: boolean }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((pair) => keys.webhookOrder(pair.storeId, pair.endpointId, pair.jobId)), ConsistentRead: true },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const answer = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of answer.Responses?.[this.tableName] ?? []) {
-          const [endpointId, jobId] = (item.SK as string).slice('WEBHOOKORDER#'.length).split('#') as [string, string];
-          const sequences = [...((item.pending as Set<number> | undefined) ?? [])].sort((a, b) => a - b);
-          if (sequences.length > 0) pending.set(orderPairOf({ storeId: (item.PK as string).slice('STORE#'.length), endpointId, jobId }), sequences);
-        }
-        request = answer.UnprocessedKeys as typeof request;
-      }
-    }
-    return pending;
   }
 
   /**
@@ -215,6 +158,7 @@ export class WebhookWorklistRepository extends TableRepository {
         },
       });
     if (next) tx.add('next', deliveryPut(this.tableName, { ...work, attempt: work.attempt + 1, dueAt: next.toISOString() }));
+    if (next && movedFromBefore(work)) tx.add('store', storeMark(this.tableName, work.storeId));
     if (isOrdered(work)) tx.add('order', orderDone(this.tableName, work));
     const endpointKey = keys.webhookEndpoint(endpoint.storeId, endpoint.id);
     // An unanswered attempt backs the endpoint off (the sender leaves its deliveries until then); a success ends it.
