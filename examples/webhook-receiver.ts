@@ -1,7 +1,9 @@
 /**
  * A merchant's webhook receiver: verifies each delivery with the `standardwebhooks` package and the
- * endpoint's secret, ignores repeats (deliveries are at least once) and stale updates (a job's events
- * carry `sequence`), and prints what happened.
+ * endpoint's secret, ignores repeats (deliveries are at least once: dedupe by `webhook-id`), acts on
+ * every other event by its type, and keeps each job's newest copy by `sequence` (a job's events come
+ * in order at their first attempt, but a retry can arrive after later events: it is still acted on,
+ * it just does not replace a newer copy of the job). It prints what happened.
  *
  *   WEBHOOK_SECRET=whsec_… PORT=4000 npx node examples/webhook-receiver.ts
  *
@@ -11,12 +13,17 @@
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
+interface JobCopy {
+  status: string;
+  settlement: string | null;
+}
+
 interface DeliveredEvent {
   id: string;
   type: string;
   jobId: string | null;
   sequence: number | null;
-  data: { job?: { status: string; settlement: string | null }; endpoint?: { id: string } };
+  data: { job?: JobCopy; endpoint?: { id: string } };
 }
 
 const secret = process.env.WEBHOOK_SECRET;
@@ -26,8 +33,25 @@ if (!secret) {
 }
 const port = Number(process.env.PORT ?? 4000);
 const verifier = new Webhook(secret);
+// A real receiver keeps these in its database: the ids it has handled, and its copy of each job.
 const seen = new Set<string>();
-const latest = new Map<string, number>();
+const jobs = new Map<string, { sequence: number; job: JobCopy }>();
+
+/** Acts on one event by its type (here: prints it); a job's copy is replaced only by a newer one. */
+function act(event: DeliveredEvent): void {
+  if (event.jobId === null || event.sequence === null || !event.data.job) {
+    console.log(`✔ ${event.type}: endpoint ${event.data.endpoint?.id}`);
+    return;
+  }
+  const kept = jobs.get(event.jobId);
+  if (kept && kept.sequence > event.sequence) {
+    // Older than the copy kept (a retry that arrived late): still news to act on, but the copy stays.
+    console.log(`✔ ${event.type}: job ${event.jobId} was ${event.data.job.status} (#${event.sequence}; the copy kept is newer: #${kept.sequence})`);
+    return;
+  }
+  jobs.set(event.jobId, { sequence: event.sequence, job: event.data.job });
+  console.log(`✔ ${event.type}: job ${event.jobId} is ${event.data.job.status} (#${event.sequence})`);
+}
 
 const server = createServer((req, res) => {
   let body = '';
@@ -46,12 +70,7 @@ const server = createServer((req, res) => {
     res.writeHead(204).end();
     if (seen.has(event.id)) return console.log(`  (again: ${event.id})`);
     seen.add(event.id);
-    if (event.jobId !== null && event.sequence !== null) {
-      if ((latest.get(event.jobId) ?? 0) > event.sequence) return console.log(`  (stale: ${event.type} #${event.sequence} of ${event.jobId})`);
-      latest.set(event.jobId, event.sequence);
-    }
-    const about = event.data.job ? `job ${event.jobId} is ${event.data.job.status} (#${event.sequence})` : `endpoint ${event.data.endpoint?.id}`;
-    console.log(`✔ ${event.type}: ${about}`);
+    act(event);
   });
 });
 

@@ -32,6 +32,9 @@ const HOLDING_ATTRIBUTES = ['holding'];
 /** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */
 const RIDER_CASH_ATTRIBUTES = ['agentId', 'updatedAt', 'dueMinor', 'inHandMinor', 'collectedCashMinor', 'depositedMinor', 'exposureMinor'];
 
+/** A store's mark on the webhook worklist's index (functions/data/webhook-delivery.ts). */
+const WEBHOOK_STORE_MARK_ATTRIBUTES = ['type', 'storeId', 'token', 'nextDueAt'];
+
 const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
 
@@ -48,16 +51,19 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
   // A key range: the store's feed (the events after a cursor), the zone catalogue (the rate card).
   'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
-  // Webhook endpoints: read, add (with the store's endpoint count), remove, new secrets; deliveries by hand.
+  // Webhook endpoints: read, add (with the store's endpoint count), remove, new secrets; deliveries by
+  // hand (with the store's mark on the index of stores with deliveries).
   'manage-webhooks': {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version'],
+    updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version', ...WEBHOOK_STORE_MARK_ATTRIBUTES],
   },
   // The webhook sender: its worklist (Query, take with a lease, remove), the endpoint and the event it
-  // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event).
+  // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event);
+  // the order items of a job's first attempts at an endpoint (BatchGet, and the sequence taken off);
+  // the index of stores with deliveries (a store's mark: taken off, when next due, set by a retry moved from the list of before).
   'send-webhooks': {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version'],
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem'],
+    updates: ['PK', 'SK', 'leaseUntil', 'failingSince', 'backoffUntil', 'status', 'updatedAt', 'version', 'pending', 'ttl', ...WEBHOOK_STORE_MARK_ATTRIBUTES],
   },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },

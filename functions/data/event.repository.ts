@@ -1,17 +1,18 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent, type EventType } from '../core/event.ts';
 import { subscribes, type WebhookEndpoint } from '../core/webhook.ts';
-import { deliveryPut } from './webhook-delivery.ts';
+import { deliveryPut, orderAdd, orderPairOf, storeMark } from './webhook-delivery.ts';
 import { TableRepository } from './repository.ts';
 import { rateDecided } from './client.ts';
 import { compareKeys, keys } from './table.ts';
 import { Transaction, TransactionCancelled, type TransactItem } from './transaction.ts';
 
 /**
- * A DynamoDB transaction takes 100 items: the head, and per event 3 (feed, by id, outbox removed) and
- * one delivery for each endpoint that takes it.
+ * A DynamoDB transaction takes 100 items: the head, the store's mark on the webhook worklist's index,
+ * and per event 3 (feed, by id, outbox removed) and, for each endpoint that takes it, one delivery and
+ * at most one order item (one per job and endpoint).
  */
-const eventsPerPlacement = (endpoints: number) => Math.floor(99 / (3 + endpoints));
+const eventsPerPlacement = (endpoints: number) => Math.floor(98 / (3 + 2 * endpoints));
 /** How many waiting events one relay pass reads. */
 const RELAY_BATCH = 300;
 
@@ -186,11 +187,12 @@ export class EventRepository extends TableRepository {
 
   // Places events after the store's feed head, in one transaction; an outbox item already gone (another
   // relay placed it) or a head that moved meanwhile cancels it, and the next pass tries again.
-  private async place(storeId: string, waiting: Waiting[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date): Promise<PlacedEvent[]> {
+  private async place(storeId: string, waiting: Waiting[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date, tries = 1): Promise<PlacedEvent[]> {
     const events = waiting.map(({ event }) => event);
     const { Item: head } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.feedHead(storeId), ConsistentRead: true }));
     const last = (head?.position as number | undefined) ?? 0;
     const placed = events.map((event, index) => ({ storeId, position: last + index + 1, event }));
+    const ordered = new Map<string, { pair: { storeId: string; endpointId: string; jobId: string }; sequences: number[] }>();
     const tx = new Transaction().add('head', {
       Update: {
         TableName: this.tableName,
@@ -209,17 +211,29 @@ export class EventRepository extends TableRepository {
         Delete: { TableName: this.tableName, Key: waiting[index]!.key, ConditionExpression: 'attribute_exists(PK)' },
       });
       for (const endpoint of endpoints.filter((candidate) => subscribes(candidate, event.type))) {
-        tx.add(
-          `delivery:${event.id}:${endpoint.id}`,
-          deliveryPut(this.tableName, { storeId, endpointId: endpoint.id, eventId: event.id, attempt: 1, dueAt: now.toISOString(), manual: false }),
-        );
+        const delivery = { storeId, endpointId: endpoint.id, eventId: event.id, attempt: 1, dueAt: now.toISOString(), manual: false };
+        tx.add(`delivery:${event.id}:${endpoint.id}`, deliveryPut(this.tableName, { ...delivery, jobId: event.jobId, sequence: event.sequence }));
+        if (event.jobId === null || event.sequence === null) continue;
+        const pair = { storeId, endpointId: endpoint.id, jobId: event.jobId };
+        const sequences = ordered.get(orderPairOf(pair));
+        if (sequences) sequences.sequences.push(event.sequence);
+        else ordered.set(orderPairOf(pair), { pair, sequences: [event.sequence] });
       }
     }
+    // Each job's first attempts at each endpoint, pending until each is over: the sender sends them in sequence order.
+    for (const [name, { pair, sequences }] of ordered) tx.add(`order:${name}`, orderAdd(this.tableName, pair, sequences, now));
+    if (tx.names.some((name) => name.startsWith('delivery:'))) tx.add('store', storeMark(this.tableName, storeId));
     try {
       await tx.commit(this.db);
     } catch (error) {
-      // Placed by another relay meanwhile: nothing to do.
-      if (error instanceof TransactionCancelled) return [];
+      if (error instanceof TransactionCancelled) {
+        // Met a sender recording the job's previous event on its order item at that moment: again.
+        if (error.conflicted && ![...error.reasons.values()].some((reason) => reason.code === 'ConditionalCheckFailed') && tries < 5) {
+          return this.place(storeId, waiting, endpoints, now, tries + 1);
+        }
+        // Placed by another relay meanwhile: nothing to do.
+        return [];
+      }
       throw error;
     }
     return placed;

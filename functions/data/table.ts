@@ -200,10 +200,19 @@ export const keys = {
     SK: `WEBHOOKLOG#${endpointId}#${attemptedAt}#${deliveryId}#${String(attempt).padStart(2, '0')}`,
   }),
   webhookAttemptPrefix: (endpointId: string) => `WEBHOOKLOG#${endpointId}#`,
-  /** A delivery's next attempt, due at `dueAt`, on the webhook sender's worklist, in the shard its id hashes to. */
-  webhookDelivery: (dueAt: string, deliveryId: string) => ({ PK: `WORK#webhook#${shardOf(deliveryId, OUTBOX_SHARDS)}`, SK: `${dueAt}#${deliveryId}` }),
-  /** Every shard of the webhook sender's worklist. */
+  /** A delivery's next attempt, due at `dueAt`, on the webhook sender's worklist: in its store's list, due time first. */
+  webhookDelivery: (storeId: string, dueAt: string, deliveryId: string) => ({ PK: `WORK#webhook#store#${storeId}`, SK: `${dueAt}#${deliveryId}` }),
+  /**
+   * A store with deliveries on the worklist (`token`, changed by each write that may add its first;
+   * `nextDueAt`, when none is due before then, as the sender last found): one partition, read by
+   * every sender pass, whose name wakes no doorbell.
+   */
+  webhookStore: (storeId: string) => ({ PK: 'WEBHOOKSTORES', SK: storeId }),
+  webhookStoresPartition: 'WEBHOOKSTORES',
+  /** The shards of the webhook worklist of before the lists by store: the sender still reads them until they are empty. */
   webhookDeliveryPartitions: () => shards((shard) => `WORK#webhook#${shard}`, OUTBOX_SHARDS),
+  /** The first attempts of a job's events waiting to go to an endpoint (`pending`, their sequences), so they go in order. */
+  webhookOrder: (storeId: string, endpointId: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOKORDER#${endpointId}#${jobId}` }),
   /** The booking an Idempotency-Key made (fingerprint and job id), written in the booking's transaction. */
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   /** A store's bucket of a rate group, whatever its limit (each request brings the limit it read on the store). */

@@ -3,15 +3,15 @@
  * while, filing it again later, dropping it, and recording an attempt with what it means for its
  * endpoint. The endpoints themselves, their delivery log and redelivery by hand are in webhook.repository.ts.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { EVENT_RETENTION_SECONDS, type DeliveryEvent } from '../core/event.ts';
 import type { AttemptOutcome } from '../core/webhook.ts';
 import { isConditionFailure } from './client.ts';
 import { eventOutboxPuts } from './event.repository.ts';
-import { TableRepository } from './repository.ts';
-import { compareKeys, keys } from './table.ts';
+import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import { deliveryPut } from './webhook-delivery.ts';
+import { WebhookDueReader } from './webhook-due.repository.ts';
+import { deliveryPut, isOrdered, orderDone, storeMark } from './webhook-delivery.ts';
 import type { StoredEndpoint } from './webhook.repository.ts';
 
 /** A delivery's next attempt on the sender's worklist. */
@@ -25,6 +25,9 @@ export interface DeliveryWork {
   dueAt: string;
   /** Sent by hand (POST /v1/events/{id}/redeliver): one attempt, no retries. */
   manual: boolean;
+  /** The event's job and its sequence (null: not a job's event, or written before deliveries carried them). */
+  jobId: string | null;
+  sequence: number | null;
   /** Where the worklist item is (its shard, or the unsharded list of before an upgrade). */
   key: { PK: string; SK: string };
 }
@@ -37,45 +40,19 @@ export type EndpointChange =
   /** Every delivery failed for DISABLE_AFTER_MS: the endpoint is disabled and the event written with it. */
   | { kind: 'disable'; event: DeliveryEvent };
 
+// A delivery of the list of before the lists by store: its next attempt goes to its store's list, which the index must name.
+const movedFromBefore = (work: DeliveryWork) => work.key.PK !== keys.webhookDelivery(work.storeId, '', '').PK;
+
+/** How many times recording an attempt is tried while another transaction holds one of its items. */
+const CONFLICT_TRIES = 5;
+const onlyConflicted = (error: TransactionCancelled) =>
+  error.conflicted && ![...error.reasons.values()].some((reason) => reason.code === 'ConditionalCheckFailed');
+const pause = (tries: number) => new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 30 * tries));
+
 const expiresAt = (at: string) => Math.floor(Date.parse(at) / 1000) + EVENT_RETENTION_SECONDS;
 
-function toWork(item: Record<string, unknown>): DeliveryWork {
-  return {
-    key: { PK: item.PK as string, SK: item.SK as string },
-    deliveryId: item.deliveryId as string,
-    storeId: item.storeId as string,
-    endpointId: item.endpointId as string,
-    eventId: item.eventId as string,
-    attempt: item.attempt as number,
-    dueAt: item.dueAt as string,
-    manual: item.manual === true,
-  };
-}
-
 /** The deliveries waiting to be attempted (one worklist, sharded, due time first) and the recording of each attempt. */
-export class WebhookWorklistRepository extends TableRepository {
-  /** Deliveries due at `now` (oldest due first), at most `limit`: every shard's together, and the unsharded list of before an upgrade. */
-  async due(now: Date, limit: number): Promise<DeliveryWork[]> {
-    const pages = await Promise.all(
-      [...keys.webhookDeliveryPartitions(), keys.unshardedWebhookDeliveryPartition].map((pk) =>
-        this.db.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            KeyConditionExpression: 'PK = :pk AND SK <= :now',
-            ExpressionAttributeValues: { ':pk': pk, ':now': `${now.toISOString()}#~` },
-            ConsistentRead: true,
-            Limit: limit,
-          }),
-        ),
-      ),
-    );
-    return pages
-      .flatMap((page) => page.Items ?? [])
-      .sort((a, b) => compareKeys(a.SK as string, b.SK as string))
-      .slice(0, limit)
-      .map(toWork);
-  }
-
+export class WebhookWorklistRepository extends WebhookDueReader {
   /**
    * Takes a due delivery for `leaseMs` so no other sender attempts it meanwhile; false if another
    * sender holds it or it is gone. A sender that dies holding it leaves it to be taken again after.
@@ -114,6 +91,7 @@ export class WebhookWorklistRepository extends TableRepository {
           },
         })
         .add('later', deliveryPut(this.tableName, { ...work, dueAt: until.toISOString() }))
+        .addEach('store', movedFromBefore(work) ? [storeMark(this.tableName, work.storeId)] : [])
         .commit(this.db);
       return true;
     } catch (error) {
@@ -122,16 +100,29 @@ export class WebhookWorklistRepository extends TableRepository {
     }
   }
 
-  /** Drops a delivery without attempting it (its endpoint or its event is gone). */
-  async drop(work: DeliveryWork): Promise<void> {
-    await new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key } }).commit(this.db);
+  /** Drops a delivery without attempting it (its endpoint or its event is gone); a first attempt lets its job's next go. */
+  async drop(work: DeliveryWork, tries = 1): Promise<void> {
+    const tx = new Transaction().add('work', { Delete: { TableName: this.tableName, Key: work.key, ConditionExpression: 'attribute_exists(PK)' } });
+    if (isOrdered(work)) tx.add('order', orderDone(this.tableName, work));
+    try {
+      await tx.commit(this.db);
+    } catch (error) {
+      // Dropped or recorded by another sender already.
+      if (error instanceof TransactionCancelled && error.failed('work')) return;
+      if (error instanceof TransactionCancelled && onlyConflicted(error) && tries < CONFLICT_TRIES) {
+        await pause(tries);
+        return this.drop(work, tries + 1);
+      }
+      throw error;
+    }
   }
 
   /**
    * Records an attempt, in one transaction: the log line; the delivery off the worklist, and its next
    * attempt on it when one is due; and what the attempt means for the endpoint (failing since, back to
-   * healthy, or disabled with its `webhook_endpoint.disabled` event). Recorded once: a second sender
-   * recording the same attempt finds the delivery gone and writes nothing.
+   * healthy, or disabled with its `webhook_endpoint.disabled` event); a first attempt's sequence off
+   * its job's order item, so the job's next event may go. Recorded once: a second sender recording the
+   * same attempt finds the delivery gone and writes nothing.
    */
   async record(
     work: DeliveryWork,
@@ -141,6 +132,7 @@ export class WebhookWorklistRepository extends TableRepository {
     endpoint: StoredEndpoint,
     change: EndpointChange,
     backoffUntil?: Date,
+    tries = 1,
   ): Promise<void> {
     const attemptedAt = at.toISOString();
     const tx = new Transaction()
@@ -166,6 +158,8 @@ export class WebhookWorklistRepository extends TableRepository {
         },
       });
     if (next) tx.add('next', deliveryPut(this.tableName, { ...work, attempt: work.attempt + 1, dueAt: next.toISOString() }));
+    if (next && movedFromBefore(work)) tx.add('store', storeMark(this.tableName, work.storeId));
+    if (isOrdered(work)) tx.add('order', orderDone(this.tableName, work));
     const endpointKey = keys.webhookEndpoint(endpoint.storeId, endpoint.id);
     // An unanswered attempt backs the endpoint off (the sender leaves its deliveries until then); a success ends it.
     const backoff = backoffUntil ? ', backoffUntil = :backoff' : '';
@@ -223,6 +217,11 @@ export class WebhookWorklistRepository extends TableRepository {
       if (error.failed('work')) return;
       // The endpoint was deleted or disabled meanwhile: the attempt is still recorded, without the endpoint's change.
       if (error.failed('endpoint')) return this.record(work, outcome, at, next, endpoint, { kind: 'none' }, undefined);
+      // Another transaction on one of its items at that moment (a placement of the job's next event on its order item): again.
+      if (onlyConflicted(error) && tries < CONFLICT_TRIES) {
+        await pause(tries);
+        return this.record(work, outcome, at, next, endpoint, change, backoffUntil, tries + 1);
+      }
       throw error;
     }
   }

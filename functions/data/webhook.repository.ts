@@ -4,7 +4,7 @@ import { MAX_ENDPOINTS_PER_STORE, REDELIVERY_INTERVAL_MS, type StoredSecret, typ
 import { isConditionFailure } from './client.ts';
 import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
-import { deliveryPut } from './webhook-delivery.ts';
+import { deliveryPut, storeMark } from './webhook-delivery.ts';
 import { toEndpoint, WebhookEndpointReader, type StoredEndpoint } from './webhook-endpoints.repository.ts';
 import { WebhookWorklistRepository } from './webhook-worklist.repository.ts';
 
@@ -35,14 +35,16 @@ const CONTENDED_ATTEMPTS = 10;
 export class WebhookRepository extends WebhookEndpointReader {
   // The sender's worklist has its own file (webhook-worklist.repository.ts); the sender reaches it here, as before.
   private readonly worklist = new WebhookWorklistRepository(this.db, this.tableName);
-  /** Deliveries due at `now` (oldest due first), at most `limit`. */
-  readonly due: WebhookWorklistRepository['due'] = (now, limit) => this.worklist.due(now, limit);
+  /** Deliveries due at `now`, store by store, and what the read tells of the rest. */
+  readonly due: WebhookWorklistRepository['due'] = (now, limits) => this.worklist.due(now, limits);
   /** Takes a due delivery for `leaseMs`; false if another sender holds it or it is gone. */
   readonly claim: WebhookWorklistRepository['claim'] = (work, now, leaseMs) => this.worklist.claim(work, now, leaseMs);
   /** Files a delivery again at `until`, unattempted; false if it is gone or another sender holds it. */
   readonly postpone: WebhookWorklistRepository['postpone'] = (work, until, now) => this.worklist.postpone(work, until, now);
   /** Drops a delivery without attempting it. */
   readonly drop: WebhookWorklistRepository['drop'] = (work) => this.worklist.drop(work);
+  /** The first attempts still pending of each (store, endpoint, job) pair, by sequence. */
+  readonly pendingFirsts: WebhookWorklistRepository['pendingFirsts'] = (pairs) => this.worklist.pendingFirsts(pairs);
   /** Records an attempt and what it means for the endpoint, once. */
   readonly record: WebhookWorklistRepository['record'] = (...attempt) => this.worklist.record(...attempt);
 
@@ -162,6 +164,7 @@ export class WebhookRepository extends WebhookEndpointReader {
   ): Promise<{ queued: string[]; limited: Array<{ endpointId: string; until: number }> }> {
     const limited: Array<{ endpointId: string; until: number }> = [];
     let left = [...endpointIds];
+    let conflicts = 0;
     while (left.length > 0) {
       const tx = new Transaction();
       for (const endpointId of left) {
@@ -182,6 +185,7 @@ export class WebhookRepository extends WebhookEndpointReader {
         });
         tx.add(`delivery:${endpointId}`, deliveryPut(this.tableName, { storeId, endpointId, eventId, attempt: 1, dueAt: now.toISOString(), manual: true }));
       }
+      tx.add('store', storeMark(this.tableName, storeId));
       try {
         await tx.commit(this.db);
         return { queued: left, limited };
@@ -191,7 +195,11 @@ export class WebhookRepository extends WebhookEndpointReader {
         const refused = left.filter(
           (endpointId) => error.failed(`marker:${endpointId}`) || error.reasons.get(`marker:${endpointId}`)?.code === 'TransactionConflict',
         );
-        if (refused.length === 0) throw error;
+        if (refused.length === 0) {
+          // Met another write of the store's mark on the worklist's index (a placement) at that moment: again.
+          if (error.conflicted && ++conflicts < CONTENDED_ATTEMPTS) continue;
+          throw error;
+        }
         for (const endpointId of refused) {
           const until = error.oldItem(`marker:${endpointId}`)?.until;
           limited.push({ endpointId, until: typeof until === 'number' ? until : now.getTime() + REDELIVERY_INTERVAL_MS });
