@@ -14,5 +14,8 @@ export async function relayTick(rt: WorkerRuntime, now = new Date()): Promise<Ti
 
 /** One relay pass, for the engine. */
 export async function relayPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
-  return { report: await relayTick(rt, options.now), more: false, nextDueAt: null };
+  const report = await relayTick(rt, options.now);
+  // The deliveries it placed are due now: the sender is rung here, not by their worklist writes (rings.ts).
+  if (report.moved > 0) await options.bell?.wake('webhooks');
+  return { report, more: false, nextDueAt: null };
 }
