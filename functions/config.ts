@@ -5,10 +5,25 @@ const wholeNumber = (min: number, max: number) => z.coerce.number().check(z.int(
 // A number from an environment variable, from `min` to `max`.
 const number = (min: number, max: number) => z.coerce.number().check(z.minimum(min), z.maximum(max));
 
+// The background engine's wiring on AWS (the stack sets them; absent locally, where the engine runs in process).
+const engineFields = {
+  /** The five workers' function names, which the doorbell (and the relay, for the sender) invokes. */
+  WORKER_FUNCTION_DISPATCH: z.optional(z.string().check(z.minLength(1))),
+  WORKER_FUNCTION_SIMULATION: z.optional(z.string().check(z.minLength(1))),
+  WORKER_FUNCTION_REMITTANCES: z.optional(z.string().check(z.minLength(1))),
+  WORKER_FUNCTION_RELAY: z.optional(z.string().check(z.minLength(1))),
+  WORKER_FUNCTION_WEBHOOKS: z.optional(z.string().check(z.minLength(1))),
+  /** The SQS queue whose delayed messages are the workers' alarms (work due later than a write). */
+  ALARM_QUEUE_URL: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'ap-south-1'),
+};
+const EngineConfig = z.object(engineFields);
+export type EngineConfig = z.infer<typeof EngineConfig>;
+
 const Config = z.object({
+  ...engineFields,
   TABLE_NAME: z.string({ error: 'is required' }).check(z.minLength(1, 'is required')),
   DYNAMODB_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
-  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'ap-south-1'),
   LOG_LEVEL: z._default(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']), 'INFO'),
   /** One DynamoDB attempt's time limit (unset: 1.5 s on AWS, 10 s against DYNAMODB_ENDPOINT). */
   DYNAMODB_REQUEST_TIMEOUT_MS: z.optional(wholeNumber(100, 60_000)),
@@ -50,9 +65,18 @@ export type Config = z.infer<typeof Config>;
 
 /** Reads and validates the runtime configuration; fails naming each bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return parse(Config, env);
+}
+
+/** Reads the engine's wiring alone (the doorbell has no table, so no TABLE_NAME). */
+export function readEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  return parse(EngineConfig, env);
+}
+
+function parse<T>(schema: z.ZodMiniType<T>, env: NodeJS.ProcessEnv): T {
   // An empty variable means "not set": the default applies.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = Config.safeParse(set);
+  const result = schema.safeParse(set);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);

@@ -14,7 +14,7 @@ import { BackgroundWorkers, WorkerMetrics } from './background-workers.ts';
 import { SCHEDULED_WORKERS, WEBHOOK_SENDER } from './functions.ts';
 import { WebhookSecretsKey } from './webhook-secrets-key.ts';
 import { CursorSigningKey } from './cursor-signing-key.ts';
-import { RUN_MESSAGES } from '../functions/workers/tick-loop.ts';
+import { ENGINE_MESSAGES } from '../functions/engine/messages.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -97,7 +97,7 @@ export class DeliveryApiStack extends Stack {
       sealingEnvironment: webhookSecrets.environment,
       cursorEnvironment: cursorKey.environment,
     });
-    const metrics = new WorkerMetrics(this, 'WorkerMetrics', { logGroup: functionLogs, stage: props.stage, runMessages: Object.values(RUN_MESSAGES) });
+    const metrics = new WorkerMetrics(this, 'WorkerMetrics', { logGroup: functionLogs, stage: props.stage, runMessages: Object.values(ENGINE_MESSAGES) });
     const background = { table, roles, logGroup: functionLogs, metrics, stage: props.stage, logLevel, reservedConcurrency: props.workersConcurrency };
     const workers = new BackgroundWorkers(this, 'Workers', {
       ...background,

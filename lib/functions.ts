@@ -8,10 +8,10 @@ export interface FunctionSpec {
 }
 
 /** Dispatch and the sandbox simulator, run on a schedule. */
-export const SCHEDULED_WORKERS: FunctionSpec = { name: 'scheduled-workers', handler: 'workers/scheduled', access: 'workers' };
+export const SCHEDULED_WORKERS: FunctionSpec = { name: 'scheduled-workers', handler: 'workers/handlers/dispatch', access: 'workers' };
 
 /** The webhook sender, run on a schedule of its own. */
-export const WEBHOOK_SENDER: FunctionSpec = { name: 'webhook-sender', handler: 'webhooks/scheduled', access: 'send-webhooks' };
+export const WEBHOOK_SENDER: FunctionSpec = { name: 'webhook-sender', handler: 'workers/handlers/webhooks', access: 'send-webhooks' };
 
 /** API Gateway's first gate on merchant routes: a store's usage key for each merchant key (lib/rest-api.ts). */
 export const MERCHANT_AUTHORIZER: FunctionSpec = { name: 'merchant-authorizer', handler: 'merchant/authorizer', access: 'authorize' };

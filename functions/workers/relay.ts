@@ -18,7 +18,10 @@ export async function relayTick(rt: WorkerRuntime, now = new Date()): Promise<Ti
  * an outbox write, which the doorbell rings for.
  */
 export async function relayPass(rt: WorkerRuntime, options: PassOptions = {}): Promise<PassResult> {
-  return relayRun(rt, options.now ?? new Date(), options.deadline);
+  const result = await relayRun(rt, options.now ?? new Date(), options.deadline);
+  // The deliveries it placed are due now: the sender is rung here, not by their worklist writes (rings.ts).
+  if (result.report.moved > 0) await options.bell?.wake('webhooks');
+  return result;
 }
 
 /** How long one placement (a transaction, and the feed head read before it) may take: none starts with less left before the deadline. */

@@ -5,6 +5,7 @@ import type { WorkItem, WorkKind } from '../data/work.repository.ts';
 import { eventsPart, jobsPart, remittancesPart, webhookEndpointsPart, workPart, type RuntimeWith } from '../runtime.ts';
 import { logger } from '../log/logger.ts';
 import { runFair } from './fair.ts';
+import type { Bell } from '../engine/bell.ts';
 
 /** What the scheduled workers use beside the base (so their bundle carries no other repository). */
 export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhookEndpoints: webhookEndpointsPart };
@@ -38,10 +39,11 @@ export interface PassResult {
   nextDueAt: Date | null;
 }
 
-/** When a pass must be over (epoch ms; none: no limit) and the clock it works by. */
+/** When a pass must be over (epoch ms; none: no limit), the clock it works by, and the engine's bell (to wake another worker). */
 export interface PassOptions {
   now?: Date;
   deadline?: number;
+  bell?: Bell;
 }
 
 /**

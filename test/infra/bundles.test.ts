@@ -170,7 +170,7 @@ describe('function bundles (built as CDK builds them)', () => {
     );
     await receiver.close();
 
-    expect(totals).toMatchObject({ ticks: 1, moved: 1, failed: 0 }); // one delivery sent
+    expect(totals).toMatchObject({ worker: 'webhooks', passes: 1, moved: 1, failed: 0 }); // one delivery sent
     const secret = (endpoint.body as { data: { secret: string } }).data.secret;
     const events = receiver.received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>));
     expect(events).toEqual([expect.objectContaining({ type: 'job.created', jobId: job.id })]);

@@ -579,7 +579,7 @@ describe('the CDK stack', () => {
         { MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1', Dimensions: [{ Key: 'Stage', Value: '$.stage' }] },
       ]);
     }
-    expect(runs.map((f) => f.FilterPattern)).toEqual([expect.stringMatching(/^\{ \(\$\.message = "workers ran"\) \|\| \(\$\.message = "webhooks ran"\) \}$/)]);
+    expect(runs.map((f) => f.FilterPattern)).toEqual([expect.stringMatching(/^\{ \(\$\.message = "worker ran"\) \|\| \(\$\.message = "sweep ran"\) \}$/)]);
     for (const filter of runs)
       expect(filter.MetricTransformations).toEqual([
         {

@@ -1,0 +1,6 @@
+import { workerHandler } from '../../engine/lambda.ts';
+import { baseRuntime, eventsPart, webhooksPart, withParts } from '../../runtime.ts';
+import { deliverPass } from '../../webhooks/deliver.ts';
+
+/** The webhook sender on AWS, woken by the relay, redeliveries by hand and retries' alarms. */
+export const handler = workerHandler('webhooks', () => withParts(baseRuntime(), { webhooks: webhooksPart, events: eventsPart }), deliverPass);

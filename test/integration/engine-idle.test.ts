@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEngine, type LocalEngine } from '../../bin/local/engine.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
+import { createTestTable, type TestTable } from '../helpers/table.ts';
+
+let table: TestTable;
+beforeAll(async () => {
+  table = await createTestTable();
+});
+afterAll(async () => {
+  await table?.drop();
+});
+
+/**
+ * What one sweep costs an idle table in table calls (stream reads are not table calls): each worker's
+ * pass over an empty worklist, as the passes make it today (part D's per-kind shards lower it):
+ * dispatch 29 (7 zones × 4 shards and the unsharded list; its clock, settled by the start's sweep, is
+ * not read again), the simulator 29 (the same), remittances 8 (one Query a shard), the relay 9 and
+ * the sender 9 (8 shards and the unsharded list each).
+ */
+const SWEEP_CALLS = 29 + 29 + 8 + 9 + 9;
+
+describe('the local engine, idle', () => {
+  it('calls the table only when it sweeps, the sweep’s passes and nothing more', async () => {
+    // Prepare: the engine on a fresh table with the zones seeded, every call it makes counted
+    const tally = newDynamoTally();
+    const errors: unknown[] = [];
+    let sweeps = 0;
+    let engine!: LocalEngine;
+    dynamoCallScope.run(tally, () => {
+      engine = startEngine(table.rt, { onError: (error) => errors.push(error), onSweep: () => (sweeps += 1), sweepMs: 1_000 });
+    });
+    try {
+      await engine.ready;
+      const atStart = tally.calls;
+
+      // Act: three sweeps of the second's period, the stream read every 100 ms between them
+      await new Promise<void>((resolve) => {
+        const watch = setInterval(() => {
+          if (sweeps >= 3) {
+            clearInterval(watch);
+            resolve();
+          }
+        }, 10);
+      });
+      const afterThree = tally.calls;
+
+      // Assess: each sweep's calls, and none between them
+      expect(afterThree - atStart).toBe(3 * SWEEP_CALLS);
+      expect(errors).toEqual([]);
+    } finally {
+      await engine.stop();
+    }
+  });
+});
