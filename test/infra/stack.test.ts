@@ -600,7 +600,7 @@ describe('the CDK stack', () => {
     expect(reserved.map((fn) => [fn.Properties!.Description, fn.Properties!.ReservedConcurrentExecutions]).sort()).toEqual(
       [
         ['GET /track/{token}', STAGES.prod.trackingPageConcurrency],
-        // Each worker; not the doorbell, whose sources bound it (one invocation a stream shard, two alarm pollers, a sweep a minute).
+        // Each worker; not the doorbell, which only rings (one invocation a stream shard, alarms as they come, a sweep a minute).
         ...Object.values(WORKER_FUNCTIONS).map((fn) => [ENGINE_DESCRIPTIONS[fn.name], STAGES.prod.workersConcurrency]),
       ].sort(),
     );
