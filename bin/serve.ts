@@ -12,7 +12,7 @@ import { runtime } from '../functions/runtime.ts';
 import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
 import { seedZones, tableAdmin } from './local/bootstrap.ts';
 import { startHttpServer } from './local/http-server.ts';
-import { startWorkers } from './local/workers.ts';
+import { startEngine } from './local/engine.ts';
 import { forgetStart, recordStart } from './local/running-start.ts';
 import { localLogSink, Terminal } from './local/terminal.ts';
 import { logger } from '../functions/log/logger.ts';
@@ -154,8 +154,8 @@ Press Ctrl-C to stop (DynamoDB Local stops with it).`;
       `── ${url} · demo key ${demo.apiKey} · reference ${url}/docs · ${adminCommand} --help · Ctrl-C stops ──`,
     );
     if (shortLog) logger.sendTo(localLogSink(terminal, jsonLog));
-    // Dispatch, the sandbox rider, the event relay and the webhook sender, as the scheduled functions run them on AWS.
-    startWorkers(rt, 1000, (error) => terminal.print(`✖ worker tick failed: ${(error as Error).stack ?? String(error)}`));
+    // Dispatch, the sandbox rider, remittances, the event relay and the webhook sender, woken as on AWS: by the table's stream, alarms and a sweep a minute.
+    startEngine(rt, { onError: (error) => terminal.print(`✖ background engine failed: ${(error as Error).stack ?? String(error)}`) });
   } catch (error) {
     forgetStart(dataDir);
     await dynamo?.stop();

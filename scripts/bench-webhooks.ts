@@ -1,7 +1,7 @@
 /**
  * `npm run bench:webhooks`: how long a change takes to reach a webhook receiver locally, through the
- * real local server, DynamoDB Local and the background loops as `npm start` runs them (the relay and
- * the sender each every WORKER_INTERVAL_MS, 1 s by default, as npm start). For BENCH_CHANGES changes
+ * real local server, DynamoDB Local and the local engine as `npm start` runs it (the outbox write
+ * wakes the relay through the table's stream, the relay wakes the sender). For BENCH_CHANGES changes
  * (a booking, then its cancel: 3 events), it measures from the merchant's answer to each event's
  * arrival at a receiver on 127.0.0.1, and prints the median, p95 and max. Nothing is asserted
  * (timings are noisy on shared machines); every delivery is verified with `standardwebhooks`.
@@ -14,11 +14,12 @@ import { benchMerchant } from './bench-client.ts';
 import { quantile, startBenchService } from './bench/service.ts';
 
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 40);
-const INTERVAL_MS = Number(process.env.WORKER_INTERVAL_MS ?? 1000);
+// The pause between a booking and its cancel is up to this, so changes meet the engine at any moment.
+const SPREAD_MS = Number(process.env.BENCH_SPREAD_MS ?? 1000);
 
 const service = await startBenchService({ WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_SECRETS_KEY: randomUUID() + randomUUID() });
 const { rt, url } = service;
-const { startWorkers } = await import('../bin/local/workers.ts');
+const { startEngine } = await import('../bin/local/engine.ts');
 
 const store = await rt.stores.create({ name: 'Bench store', sandbox: false, creditMinor: 1_000_000_000 });
 await rt.stores.setRateLimits(store.storeId, { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000, webhooks: 1_000_000 });
@@ -53,15 +54,16 @@ const endpoint = await call('/v1/webhook-endpoints', {
   body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` }),
 });
 verifier.current = new Webhook(endpoint.body.data.secret as string);
-const workers = startWorkers(rt, INTERVAL_MS, (error) => console.error('worker tick failed:', error));
+const workers = startEngine(rt, { onError: (error) => console.error('engine failed:', error) });
+await workers.ready;
 
 // Each change's answer time, by the event it makes.
 const changes = new Map<string, number>();
 for (let i = 0; i < CHANGES; i++) {
   const jobId = await book(`BENCH-${i}`);
   changes.set(`${jobId} job.created`, performance.now());
-  // Spread the changes over the loops' ticks, as real traffic is.
-  await new Promise((resolve) => setTimeout(resolve, Math.random() * INTERVAL_MS));
+  // Spread the changes in time, as real traffic is.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * SPREAD_MS));
   // A cancel that meets dispatch queueing the job is decided again on the queued job: it answers 200.
   const cancel = await call(`/v1/jobs/${jobId}/cancel`, { method: 'POST', headers: merchant });
   if (cancel.status !== 200) throw new Error(`Cancel of ${jobId} answered ${cancel.status}: ${JSON.stringify(cancel.body)}`);
@@ -80,7 +82,7 @@ receiver.close();
 await service.stop();
 
 const latencies = [...changes].flatMap(([key, at]) => (arrivals.has(key) ? [arrivals.get(key)! - at] : []));
-console.log(`Webhook delivery latency, change answered → receiver (loops every ${INTERVAL_MS} ms; ${CHANGES} bookings and cancels):`);
+console.log(`Webhook delivery latency, change answered → receiver (the local engine; ${CHANGES} bookings and cancels):`);
 console.log(`  events ${changes.size}, delivered ${latencies.length}, not verified ${unverified}`);
 console.log(
   `  median ${Math.round(quantile(latencies, 0.5))} ms, p95 ${Math.round(quantile(latencies, 0.95))} ms, max ${Math.round(Math.max(...latencies))} ms`,

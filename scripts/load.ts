@@ -40,7 +40,8 @@ const DEFAULT_LIMIT_STORES = 3;
 const LOW_CREDIT_STORES = Math.min(2, STORES - 1);
 const CREDIT_MINOR = 100_000_000; // ₹10 lakh: far more than a run books
 const LOW_CREDIT_MINOR = 100_000; // ₹1,000: about 14 bookings
-const WORKER_INTERVAL_MS = 1000;
+// How long the run waits after the load for what its last requests rang.
+const SETTLE_MS = 3_500;
 const RAISED_LIMITS = { quotes: 1_000_000, bookings: 1_000_000, cancellations: 1_000_000, reads: 1_000_000 };
 
 process.env.ACCEPT_CONFIRM_SECONDS ??= '30';
@@ -99,7 +100,7 @@ try {
   const { runtime } = await import('../functions/runtime.ts');
   const { seedZones, tableAdmin } = await import('../bin/local/bootstrap.ts');
   const { startHttpServer } = await import('../bin/local/http-server.ts');
-  const { startWorkers } = await import('../bin/local/workers.ts');
+  const { startEngine } = await import('../bin/local/engine.ts');
   const { dynamoClients } = await import('../functions/data/client.ts');
   const { checkRun } = await import('./load/checks.ts');
   const { STORES_AT_ONCE } = await import('../functions/workers/worklist.ts');
@@ -131,19 +132,16 @@ try {
 
   const ticks = { ticks: 0, failures: [] as string[] };
   const tickTimes: number[] = [];
-  const workers = startWorkers(
-    rt,
-    WORKER_INTERVAL_MS,
-    (error) => ticks.failures.push(`tick threw: ${(error as Error).message}`),
-    ({ dispatch, simulation, remittances, events }) => {
+  // The local engine, as npm start runs it: woken by the table's stream, its alarms and its sweep.
+  const workers = startEngine(rt, {
+    onError: (error) => ticks.failures.push(`engine threw: ${(error as Error).message}`),
+    onReport: (run) => {
       ticks.ticks += 1;
       tickTimes.push(Date.now());
-      if (dispatch.failed + simulation.failed + remittances.failed + events.failed > 0)
-        ticks.failures.push(
-          `a tick failed ${dispatch.failed} dispatch, ${simulation.failed} simulation, ${remittances.failed} remittance and ${events.failed} event items`,
-        );
+      if (run.failed > 0) ticks.failures.push(`a ${run.worker} run failed ${run.failed} items`);
     },
-  );
+  });
+  await workers.ready;
 
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
@@ -161,8 +159,10 @@ try {
     clearInterval(progress);
   }
   const loadSeconds = (Date.now() - started) / 1000;
-  // A few more ticks for what the last requests left to the workers, then nothing moves.
-  await pause(3 * WORKER_INTERVAL_MS + 500);
+  // A moment for what the last requests rang, then a sweep for anything left due, then nothing moves.
+  await pause(SETTLE_MS);
+  await workers.sweep();
+  await workers.idle();
   await workers.stop();
   server.closeAllConnections();
   server.close();
@@ -184,14 +184,14 @@ try {
         machine: `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.versions.node}`,
         seconds: Math.round(loadSeconds),
         notes: [
-          `Worker ticks (dispatch, the sandbox simulator, then the event relay) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a tick moves what is due, ${STORES_AT_ONCE} stores at a time)`,
+          `Worker runs (dispatch, the sandbox simulator, remittances, the event relay, the sender, each woken by the engine) completed: ${ticks.ticks}, the longest gap between two ${longestGap(tickTimes, started)} s (a pass moves what is due, ${STORES_AT_ONCE} stores at a time)`,
           `DynamoDB attempts cut off at the SDK's 1.5 s requestTimeout (each tried again): ${timedOutAttempts}`,
         ],
         setup: [
           `${STORES} stores with raised limits (${LOW_CREDIT_STORES} of them with ₹${LOW_CREDIT_MINOR / 100} of credit, the rest ₹${CREDIT_MINOR / 100}), ${DEFAULT_LIMIT_STORES} at the default limits; ${RIDERS} riders (at most 2 jobs each)`,
           `merchant loop: quote, book (unique Idempotency-Key; ${MERCHANT_MIX.concurrentDuplicate * 100} % sent twice at once, ${MERCHANT_MIX.replayAfter * 100} % replayed after the 201), read the job and the newest 20; balance ${MERCHANT_MIX.balance * 100} %, status list ${MERCHANT_MIX.statusList * 100} %, cancel ${MERCHANT_MIX.cancel * 100} %; pause 0–${MERCHANT_MIX.thinkMs} ms`,
           `rider loop (≤ ${Math.floor(60_000 / RIDER_MIX.requestGapMs)} requests a minute, under the key's 120): offers, accept, start-confirmation, confirm, arrive, pickup code, arrive, delivery code; decline ${RIDER_MIX.decline * 100} %, walk away ${RIDER_MIX.abandon * 100} %, fail before/after pickup ${RIDER_MIX.failBeforePickup * 100}/${RIDER_MIX.failAfterPickup * 100} %, a wrong code first ${RIDER_MIX.wrongCode * 100} %`,
-          `workers every ${WORKER_INTERVAL_MS / 1000} s; ACCEPT_CONFIRM_SECONDS=${rt.config.ACCEPT_CONFIRM_SECONDS}, DISPATCH_TIMEOUT_SECONDS=${rt.config.DISPATCH_TIMEOUT_SECONDS} (shortened so both clocks run out inside the run)`,
+          `workers woken by the local engine (the table's stream, alarms, a sweep a minute); ACCEPT_CONFIRM_SECONDS=${rt.config.ACCEPT_CONFIRM_SECONDS}, DISPATCH_TIMEOUT_SECONDS=${rt.config.DISPATCH_TIMEOUT_SECONDS} (shortened so both clocks run out inside the run)`,
         ],
       },
       client,

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoClients, type DynamoConfig } from './client.ts';
-import { createTableInput, TABLE } from './table.ts';
+import { createTableInput, TABLE, TABLE_STREAM } from './table.ts';
 
 /**
  * The table's own life, for the local runtime, the benchmarks and the tests (on AWS the stack owns
@@ -23,7 +23,7 @@ export class TableAdmin {
     this.tableName = tableName;
   }
 
-  /** Creates the table if it is missing and turns its TTL on; true if it created it. */
+  /** Creates the table if it is missing and turns its TTL on (an existing one gets its missing indexes and its stream); true if it created it. */
   async ensure(): Promise<boolean> {
     let existing;
     try {
@@ -33,6 +33,7 @@ export class TableAdmin {
     }
     if (existing) {
       await this.addMissingIndexes(new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
+      if (existing.StreamSpecification?.StreamEnabled !== true) await this.enableStream();
       return false;
     }
     await this.client.send(new CreateTableCommand(createTableInput(this.tableName)));
@@ -65,6 +66,12 @@ export class TableAdmin {
       );
       await this.waitUntilActive();
     }
+  }
+
+  // A table made before the engine has no stream: turn it on, so the local engine can read it.
+  private async enableStream(): Promise<void> {
+    await this.client.send(new UpdateTableCommand({ TableName: this.tableName, StreamSpecification: TABLE_STREAM }));
+    await this.waitUntilActive();
   }
 
   private async waitUntilActive(): Promise<void> {

@@ -21,12 +21,17 @@ export const TABLE = {
   }>,
 } as const;
 
-/** CreateTable input for the table (on-demand billing), for the local runtime and tests. */
+/** The table's stream: each item as written, read by the engine's doorbell (the stack's `dynamoStream` is the same). */
+export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } as const;
+
+/** CreateTable input for the table (on-demand billing, its stream), for the local runtime and tests. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
   const keyAttributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    // Worklist and outbox writes ring the background engine's doorbell (functions/engine/rings.ts).
+    StreamSpecification: TABLE_STREAM,
     AttributeDefinitions: [...new Set(keyAttributes)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: [
       { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },

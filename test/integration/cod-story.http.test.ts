@@ -4,7 +4,7 @@ import { expectLedgerInvariant, merchantView, newMerchant, type TestMerchant, si
 import { expectRiderCashInvariant } from '../helpers/collection.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
 import { relayTick } from '../../functions/workers/relay.ts';
-import { workerTicks } from '../../functions/workers/ticks.ts';
+import { workerTicks } from '../helpers/worker-ticks.ts';
 import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { authHeaders, bengaluruQuote } from '../helpers/fixtures.ts';
 

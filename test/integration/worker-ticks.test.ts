@@ -5,7 +5,6 @@ import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { simulateTick } from '../../functions/workers/simulation.ts';
-import { workerTicks } from '../../functions/workers/ticks.ts';
 import { UNSHARDED_BATCH } from '../../functions/data/work.repository.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { createRuntime, runtime } from '../../functions/runtime.ts';
@@ -14,8 +13,12 @@ import { offeredAt, type Job } from '../../functions/core/job.ts';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf, partitionItems } from '../helpers/table.ts';
 import { ConcurrentModificationError } from '../../functions/core/errors.ts';
-import { handler as scheduledWorkers } from '../../functions/workers/scheduled.ts';
-import type { Context, ScheduledEvent } from 'aws-lambda';
+import { handler as dispatchWorker } from '../../functions/workers/handlers/dispatch.ts';
+import { runWorker } from '../../functions/engine/run.ts';
+import type { Bell } from '../../functions/engine/bell.ts';
+import { dispatchPass } from '../../functions/workers/dispatch.ts';
+import { relayPass } from '../../functions/workers/relay.ts';
+import type { Context } from 'aws-lambda';
 
 // No background loop here: the test alone decides when the workers tick.
 process.env.SIMULATION_SECONDS = '3';
@@ -159,22 +162,21 @@ describe('dispatch with riders', () => {
   });
 });
 
-describe('the scheduled function (AWS)', () => {
-  it('ticks until its invocation nearly runs out, and is what moves the jobs', async () => {
-    // Prepare: an invocation with 7 s left, the 5 s it keeps back and one 2 s tick (the pause
-    // between ticks is on the real clock, so a longer invocation would make this test wait)
+describe('the dispatch worker’s function (AWS)', () => {
+  it('runs its pass within its invocation, and is what moves the jobs', async () => {
+    // Prepare: an invocation with 7 s left
     const m = await newMerchant(api.table.rt, api.server);
     const { id } = await m.bookJob();
     const deadline = Date.now() + 7_000;
-    const context = { awsRequestId: 'scheduled', getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
+    const context = { awsRequestId: 'dispatch', getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
 
     // Act
-    const result = await scheduledWorkers({} as ScheduledEvent, context);
+    const result = await dispatchWorker({ source: 'bell', worker: 'dispatch' }, context);
 
-    // Assess: one tick, done with the reserve still left
-    expect(result.ticks).toBe(1);
+    // Assess: one pass, done before the invocation's end
+    expect(result).toMatchObject({ worker: 'dispatch', passes: 1, failed: 0 });
     expect(result.moved).toBeGreaterThanOrEqual(1);
-    expect(deadline - Date.now()).toBeGreaterThanOrEqual(5_000);
+    expect(Date.now()).toBeLessThan(deadline);
     expect(((await m.get(`/v1/jobs/${id}`)).body as { data: { status: string } }).data.status).toBe('queued');
   });
 });
@@ -346,10 +348,10 @@ describe('a long unsharded worklist after an upgrade', () => {
   });
 });
 
-describe('a worker whose whole tick fails', () => {
+describe('a worker whose whole pass fails', () => {
   useHandlerLogs();
 
-  it('is logged and counted, and the other workers still tick', async () => {
+  it('is logged and counted, and the other workers still run', async () => {
     // Prepare: the dispatch worklist cannot be read; a booking's event waits for the relay
     const m = await newMerchant(api.table.rt, api.server);
     await m.bookJob();
@@ -359,17 +361,19 @@ describe('a worker whose whole tick fails', () => {
       if (kind === 'dispatch') throw new Error('ProvisionedThroughputExceededException');
       return list(kind, options);
     });
+    const bell: Bell = { wake: async () => undefined, alarm: async () => undefined };
+    const run = { deadline: Date.now() + 20_000, bell };
 
     // Act
-    let reports: Awaited<ReturnType<typeof workerTicks>> | undefined;
+    let reports: Array<Awaited<ReturnType<typeof runWorker>>> = [];
     const { records } = await captureLogs(async () => {
-      reports = await workerTicks(rt);
+      reports = [await runWorker('dispatch', rt, dispatchPass, run), await runWorker('relay', rt, relayPass, run)];
     });
     spy.mockRestore();
 
     // Assess
-    expect(reports!.dispatch).toEqual({ moved: 0, finished: 0, failed: 1 });
-    expect(reports!.events.moved).toBeGreaterThanOrEqual(1);
+    expect(reports[0]).toEqual({ worker: 'dispatch', passes: 0, moved: 0, finished: 0, failed: 1 });
+    expect(reports[1]!.moved).toBeGreaterThanOrEqual(1);
     expect(records).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'ERROR', message: 'worker item failed', worker: 'dispatch' })]));
   });
 });

@@ -4,14 +4,14 @@ import { expectBalance, expectLedgerInvariant, merchantView, newMerchant, type T
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { dispatchTick } from '../../functions/workers/dispatch.ts';
 import { simulateTick } from '../../functions/workers/simulation.ts';
-import { startWorkers } from '../../bin/local/workers.ts';
+import { startEngine } from '../../bin/local/engine.ts';
 import type { JobDetail } from '../../functions/schemas/views/job.view.ts';
 import { JOB_STATUSES } from '../../functions/core/job.ts';
 import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 
 // A whole sandbox delivery takes 3 s of the simulator's clock, and dispatch gives up after 2 s. The
 // tests tick the workers themselves at chosen moments of that clock (`now`), so nothing waits on the
-// real one; only the last test runs the background loop, for as long as its first ticks take.
+// real one; only the last test runs the local engine, for as long as its first runs take.
 process.env.SIMULATION_SECONDS = '3';
 process.env.DISPATCH_TIMEOUT_SECONDS = '2';
 
@@ -322,19 +322,21 @@ describe('dispatch', () => {
 });
 
 // Last in the file: it leaves its jobs mid-way.
-describe('the local background loop (startWorkers)', () => {
-  it('runs both workers on its own, every interval, until stopped', async () => {
-    // Prepare: a live job (dispatch queues it at its first tick) and a sandbox job (the simulator
-    // queues it 5% into its run, 150 ms after booking)
-    const live = await newMerchant(api.table.rt, api.server);
-    const sandbox = await newMerchant(api.table.rt, api.server, { sandbox: true });
-    const liveJob = await live.bookJob();
-    const simulatedJob = await sandbox.bookJob();
+describe('the local engine (startEngine)', () => {
+  it('runs dispatch and the simulator on its own, woken by the bookings’ writes and its sweep, until stopped', async () => {
+    // Prepare: the engine reads the table's stream from now on; then a live job (the booking's
+    // worklist write wakes dispatch) and a sandbox job (the simulator queues it 5% into its run, 150 ms
+    // after booking: its alarm, or the next sweep, every 250 ms here)
     const errors: unknown[] = [];
-
-    // Act: the loop runs every 20 ms until both jobs have moved (5 s at the most)
-    const workers = startWorkers(api.table.rt, 20, (error) => errors.push(error));
+    const engine = startEngine(api.table.rt, { onError: (error) => errors.push(error), sweepMs: 250 });
     try {
+      await engine.ready;
+      const live = await newMerchant(api.table.rt, api.server);
+      const sandbox = await newMerchant(api.table.rt, api.server, { sandbox: true });
+      const liveJob = await live.bookJob();
+      const simulatedJob = await sandbox.bookJob();
+
+      // Act: nothing but the engine moves them (5 s at the most)
       await vi.waitFor(
         async () => {
           // Queued is a waypoint, not a place to stay: this file's dispatch timeout (2 s) fails the job
@@ -344,16 +346,16 @@ describe('the local background loop (startWorkers)', () => {
         },
         { timeout: 5_000, interval: 20 },
       );
-    } finally {
-      await workers.stop();
-    }
 
-    // Assess: moved by the dispatcher and the simulator, without an error
-    expect(errors).toEqual([]);
-    expect((await merchantView(live, liveJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:system']);
-    expect((await merchantView(sandbox, simulatedJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual([
-      'created:merchant',
-      'queued:simulator',
-    ]);
+      // Assess: moved by the dispatcher and the simulator, without an error
+      expect(errors).toEqual([]);
+      expect((await merchantView(live, liveJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual(['created:merchant', 'queued:system']);
+      expect((await merchantView(sandbox, simulatedJob.id)).events.slice(0, 2).map((e) => `${e.status}:${e.actor}`)).toEqual([
+        'created:merchant',
+        'queued:simulator',
+      ]);
+    } finally {
+      await engine.stop();
+    }
   });
 });
