@@ -14,7 +14,7 @@ const USAGE =
   '  --aws                    read the AWS account the CLI is set to (the only mode)\n' +
   '  --region R               the region to deploy to, as -c region=R (default ap-south-1)\n' +
   '  --page-concurrency N     what -c trackingPageConcurrency will reserve\n' +
-  '  --workers-concurrency N  what -c workersConcurrency will reserve for each scheduled function';
+  '  --workers-concurrency N  what -c workersConcurrency will reserve for each worker';
 
 /** Runs the preflight with these arguments and environment; returns the exit code. */
 export async function main(args: string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<number> {

@@ -9,7 +9,7 @@ import type { TableAccessKind } from '../functions/http/routes.ts';
  * the fleet key's on fleet routes). Functions whose only update is that one get UpdateItem limited to
  * the bucket's own attributes, so no UpdateItem of theirs can change a store, a quote or a job (those
  * with PutItem can still write whole items: the quote, the job of a fleet move). Only booking,
- * cancel, the scheduled workers, fleet-submit-code, fleet-fail-job, fleet-attempt-delivery (the second
+ * cancel, dispatch and the sandbox rider, fleet-submit-code, fleet-fail-job, fleet-attempt-delivery (the second
  * attempt starts the return: capture and reservation), fleet-decline-job (the last decline releases
  * the credit) and fleet-record-collection (the payment adds to the store's cash-on-delivery totals, in
  * the same update as its money) may update any item.
@@ -37,6 +37,13 @@ const WEBHOOK_STORE_MARK_ATTRIBUTES = ['type', 'storeId', 'token', 'nextDueAt'];
 
 const READ_BUCKET = RATE_BUCKET_ATTRIBUTES;
 const MOVE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'];
+
+/** A store's remittance worklist item (`WORK#remittance…`): the lease a worker holds, when it is next due, the remittance it is making. */
+const REMITTANCE_WORK_ATTRIBUTES = ['leaseId', 'leaseUntil', 'notBefore', 'pendingRemittanceId'];
+/** A remittance as it is made, payment by payment. */
+const REMITTANCE_ATTRIBUTES = ['type', 'remittanceId', 'storeId', 'status', 'periodStart', 'periodEnd', 'createdAt', 'amountMinor', 'jobCount'];
+/** A store's totals as a remittance credits it. */
+const STORE_CREDIT_ATTRIBUTES = ['balanceMinor', 'availableMinor', 'updatedAt', 'codAwaitingMinor', 'codRemittedMinor'];
 
 /** A rider's cash account (`AGENT#<id>`/`CASH`) as a deposit changes it. */
 const DEPOSIT_ATTRIBUTES = ['updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'];
@@ -91,13 +98,24 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
     table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
     updates: [...RATE_BUCKET_ATTRIBUTES, ...DEPOSIT_ATTRIBUTES],
   },
-  // The scheduled workers: read their worklists and the listed jobs (BatchGet), move jobs (job put,
-  // store totals, ledger entry, offer item), advance and remove work items, re-file a job found
-  // where it no longer belongs (its index items, on the condition of the job's version), and remit
-  // stores' cash-on-delivery payments (a lease on the store's worklist item, the remittance and its
-  // lines, the payments' lines deleted, the jobs' remit, the credit with its ledger entry).
-  workers: {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
-    updates: 'any',
+  // The engine's doorbell: rings workers from the table's stream, the alarm queue and the sweep; it
+  // reads and writes no item (its stream and queue statements are the stack's, lib/engine.ts).
+  'ring-workers': { table: [], updates: 'none' },
+  // Dispatch: its worklist (Query) and the jobs it names (BatchGet), moves through the one transition
+  // function (the job put in a transaction with its events, its offer and index items, a timeout's
+  // release of the store's credit, a rider's holding counter), items re-filed or removed.
+  'dispatch-jobs': { table: [...MOVE, 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: 'any' },
+  // The sandbox rider: its worklist, the jobs, every move of a delivery (a capture, a collection's
+  // totals, a rider's cash account), its item's step advanced and the item removed.
+  'simulate-riders': { table: [...MOVE, 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: 'any' },
+  // Remittances: the stores' worklist items (a lease, the pending remittance, when next due), the
+  // payments' lines read and deleted, the jobs' remit put with their events, the remittance and its
+  // lines, the credit (the store's totals, a ledger entry). No job is updated in place.
+  'remit-cash': {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+    updates: ['PK', 'SK', ...REMITTANCE_WORK_ATTRIBUTES, ...REMITTANCE_ATTRIBUTES, 'creditedAt', 'ledgerEntryId', ...STORE_CREDIT_ATTRIBUTES],
   },
+  // The event relay: the outbox (Query, removed once placed), the endpoints of the store, the store's
+  // feed position, the feed and by-id events, a first delivery for each endpoint.
+  'relay-events': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], updates: ['PK', 'SK', 'position'] },
 };

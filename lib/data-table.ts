@@ -1,5 +1,5 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE } from '../functions/data/table.ts';
 
@@ -21,6 +21,8 @@ export class DataTable extends Construct {
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
       billing: Billing.onDemand(),
       timeToLiveAttribute: TABLE.ttlAttribute,
+      // The engine's doorbell reads it (lib/engine.ts): the new image says what a write made due.
+      dynamoStream: StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
       deletionProtection: props.deletionProtection,

@@ -10,11 +10,10 @@ import { DataTable } from './data-table.ts';
 import { DeliveryRestApi, type TrackingPageLimits } from './rest-api.ts';
 import { FunctionRoles } from './function-roles.ts';
 import { Monitoring } from './monitoring.ts';
-import { BackgroundWorkers, WorkerMetrics } from './background-workers.ts';
-import { SCHEDULED_WORKERS, WEBHOOK_SENDER } from './functions.ts';
+import { Engine } from './engine.ts';
+import { EngineMetrics } from './engine-metrics.ts';
 import { WebhookSecretsKey } from './webhook-secrets-key.ts';
 import { CursorSigningKey } from './cursor-signing-key.ts';
-import { ENGINE_MESSAGES } from '../functions/engine/messages.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -32,7 +31,7 @@ export interface DeliveryApiStackProps extends StackProps {
    * account quota above 100 + everything reserved (`npm run preflight -- --aws` says).
    */
   trackingPageConcurrency?: number;
-  /** Executions reserved for each scheduled function (the workers, the webhook sender). Required for `prod`. */
+  /** Executions reserved for each of the five workers (dispatch, the sandbox rider, remittances, the relay, the webhook sender). Required for `prod`. */
   workersConcurrency?: number;
   /**
    * A kept webhook secrets key to use instead of making one (its ARN), when the stack is re-created
@@ -57,7 +56,7 @@ export function trackingPageLimits(reservedConcurrency: number | undefined): Tra
   return { rateLimit, burstLimit: 2 * rateLimit, reservedConcurrency };
 }
 
-/** The whole service: table, the REST API (merchant and fleet) with one function per route, background workers, the webhook sender, alarms. */
+/** The whole service: table, the REST API (merchant and fleet) with one function per route, the background engine and its workers, alarms. */
 export class DeliveryApiStack extends Stack {
   /** The REST API; its construct id stays `Merchant` so its logical ids never change. */
   readonly restApi: DeliveryRestApi;
@@ -70,7 +69,7 @@ export class DeliveryApiStack extends Stack {
     // Without reserved executions, one busy public page takes the whole account's concurrency and the merchant routes answer 5xx.
     if (props.stage === 'prod' && (props.trackingPageConcurrency === undefined || props.workersConcurrency === undefined))
       throw new Error(
-        'A production stage needs trackingPageConcurrency and workersConcurrency (executions reserved for the public page and each scheduled function): cdk deploy -c stage=prod -c trackingPageConcurrency=20 -c workersConcurrency=2 (npm run preflight -- --aws says what the account allows)',
+        'A production stage needs trackingPageConcurrency and workersConcurrency (executions reserved for the public page and each worker): cdk deploy -c stage=prod -c trackingPageConcurrency=20 -c workersConcurrency=2 (npm run preflight -- --aws says what the account allows)',
       );
     const retain = props.retainData ?? props.stage !== 'dev';
     const logRetention = props.logRetention ?? (retain ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK);
@@ -97,20 +96,15 @@ export class DeliveryApiStack extends Stack {
       sealingEnvironment: webhookSecrets.environment,
       cursorEnvironment: cursorKey.environment,
     });
-    const metrics = new WorkerMetrics(this, 'WorkerMetrics', { logGroup: functionLogs, stage: props.stage, runMessages: Object.values(ENGINE_MESSAGES) });
-    const background = { table, roles, logGroup: functionLogs, metrics, stage: props.stage, logLevel, reservedConcurrency: props.workersConcurrency };
-    const workers = new BackgroundWorkers(this, 'Workers', {
-      ...background,
-      spec: SCHEDULED_WORKERS,
-      functionId: 'ScheduledWorkers',
-      description: 'Dispatch, the sandbox simulator and the event relay, every minute',
-    });
-    const sender = new BackgroundWorkers(this, 'Webhooks', {
-      ...background,
-      spec: WEBHOOK_SENDER,
-      functionId: 'WebhookSender',
-      description: 'The webhook sender, every minute',
-      environment: webhookSecrets.environment,
+    const metrics = new EngineMetrics(this, 'EngineMetrics', { logGroup: functionLogs, stage: props.stage });
+    const engine = new Engine(this, 'Engine', {
+      table,
+      roles,
+      logGroup: functionLogs,
+      stage: props.stage,
+      logLevel,
+      reservedConcurrency: props.workersConcurrency,
+      senderEnvironment: webhookSecrets.environment,
     });
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
@@ -139,7 +133,12 @@ export class DeliveryApiStack extends Stack {
     new Monitoring(this, 'Monitoring', {
       api: this.restApi.api,
       functions: this.restApi.functions,
-      scheduled: [workers, sender].map(({ fn, runs }) => ({ fn, runs })),
+      engine: {
+        functions: [engine.doorbell, ...Object.values(engine.workers)],
+        sweeps: metrics.sweeps,
+        deadLetters: engine.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        iteratorAge: engine.doorbell.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }),
+      },
       table,
       workerItemFailures: metrics.itemFailures,
       action: new SnsAction(topic),

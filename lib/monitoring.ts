@@ -5,19 +5,24 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 
-/** A scheduled function and its heartbeat. */
-export interface ScheduledFunction {
-  fn: NodejsFunction;
-  /** Runs that ended, a 5-minute sum (BackgroundWorkers.runs). */
-  runs: IMetric;
+/** The engine as its alarms see it (lib/engine.ts). */
+export interface EngineWatch {
+  /** The doorbell and the workers. */
+  functions: NodejsFunction[];
+  /** Sweeps that ran, a 5-minute sum (EngineMetrics.sweeps). */
+  sweeps: IMetric;
+  /** Messages in the alarm queue's dead-letter queue. */
+  deadLetters: IMetric;
+  /** How old the last stream record the doorbell got was (IteratorAge, the maximum). */
+  iteratorAge: IMetric;
 }
 
 export interface MonitoringProps {
   api: RestApi;
   /** The functions behind the API (the routes and the authorizer). */
   functions: NodejsFunction[];
-  /** The functions started every minute. */
-  scheduled: ScheduledFunction[];
+  /** The background engine. */
+  engine: EngineWatch;
   table: TableV2;
   /** The workers' failed worklist items, of this stage. */
   workerItemFailures: IMetric;
@@ -27,8 +32,11 @@ export interface MonitoringProps {
 /** CloudWatch takes at most 10 metrics in one alarm. */
 export const METRICS_PER_ALARM = 10;
 
-/** Each scheduled function runs every minute: fewer than this many ended runs in 5 minutes is an alarm. */
+/** The sweep runs every minute: fewer than this many in 5 minutes is an alarm. */
 export const HEARTBEAT_MIN_RUNS = 3;
+
+/** The doorbell's stream records this old (ms) mean rings a minute late, the sweep's period: an alarm. */
+export const ITERATOR_AGE_ALARM_MS = 60_000;
 
 const name = (fn: NodejsFunction) => fn.node.scope!.node.id;
 
@@ -75,7 +83,8 @@ export class Monitoring extends Construct {
       });
       this.add(`FunctionErrors${i + 1}`, errors, 5, `One of ${fns.map(name).join(', ')}: 5 or more invocation errors in 5 minutes`);
     });
-    const all = [...props.functions, ...props.scheduled.map((s) => s.fn)];
+    const { engine } = props;
+    const all = [...props.functions, ...engine.functions];
     groups(all).forEach((fns, i) => {
       const throttles = new MathExpression({
         expression: `SUM([${fns.map((_, j) => `t${j}`).join(', ')}])`,
@@ -86,20 +95,21 @@ export class Monitoring extends Construct {
       this.add(`FunctionThrottles${i + 1}`, throttles, 1, `${fns.map(name).join(', ')}: throttled by Lambda concurrency`);
     });
 
-    for (const { fn, runs } of props.scheduled) {
-      // One failed run is worth a look: the next runs may fail the same way.
-      this.add(`${name(fn)}FailedRun`, fn.metricErrors({ period: Duration.minutes(1), statistic: 'Sum' }), 1, `${name(fn)}: a run failed`);
-      this.add(
-        `${name(fn)}Heartbeat`,
-        runs,
-        HEARTBEAT_MIN_RUNS,
-        `${name(fn)}: fewer than ${HEARTBEAT_MIN_RUNS} runs ended in 5 minutes (it runs every minute)`,
-        {
-          comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-          treatMissingData: TreatMissingData.BREACHING,
-        },
-      );
-    }
+    // One failed run of any of them is worth a look (a worker's own failures are caught and logged as
+    // failed items: an error here is a timeout or a crash).
+    const failed = new MathExpression({
+      expression: `MAX([${engine.functions.map((_, j) => `e${j}`).join(', ')}])`,
+      usingMetrics: over(engine.functions, (fn) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 'e'),
+      period: fiveMinutes,
+      label: 'Most failed runs of one engine function',
+    });
+    this.add('EngineFailedRuns', failed, 1, `One of ${engine.functions.map(name).join(', ')}: a run failed`);
+    this.add('SweepHeartbeat', engine.sweeps, HEARTBEAT_MIN_RUNS, `Engine: fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes (one runs every minute)`, {
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    this.add('AlarmDeadLetters', engine.deadLetters, 1, 'Engine: an alarm the doorbell could not ring is in the dead-letter queue');
+    this.add('StreamIteratorAge', engine.iteratorAge, ITERATOR_AGE_ALARM_MS, 'Engine: the doorbell is a minute or more behind the table’s stream');
 
     const tableMetric = (metricName: string) =>
       new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table.tableName }, period: fiveMinutes, statistic: 'Sum' });

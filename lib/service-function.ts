@@ -13,13 +13,15 @@ export interface ServiceFunctionProps extends FunctionSpec {
   table: TableV2;
   /** Its kind's role (lib/function-roles.ts): the table exactly as lib/access.ts lists, its log group, X-Ray. */
   role: IRole;
-  /** Where it logs: the API's functions share one group, each background function has its own. */
+  /** Where it logs: the group every function shares. */
   logGroup: ILogGroup;
   stage: string;
   logLevel: string;
   timeout: Duration;
   /** Executions reserved for it (and its ceiling); none by default, so it deploys to a new account. */
   reservedConcurrency?: number;
+  /** X-Ray: every function traces its invocations (ACTIVE) unless told otherwise. */
+  tracing?: Tracing;
   environment?: Record<string, string>;
 }
 
@@ -43,7 +45,7 @@ export class ServiceFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout,
-      tracing: Tracing.ACTIVE,
+      tracing: props.tracing ?? Tracing.ACTIVE,
       logGroup: props.logGroup,
       bundling: BUNDLING,
       reservedConcurrentExecutions: props.reservedConcurrency,

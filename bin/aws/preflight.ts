@@ -1,7 +1,7 @@
 import { APIGatewayClient, GetApiKeysCommand } from '@aws-sdk/client-api-gateway';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
-import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
+import { DEPLOYED_FUNCTIONS, WORKER_FUNCTIONS } from '../../lib/functions.ts';
 
 /** Lambda keeps this many executions unreserved in every account: a reservation that would leave fewer fails. */
 export const LAMBDA_MIN_UNRESERVED = 100;
@@ -74,13 +74,14 @@ async function concurrencyFinding(lambda: LambdaClient, options: PreflightOption
   const limit = settings.AccountLimit?.ConcurrentExecutions ?? 0;
   const unreserved = settings.AccountLimit?.UnreservedConcurrentExecutions ?? limit;
   const functions = DEPLOYED_FUNCTIONS.length;
-  const reserving = (options.trackingPageConcurrency ?? 0) + 2 * (options.workersConcurrency ?? 0);
+  const workers = Object.keys(WORKER_FUNCTIONS).length;
+  const reserving = (options.trackingPageConcurrency ?? 0) + workers * (options.workersConcurrency ?? 0);
   const needed = LAMBDA_MIN_UNRESERVED + reserving;
   if (reserving > 0 && unreserved - reserving < LAMBDA_MIN_UNRESERVED)
     return {
       level: 'fail',
       topic: 'concurrency',
-      message: `The deploy reserves ${reserving} executions (the tracking page ${options.trackingPageConcurrency ?? 0}, each of the 2 scheduled functions ${options.workersConcurrency ?? 0}), but the account has ${unreserved} unreserved of ${limit} and Lambda keeps ${LAMBDA_MIN_UNRESERVED} unreserved: the deploy would fail. Ask for a Lambda concurrency quota of at least ${limit - unreserved + needed} (Service Quotas, "Concurrent executions"), or reserve less.`,
+      message: `The deploy reserves ${reserving} executions (the tracking page ${options.trackingPageConcurrency ?? 0}, each of the ${workers} workers ${options.workersConcurrency ?? 0}), but the account has ${unreserved} unreserved of ${limit} and Lambda keeps ${LAMBDA_MIN_UNRESERVED} unreserved: the deploy would fail. Ask for a Lambda concurrency quota of at least ${limit - unreserved + needed} (Service Quotas, "Concurrent executions"), or reserve less.`,
     };
   if (limit < LAMBDA_MIN_UNRESERVED + 1)
     return {

@@ -33,7 +33,7 @@ interface RouteBase {
 
 /**
  * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; put a
- * quote; book; move a job (alone, with its index items, or with money); record a rider's deposit; the background workers;
+ * quote; book; move a job (alone, with its index items, or with money); record a rider's deposit; the doorbell; each worker;
  * the merchant authorizer (reads a key, nothing else).
  */
 export type TableAccessKind =
@@ -52,7 +52,11 @@ export type TableAccessKind =
   | 'move-job-index'
   | 'move-job-money'
   | 'deposit-cash'
-  | 'workers';
+  | 'ring-workers'
+  | 'dispatch-jobs'
+  | 'simulate-riders'
+  | 'remit-cash'
+  | 'relay-events';
 
 /** A merchant route: X-Api-Key of a store, limited per store and group. */
 export interface MerchantRoute extends RouteBase {

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, routesOf } from '../../functions/http/routes.ts';
 import { bundleBudget } from '../../lib/bundling.ts';
-import { DEPLOYED_FUNCTIONS } from '../../lib/functions.ts';
+import { DEPLOYED_FUNCTIONS, DOORBELL } from '../../lib/functions.ts';
 import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 import { createStore } from '../helpers/fixtures.ts';
@@ -29,7 +29,8 @@ allowLoopbackReceivers();
 beforeAll(async () => {
   for (const fn of DEPLOYED_FUNCTIONS) bundles.set(fn.name, await buildBundle(fn, outDir));
   table = await createTestTable();
-}, 120_000);
+  // 48 bundles, one after another, on cores other test runs share.
+}, 300_000);
 
 afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
@@ -57,8 +58,8 @@ const proxyEvent = (headers: Record<string, string>) => ({
 });
 
 /** Imports the bundle in a fresh Node process (as Lambda does), invokes its handler with one event and returns what it returned. */
-// 16 s left of the invocation: one tick of a scheduled function (it stops with 17 s left), and time
-// enough for a webhook attempt (10 s) and its record before the end, so the sender starts it.
+// 16 s left of the invocation: time enough for a worker's pass, and for a webhook attempt (10 s) and
+// its record before the end, so the sender starts it.
 function invokeBundle(bundle: Bundle, event: unknown, env: Record<string, string>): Promise<unknown> {
   const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});
 const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 16000 });
@@ -71,8 +72,19 @@ process.stdout.write(JSON.stringify(result));`;
 }
 
 describe('function bundles (built as CDK builds them)', () => {
-  it('cover every function the stack deploys: each route’s, the merchant authorizer’s, the scheduled workers’ and the webhook sender’s', () => {
-    expect([...deployed].sort()).toEqual([...routes.map((r) => r.name), 'merchant-authorizer', 'scheduled-workers', 'webhook-sender'].sort());
+  it('cover every function the stack deploys: each route’s, the merchant authorizer’s, the doorbell’s and each worker’s', () => {
+    expect([...deployed].sort()).toEqual(
+      [
+        ...routes.map((r) => r.name),
+        'merchant-authorizer',
+        'doorbell',
+        'dispatch-worker',
+        'simulation-worker',
+        'remittance-worker',
+        'event-relay',
+        'webhook-sender',
+      ].sort(),
+    );
   });
 
   it.each(deployed.map((h) => [h, bundleBudget(h) / 1000]))('keep %s within its budget (%d KB)', (handler) => {
@@ -83,7 +95,9 @@ describe('function bundles (built as CDK builds them)', () => {
     const inputs = Object.keys(bundles.get(handler)!.metafile.inputs);
 
     expect(inputs.filter((input) => /@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity)|nested-clients)\//.test(input))).toEqual([]);
-    expect(inputs).toContain('functions/data/lambda-credentials.ts');
+    // The doorbell reads no table: it carries no SDK client at all (its Invoke and SendMessage are signed by functions/engine/aws-request.ts).
+    if (handler === DOORBELL.name) expect(inputs.filter((input) => input.includes('@aws-sdk/'))).toEqual([]);
+    else expect(inputs).toContain('functions/data/lambda-credentials.ts');
   });
 
   it.each(routesOf('merchant').map((r) => [r.name]))('load %s in a fresh Node process and answer a malformed key with the spec’s 401', async (handler) => {
@@ -165,7 +179,7 @@ describe('function bundles (built as CDK builds them)', () => {
 
     const totals = await invokeBundle(
       bundles.get('webhook-sender')!,
-      { source: 'aws.events' },
+      { source: 'bell', worker: 'webhooks' },
       { TABLE_NAME: table.tableName, DYNAMODB_ENDPOINT: table.endpoint, WEBHOOK_ALLOW_LOOPBACK: 'true' },
     );
     await receiver.close();

@@ -3,28 +3,31 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { DEFAULT_TRACKING_PAGE_LIMITS, TRACKING_PAGE_REQUESTS_PER_EXECUTION } from '../../lib/delivery-api-stack.ts';
 import { ACCESS, type TableAccess } from '../../lib/access.ts';
 import { functionId, routes, type Route } from '../../functions/http/routes.ts';
-import { DEPLOYED_FUNCTIONS, MERCHANT_AUTHORIZER, WEBHOOK_SENDER } from '../../lib/functions.ts';
+import { DEPLOYED_FUNCTIONS, DOORBELL, MERCHANT_AUTHORIZER, WEBHOOK_SENDER, WORKER_FUNCTIONS } from '../../lib/functions.ts';
+import { ENGINE_DESCRIPTIONS } from '../../lib/engine.ts';
 import { AUTHORIZER_CACHE_TTL, MOCK_CONTENT_TYPES, STORE_GATEWAY_THROTTLE } from '../../lib/rest-api.ts';
-import { HEARTBEAT_MIN_RUNS, METRICS_PER_ALARM } from '../../lib/monitoring.ts';
+import { METRICS_PER_ALARM } from '../../lib/monitoring.ts';
 import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 import { STAGES, synth, type Resources } from './synth.ts';
 import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
 import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
 import { TABLE } from '../../functions/data/table.ts';
+import { WORKER_ITEM_FAILED } from '../../functions/workers/worklist.ts';
+import { ENGINE_MESSAGES } from '../../functions/engine/messages.ts';
 
 const { template, resources: anyResources } = synth();
 const resources = anyResources as Record<string, { Type: string; Properties: Record<string, unknown> } & Resources[string]>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const prod = synth(STAGES.prod);
-const WORKERS = 'Dispatch, the sandbox simulator and the event relay, every minute';
-const SENDER = 'The webhook sender, every minute';
+// The engine's functions: the doorbell and the five workers.
+const ENGINE = [DOORBELL, ...Object.values(WORKER_FUNCTIONS)].map((fn) => fn.name);
 const AUTHORIZER = 'Merchant API keys: names the store usage key for the usage plan';
 // A function's description: its route ("GET /v1/balance"), or what the function does.
 const descriptionOf = (handler: string) => {
   const route = (routes as readonly Route[]).find((r) => r.name === handler);
   if (route) return `${route.method} ${route.path}`;
   if (handler === MERCHANT_AUTHORIZER.name) return AUTHORIZER;
-  return handler === WEBHOOK_SENDER.name ? SENDER : WORKERS;
+  return ENGINE_DESCRIPTIONS[handler];
 };
 const logicalIdOf = (handler: string) => {
   const id = ofType('AWS::Lambda::Function').find(([, fn]) => fn.Properties.Description === descriptionOf(handler))?.[0];
@@ -57,7 +60,7 @@ describe('the CDK stack', () => {
 
   it('names every function’s logical id after its stable name in the route table, not after its module', () => {
     for (const fn of DEPLOYED_FUNCTIONS) {
-      const scope = { 'scheduled-workers': 'Workers', 'webhook-sender': 'Webhooks' }[fn.name] ?? 'Merchant';
+      const scope = ENGINE.includes(fn.name) ? 'Engine' : 'Merchant';
       expect(logicalIdOf(fn.name)).toMatch(new RegExp(`^${scope}${functionId(fn.name)}Function[0-9A-F]{8}$`));
     }
     expect(logicalIdOf('fleet-accept-job')).toMatch(/^MerchantFleetAcceptJobFunction[0-9A-F]{8}$/);
@@ -89,7 +92,7 @@ describe('the CDK stack', () => {
 
   it('gives every route its own Node.js 24 arm64 function, integrated as a Lambda proxy; the gateway requires an API key on merchant routes only', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(routes.length + 3); // + the merchant authorizer, the scheduled workers and the webhook sender
+    expect(functions).toHaveLength(routes.length + 1 + ENGINE.length); // + the merchant authorizer, the doorbell and the five workers
     for (const route of routes as readonly Route[]) {
       const id = logicalIdOf(route.name);
       expect(resources[id]!.Properties).toMatchObject({
@@ -147,8 +150,8 @@ describe('the CDK stack', () => {
     expect(statements[0]!.Resource.map((arn) => (arn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]).sort()).toEqual(apiFunctions);
     for (const [, method] of ofType('AWS::ApiGateway::Method').filter(([, m]) => (m.Properties.Integration as { Type: string }).Type === 'AWS_PROXY'))
       expect((method.Properties.Integration as { Credentials: unknown }).Credentials).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
-    // Only EventBridge's two schedules need a function's own permission.
-    expect(ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties.Principal)).toEqual(['events.amazonaws.com', 'events.amazonaws.com']);
+    // Only EventBridge's sweep needs a function's own permission (event source mappings invoke as the function's role allows).
+    expect(ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
   });
 
   it('answers 404 and 405 whatever the body’s content type (a template for each common one), not API Gateway’s 415', () => {
@@ -265,7 +268,7 @@ describe('the CDK stack', () => {
     // Nothing else grows with the routes: no role, policy, log group or permission a function, alarms by ten.
     expect(ofType('AWS::IAM::Role').length).toBeLessThanOrEqual(new Set(Object.values(ACCESS)).size + 2);
     expect(ofType('AWS::IAM::Policy')).toHaveLength(1);
-    expect(ofType('AWS::Lambda::Permission')).toHaveLength(2);
+    expect(ofType('AWS::Lambda::Permission')).toHaveLength(1);
     expect(ofType('AWS::Logs::LogGroup')).toHaveLength(4);
     expect(ofType('AWS::CloudWatch::Alarm').length).toBeLessThanOrEqual(9 + alarmsPerTenFunctions * Math.ceil(DEPLOYED_FUNCTIONS.length / 10));
   });
@@ -282,11 +285,29 @@ describe('the CDK stack', () => {
       return { roleId, statements: policies[0]!.PolicyDocument.Statement };
     }
 
+    // What each engine function may do beyond the table: the doorbell invokes the workers, sends alarms and is
+    // fed by the stream and the alarm queue; a worker sends alarms; the relay also invokes the sender.
+    const engineActionsOf = (handler: string): string[][] => {
+      if (handler === DOORBELL.name)
+        return [
+          ['lambda:InvokeFunction'],
+          ['sqs:SendMessage'],
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          ['dynamodb:ListStreams'],
+          ['sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'],
+        ];
+      if (handler === WORKER_FUNCTIONS.relay.name) return [['sqs:SendMessage'], ['lambda:InvokeFunction']];
+      return ENGINE.includes(handler) ? [['sqs:SendMessage']] : [];
+    };
+
     it.each(HANDLERS.map((h) => [h]))('%s may do exactly what its handler does', (handler) => {
       const access = accessOf(handler);
       const { roleId, statements } = statementsOf(handler);
       const asArray = (value: unknown) => (Array.isArray(value) ? value : [value]);
-      const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
+      // The table's statements: on the table or its index (the doorbell's stream statements are the engine's, below).
+      const onTable = (s: Record<string, unknown>) =>
+        /^\[?\{"Fn::(GetAtt|Join)":(\["DataTable[0-9A-F]+","Arn"\]|\["",\[\{"Fn::GetAtt":\["DataTable)/.test(JSON.stringify(s.Resource));
+      const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')) && onTable(s));
       const others = statements.filter((s) => !dynamo.includes(s));
 
       const plain = dynamo.filter((s) => !asArray(s.Action).includes('dynamodb:UpdateItem'));
@@ -308,12 +329,16 @@ describe('the CDK stack', () => {
             : undefined,
         );
       }
-      // Everything else: its own log group, and X-Ray (which has no resource-level permissions).
+      // Everything else: its own log group, X-Ray (which has no resource-level permissions), and what an engine function does to the others.
       expect(others.map((s) => asArray(s.Action).sort())).toEqual([
         ['logs:CreateLogStream', 'logs:PutLogEvents'],
         ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+        ...engineActionsOf(handler),
       ]);
       for (const s of dynamo) expect(JSON.stringify(s.Resource)).not.toBe('"*"');
+      // Only X-Ray and the stream poller's ListStreams may name every resource.
+      for (const s of others.filter((s) => s.Resource === '*'))
+        expect(asArray(s.Action).every((a: string) => /^xray:|^dynamodb:ListStreams$/.test(a))).toBe(true);
       expect(resources[roleId]!.Properties.ManagedPolicyArns).toBeUndefined();
       // Its logs: exactly the log groups its kind's functions write to.
       const groupsOfKind = ofType('AWS::Lambda::Function')
@@ -342,7 +367,7 @@ describe('the CDK stack', () => {
       expect(accessOf(MERCHANT_AUTHORIZER.name)).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['APIKEY#*'] });
     });
 
-    it('lets only the moves that change money update stores (booking, cancel, the decision and the recall, the workers, code submission, failure, a failed delivery attempt, the last decline and the payment at the door)', () => {
+    it('lets only the moves that change money update any item (booking, cancel, the decision and the recall, dispatch and the sandbox rider, code submission, failure, a failed delivery attempt, the last decline and the payment at the door)', () => {
       const unrestricted = HANDLERS.filter((h) => accessOf(h).updates === 'any').sort();
       const readOnly = ['get-balance', 'get-rate-card', 'get-job', 'list-jobs', 'fleet-get-job', 'fleet-list-offers', 'fleet-get-rider-cash'].map(
         (h) => accessOf(h).table,
@@ -352,13 +377,14 @@ describe('the CDK stack', () => {
         'cancel-job',
         'create-booking',
         'decide-delivery',
+        'dispatch-worker',
         'fleet-attempt-delivery',
         'fleet-decline-job',
         'fleet-fail-job',
         'fleet-record-collection',
         'fleet-submit-code',
         'recall-job',
-        'scheduled-workers',
+        'simulation-worker',
       ]);
       // The one function callable without a key reads tracking links and stores' items only, and writes nothing.
       expect(accessOf('tracking-page')).toEqual({ table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] });
@@ -458,7 +484,7 @@ describe('the CDK stack', () => {
   it('alarms on 5XX rate, p99 latency, function errors and throttles (up to ten functions an alarm), table throttles and system errors, to the alarm topic, and says when each is OK again', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     const described = alarms.map((a) => a.AlarmDescription as string);
-    const apiFunctions = HANDLERS.filter((h) => h !== 'scheduled-workers' && h !== WEBHOOK_SENDER.name).map(functionId);
+    const apiFunctions = HANDLERS.filter((h) => !ENGINE.includes(h)).map(functionId);
     const groupsOf = (pattern: RegExp) =>
       described.flatMap((d) => {
         const names = pattern.exec(d)?.[1];
@@ -474,6 +500,7 @@ describe('the CDK stack', () => {
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
         'Workers: a job failed to move (worker item failed in the logs)',
+        `One of ${ENGINE.map(functionId).join(', ')}: a run failed`,
       ]),
     );
     // Every API function's errors, and every function's throttles, in exactly one alarm of at most ten.
@@ -482,7 +509,8 @@ describe('the CDK stack', () => {
     for (const group of [...errorGroups, ...throttleGroups]) expect(group.length).toBeLessThanOrEqual(METRICS_PER_ALARM);
     expect(errorGroups).toHaveLength(Math.ceil(apiFunctions.length / METRICS_PER_ALARM));
     expect(throttleGroups).toHaveLength(Math.ceil(HANDLERS.length / METRICS_PER_ALARM));
-    expect(alarms).toHaveLength(5 + errorGroups.length + throttleGroups.length + 2 * 2);
+    // + the engine's four: a failed run, missing sweeps, a dead alarm, a late stream.
+    expect(alarms).toHaveLength(5 + errorGroups.length + throttleGroups.length + 4);
     // Every comparison is "or more" (or "fewer than" for a heartbeat): no description says "more than".
     for (const alarm of alarms) {
       expect(alarm.AlarmDescription).not.toMatch(/more than|above/);
@@ -490,44 +518,6 @@ describe('the CDK stack', () => {
       expect(alarm.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
       expect(alarm.OKActions).toEqual(alarm.AlarmActions);
     }
-  });
-
-  it.each([['ScheduledWorkers'], ['WebhookSender']])(
-    'alarms on one failed run of %s, and on a missing heartbeat (fewer than 3 ended runs in 5 minutes, no data breaching)',
-    (name) => {
-      const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-      const failed = alarms.find((a) => a.AlarmDescription === `${name}: a run failed`)!;
-      const heartbeat = alarms.find((a) => (a.AlarmDescription as string).startsWith(`${name}: fewer than ${HEARTBEAT_MIN_RUNS} runs ended`))!;
-
-      expect(failed).toMatchObject({
-        Namespace: 'AWS/Lambda',
-        MetricName: 'Errors',
-        Period: 60,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      });
-      expect(heartbeat).toMatchObject({
-        Namespace: 'DeliveryApi',
-        MetricName: 'WorkerRuns',
-        Dimensions: expect.arrayContaining([{ Name: 'Stage', Value: 'dev' }, expect.objectContaining({ Name: 'FunctionName' })]),
-        Threshold: HEARTBEAT_MIN_RUNS,
-        ComparisonOperator: 'LessThanThreshold',
-        TreatMissingData: 'breaching',
-      });
-    },
-  );
-
-  it.each([['scheduled-workers'], ['webhook-sender']])('runs %s every minute, with no retries of a run: neither EventBridge’s nor Lambda’s own', (name) => {
-    const id = logicalIdOf(name);
-
-    expect(resources[id]!.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60 });
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 minute)',
-      State: 'ENABLED',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
-    });
-    // Lambda retries a failed asynchronous invocation twice by itself unless told not to.
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: id }, MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 });
   });
 
   it('gives the key that seals webhook secrets only to the functions that seal or open them, as a reference to a generated secret', () => {
@@ -567,34 +557,22 @@ describe('the CDK stack', () => {
     expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY).toBeUndefined();
   });
 
-  it('counts failed items of both background functions in one metric of the stage, and each one’s ended runs (its heartbeat), from the log they share', () => {
+  it('counts the workers’ failed items and the sweeps in one metric each, of the stage, from the log every engine function shares', () => {
     const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
-    const failures = filters.filter((f) => JSON.stringify(f.MetricTransformations).includes('WorkerItemFailures'));
-    const runs = filters.filter((f) => JSON.stringify(f.MetricTransformations).includes('WorkerRuns'));
+    const counting = (message: string, metricName: string) => ({
+      FilterPattern: `{ $.message = "${message}" }`,
+      MetricTransformations: [{ MetricNamespace: 'DeliveryApi', MetricName: metricName, MetricValue: '1', Dimensions: [{ Key: 'Stage', Value: '$.stage' }] }],
+    });
 
     expect(filters).toHaveLength(2);
-    for (const filter of failures) {
-      expect(filter.FilterPattern).toBe('{ $.message = "worker item failed" }');
-      expect(filter.MetricTransformations).toEqual([
-        { MetricNamespace: 'DeliveryApi', MetricName: 'WorkerItemFailures', MetricValue: '1', Dimensions: [{ Key: 'Stage', Value: '$.stage' }] },
-      ]);
-    }
-    expect(runs.map((f) => f.FilterPattern)).toEqual([expect.stringMatching(/^\{ \(\$\.message = "worker ran"\) \|\| \(\$\.message = "sweep ran"\) \}$/)]);
-    for (const filter of runs)
-      expect(filter.MetricTransformations).toEqual([
-        {
-          MetricNamespace: 'DeliveryApi',
-          MetricName: 'WorkerRuns',
-          MetricValue: '1',
-          Dimensions: [
-            { Key: 'Stage', Value: '$.stage' },
-            { Key: 'FunctionName', Value: '$.function_name' },
-          ],
-        },
-      ]);
+    expect(filters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining(counting(WORKER_ITEM_FAILED, 'WorkerItemFailures')),
+        expect.objectContaining(counting(ENGINE_MESSAGES.sweep, 'SweepRuns')),
+      ]),
+    );
     const logGroupsOf = (name: string) => JSON.stringify(resources[logicalIdOf(name)]!.Properties.LoggingConfig);
-    for (const name of ['scheduled-workers', WEBHOOK_SENDER.name])
-      for (const filter of filters) expect(logGroupsOf(name)).toContain((filter.LogGroupName as { Ref: string }).Ref);
+    for (const name of ENGINE) for (const filter of filters) expect(logGroupsOf(name)).toContain((filter.LogGroupName as { Ref: string }).Ref);
     // The alarm watches this stage's failures only: a dev stage in the same account cannot fire prod's.
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'DeliveryApi',
@@ -622,8 +600,8 @@ describe('the CDK stack', () => {
     expect(reserved.map((fn) => [fn.Properties!.Description, fn.Properties!.ReservedConcurrentExecutions]).sort()).toEqual(
       [
         ['GET /track/{token}', STAGES.prod.trackingPageConcurrency],
-        [WORKERS, STAGES.prod.workersConcurrency],
-        [SENDER, STAGES.prod.workersConcurrency],
+        // Each worker; not the doorbell, which only rings (one invocation a stream shard, alarms as they come, a sweep a minute).
+        ...Object.values(WORKER_FUNCTIONS).map((fn) => [ENGINE_DESCRIPTIONS[fn.name], STAGES.prod.workersConcurrency]),
       ].sort(),
     );
     expect(page).toMatchObject({

@@ -65,7 +65,7 @@ describe('npm run preflight -- --aws', () => {
 
     expect(code).toBe(0);
     expect(lines.slice(1, 4)).toEqual([
-      'ok   concurrency: The account runs up to 1000 Lambda executions at once (1000 unreserved); reserving 24 leaves 976 for the other functions.',
+      'ok   concurrency: The account runs up to 1000 Lambda executions at once (1000 unreserved); reserving 30 leaves 970 for the other functions.',
       'ok   bootstrap: ap-south-1 is bootstrapped for CDK (version 28).',
       "ok   api keys: 120 API keys of API Gateway's 10,000 in this region (a hard limit; each store takes one).",
     ]);
@@ -80,7 +80,7 @@ describe('npm run preflight -- --aws', () => {
 
     expect(code).toBe(1);
     expect(lines[1]).toBe(
-      'FAIL concurrency: The deploy reserves 44 executions (the tracking page 40, each of the 2 scheduled functions 2), but the account has 140 unreserved of 150 and Lambda keeps 100 unreserved: the deploy would fail. Ask for a Lambda concurrency quota of at least 154 (Service Quotas, "Concurrent executions"), or reserve less.',
+      'FAIL concurrency: The deploy reserves 50 executions (the tracking page 40, each of the 5 workers 2), but the account has 140 unreserved of 150 and Lambda keeps 100 unreserved: the deploy would fail. Ask for a Lambda concurrency quota of at least 160 (Service Quotas, "Concurrent executions"), or reserve less.',
     );
     expect(lines[2]).toBe('FAIL bootstrap: ap-south-1 was bootstrapped for CDK at version 4; this app needs 6 or later: run npx cdk bootstrap again.');
   });
