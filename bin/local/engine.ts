@@ -26,8 +26,13 @@ const PASSES: Record<WorkerName, Pass<Runtime>> = {
   webhooks: deliverPass,
 };
 
-/** Runs of one worker at once, as overlapping Lambda invocations would be (more wakes meanwhile make one more run). */
-export const RUNS_AT_ONCE = 4;
+/**
+ * Runs of one worker at once, as overlapping Lambda invocations would be (more wakes meanwhile make one
+ * more run). The sender's runs can each spend an attempt's 10 s on a slow store's delivery, and every
+ * run keeps a store to its cap beside the others' leases, so it gets room for two such stores at their
+ * cap and still has runs free for everyone else's deliveries.
+ */
+export const RUNS_AT_ONCE: Record<WorkerName, number> = { dispatch: 4, simulation: 4, remittances: 4, relay: 4, webhooks: 12 };
 /** How long one local run may take: a webhook attempt's 10 s and its bookkeeping fit, as in an invocation. */
 export const LOCAL_RUN_MS = 20_000;
 
@@ -132,7 +137,7 @@ class LocalBell implements Bell {
   /** Wakes the worker; resolves when the run that serves this wake (a new one, or the one after those running) has ended. */
   serve(worker: WorkerName): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if ((this.running.get(worker) ?? 0) < RUNS_AT_ONCE) return this.start(worker);
+    if ((this.running.get(worker) ?? 0) < RUNS_AT_ONCE[worker]) return this.start(worker);
     let next = this.waiting.get(worker);
     if (!next) {
       let resolve!: () => void;

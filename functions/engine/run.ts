@@ -23,7 +23,7 @@ export const MAX_PASSES = 20;
 
 /**
  * Runs a worker: passes until one says nothing more is due now or the deadline is near; then, if work
- * was left, wakes the worker again (a fresh run goes on with it), and if the last pass named when its
+ * was left, sets an alarm due now (a fresh run goes on with it), and if the last pass named when its
  * next work falls due, sets an alarm for then. A pass that throws (its worklist cannot be read) is
  * logged as a failed item and ends the run: the next ring or the sweep tries again.
  */
@@ -39,7 +39,9 @@ export async function runWorker<R>(name: WorkerName, rt: R, pass: Pass<R>, optio
       run.finished += last.report.finished;
       run.failed += last.report.failed;
     } while (last.more && run.passes < MAX_PASSES && deadline - Date.now() > PASS_RESERVE_MS);
-    if (last.more) await bell.wake(name);
+    // Work left: a fresh run goes on with it. An alarm due now, not a wake: on AWS a function cannot name
+    // itself in its own environment (a circular reference), while the alarm queue wakes any worker.
+    if (last.more) await bell.alarm(name, new Date());
     if (last.nextDueAt) await bell.alarm(name, last.nextDueAt);
   } catch (error) {
     run.failed += 1;

@@ -13,12 +13,12 @@ afterAll(async () => {
 
 /**
  * What one sweep costs an idle table in table calls (stream reads are not table calls): each worker's
- * pass over an empty worklist, as the passes make it today (part D's per-kind shards lower it):
- * dispatch 29 (7 zones × 4 shards and the unsharded list; its clock, settled by the start's sweep, is
- * not read again), the simulator 29 (the same), remittances 8 (one Query a shard), the relay 9 and
- * the sender 9 (8 shards and the unsharded list each).
+ * pass over an empty worklist: dispatch 5 and the simulator 5 (4 shards and the unsharded list each;
+ * the dispatch clock and the drained per-zone lists, settled by the start's sweep, are not read again),
+ * remittances 8 (one Query a shard), the relay 9 (8 outbox shards and the unsharded outbox) and the
+ * sender 10 (the index of stores with deliveries, the old list's 8 shards and its unsharded list).
  */
-const SWEEP_CALLS = 29 + 29 + 8 + 9 + 9;
+const SWEEP_CALLS = 5 + 5 + 8 + 9 + 10;
 
 describe('the local engine, idle', () => {
   it('calls the table only when it sweeps, the sweep’s passes and nothing more', async () => {
