@@ -6,9 +6,10 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoClients, type DynamoConfig } from './client.ts';
 import { createTableInput, TABLE, TABLE_STREAM } from './table.ts';
+import { zoneListsMarker } from './work.repository.ts';
 
 /**
  * The table's own life, for the local runtime, the benchmarks and the tests (on AWS the stack owns
@@ -44,6 +45,9 @@ export class TableAdmin {
         TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
       }),
     );
+    // A new table never had the per-zone worklists of before: no worker need look for leftovers there.
+    for (const kind of ['dispatch', 'simulation'] as const)
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: zoneListsMarker(kind, new Date(0)) }));
     return true;
   }
 

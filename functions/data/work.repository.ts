@@ -13,6 +13,14 @@ const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}
 /** How many items of an unsharded list (of before an upgrade) one tick takes. */
 export const UNSHARDED_BATCH = 100;
 
+/** How long the per-zone worklists of before must have been found empty before no pass reads them (a deploy's window). */
+export const ZONE_LISTS_GRACE_MS = 15 * 60_000;
+
+/** The item recording since when a kind's per-zone worklists have been found empty (a new table writes it with the epoch: it never had any). */
+export function zoneListsMarker(kind: WorkKind, emptySince: Date): Record<string, unknown> {
+  return { ...keys.zoneWorklistsDrained(kind), type: 'work-layout', emptySince: emptySince.toISOString() };
+}
+
 /** A job waiting for the dispatcher (live stores) or the sandbox simulator (sandbox stores). */
 export interface WorkItem {
   kind: WorkKind;
@@ -99,13 +107,15 @@ export class WorkRepository extends TableRepository {
   }
 
   // What the per-zone lists of before the per-kind ones still hold, every item (all of them are due:
-  // dispatch re-files them, the simulator works them where they are). Once a read finds every zone's
-  // empty, the marker records it and they are never read again (nothing writes there any more).
+  // dispatch re-files them, the simulator works them where they are). Once they have been found empty
+  // for ZONE_LISTS_GRACE_MS, they are never read again: nothing of this release writes there, and the
+  // grace covers a deploy's minutes, when a container of the release before may still book into one.
   private async zoneLeftovers(kind: WorkKind): Promise<Array<Record<string, unknown>>> {
     if (this.drained.has(kind)) return [];
     const marker = keys.zoneWorklistsDrained(kind);
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: marker, ConsistentRead: true }));
-    if (Item) {
+    const emptySince = Item ? Date.parse(Item.emptySince as string) : NaN;
+    if (Date.now() - emptySince >= ZONE_LISTS_GRACE_MS) {
       this.drained.add(kind);
       return [];
     }
@@ -116,10 +126,9 @@ export class WorkRepository extends TableRepository {
         partitions.map((pk) => this.queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true })),
       )
     ).flat();
-    if (items.length === 0) {
-      await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...marker, type: 'work-layout', drainedAt: new Date().toISOString() } }));
-      this.drained.add(kind);
-    }
+    // Found empty for the first time: the grace starts. Found an item after all: it starts again when they are empty.
+    if (items.length === 0 && !Item) await this.db.send(new PutCommand({ TableName: this.tableName, Item: zoneListsMarker(kind, new Date()) }));
+    if (items.length > 0 && Item) await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: marker }));
     return items;
   }
 

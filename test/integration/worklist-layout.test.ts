@@ -9,6 +9,7 @@ import { simulateTick } from '../../functions/workers/simulation.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import { createRuntime, runtime, type Runtime } from '../../functions/runtime.ts';
 import { keys, shardOf, WRITE_SHARDS } from '../../functions/data/table.ts';
+import { ZONE_LISTS_GRACE_MS, zoneListsMarker } from '../../functions/data/work.repository.ts';
 
 // No background loop here: the test alone decides when the workers tick.
 process.env.SIMULATION_SECONDS = '3';
@@ -32,9 +33,12 @@ async function zoneItems(rt: Runtime, kind: 'dispatch' | 'simulation'): Promise<
 }
 
 describe('the per-zone worklists of before the per-kind ones', () => {
-  it('are worked until empty, then a marker records it and no pass reads them again', async () => {
-    // Prepare: a live job and a sandbox job, each filed in its zone's list as the release before did
+  it('are worked until empty, then, once found empty for the grace, no pass reads them again', async () => {
+    // Prepare: a table of the release before (no marker: a new table gets one at its creation), a live
+    // job and a sandbox job, each filed in its zone's list as that release did
     const rt = runtime();
+    for (const kind of ['dispatch', 'simulation'])
+      await dbOf(rt).send(new DeleteCommand({ TableName: rt.config.TABLE_NAME, Key: keys.zoneWorklistsDrained(kind) }));
     const live = await newMerchant(rt, api.server);
     const sandbox = await newMerchant(rt, api.server, { sandbox: true });
     const liveJob = (await live.bookJob()).id;
@@ -64,12 +68,27 @@ describe('the per-zone worklists of before the per-kind ones', () => {
       await simulateTick(rt);
     });
 
-    // Assess: the marker of each kind is written
-    expect(await marker('dispatch')).toMatchObject({ type: 'work-layout' });
-    expect(await marker('simulation')).toMatchObject({ type: 'work-layout' });
+    // Assess: the marker of each kind is written: empty since now
+    expect(await marker('dispatch')).toMatchObject({ type: 'work-layout', emptySince: expect.any(String) });
+    expect(await marker('simulation')).toMatchObject({ type: 'work-layout', emptySince: expect.any(String) });
 
-    // Act: an item put in a zone's list now (nothing of this release writes there), then passes of
-    // this container and of a new one (which reads the marker once)
+    // Act: within the grace (a deploy's window), a container of the release before books into a zone's list
+    const straggler = (await live.bookJob()).id;
+    await fileInZone(rt, 'dispatch', live.storeId, straggler);
+    await dispatchTick(rt);
+
+    // Assess: it is still read and worked, and the grace starts again when the lists are empty
+    expect((await rt.jobs.get(live.storeId, straggler))!.status).toBe('queued');
+    expect(await marker('dispatch')).toBeUndefined();
+    await dispatchTick(rt);
+    expect(await marker('dispatch')).toMatchObject({ emptySince: expect.any(String) });
+
+    // Act: the grace passes (the markers say empty since 16 minutes ago); an item put in a zone's list
+    // now (nothing of this release writes there), then passes of this container and of a new one
+    const longAgo = new Date(Date.now() - ZONE_LISTS_GRACE_MS - 60_000);
+    for (const kind of ['dispatch', 'simulation'] as const)
+      await dbOf(rt).send(new PutCommand({ TableName: rt.config.TABLE_NAME, Item: zoneListsMarker(kind, longAgo) }));
+    await dispatchTick(rt); // this container sees the grace has passed
     const late = (await live.bookJob()).id;
     const stranded = await fileInZone(rt, 'dispatch', live.storeId, late);
     const container = newDynamoTally();
