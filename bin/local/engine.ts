@@ -233,7 +233,7 @@ class StreamReader {
     const latest = Streams.map((stream) => stream.StreamArn ?? '')
       .sort((a, b) => a.localeCompare(b))
       .at(-1);
-    if (!latest) throw new Error(`Table ${this.tableName} has no stream (npm start turns it on; a test table gets it from createTableInput)`);
+    if (!latest) throw new Error(`Table ${this.tableName} has no stream (npm start turns it on; a test table has it with createTestTable({ stream: true }))`);
     this.streamArn = latest;
     await this.discover('LATEST');
     this.schedule();

@@ -24,8 +24,12 @@ export class TableAdmin {
     this.tableName = tableName;
   }
 
-  /** Creates the table if it is missing and turns its TTL on (an existing one gets its missing indexes and its stream); true if it created it. */
-  async ensure(): Promise<boolean> {
+  /**
+   * Creates the table if it is missing and turns its TTL on (an existing one gets its missing indexes
+   * and its stream); true if it created it. `stream: false` for test tables no engine reads (createTableInput).
+   */
+  async ensure(options: { stream?: boolean } = {}): Promise<boolean> {
+    const stream = options.stream !== false;
     let existing;
     try {
       existing = (await this.client.send(new DescribeTableCommand({ TableName: this.tableName }))).Table;
@@ -34,10 +38,10 @@ export class TableAdmin {
     }
     if (existing) {
       await this.addMissingIndexes(new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
-      if (existing.StreamSpecification?.StreamEnabled !== true) await this.enableStream();
+      if (stream && existing.StreamSpecification?.StreamEnabled !== true) await this.enableStream();
       return false;
     }
-    await this.client.send(new CreateTableCommand(createTableInput(this.tableName)));
+    await this.client.send(new CreateTableCommand(createTableInput(this.tableName, { stream })));
     await this.waitUntilActive();
     await this.client.send(
       new UpdateTimeToLiveCommand({

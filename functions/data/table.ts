@@ -24,14 +24,18 @@ export const TABLE = {
 /** The table's stream: each item as written, read by the engine's doorbell (the stack's `dynamoStream` is the same). */
 export const TABLE_STREAM = { StreamEnabled: true, StreamViewType: 'NEW_IMAGE' } as const;
 
-/** CreateTable input for the table (on-demand billing, its stream), for the local runtime and tests. */
-export function createTableInput(tableName: string): CreateTableCommandInput {
+/**
+ * CreateTable input for the table (on-demand billing, its stream), for the local runtime and tests.
+ * `stream: false` only for test tables no engine reads: DynamoDB Local keeps every stream's records
+ * and slows down as they pile up across a whole test run.
+ */
+export function createTableInput(tableName: string, options: { stream?: boolean } = {}): CreateTableCommandInput {
   const keyAttributes = [TABLE.partitionKey, TABLE.sortKey, ...TABLE.globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
     // Worklist and outbox writes ring the background engine's doorbell (functions/engine/rings.ts).
-    StreamSpecification: TABLE_STREAM,
+    ...(options.stream !== false && { StreamSpecification: TABLE_STREAM }),
     AttributeDefinitions: [...new Set(keyAttributes)].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: [
       { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },

@@ -42,11 +42,12 @@ export async function readResponse(response: Response): Promise<{ status: number
 /**
  * Gives a test file its own table and a local server using it, created before its tests and
  * removed after them. Read `table` and `server` inside tests (they exist once beforeAll ran).
+ * `stream: true` for a file that runs the local engine (createTestTable).
  */
-export function useLocalApi(): { readonly table: TestTable; readonly server: TestServer } {
+export function useLocalApi(options: { stream?: boolean } = {}): { readonly table: TestTable; readonly server: TestServer } {
   const context = {} as { table: TestTable; server: TestServer };
   beforeAll(async () => {
-    context.table = await createTestTable();
+    context.table = await createTestTable({ stream: options.stream });
     context.server = await startTestServer();
   });
   afterAll(async () => {

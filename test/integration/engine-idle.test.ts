@@ -5,7 +5,7 @@ import { createTestTable, type TestTable } from '../helpers/table.ts';
 
 let table: TestTable;
 beforeAll(async () => {
-  table = await createTestTable();
+  table = await createTestTable({ stream: true });
 });
 afterAll(async () => {
   await table?.drop();

@@ -15,7 +15,7 @@ import { dbOf } from '../helpers/table.ts';
 // code, the workers' passes. No test ticks a worker: what moves, the engine moved.
 process.env.SIMULATION_SECONDS = '3';
 allowLoopbackReceivers();
-const api = useLocalApi();
+const api = useLocalApi({ stream: true });
 
 // Hardly ever, unless a test says: what moves, a ring moved (the start's sweep runs before each test's writes).
 const NO_SWEEP_MS = 3_600_000;

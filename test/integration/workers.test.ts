@@ -15,7 +15,7 @@ import { jobLedger as ledgerOfJob } from '../helpers/job-ledger.ts';
 process.env.SIMULATION_SECONDS = '3';
 process.env.DISPATCH_TIMEOUT_SECONDS = '2';
 
-const api = useLocalApi();
+const api = useLocalApi({ stream: true });
 
 /** Runs both workers once, as the background loop does, at `ms` after `since` (an ISO time). */
 async function tickAt(since: string, ms: number): Promise<void> {
