@@ -340,7 +340,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Events of the store are POSTed to the URL, signed the Standard Webhooks way (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the `secret`, shown only in this answer and on rotation). A 2xx within 10 s is success; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Delivery is at least once and in no promised order: dedupe by `webhook-id` and use the event’s `sequence` to ignore stale updates. At most 5 endpoints a store.
+         * @description Events of the store are POSTed to the URL, signed the Standard Webhooks way (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the `secret`, shown only in this answer and on rotation). A 2xx within 10 s is success; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Delivery is at least once. A job’s events reach each endpoint in `sequence` order at their first attempt; retries may arrive later and out of order. Act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than the copy you keep. At most 5 endpoints a store.
          *
          *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
          */
@@ -458,7 +458,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.created event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobCreatedWebhook"];
         delete?: never;
@@ -478,7 +478,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.queued event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobQueuedWebhook"];
         delete?: never;
@@ -498,7 +498,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.picked_by_agent event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobPickedByAgentWebhook"];
         delete?: never;
@@ -518,7 +518,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.booking_in_progress event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobBookingInProgressWebhook"];
         delete?: never;
@@ -538,7 +538,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.booked event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobBookedWebhook"];
         delete?: never;
@@ -558,7 +558,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.pickup_completed event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobPickupCompletedWebhook"];
         delete?: never;
@@ -578,7 +578,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.delivered event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobDeliveredWebhook"];
         delete?: never;
@@ -598,7 +598,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.failed event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobFailedWebhook"];
         delete?: never;
@@ -618,7 +618,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.cancelled event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobCancelledWebhook"];
         delete?: never;
@@ -638,7 +638,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.settlement_changed event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobSettlementChangedWebhook"];
         delete?: never;
@@ -658,7 +658,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.updated event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobUpdatedWebhook"];
         delete?: never;
@@ -678,7 +678,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.delivery_attempted event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobDeliveryAttemptedWebhook"];
         delete?: never;
@@ -698,7 +698,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.return_started event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobReturnStartedWebhook"];
         delete?: never;
@@ -718,7 +718,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.returned event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobReturnedWebhook"];
         delete?: never;
@@ -738,7 +738,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.return_failed event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobReturnFailedWebhook"];
         delete?: never;
@@ -758,7 +758,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.collection_updated event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobCollectionUpdatedWebhook"];
         delete?: never;
@@ -778,7 +778,7 @@ export interface webhooks {
         put?: never;
         /**
          * A job.location_updated event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["jobLocationUpdatedWebhook"];
         delete?: never;
@@ -798,7 +798,7 @@ export interface webhooks {
         put?: never;
         /**
          * A webhook_endpoint.disabled event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["webhookEndpointDisabledWebhook"];
         delete?: never;
@@ -818,7 +818,7 @@ export interface webhooks {
         put?: never;
         /**
          * A remittance.created event
-         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
          */
         post: operations["remittanceCreatedWebhook"];
         delete?: never;

@@ -385,7 +385,7 @@ function webhooksFor() {
           operationId: `${type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase())}Webhook`,
           summary: `A ${type} event`,
           description:
-            'POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once, in no promised order: dedupe by `webhook-id`, and use `sequence` to ignore a job’s stale updates.',
+            'POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.',
           tags: ['Webhooks'],
           parameters: WEBHOOK_HEADERS.map((header) => ({ ...header, in: 'header', required: true })),
           requestBody: { required: true, content: { 'application/json': { schema: ref('Event') } } },

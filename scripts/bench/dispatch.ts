@@ -24,8 +24,8 @@ const { relayTick } = await import('../../functions/workers/relay.ts');
 const { simulateTick } = await import('../../functions/workers/simulation.ts');
 const { WRITE_SHARDS } = await import('../../functions/data/table.ts');
 
-// The scheduled function ticks every 2 s for 45 s of each minute (functions/workers/tick-loop.ts):
-// 22 ticks a minute; on-demand reads cost US$ 0.125 a million.
+// The yardstick is the schedule the engine replaced, which ticked every 2 s for 45 s of each minute:
+// 22 ticks a minute (the engine sweeps once a minute); on-demand reads cost US$ 0.125 a million.
 const TICKS_A_MINUTE = 22;
 const READ_PRICE_PER_MILLION = 0.125;
 const MINUTES_A_MONTH = 43_200;

@@ -108,8 +108,9 @@ describe('the sandbox simulator’s script', () => {
 });
 
 // The simulator as the worker runs it, played through the real transition function on a clock that
-// ticks every 2 s (the scheduled worker's interval): the script's steps as they fall due, then what
-// the job's state asks (followUpMove), and the merchant's move at the moment the test chooses.
+// ticks every 2 s (coarser than the engine, whose alarms run each step at its time): the script's steps
+// as they fall due, then what the job's state asks (followUpMove), and the merchant's move at the
+// moment the test chooses.
 const RUN_MS = 60_000; // SIMULATION_SECONDS' default
 
 /** The job with a cash-on-delivery payment of ₹500 due (its fee in the charge). */

@@ -30,7 +30,7 @@ export const webhookOperations = {
     operationId: 'createWebhookEndpoint',
     summary: 'Register a webhook endpoint',
     description:
-      'Events of the store are POSTed to the URL, signed the Standard Webhooks way (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the `secret`, shown only in this answer and on rotation). A 2xx within 10 s is success; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Delivery is at least once and in no promised order: dedupe by `webhook-id` and use the event’s `sequence` to ignore stale updates. At most 5 endpoints a store.',
+      'Events of the store are POSTed to the URL, signed the Standard Webhooks way (headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; verify with any Standard Webhooks library and the `secret`, shown only in this answer and on rotation). A 2xx within 10 s is success; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. Delivery is at least once. A job’s events reach each endpoint in `sequence` order at their first attempt; retries may arrive later and out of order. Act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than the copy you keep. At most 5 endpoints a store.',
     tag: 'Webhooks',
     requestBody: {
       name: 'WebhookEndpointRequest',
