@@ -26,7 +26,7 @@ export const WORKER_FUNCTION_ENV: Readonly<Record<WorkerName, string>> = {
 /**
  * How long each function may run. The doorbell only rings (a few Invoke and SendMessage calls, tens of
  * milliseconds each), with room for the SDK's retries. A worker passes until its deadline and then
- * wakes itself for the rest, so a longer run buys nothing but a later retry of a stuck one; the webhook
+ * sets an alarm due now for the rest, so a longer run buys nothing but a later retry of a stuck one; the webhook
  * sender's attempts take up to 10 s each, and a minute lets it start several rounds of them.
  */
 export const ENGINE_TIMEOUTS = {
