@@ -8,20 +8,11 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { STREAM_FILTER_PATTERNS, WORKER_NAMES, type WorkerName } from '../functions/engine/rings.ts';
+import { STREAM_FILTER_PATTERNS, WORKER_FUNCTION_ENV, WORKER_NAMES, type WorkerName } from '../functions/engine/rings.ts';
 import { functionId } from '../functions/http/routes.ts';
 import { DOORBELL, WORKER_FUNCTIONS, type FunctionSpec } from './functions.ts';
 import type { FunctionRoles } from './function-roles.ts';
 import { ServiceFunction } from './service-function.ts';
-
-/** The env variable that names each worker's function to whoever rings it (functions/engine/bell.ts). */
-export const WORKER_FUNCTION_ENV: Readonly<Record<WorkerName, string>> = {
-  dispatch: 'WORKER_FUNCTION_DISPATCH',
-  simulation: 'WORKER_FUNCTION_SIMULATION',
-  remittances: 'WORKER_FUNCTION_REMITTANCES',
-  relay: 'WORKER_FUNCTION_RELAY',
-  webhooks: 'WORKER_FUNCTION_WEBHOOKS',
-};
 
 /**
  * How long each function may run. The doorbell only rings (a few Invoke and SendMessage calls, tens of

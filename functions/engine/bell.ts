@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../config.ts';
 import { logger } from '../log/logger.ts';
 import { awsPost } from './aws-request.ts';
-import type { WorkerName } from './rings.ts';
+import { WORKER_FUNCTION_ENV, type WorkerName } from './rings.ts';
 
 /**
  * How the engine starts a worker: `wake` runs it now, `alarm` runs it at `at` (or soon after). Both
@@ -22,15 +22,6 @@ export interface AlarmMessage {
 /** SQS's longest delay of a message (15 minutes); an alarm further out is sent again when it arrives. */
 export const MAX_DELAY_SECONDS = 900;
 
-/** The env variable naming each worker's function. */
-const FUNCTION_ENV = {
-  dispatch: 'WORKER_FUNCTION_DISPATCH',
-  simulation: 'WORKER_FUNCTION_SIMULATION',
-  remittances: 'WORKER_FUNCTION_REMITTANCES',
-  relay: 'WORKER_FUNCTION_RELAY',
-  webhooks: 'WORKER_FUNCTION_WEBHOOKS',
-} as const satisfies Record<WorkerName, keyof EngineConfig>;
-
 /** The delay of an alarm's message: whole seconds until `at`, within SQS's 0 to 900. */
 export function delaySecondsOf(at: Date, now: Date): number {
   return Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)));
@@ -46,8 +37,8 @@ export function awsBell(config: EngineConfig, post = awsPost): Bell {
   const region = config.AWS_REGION;
   return {
     async wake(worker) {
-      const name = config[FUNCTION_ENV[worker]];
-      if (!name) return logger.warn('worker not wired', { worker, env: FUNCTION_ENV[worker] });
+      const name = config[WORKER_FUNCTION_ENV[worker]];
+      if (!name) return logger.warn('worker not wired', { worker, env: WORKER_FUNCTION_ENV[worker] });
       const url = new URL(`https://lambda.${region}.amazonaws.com/2015-03-31/functions/${encodeURIComponent(name)}/invocations`);
       const body = JSON.stringify({ source: 'bell', worker });
       await post({ service: 'lambda', region, url, headers: { 'x-amz-invocation-type': 'Event', 'content-type': 'application/json' }, body });

@@ -10,6 +10,15 @@ export type WorkerName = 'dispatch' | 'simulation' | 'remittances' | 'relay' | '
 /** Every worker, in the order a sweep wakes them. */
 export const WORKER_NAMES: readonly WorkerName[] = ['dispatch', 'simulation', 'remittances', 'relay', 'webhooks'];
 
+/** The env variable that names each worker's function to whoever rings it (the stack sets them; functions/engine/bell.ts reads them). */
+export const WORKER_FUNCTION_ENV = {
+  dispatch: 'WORKER_FUNCTION_DISPATCH',
+  simulation: 'WORKER_FUNCTION_SIMULATION',
+  remittances: 'WORKER_FUNCTION_REMITTANCES',
+  relay: 'WORKER_FUNCTION_RELAY',
+  webhooks: 'WORKER_FUNCTION_WEBHOOKS',
+} as const satisfies Record<WorkerName, string>;
+
 /**
  * The stream event source mapping's filter criteria (one pattern each): only worklist and outbox
  * inserts and changes invoke the doorbell, so writes of jobs, ledgers and feeds cost no invocation.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STREAM_FILTER_PATTERNS, WORKER_NAMES } from '../../functions/engine/rings.ts';
+import { STREAM_FILTER_PATTERNS, WORKER_FUNCTION_ENV, WORKER_NAMES } from '../../functions/engine/rings.ts';
 import { DOORBELL, WORKER_FUNCTIONS } from '../../lib/functions.ts';
-import { ENGINE_DESCRIPTIONS, ENGINE_TIMEOUTS, STREAM_BATCH, WORKER_FUNCTION_ENV } from '../../lib/engine.ts';
+import { ENGINE_DESCRIPTIONS, ENGINE_TIMEOUTS, STREAM_BATCH } from '../../lib/engine.ts';
 import { STAGES, synth, type Resources } from './synth.ts';
 
 const { template, resources: anyResources } = synth();
