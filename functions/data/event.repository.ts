@@ -114,17 +114,19 @@ export class EventRepository extends TableRepository {
     endpointsOf: EndpointsOf,
     now: Date,
     mayStart: () => boolean = () => true,
-  ): Promise<{ placed: PlacedEvent[]; done: boolean }> {
+  ): Promise<{ placed: PlacedEvent[]; deliveries: number; done: boolean }> {
     const endpoints = (await endpointsOf(storeId)).filter((endpoint) => endpoint.status === 'enabled');
     const chunk = eventsPerPlacement(endpoints.length);
     const placed: PlacedEvent[] = [];
+    let deliveries = 0;
     for (let i = 0; i < waiting.length; i += chunk) {
-      if (i > 0 && !mayStart()) return { placed, done: false };
+      if (i > 0 && !mayStart()) return { placed, deliveries, done: false };
       const done = await this.place(storeId, waiting.slice(i, i + chunk), endpoints, now);
-      if (done.length === 0) return { placed, done: false };
-      placed.push(...done);
+      if (done.placed.length === 0) return { placed, deliveries, done: false };
+      placed.push(...done.placed);
+      deliveries += done.deliveries;
     }
-    return { placed, done: true };
+    return { placed, deliveries, done: true };
   }
 
   /** The store's events after `position`, oldest first, at most `limit`, of one job or one type if asked. */
@@ -187,7 +189,13 @@ export class EventRepository extends TableRepository {
 
   // Places events after the store's feed head, in one transaction; an outbox item already gone (another
   // relay placed it) or a head that moved meanwhile cancels it, and the next pass tries again.
-  private async place(storeId: string, waiting: Waiting[], endpoints: Awaited<ReturnType<EndpointsOf>>, now: Date, tries = 1): Promise<PlacedEvent[]> {
+  private async place(
+    storeId: string,
+    waiting: Waiting[],
+    endpoints: Awaited<ReturnType<EndpointsOf>>,
+    now: Date,
+    tries = 1,
+  ): Promise<{ placed: PlacedEvent[]; deliveries: number }> {
     const events = waiting.map(({ event }) => event);
     const { Item: head } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.feedHead(storeId), ConsistentRead: true }));
     const last = (head?.position as number | undefined) ?? 0;
@@ -222,7 +230,8 @@ export class EventRepository extends TableRepository {
     }
     // Each job's first attempts at each endpoint, pending until each is over: the sender sends them in sequence order.
     for (const [name, { pair, sequences }] of ordered) tx.add(`order:${name}`, orderAdd(this.tableName, pair, sequences, now));
-    if (tx.names.some((name) => name.startsWith('delivery:'))) tx.add('store', storeMark(this.tableName, storeId));
+    const deliveries = tx.names.filter((name) => name.startsWith('delivery:')).length;
+    if (deliveries > 0) tx.add('store', storeMark(this.tableName, storeId));
     try {
       await tx.commit(this.db);
     } catch (error) {
@@ -232,10 +241,10 @@ export class EventRepository extends TableRepository {
           return this.place(storeId, waiting, endpoints, now, tries + 1);
         }
         // Placed by another relay meanwhile: nothing to do.
-        return [];
+        return { placed: [], deliveries: 0 };
       }
       throw error;
     }
-    return placed;
+    return { placed, deliveries };
   }
 }

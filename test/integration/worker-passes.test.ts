@@ -11,6 +11,7 @@ import { JOB_TASK_MS } from '../../functions/workers/worklist.ts';
 import { REMITTANCE_LEASE_MS } from '../../functions/data/remittance.repository.ts';
 import { keys } from '../../functions/data/table.ts';
 import { runtime } from '../../functions/runtime.ts';
+import type { WorkerName } from '../../functions/engine/rings.ts';
 
 // No background loop here: the test alone decides when the workers pass. A sandbox run takes 3 s.
 process.env.SIMULATION_SECONDS = '3';
@@ -94,5 +95,26 @@ describe('a relay pass', () => {
     expect(whole.report.moved).toBeGreaterThanOrEqual(3);
     expect(idle).toEqual({ report: { moved: 0, finished: 0, failed: 0 }, more: false, nextDueAt: null });
     for (const m of stores) expect(((await m.get('/v1/events')).body as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('wakes the sender when its placements wrote deliveries, and not for a store without endpoints', async () => {
+    const rt = runtime();
+    await relayPass(rt); // what earlier tests left
+    const woken: string[] = [];
+    const bell = { wake: async (worker: WorkerName) => void woken.push(worker), alarm: async () => undefined };
+    const quiet = await newMerchant(rt, api.server);
+    await quiet.bookJob();
+
+    const withoutEndpoints = await relayPass(rt, { bell });
+    const unwoken = [...woken];
+    const hooked = await newMerchant(rt, api.server);
+    expect((await hooked.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/in' })).status).toBe(201);
+    await hooked.bookJob();
+    const withEndpoint = await relayPass(rt, { bell });
+
+    expect(withoutEndpoints.report.moved).toBeGreaterThanOrEqual(1);
+    expect(unwoken).toEqual([]);
+    expect(withEndpoint.report.moved).toBeGreaterThanOrEqual(1);
+    expect(woken).toEqual(['webhooks']);
   });
 });
