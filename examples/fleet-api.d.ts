@@ -702,36 +702,28 @@ export interface components {
         ErrorBody: {
             error: string;
             code: string;
+            /** @description What the error names beyond its message. Always carries formErrors and fieldErrors (empty when unused), so a client typed from them never crashes; a refusal’s own keys (the job’s status, the call to make instead, an amount) sit beside them, and new refusals may add keys. */
             details?: {
+                /** @description Problems with the request as a whole (empty when none). */
                 formErrors: string[];
+                /** @description Problems by field: each field sent wrong, with what is wrong with it (empty when none). */
                 fieldErrors: {
                     [key: string]: string[];
                 };
                 /** @description idempotency_conflict: the job the Idempotency-Key already booked. */
                 jobId?: string;
-            } | {
-                fields: string[];
-                status: string;
-            } | {
-                returnPath: string;
-            } | {
-                status: string;
-                cancelPath: string;
-            } | {
-                status: string;
-            } | {
-                maxCollectMinor: number;
-            } | {
-                dueMinor: number;
-            } | {
-                dueMinor: number;
-                collectionPath: string;
-            } | {
-                limitMinor: number;
-            } | {
-                inHandMinor: number;
-            } | {
-                depositId: string;
+                fields?: string[];
+                status?: string;
+                returnPath?: string;
+                cancelPath?: string;
+                maxCollectMinor?: number;
+                dueMinor?: number;
+                collectionPath?: string;
+                limitMinor?: number;
+                inHandMinor?: number;
+                depositId?: string;
+            } & {
+                [key: string]: unknown;
             };
         };
     };

@@ -225,6 +225,6 @@ export function parcelReturnRequired(jobId: string) {
   return {
     error: 'The parcel has been picked up; it must be returned before the job can end: POST /v1/jobs/{id}/return recalls it to the pickup',
     code: 'parcel_return_required',
-    details: { returnPath: `/v1/jobs/${jobId}/return` },
+    details: { formErrors: [], fieldErrors: {}, returnPath: `/v1/jobs/${jobId}/return` },
   };
 }

@@ -78,7 +78,7 @@ describe('POST /v1/job-quotes with collectMinor', () => {
     expect(body).toEqual({
       error: `A rider collects at most ${MAX_COLLECT} paise on one job in this zone`,
       code: 'collection_limit_exceeded',
-      details: { maxCollectMinor: MAX_COLLECT },
+      details: { formErrors: [], fieldErrors: {}, maxCollectMinor: MAX_COLLECT },
     });
   });
 

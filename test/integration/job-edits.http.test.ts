@@ -252,7 +252,7 @@ describe('PATCH /v1/jobs/{id}', () => {
       body: {
         error: 'A pickup_completed job cannot change pickupPhone, pickupInstructions',
         code: 'job_not_editable',
-        details: { fields: ['pickupPhone', 'pickupInstructions'], status: 'pickup_completed' },
+        details: { formErrors: [], fieldErrors: {}, fields: ['pickupPhone', 'pickupInstructions'], status: 'pickup_completed' },
       },
     });
     expect(dropOnly.status).toBe(200);
@@ -267,7 +267,11 @@ describe('PATCH /v1/jobs/{id}', () => {
 
     expect(answer(reply)).toEqual({
       status: 409,
-      body: { error: 'A cancelled job cannot change dropPhone', code: 'job_not_editable', details: { fields: ['dropPhone'], status: 'cancelled' } },
+      body: {
+        error: 'A cancelled job cannot change dropPhone',
+        code: 'job_not_editable',
+        details: { formErrors: [], fieldErrors: {}, fields: ['dropPhone'], status: 'cancelled' },
+      },
     });
   });
 
@@ -421,7 +425,7 @@ describe('PATCH /v1/jobs/{id} racing the platform', () => {
       body: {
         error: 'A pickup_completed job cannot change pickupPhone',
         code: 'job_not_editable',
-        details: { fields: ['pickupPhone'], status: 'pickup_completed' },
+        details: { formErrors: [], fieldErrors: {}, fields: ['pickupPhone'], status: 'pickup_completed' },
       },
     });
     expect((await merchantView(merchant, id)).pickupPhone).toBe('+919876543210');

@@ -234,7 +234,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
       body: {
         error: 'The job (pickup_completed) is not waiting for a decision: one is asked for only after a failed delivery attempt',
         code: 'no_decision_pending',
-        details: { status: 'pickup_completed' },
+        details: { formErrors: [], fieldErrors: {}, status: 'pickup_completed' },
       },
     });
 
@@ -317,7 +317,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
       body: {
         error: 'The job (failed) is not waiting for a decision: one is asked for only after a failed delivery attempt',
         code: 'no_decision_pending',
-        details: { status: 'failed' },
+        details: { formErrors: [], fieldErrors: {}, status: 'failed' },
       },
     });
     expect(await merchantView(merchant, id)).toEqual(undeliverableDetail(id, 'system', [attemptView(1)], returning('undeliverable')));
@@ -378,7 +378,7 @@ describe('a failed delivery attempt and the merchant’s decision', () => {
       body: {
         error: 'The job (pickup_completed) is not waiting for a decision: one is asked for only after a failed delivery attempt',
         code: 'no_decision_pending',
-        details: { status: 'pickup_completed' },
+        details: { formErrors: [], fieldErrors: {}, status: 'pickup_completed' },
       },
     });
     for (const reply of [unknownAction, unknownField, empty]) expect(reply).toMatchObject({ status: 400, body: { code: 'validation_error' } });
@@ -467,7 +467,7 @@ describe('POST /v1/jobs/{id}/return: a recall', () => {
       body: {
         error: 'A booked job has no parcel to bring back: POST /v1/jobs/{id}/cancel ends it',
         code: 'parcel_not_picked_up',
-        details: { status: 'booked', cancelPath: `/v1/jobs/${booked}/cancel` },
+        details: { formErrors: [], fieldErrors: {}, status: 'booked', cancelPath: `/v1/jobs/${booked}/cancel` },
       },
     });
     expect(late).toEqual({ status: 409, body: { error: 'A delivered job cannot take "recall"', code: 'invalid_transition' } });
@@ -566,7 +566,7 @@ describe('a merchant’s decision or recall that loses its race to the deadline�
       body: {
         error: 'The job (failed) is not waiting for a decision: one is asked for only after a failed delivery attempt',
         code: 'no_decision_pending',
-        details: { status: 'failed' },
+        details: { formErrors: [], fieldErrors: {}, status: 'failed' },
       },
     });
     expect([reads, tries]).toEqual([2, 2]);

@@ -121,7 +121,7 @@ describe('errorResult', () => {
     expect(JSON.parse(result.body)).toEqual({
       error: 'Rider rider-7 has 85000 paise in hand; a deposit of 90000 paise cannot be recorded',
       code: 'deposit_exceeds_cash_in_hand',
-      details: { inHandMinor: 85_000 },
+      details: { formErrors: [], fieldErrors: {}, inHandMinor: 85_000 },
     });
   });
 

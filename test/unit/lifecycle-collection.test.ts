@@ -77,7 +77,7 @@ describe('the collection fee', () => {
     expect(refusal(() => priceQuote('s', bengaluruQuote, [{ ...zone, rateCard: card }], now, COLLECT)).code).toBe('collection_not_available');
     expect(refusal(() => priceQuote('s', bengaluruQuote, [zone], now, terms.maxCollectMinor + 1))).toEqual({
       code: 'collection_limit_exceeded',
-      details: { maxCollectMinor: terms.maxCollectMinor },
+      details: { formErrors: [], fieldErrors: {}, maxCollectMinor: terms.maxCollectMinor },
     });
     expect(priceQuote('s', bengaluruQuote, [zone], now, terms.maxCollectMinor).collectMinor).toBe(terms.maxCollectMinor);
   });
@@ -103,7 +103,10 @@ describe('the payment at the door', () => {
       collectedAt: now.toISOString(),
       collectedBy: 'rider-7',
     });
-    expect(refusal(() => collect(job, { amountMinor: COLLECT - 100 }))).toEqual({ code: 'collection_amount_mismatch', details: { dueMinor: COLLECT } });
+    expect(refusal(() => collect(job, { amountMinor: COLLECT - 100 }))).toEqual({
+      code: 'collection_amount_mismatch',
+      details: { formErrors: [], fieldErrors: {}, dueMinor: COLLECT },
+    });
   });
 
   it('is recorded once: any payment after it is refused, the same one too; a rider’s retry of that very payment is answered as done (alreadyApplied)', () => {
@@ -139,7 +142,7 @@ describe('the delivery of a cash-on-delivery job', () => {
 
     expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code }, RIDER, now))).toEqual({
       code: 'collection_pending',
-      details: { dueMinor: COLLECT, collectionPath: `/fleet/v1/jobs/${job.id}/collection` },
+      details: { formErrors: [], fieldErrors: {}, dueMinor: COLLECT, collectionPath: `/fleet/v1/jobs/${job.id}/collection` },
     });
     expect(refusal(() => transition(job, { type: 'submit_code', handoff: 'delivery', code: 'nope' }, RIDER, now)).code).toBe('collection_pending');
   });

@@ -182,7 +182,7 @@ describe('the merchant’s decision', () => {
 
   it('is answered 409 no_decision_pending when none is asked for', () => {
     expect(() => transition(atTheDrop(), { type: 'decide', action: 'return' }, 'merchant', now, PLENTY)).toThrow(
-      expect.objectContaining({ code: 'no_decision_pending', details: { status: 'pickup_completed' } }),
+      expect.objectContaining({ code: 'no_decision_pending', details: { formErrors: [], fieldErrors: {}, status: 'pickup_completed' } }),
     );
   });
 
@@ -240,7 +240,10 @@ describe('a recall by the merchant', () => {
     ).job;
 
     expect(() => transition(queued, { type: 'recall' }, 'merchant', now, PLENTY)).toThrow(
-      expect.objectContaining({ code: 'parcel_not_picked_up', details: { status: 'queued', cancelPath: `/v1/jobs/${queued.id}/cancel` } }),
+      expect.objectContaining({
+        code: 'parcel_not_picked_up',
+        details: { formErrors: [], fieldErrors: {}, status: 'queued', cancelPath: `/v1/jobs/${queued.id}/cancel` },
+      }),
     );
   });
 
@@ -248,7 +251,7 @@ describe('a recall by the merchant', () => {
     const job = atTheDrop();
 
     expect(() => transition(job, { type: 'cancel' }, 'merchant', now)).toThrow(
-      expect.objectContaining({ code: 'parcel_return_required', details: { returnPath: `/v1/jobs/${job.id}/return` } }),
+      expect.objectContaining({ code: 'parcel_return_required', details: { formErrors: [], fieldErrors: {}, returnPath: `/v1/jobs/${job.id}/return` } }),
     );
   });
 

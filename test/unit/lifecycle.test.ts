@@ -267,7 +267,10 @@ describe('transition: edit', () => {
 
     expect(edited).toEqual({ ...job, dropPhone: '+919845054321', dropInstructions: null, version: job.version + 1, updatedAt: now.toISOString() });
     expect(() => transition(job, { type: 'edit', changes: { pickupName: 'x', dropName: 'y', pickupPhone: '+919876500000' } }, 'merchant', now)).toThrow(
-      expect.objectContaining({ code: 'job_not_editable', details: { fields: ['pickupName', 'pickupPhone'], status: 'pickup_completed' } }),
+      expect.objectContaining({
+        code: 'job_not_editable',
+        details: { formErrors: [], fieldErrors: {}, fields: ['pickupName', 'pickupPhone'], status: 'pickup_completed' },
+      }),
     );
   });
 

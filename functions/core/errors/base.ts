@@ -51,27 +51,28 @@ export type ErrorCode =
   | 'internal_error'
   | 'service_unavailable';
 
-/** The shape of `details` on validation errors, exactly as the spec's error body has it. */
-export interface ValidationDetails {
+/** The seed's shape of `details`, exactly as the spec's error body has it: every error's `details` carries both keys. */
+// A type, not an interface, so it is assignable to the open record every `details` is.
+export type ValidationDetails = {
   formErrors: string[];
   fieldErrors: Record<string, string[]>;
-}
+};
 
-/** `details` as any error may carry it: the spec's shape, and what a conflict can name (the job an Idempotency-Key made). */
+/** What a conflict can name beside the seed's keys: the job an Idempotency-Key made. */
 export interface ErrorDetails extends ValidationDetails {
   jobId?: string;
 }
 
-/** The `details` of 409 job_not_editable: the fields sent that can no longer change, and the job's status. */
+/** The own keys of 409 job_not_editable: the fields sent that can no longer change, and the job's status. */
 export interface NotEditableDetails {
   fields: string[];
   status: string;
 }
 
-/** The `details` of a refusal that names where to go instead: the job's status and the path of the call to make. */
+/** The own keys of a refusal that names where to go instead: the job's status and the path of the call to make. */
 export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string } | CollectionDetails;
 
-/** The `details` of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
+/** The own keys of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
 export type CollectionDetails =
   | { maxCollectMinor: number }
   | { dueMinor: number }
@@ -80,6 +81,17 @@ export type CollectionDetails =
   | { inHandMinor: number }
   | { depositId: string };
 
+/** What an error class passes as `details`: its own keys, and the seed's keys only when it carries form or field errors. */
+export type GivenDetails = Partial<ValidationDetails> & Record<string, unknown>;
+
+/** `details` as a client sees it on any error: the seed's two keys (empty when unused), the error's own keys beside them. */
+export type SeedDetails<Own extends object = Record<string, unknown>> = ValidationDetails & Own;
+
+/** Puts a refusal's own keys beside the seed's (empty) formErrors and fieldErrors: the one place every `details` is shaped. */
+export function seedDetails<Own extends GivenDetails>(own: Own): SeedDetails<Own> {
+  return { formErrors: [], fieldErrors: {}, ...own };
+}
+
 /**
  * Base class: a failure with a stable code that is safe to show to the client. Each failure is a
  * subclass that owns its code and its words, built from the ids it names
@@ -87,19 +99,16 @@ export type CollectionDetails =
  */
 export abstract class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: ErrorDetails | NotEditableDetails | NextCallDetails | undefined;
+  /** Present on the refusals that name more: always the seed's formErrors and fieldErrors, the error's own keys beside them. */
+  readonly details: SeedDetails | undefined;
   /** On the failures a retry may cure: the seconds to wait (the HTTP edge's Retry-After header). Absent on the others. */
   declare readonly retryAfterSeconds?: number;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options?: { details?: ErrorDetails | NotEditableDetails | NextCallDetails; cause?: unknown; retryAfterSeconds?: number },
-  ) {
+  constructor(code: ErrorCode, message: string, options?: { details?: GivenDetails; cause?: unknown; retryAfterSeconds?: number }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
-    this.details = options?.details;
+    this.details = options?.details === undefined ? undefined : seedDetails(options.details);
     // Set only when given, so an error without one carries no such property (as before it moved here).
     if (options?.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }

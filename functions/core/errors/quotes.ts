@@ -62,7 +62,7 @@ export class IdempotencyConflictError extends AppError {
       jobId === null
         ? 'This Idempotency-Key was already used with different booking details'
         : `This Idempotency-Key was already used with different booking details: it booked job ${jobId} (GET /v1/jobs/${jobId}); use a new key for a new booking`,
-      jobId === null ? undefined : { details: { formErrors: [], fieldErrors: {}, jobId } },
+      jobId === null ? undefined : { details: { jobId } },
     );
     this.name = 'IdempotencyConflictError';
   }
