@@ -1078,213 +1078,7 @@ export interface components {
             };
         };
         EventResponse: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
-                /** Format: date-time */
-                createdAt: string;
-                livemode: boolean;
-                jobId: string | null;
-                /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
-                sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
-                data: {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    deliveryAttempt: {
-                        number: number;
-                        /** @enum {string} */
-                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
-                        note: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
-                    pendingDecision: {
-                        options: ("reattempt" | "return")[];
-                        /** Format: date-time */
-                        deadlineAt: string;
-                        /** @enum {string} */
-                        defaultAction: "reattempt" | "return";
-                    } | null;
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
-                    returnTrip: {
-                        /** @enum {string} */
-                        reason: "undeliverable" | "recalled";
-                        /** @enum {string} */
-                        status: "returning" | "returned" | "failed";
-                        chargeMinor: number;
-                        /** Format: date-time */
-                        startedAt: string;
-                        returnedAt: string | null;
-                        verification: {
-                            /** @enum {string} */
-                            status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
-                            code: string | null;
-                            expiresAt: string | null;
-                            verifiedAt: string | null;
-                        };
-                    };
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
-                    collection: {
-                        amountMinor: number;
-                        feeMinor: number;
-                        /** @enum {string} */
-                        status: "due" | "collected" | "not_collected";
-                        method: ("cash" | "upi") | null;
-                        reference: string | null;
-                        collectedAt: string | null;
-                        remittanceId: string | null;
-                    };
-                } | {
-                    endpoint: {
-                        id: string;
-                        url: string;
-                        /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
-                        description: string | null;
-                        /** @enum {string} */
-                        status: "enabled" | "disabled";
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
-                } | {
-                    remittance: {
-                        id: string;
-                        /**
-                         * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
-                         * @enum {string}
-                         */
-                        status: "pending" | "credited";
-                        /** @description The whole amount the riders collected for its jobs, credited to your balance. */
-                        amountMinor: number;
-                        jobCount: number;
-                        /**
-                         * Format: date-time
-                         * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
-                         */
-                        periodStart: string;
-                        /**
-                         * Format: date-time
-                         * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
-                         */
-                        periodEnd: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        creditedAt: string | null;
-                        /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
-                        ledgerEntryId: string | null;
-                    };
-                };
-            };
+            data: components["schemas"]["Event"];
         };
         CreatedWebhookEndpointResponse: {
             data: {
@@ -1438,213 +1232,7 @@ export interface components {
             hasMore: boolean;
         };
         EventListResponse: {
-            data: {
-                id: string;
-                /** @enum {string} */
-                type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
-                /** Format: date-time */
-                createdAt: string;
-                livemode: boolean;
-                jobId: string | null;
-                /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
-                sequence: number | null;
-                /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
-                data: {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    deliveryAttempt: {
-                        number: number;
-                        /** @enum {string} */
-                        reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
-                        note: string | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
-                    pendingDecision: {
-                        options: ("reattempt" | "return")[];
-                        /** Format: date-time */
-                        deadlineAt: string;
-                        /** @enum {string} */
-                        defaultAction: "reattempt" | "return";
-                    } | null;
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    /** @description null unless the parcel goes back to the pickup: undeliverable (after the attempts) or recalled (POST /v1/jobs/{id}/return). `status` is `returning` until the store takes it back (`returned`), or `failed` when it was lost or damaged on the way back (the return charge is then our operations’ to settle). `chargeMinor` is the return charge; `verification` is the return handoff (the store gives the rider its code when the parcel is back). */
-                    returnTrip: {
-                        /** @enum {string} */
-                        reason: "undeliverable" | "recalled";
-                        /** @enum {string} */
-                        status: "returning" | "returned" | "failed";
-                        chargeMinor: number;
-                        /** Format: date-time */
-                        startedAt: string;
-                        returnedAt: string | null;
-                        verification: {
-                            /** @enum {string} */
-                            status: "pending" | "active" | "expired" | "verified" | "locked" | "unavailable";
-                            code: string | null;
-                            expiresAt: string | null;
-                            verifiedAt: string | null;
-                        };
-                    };
-                } | {
-                    previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
-                    job: {
-                        /** Format: uuid */
-                        id: string;
-                        externalOrderId: string | null;
-                        /** @enum {string} */
-                        status: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
-                        agentId: string | null;
-                        dropName: string;
-                        dropAddress: string;
-                        dropCity: string | null;
-                        dropPincode: string | null;
-                        dropPhone: string;
-                        packageDescription: string | null;
-                        chargeMinor: number | null;
-                        settlement: ("reserved" | "review" | "captured" | "released") | null;
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** Format: date-time */
-                        updatedAt: string;
-                    };
-                    /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
-                    collection: {
-                        amountMinor: number;
-                        feeMinor: number;
-                        /** @enum {string} */
-                        status: "due" | "collected" | "not_collected";
-                        method: ("cash" | "upi") | null;
-                        reference: string | null;
-                        collectedAt: string | null;
-                        remittanceId: string | null;
-                    };
-                } | {
-                    endpoint: {
-                        id: string;
-                        url: string;
-                        /** @description The event types it receives; null: every type. */
-                        eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
-                        description: string | null;
-                        /** @enum {string} */
-                        status: "enabled" | "disabled";
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
-                } | {
-                    remittance: {
-                        id: string;
-                        /**
-                         * @description `pending` for a moment while its payments are gathered, then `credited`: its amount is in your balance.
-                         * @enum {string}
-                         */
-                        status: "pending" | "credited";
-                        /** @description The whole amount the riders collected for its jobs, credited to your balance. */
-                        amountMinor: number;
-                        jobCount: number;
-                        /**
-                         * Format: date-time
-                         * @description The start of the cycle: the cut-off before it (a sandbox store: its first payment).
-                         */
-                        periodStart: string;
-                        /**
-                         * Format: date-time
-                         * @description The daily cut-off (IST) that closed the cycle: payments collected before it (a sandbox store: the moment it was remitted).
-                         */
-                        periodEnd: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        creditedAt: string | null;
-                        /** @description The `cod_remittance` entry of your statement (GET /v1/ledger) that credited it; null while pending. */
-                        ledgerEntryId: string | null;
-                    };
-                };
-            }[];
+            data: components["schemas"]["Event"][];
             nextCursor: string;
             hasMore: boolean;
         };
@@ -1706,17 +1294,23 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        Event: {
+        /** @description An event, as the feed lists it and webhooks deliver it: one kind per `type` (see the mapping), each with its own `data`. */
+        Event: components["schemas"]["JobEvent"] | components["schemas"]["JobUpdatedEvent"] | components["schemas"]["JobDeliveryAttemptedEvent"] | components["schemas"]["JobReturnEvent"] | components["schemas"]["JobCollectionEvent"] | components["schemas"]["WebhookEndpointEvent"] | components["schemas"]["RemittanceEvent"];
+        /** @description A job’s status change (`job.<status>`), settlement change (`job.settlement_changed`) or a rider’s position (`job.location_updated`, at most every 30 s): `data` is `{previousStatus, job}`, the job as GET /v1/jobs lists it, at the change. */
+        JobEvent: {
             id: string;
-            /** @enum {string} */
-            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
             /** Format: date-time */
             createdAt: string;
             livemode: boolean;
-            jobId: string | null;
-            /** @description The job’s events counted from 1 with no gaps; null for an endpoint’s event. */
-            sequence: number | null;
-            /** @description A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it). */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.location_updated";
+            /** Format: uuid */
+            jobId: string;
+            /** @description The job’s events counted from 1 with no gaps. */
+            sequence: number;
             data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
@@ -1739,7 +1333,24 @@ export interface components {
                     /** Format: date-time */
                     updatedAt: string;
                 };
-            } | {
+            };
+        };
+        /** @description The merchant’s edit of a job’s contacts or instructions: `data.changedFields` names the fields it changed (the values are the job detail’s to show). */
+        JobUpdatedEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "job.updated";
+            /** Format: uuid */
+            jobId: string;
+            /** @description The job’s events counted from 1 with no gaps. */
+            sequence: number;
+            data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
                     /** Format: uuid */
@@ -1762,7 +1373,24 @@ export interface components {
                     updatedAt: string;
                 };
                 changedFields: ("pickupName" | "pickupPhone" | "pickupInstructions" | "dropName" | "dropPhone" | "dropInstructions")[];
-            } | {
+            };
+        };
+        /** @description A rider’s failed delivery attempt: `data.deliveryAttempt` is the new attempt, `data.pendingDecision` the decision it asks for (null after the last attempt: the return starts at once). */
+        JobDeliveryAttemptedEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "job.delivery_attempted";
+            /** Format: uuid */
+            jobId: string;
+            /** @description The job’s events counted from 1 with no gaps. */
+            sequence: number;
+            data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
                     /** Format: uuid */
@@ -1799,7 +1427,24 @@ export interface components {
                     /** @enum {string} */
                     defaultAction: "reattempt" | "return";
                 } | null;
-            } | {
+            };
+        };
+        /** @description A return trip’s start (`job.return_started`) and end (`job.returned`, or `job.return_failed` for a parcel lost on the way back): `data.returnTrip` as the job detail shows it (its return code while it can be used). */
+        JobReturnEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "job.return_started" | "job.returned" | "job.return_failed";
+            /** Format: uuid */
+            jobId: string;
+            /** @description The job’s events counted from 1 with no gaps. */
+            sequence: number;
+            data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
                     /** Format: uuid */
@@ -1839,7 +1484,24 @@ export interface components {
                         verifiedAt: string | null;
                     };
                 };
-            } | {
+            };
+        };
+        /** @description A cash-on-delivery payment’s change (collected, not collected, or remitted: `remittanceId`): `data.collection` as the job detail shows it (not inside `data.job`, which is the list’s summary). */
+        JobCollectionEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "job.collection_updated";
+            /** Format: uuid */
+            jobId: string;
+            /** @description The job’s events counted from 1 with no gaps. */
+            sequence: number;
+            data: {
                 previousStatus: ("created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled") | null;
                 job: {
                     /** Format: uuid */
@@ -1872,7 +1534,22 @@ export interface components {
                     collectedAt: string | null;
                     remittanceId: string | null;
                 };
-            } | {
+            };
+        };
+        /** @description An endpoint disabled after failing deliveries: `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null. */
+        WebhookEndpointEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.disabled";
+            jobId: null;
+            sequence: null;
+            data: {
                 endpoint: {
                     id: string;
                     url: string;
@@ -1884,7 +1561,22 @@ export interface components {
                     /** Format: date-time */
                     createdAt: string;
                 };
-            } | {
+            };
+        };
+        /** @description A remittance credited to your balance: `data.remittance`, as GET /v1/remittances lists it. No job: `jobId` and `sequence` are null. */
+        RemittanceEvent: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            livemode: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "remittance.created";
+            jobId: null;
+            sequence: null;
+            data: {
                 remittance: {
                     id: string;
                     /**
@@ -3338,9 +3030,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *           "id": "evt_jobqueued000000000000000",
                      *           "type": "job.queued",
-                     *           "createdAt": "2026-11-22T10:00:01.000Z",
+                     *           "createdAt": "2026-11-22T10:02:00.000Z",
                      *           "livemode": true,
                      *           "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
                      *           "sequence": 2,
@@ -3360,7 +3052,7 @@ export interface operations {
                      *               "chargeMinor": 6900,
                      *               "settlement": "reserved",
                      *               "createdAt": "2026-11-22T10:00:00.000Z",
-                     *               "updatedAt": "2026-11-22T10:00:01.000Z"
+                     *               "updatedAt": "2026-11-22T10:02:00.000Z"
                      *             }
                      *           }
                      *         }
@@ -3404,9 +3096,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "id": "evt_2f9KcQ0aZx7LmN4pR8sT1uVw",
+                     *         "id": "evt_jobqueued000000000000000",
                      *         "type": "job.queued",
-                     *         "createdAt": "2026-11-22T10:00:01.000Z",
+                     *         "createdAt": "2026-11-22T10:02:00.000Z",
                      *         "livemode": true,
                      *         "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
                      *         "sequence": 2,
@@ -3426,7 +3118,7 @@ export interface operations {
                      *             "chargeMinor": 6900,
                      *             "settlement": "reserved",
                      *             "createdAt": "2026-11-22T10:00:00.000Z",
-                     *             "updatedAt": "2026-11-22T10:00:01.000Z"
+                     *             "updatedAt": "2026-11-22T10:02:00.000Z"
                      *           }
                      *         }
                      *       }
@@ -3791,6 +3483,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobcreated00000000000000",
+                 *       "type": "job.created",
+                 *       "createdAt": "2026-11-22T10:01:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 1,
+                 *       "data": {
+                 *         "previousStatus": null,
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "created",
+                 *           "agentId": null,
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:01:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3820,6 +3541,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobqueued000000000000000",
+                 *       "type": "job.queued",
+                 *       "createdAt": "2026-11-22T10:02:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 2,
+                 *       "data": {
+                 *         "previousStatus": "created",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "queued",
+                 *           "agentId": null,
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:02:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3849,6 +3599,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobpickedbyagent00000000",
+                 *       "type": "job.picked_by_agent",
+                 *       "createdAt": "2026-11-22T10:03:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 3,
+                 *       "data": {
+                 *         "previousStatus": "queued",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "picked_by_agent",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:03:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3878,6 +3657,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobbookinginprogress0000",
+                 *       "type": "job.booking_in_progress",
+                 *       "createdAt": "2026-11-22T10:03:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 3,
+                 *       "data": {
+                 *         "previousStatus": "queued",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "booking_in_progress",
+                 *           "agentId": null,
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:03:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3907,6 +3715,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobbooked000000000000000",
+                 *       "type": "job.booked",
+                 *       "createdAt": "2026-11-22T10:04:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 4,
+                 *       "data": {
+                 *         "previousStatus": "booking_in_progress",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "booked",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:04:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3936,6 +3773,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobpickupcompleted000000",
+                 *       "type": "job.pickup_completed",
+                 *       "createdAt": "2026-11-22T10:04:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 4,
+                 *       "data": {
+                 *         "previousStatus": "picked_by_agent",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "pickup_completed",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:04:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3965,6 +3831,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobdelivered000000000000",
+                 *       "type": "job.delivered",
+                 *       "createdAt": "2026-11-22T10:05:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 5,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "delivered",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -3994,6 +3889,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobfailed000000000000000",
+                 *       "type": "job.failed",
+                 *       "createdAt": "2026-11-22T10:06:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 6,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "failed",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:06:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4023,6 +3947,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobcancelled000000000000",
+                 *       "type": "job.cancelled",
+                 *       "createdAt": "2026-11-22T10:03:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 3,
+                 *       "data": {
+                 *         "previousStatus": "queued",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "cancelled",
+                 *           "agentId": null,
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "released",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:03:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4052,6 +4005,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobsettlementchanged0000",
+                 *       "type": "job.settlement_changed",
+                 *       "createdAt": "2026-11-22T10:06:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 6,
+                 *       "data": {
+                 *         "previousStatus": "delivered",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "delivered",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:06:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4081,6 +4063,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobupdated00000000000000",
+                 *       "type": "job.updated",
+                 *       "createdAt": "2026-11-22T10:03:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 3,
+                 *       "data": {
+                 *         "previousStatus": "queued",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "queued",
+                 *           "agentId": null,
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845054321",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:03:00.000Z"
+                 *         },
+                 *         "changedFields": [
+                 *           "dropPhone"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4110,6 +4124,49 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobdeliveryattempted0000",
+                 *       "type": "job.delivery_attempted",
+                 *       "createdAt": "2026-11-22T10:05:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 5,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "pickup_completed",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                 *         },
+                 *         "deliveryAttempt": {
+                 *           "number": 1,
+                 *           "reason": "customer_unreachable",
+                 *           "note": "No answer at the door or on the phone",
+                 *           "createdAt": "2026-11-22T10:34:00.000Z"
+                 *         },
+                 *         "pendingDecision": {
+                 *           "options": [
+                 *             "reattempt",
+                 *             "return"
+                 *           ],
+                 *           "deadlineAt": "2026-11-22T10:44:00.000Z",
+                 *           "defaultAction": "return"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4139,6 +4196,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobreturnstarted00000000",
+                 *       "type": "job.return_started",
+                 *       "createdAt": "2026-11-22T10:05:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 5,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "cancelled",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                 *         },
+                 *         "returnTrip": {
+                 *           "reason": "recalled",
+                 *           "status": "returning",
+                 *           "chargeMinor": 3500,
+                 *           "startedAt": "2026-11-22T10:36:00.000Z",
+                 *           "returnedAt": null,
+                 *           "verification": {
+                 *             "status": "pending",
+                 *             "code": "2684",
+                 *             "expiresAt": null,
+                 *             "verifiedAt": null
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4168,6 +4267,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobreturned0000000000000",
+                 *       "type": "job.returned",
+                 *       "createdAt": "2026-11-22T10:07:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 7,
+                 *       "data": {
+                 *         "previousStatus": "cancelled",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "cancelled",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:07:00.000Z"
+                 *         },
+                 *         "returnTrip": {
+                 *           "reason": "recalled",
+                 *           "status": "returned",
+                 *           "chargeMinor": 3500,
+                 *           "startedAt": "2026-11-22T10:36:00.000Z",
+                 *           "returnedAt": "2026-11-22T10:52:00.000Z",
+                 *           "verification": {
+                 *             "status": "verified",
+                 *             "code": null,
+                 *             "expiresAt": null,
+                 *             "verifiedAt": "2026-11-22T10:52:00.000Z"
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4197,6 +4338,48 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobreturnfailed000000000",
+                 *       "type": "job.return_failed",
+                 *       "createdAt": "2026-11-22T10:07:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 7,
+                 *       "data": {
+                 *         "previousStatus": "cancelled",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "cancelled",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "captured",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:07:00.000Z"
+                 *         },
+                 *         "returnTrip": {
+                 *           "reason": "recalled",
+                 *           "status": "failed",
+                 *           "chargeMinor": 3500,
+                 *           "startedAt": "2026-11-22T10:36:00.000Z",
+                 *           "returnedAt": null,
+                 *           "verification": {
+                 *             "status": "pending",
+                 *             "code": "2684",
+                 *             "expiresAt": null,
+                 *             "verifiedAt": null
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4226,6 +4409,44 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_jobcollectionupdated0000",
+                 *       "type": "job.collection_updated",
+                 *       "createdAt": "2026-11-22T10:05:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 5,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "pickup_completed",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 8900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                 *         },
+                 *         "collection": {
+                 *           "amountMinor": 85000,
+                 *           "feeMinor": 2000,
+                 *           "status": "collected",
+                 *           "method": "upi",
+                 *           "reference": "432187650912",
+                 *           "collectedAt": "2026-11-22T10:33:00.000Z",
+                 *           "remittanceId": null
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4255,6 +4476,35 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_joblocationupdated000000",
+                 *       "type": "job.location_updated",
+                 *       "createdAt": "2026-11-22T10:05:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *       "sequence": 5,
+                 *       "data": {
+                 *         "previousStatus": "pickup_completed",
+                 *         "job": {
+                 *           "id": "0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1",
+                 *           "externalOrderId": "ORD-1001",
+                 *           "status": "pickup_completed",
+                 *           "agentId": "rider-7",
+                 *           "dropName": "Asha Rao",
+                 *           "dropAddress": "100 Feet Road, Indiranagar, Bengaluru",
+                 *           "dropCity": "Bengaluru",
+                 *           "dropPincode": "560038",
+                 *           "dropPhone": "+919845012345",
+                 *           "packageDescription": "Documents",
+                 *           "chargeMinor": 6900,
+                 *           "settlement": "reserved",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z",
+                 *           "updatedAt": "2026-11-22T10:05:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4284,6 +4534,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_webhookendpointdisabled0",
+                 *       "type": "webhook_endpoint.disabled",
+                 *       "createdAt": "2026-11-22T11:30:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": null,
+                 *       "sequence": null,
+                 *       "data": {
+                 *         "endpoint": {
+                 *           "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                 *           "url": "https://shop.example.in/hooks/delivery",
+                 *           "eventTypes": null,
+                 *           "description": "Order system",
+                 *           "status": "disabled",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };
@@ -4313,6 +4583,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_remittancecreated0000000",
+                 *       "type": "remittance.created",
+                 *       "createdAt": "2026-11-22T12:30:02.000Z",
+                 *       "livemode": true,
+                 *       "jobId": null,
+                 *       "sequence": null,
+                 *       "data": {
+                 *         "remittance": {
+                 *           "id": "rem_0FJ3aB9x2mQ7LkP0aXc7VbN2",
+                 *           "status": "credited",
+                 *           "amountMinor": 85000,
+                 *           "jobCount": 1,
+                 *           "periodStart": "2026-11-21T12:30:00.000Z",
+                 *           "periodEnd": "2026-11-22T12:30:00.000Z",
+                 *           "createdAt": "2026-11-22T12:30:02.000Z",
+                 *           "creditedAt": "2026-11-22T12:30:02.000Z",
+                 *           "ledgerEntryId": "le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["Event"];
             };
         };

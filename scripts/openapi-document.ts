@@ -3,7 +3,8 @@ import * as z from '../functions/zod.ts';
 import { routes, type Route } from '../functions/http/routes.ts';
 import { FLEET_RATE_LIMIT, RATE_LIMITS } from '../functions/core/rate-limits.ts';
 import { EVENT_TYPES } from '../functions/core/event.ts';
-import { EventView } from '../functions/schemas/views/event.view.ts';
+import { EVENT_VARIANTS, EventView } from '../functions/schemas/views/event.view.ts';
+import { EVENT_EXAMPLES } from '../functions/schemas/docs/event-examples.ts';
 import { errorResult, STATUS_BY_CODE } from '../functions/http/errors.ts';
 import { parseOrThrow } from '../functions/http/validation.ts';
 import {
@@ -353,10 +354,38 @@ export async function buildOpenApiDocument(docs?: DocsByRoute) {
           description: 'The store’s key: mdk_live_… (or mdk_test_… for a sandbox store). Server side only.',
         },
       },
-      schemas: { ...componentSchemas(operations), Event: jsonSchema(EventView, 'output') } as Record<string, JsonSchema>,
+      schemas: withEventComponents(componentSchemas(operations)),
       responses: errorResponses(),
       headers: HEADERS,
     },
+  };
+}
+
+/**
+ * The event kinds as components, and `Event` as their union discriminated by `type` (one mapping entry per
+ * type), so a typed client narrows an event by its type; the feed's bodies refer to `Event` instead of
+ * repeating the union inline.
+ */
+function withEventComponents(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const inline = JSON.stringify(jsonSchema(EventView, 'output'));
+  const referToEvent = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if (JSON.stringify(node) === inline) return ref('Event');
+    if (Array.isArray(node)) return node.map(referToEvent);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, referToEvent(value)]));
+  };
+  const names = Object.keys(EVENT_VARIANTS) as Array<keyof typeof EVENT_VARIANTS>;
+  const mapping = Object.fromEntries(
+    names.flatMap((name) => EVENT_VARIANTS[name].shape.type.options.map((type) => [type, `#/components/schemas/${name}`] as const)),
+  );
+  return {
+    ...(referToEvent(schemas) as Record<string, JsonSchema>),
+    Event: {
+      oneOf: names.map(ref),
+      discriminator: { propertyName: 'type', mapping },
+      description: 'An event, as the feed lists it and webhooks deliver it: one kind per `type` (see the mapping), each with its own `data`.',
+    },
+    ...Object.fromEntries(names.map((name) => [name, jsonSchema(EVENT_VARIANTS[name], 'output')])),
   };
 }
 
@@ -388,7 +417,7 @@ function webhooksFor() {
             'POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.',
           tags: ['Webhooks'],
           parameters: WEBHOOK_HEADERS.map((header) => ({ ...header, in: 'header', required: true })),
-          requestBody: { required: true, content: { 'application/json': { schema: ref('Event') } } },
+          requestBody: { required: true, content: { 'application/json': { schema: ref('Event'), example: EVENT_EXAMPLES[type] } } },
           responses: { '2XX': { description: 'Received: the delivery succeeded' } },
         },
       },

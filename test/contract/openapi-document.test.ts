@@ -139,9 +139,15 @@ describe('the OpenAPI document', () => {
         ['webhook-timestamp', 'header', true],
         ['webhook-signature', 'header', true],
       ]);
-      expect(webhooks[type]!.post.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } } });
+      expect(webhooks[type]!.post.requestBody).toEqual({
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' }, example: expect.objectContaining({ type }) } },
+      });
     }
-    expect((doc.components.schemas.Event as { properties: Record<string, unknown> }).properties).toHaveProperty('sequence');
+    // Every kind of event (the union's members) carries the job's sequence.
+    const kinds = (doc.components.schemas.Event as { oneOf: Array<{ $ref: string }> }).oneOf.map(({ $ref }) => $ref.split('/').pop()!);
+    expect(kinds.length).toBeGreaterThan(1);
+    for (const kind of kinds) expect((doc.components.schemas[kind] as { properties: Record<string, unknown> }).properties, kind).toHaveProperty('sequence');
   });
 
   it('names the headers a Standard Webhooks verifier reads', () => {

@@ -33,7 +33,8 @@ function loadDocument(file: string) {
       const key = ref ?? JSON.stringify(schema);
       let validate = validators.get(key);
       if (!validate) {
-        validate = ajv.compile(ref ? doc.components.schemas[ref.split('/').pop()!]! : schema);
+        // The document's components ride along, so a schema's own refs (the feed's `Event`) resolve.
+        validate = ajv.compile({ ...(ref ? doc.components.schemas[ref.split('/').pop()!]! : schema), components: doc.components });
         validators.set(key, validate);
       }
       return validate;

@@ -1,44 +1,31 @@
-import { EXAMPLE_AT, EXAMPLE_JOB_ID } from './examples.ts';
 import { describe } from './describe.ts';
 import type { OperationDocs } from './operation.ts';
 import { EventListQuery, EventPath, RedeliverRequest } from '../event.schema.ts';
-import { EventListResponse, EventView, RedeliverResponse } from '../views/event.view.ts';
+import { EVENT_VARIANTS, EventListResponse, EventView, RedeliverResponse } from '../views/event.view.ts';
+import { EVENT_EXAMPLES } from './event-examples.ts';
 
 // The API description of event.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
 
-describe(EventView.shape.sequence, { description: 'The job’s events counted from 1 with no gaps; null for an endpoint’s event.' });
-describe(EventView.shape.data, {
-  description:
-    'A job event: `{previousStatus, job}` (the job as GET /v1/jobs lists it, at the change); `job.updated` adds `changedFields`, the names (not the values) of the fields the merchant’s edit changed; `job.delivery_attempted` adds `deliveryAttempt` (the new failed attempt) and `pendingDecision` (the decision it asks for, or null after the last attempt, when the return starts at once); `job.return_started`, `job.returned` and `job.return_failed` add `returnTrip` as the job detail shows it (its return code while it can be used); `job.collection_updated` adds `collection` (a cash-on-delivery payment collected, not collected, or remitted: `remittanceId`). `webhook_endpoint.disabled`: `{endpoint}`. `remittance.created`: `{remittance}` (a remittance credited to your balance, as GET /v1/remittances lists it).',
-});
-
-const eventExample = {
-  id: 'evt_2f9KcQ0aZx7LmN4pR8sT1uVw',
-  type: 'job.queued',
-  createdAt: '2026-11-22T10:00:01.000Z',
-  livemode: true,
-  jobId: EXAMPLE_JOB_ID,
-  sequence: 2,
-  data: {
-    previousStatus: 'created',
-    job: {
-      id: EXAMPLE_JOB_ID,
-      externalOrderId: 'ORD-1001',
-      status: 'queued',
-      agentId: null,
-      dropName: 'Asha Rao',
-      dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-      dropCity: 'Bengaluru',
-      dropPincode: '560038',
-      dropPhone: '+919845012345',
-      packageDescription: 'Documents',
-      chargeMinor: 6900,
-      settlement: 'reserved',
-      createdAt: EXAMPLE_AT,
-      updatedAt: '2026-11-22T10:00:01.000Z',
-    },
-  },
+const DATA_WORDS: Record<keyof typeof EVENT_VARIANTS, string> = {
+  JobEvent:
+    'A job’s status change (`job.<status>`), settlement change (`job.settlement_changed`) or a rider’s position (`job.location_updated`, at most every 30 s): `data` is `{previousStatus, job}`, the job as GET /v1/jobs lists it, at the change.',
+  JobUpdatedEvent:
+    'The merchant’s edit of a job’s contacts or instructions: `data.changedFields` names the fields it changed (the values are the job detail’s to show).',
+  JobDeliveryAttemptedEvent:
+    'A rider’s failed delivery attempt: `data.deliveryAttempt` is the new attempt, `data.pendingDecision` the decision it asks for (null after the last attempt: the return starts at once).',
+  JobReturnEvent:
+    'A return trip’s start (`job.return_started`) and end (`job.returned`, or `job.return_failed` for a parcel lost on the way back): `data.returnTrip` as the job detail shows it (its return code while it can be used).',
+  JobCollectionEvent:
+    'A cash-on-delivery payment’s change (collected, not collected, or remitted: `remittanceId`): `data.collection` as the job detail shows it (not inside `data.job`, which is the list’s summary).',
+  WebhookEndpointEvent: 'An endpoint disabled after failing deliveries: `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null.',
+  RemittanceEvent: 'A remittance credited to your balance: `data.remittance`, as GET /v1/remittances lists it. No job: `jobId` and `sequence` are null.',
 };
+for (const [name, schema] of Object.entries(EVENT_VARIANTS) as Array<[keyof typeof EVENT_VARIANTS, (typeof EVENT_VARIANTS)[keyof typeof EVENT_VARIANTS]]>) {
+  describe(schema, { description: DATA_WORDS[name] });
+  if (schema.shape.jobId.def.type !== 'null') describe(schema.shape.sequence, { description: 'The job’s events counted from 1 with no gaps.' });
+}
+
+const eventExample = EVENT_EXAMPLES['job.queued'];
 
 export const eventOperations = {
   'GET /v1/events': {

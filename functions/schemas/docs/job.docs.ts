@@ -107,7 +107,7 @@ const pickedUpEventExample = {
   note: null,
   createdAt: PICKED_UP_AT,
 };
-const attemptExample = { number: 1, reason: 'customer_unreachable', note: 'No answer at the door or on the phone', createdAt: ATTEMPT_AT };
+export const attemptExample = { number: 1, reason: 'customer_unreachable', note: 'No answer at the door or on the phone', createdAt: ATTEMPT_AT };
 const reattemptJobExample = variant(jobDetailExample, {
   status: 'pickup_completed',
   agentId: 'rider-7',
@@ -122,7 +122,7 @@ const reattemptJobExample = variant(jobDetailExample, {
 });
 // A cash-on-delivery job at the door: the customer paid ₹850 by UPI; the delivery code is next (the fee is in chargeMinor).
 const COLLECTED_AT = '2026-11-22T10:33:00.000Z';
-const codJobExample = variant(jobDetailExample, {
+export const codJobExample = variant(jobDetailExample, {
   status: 'pickup_completed',
   agentId: 'rider-7',
   chargeMinor: 8900,
@@ -143,7 +143,7 @@ const codJobExample = variant(jobDetailExample, {
     remittanceId: null,
   },
 });
-const returningJobExample = variant(jobDetailExample, {
+export const returningJobExample = variant(jobDetailExample, {
   status: 'cancelled',
   agentId: 'rider-7',
   settlement: 'captured',

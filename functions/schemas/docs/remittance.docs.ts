@@ -4,7 +4,7 @@ import { RemittanceDetail, RemittanceListQuery, RemittanceListResponse, Remittan
 
 // The API description of remittance.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
 
-const remittanceExample = {
+export const remittanceExample = {
   id: 'rem_0FJ3aB9x2mQ7LkP0aXc7VbN2',
   status: 'credited',
   amountMinor: 85_000,

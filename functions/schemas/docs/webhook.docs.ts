@@ -14,7 +14,7 @@ import {
 
 // The API description of webhook.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
 
-const endpointExample = {
+export const endpointExample = {
   id: 'we_8ZtQm3LkP0aXc7VbN2sR5yWq',
   url: 'https://shop.example.in/hooks/delivery',
   eventTypes: null,

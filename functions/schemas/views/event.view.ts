@@ -1,5 +1,5 @@
 import * as z from '../../zod.ts';
-import { EVENT_ID_PATTERN, EVENT_TYPES } from '../../core/event.ts';
+import { EVENT_ID_PATTERN, type EventType } from '../../core/event.ts';
 import { ENDPOINT_ID_PATTERN } from '../../core/webhook.ts';
 import { EDITABLE_FIELDS, JOB_STATUSES } from '../../core/job.ts';
 import { RemittanceView } from '../remittance.schema.ts';
@@ -30,24 +30,52 @@ export const RemittanceEventData = z.strictObject({ remittance: RemittanceView }
 /** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
 export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
 
-/** An event, as the feed lists it and webhooks deliver it. */
-export const EventView = z.strictObject({
+// The fields every event has; `type`, `jobId`, `sequence` and `data` are each variant's own.
+const eventBase = {
   id: z.string().check(z.regex(EVENT_ID_PATTERN)),
-  type: z.enum(EVENT_TYPES),
   createdAt: z.iso.datetime(),
   livemode: z.boolean(),
-  jobId: z.nullable(z.uuid()),
-  sequence: z.nullable(z.int().check(z.minimum(1))),
-  data: z.union([
-    JobEventData,
-    JobUpdatedEventData,
-    JobDeliveryAttemptedEventData,
-    JobReturnEventData,
-    JobCollectionEventData,
-    EndpointEventData,
-    RemittanceEventData,
-  ]),
-});
+};
+
+/** A job's event: its job and its place in the job's sequence. */
+const jobEvent = <const T extends readonly EventType[], D extends z.core.$ZodType>(types: T, data: D) =>
+  z.strictObject({ ...eventBase, type: z.enum(types), jobId: z.uuid(), sequence: z.int().check(z.minimum(1)), data });
+
+/** An event of no job (an endpoint's, a remittance's): `jobId` and `sequence` are null. */
+const storeEvent = <const T extends readonly EventType[], D extends z.core.$ZodType>(types: T, data: D) =>
+  z.strictObject({ ...eventBase, type: z.enum(types), jobId: z.null(), sequence: z.null(), data });
+
+/** The event types whose `data` is a job event's alone: the status changes, the settlement's and the rider's location. */
+export const PLAIN_JOB_EVENT_TYPES = [
+  ...JOB_STATUSES.map((status) => `job.${status}` as const),
+  'job.settlement_changed',
+  'job.location_updated',
+] as const satisfies readonly EventType[];
+
+/**
+ * The events by kind, each its own schema (a component of the API description) with the `type` values it takes:
+ * a client narrows an event by its `type` (the OpenAPI discriminator) and reads that kind's `data`.
+ */
+export const EVENT_VARIANTS = {
+  JobEvent: jobEvent(PLAIN_JOB_EVENT_TYPES, JobEventData),
+  JobUpdatedEvent: jobEvent(['job.updated'], JobUpdatedEventData),
+  JobDeliveryAttemptedEvent: jobEvent(['job.delivery_attempted'], JobDeliveryAttemptedEventData),
+  JobReturnEvent: jobEvent(['job.return_started', 'job.returned', 'job.return_failed'], JobReturnEventData),
+  JobCollectionEvent: jobEvent(['job.collection_updated'], JobCollectionEventData),
+  WebhookEndpointEvent: storeEvent(['webhook_endpoint.disabled'], EndpointEventData),
+  RemittanceEvent: storeEvent(['remittance.created'], RemittanceEventData),
+};
+
+/** An event, as the feed lists it and webhooks deliver it: one of the kinds above, told apart by `type`. */
+export const EventView = z.discriminatedUnion('type', [
+  EVENT_VARIANTS.JobEvent,
+  EVENT_VARIANTS.JobUpdatedEvent,
+  EVENT_VARIANTS.JobDeliveryAttemptedEvent,
+  EVENT_VARIANTS.JobReturnEvent,
+  EVENT_VARIANTS.JobCollectionEvent,
+  EVENT_VARIANTS.WebhookEndpointEvent,
+  EVENT_VARIANTS.RemittanceEvent,
+]);
 export type EventView = z.infer<typeof EventView>;
 
 /** The feed's page. */
