@@ -809,7 +809,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "A picked_by_agent job cannot take \"accept\"",
+                 *       "error": "A picked_by_agent job cannot take POST /fleet/v1/jobs/{id}/accept",
                  *       "code": "invalid_transition"
                  *     }
                  */

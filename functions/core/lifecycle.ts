@@ -36,6 +36,8 @@ export { effectiveHandoff, handoffOf } from './handoff.ts';
 export {
   IllegalTransitionError,
   moveName,
+  PUBLIC_CALLS,
+  refusedCall,
   type CodeOutcome,
   type EventOf,
   type LifecycleEvent,

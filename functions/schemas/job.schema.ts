@@ -103,7 +103,7 @@ const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7E\x80-\xFF]*)"$/;
 
 /**
  * The If-Match header: `*` (the job as it is, whatever its version) or a comma-separated list of
- * entity-tags, parsed to the job versions its strong tags name. Weak tags (`W/"3"`) and tags that are
+ * entity-tags (empty elements skipped), parsed to the job versions its strong tags name. Weak tags (`W/"3"`) and tags that are
  * not ours are accepted but never match (If-Match compares strongly), so they answer 412; a value
  * that is not a list of entity-tags is 400.
  */
@@ -111,8 +111,13 @@ const IfMatch = z.pipe(
   z.string(),
   z.transform((value, ctx): '*' | number[] => {
     if (value.trim() === '*') return '*';
-    const tags = value.split(',').map((part) => ENTITY_TAG.exec(part.trim()));
-    if (tags.some((tag) => tag === null)) return refuse(ctx, 'Must be * or a list of ETags as GET /v1/jobs/{id} sends them, e.g. "3"');
+    // RFC 9110 §5.6.1: a recipient accepts empty list elements (`"6",`, `, "6"`); a list of nothing but them names no tag.
+    const parts = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0);
+    const tags = parts.map((part) => ENTITY_TAG.exec(part));
+    if (tags.length === 0 || tags.some((tag) => tag === null)) return refuse(ctx, 'Must be * or a list of ETags as GET /v1/jobs/{id} sends them, e.g. "3"');
     return tags.filter((tag) => tag![1] === undefined && /^[1-9]\d{0,14}$/.test(tag![2]!)).map((tag) => Number(tag![2]));
   }),
 );

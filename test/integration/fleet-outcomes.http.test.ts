@@ -108,19 +108,12 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     });
     expect(job.events.map((event) => [event.status, event.actor === actor ? 'rider' : event.actor])).toEqual([...historyAt[stage]!, ['cancelled', 'merchant']]);
     expect(job.events.at(-1)).toEqual({ id: expect.any(String), status: 'cancelled', actor: 'merchant', note: null, createdAt: job.updatedAt });
-    const moveEvent = {
-      accept: 'accept',
-      'start-confirmation': 'start_confirmation',
-      confirm: 'confirm',
-      'handoffs/pickup/arrive': 'arrive_pickup',
-      'handoffs/pickup/code': 'submit_pickup_code',
-    }[riderMove];
     expect(answer(riderReply)).toEqual({
       status: expected,
       body:
         expected === 404
           ? { error: `No job ${id} on offer or assigned to this key`, code: 'job_not_found' }
-          : { error: `A cancelled job cannot take "${moveEvent}"`, code: 'invalid_transition' },
+          : { error: `A cancelled job cannot take POST /fleet/v1/jobs/{id}/${riderMove}`, code: 'invalid_transition' },
     });
     expect(await merchantView(merchant, id)).toEqual(job);
     await expectBalance(merchant, CREDIT, 0);
@@ -170,7 +163,10 @@ describe('the merchant cancelling a job the fleet is working on', () => {
     const response = await merchant.post(`/v1/jobs/${id}/cancel`);
 
     // Assess
-    expect(answer(response)).toEqual({ status: 400, body: { error: `A ${outcome} job cannot be cancelled`, code: 'not_cancellable' } });
+    expect(answer(response)).toEqual({
+      status: 400,
+      body: { error: `A ${outcome} job cannot be cancelled`, code: 'not_cancellable', details: { formErrors: [], fieldErrors: {}, status: outcome } },
+    });
     expect(before.status).toBe(outcome);
     expect(await merchantView(merchant, id)).toEqual(before);
     await expectBalance(merchant, balanceMinor, 0);

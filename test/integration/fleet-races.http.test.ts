@@ -122,7 +122,9 @@ describe('a delivery code and a merchant’s cancel at the same moment, after pi
       expect(delivery.status, outcome).toBe(200);
       expect([409, 400], outcome).toContain(cancel.status);
       expect(cancel.body, outcome).toEqual(
-        cancel.status === 409 ? parcelReturnRequired(id) : { error: 'A delivered job cannot be cancelled', code: 'not_cancellable' },
+        cancel.status === 409
+          ? parcelReturnRequired(id)
+          : { error: 'A delivered job cannot be cancelled', code: 'not_cancellable', details: { formErrors: [], fieldErrors: {}, status: 'delivered' } },
       );
       const job = await merchantView(merchant, id);
       expect(job, outcome).toMatchObject({ status: 'delivered', settlement: 'captured' });

@@ -237,9 +237,9 @@ describe('a rider’s failed delivery attempts', () => {
     const replies = await Promise.all([attempt(rider, booked), attempt(other, delivered), attempt(other, back, { reason: 'unsafe_location' })]);
 
     expect(replies.map(answer)).toEqual([
-      invalid('A booked job cannot take "attempt_delivery"'),
-      invalid('A delivered job cannot take "attempt_delivery"'),
-      invalid('A failed job cannot take "attempt_delivery"'),
+      invalid('A booked job cannot take POST /fleet/v1/jobs/{id}/delivery-attempts'),
+      invalid('A delivered job cannot take POST /fleet/v1/jobs/{id}/delivery-attempts'),
+      invalid('A failed job cannot take POST /fleet/v1/jobs/{id}/delivery-attempts'),
     ]);
   });
 
@@ -589,7 +589,10 @@ describe('a rider’s fail that is not a retry of one', () => {
       await rider.post(`/fleet/v1/jobs/${lost.id}/fail`, { reason: 'Parcel stolen' }),
     ];
 
-    expect(replies.map(answer)).toEqual([invalid('A failed job cannot take "fail"'), invalid('A failed job cannot take "fail"')]);
+    expect(replies.map(answer)).toEqual([
+      invalid('A failed job cannot take POST /fleet/v1/jobs/{id}/fail'),
+      invalid('A failed job cannot take POST /fleet/v1/jobs/{id}/fail'),
+    ]);
     expect([await stored(merchant, back.id), await stored(merchant, lost.id)]).toEqual(before);
     await expectLedgerInvariant(api.table.rt, merchant.storeId);
   });
@@ -618,7 +621,7 @@ describe('moves that meet on one job', () => {
       const outcome = `attempt ${rider2.status} ${JSON.stringify(rider2.body)}, recall ${recall}`;
       if (job.returnTrip!.reason === 'recalled') {
         expect(recall, outcome).toBe('recalled');
-        expect(answer(rider2), outcome).toEqual(invalid('A cancelled job cannot take "attempt_delivery"'));
+        expect(answer(rider2), outcome).toEqual(invalid('A cancelled job cannot take POST /fleet/v1/jobs/{id}/delivery-attempts'));
         expect(job.status).toBe('cancelled');
       } else {
         expect(recall, outcome).toBe('invalid_transition');

@@ -377,7 +377,22 @@ describe('PATCH /v1/jobs/{id} with If-Match', () => {
     expect((await merchantView(shop.merchant, job.id)).dropName).toBe('Asha Rao');
   });
 
-  it.each(['1', '"1', 'v1, "1"', '""1""'])('answers 400 validation_error for a malformed If-Match (%s)', async (value) => {
+  it('accepts empty list elements in If-Match (RFC 9110 §5.6.1): "1", and , "2" and "3",,"9" name their tags', async () => {
+    const job = await shop.merchant.bookJob();
+
+    const trailing = await patch(shop.merchant, job.id, { dropName: 'One' }, { 'If-Match': '"1",' });
+    const leading = await patch(shop.merchant, job.id, { dropName: 'Two' }, { 'If-Match': ', "2"' });
+    const doubled = await patch(shop.merchant, job.id, { dropName: 'Three' }, { 'If-Match': '"3",,"9"' });
+    const stale = await patch(shop.merchant, job.id, { dropName: 'Four' }, { 'If-Match': '"1", ' });
+
+    expect([trailing.status, trailing.headers.get('etag')]).toEqual([200, '"2"']);
+    expect([leading.status, leading.headers.get('etag')]).toEqual([200, '"3"']);
+    expect([doubled.status, doubled.headers.get('etag')]).toEqual([200, '"4"']);
+    expect(stale.status).toBe(412);
+    expect((await merchantView(shop.merchant, job.id)).dropName).toBe('Three');
+  });
+
+  it.each(['1', '"1', 'v1, "1"', '""1""', ',', ' , ,'])('answers 400 validation_error for a malformed If-Match (%s)', async (value) => {
     const job = await shop.merchant.bookJob();
 
     const reply = await patch(shop.merchant, job.id, { dropName: 'One' }, { 'If-Match': value });

@@ -470,7 +470,7 @@ describe('POST /v1/jobs/{id}/return: a recall', () => {
         details: { formErrors: [], fieldErrors: {}, status: 'booked', cancelPath: `/v1/jobs/${booked}/cancel` },
       },
     });
-    expect(late).toEqual({ status: 409, body: { error: 'A delivered job cannot take "recall"', code: 'invalid_transition' } });
+    expect(late).toEqual({ status: 409, body: { error: 'A delivered job cannot take POST /v1/jobs/{id}/return', code: 'invalid_transition' } });
     expect([await merchantView(merchant, booked), await merchantView(merchant, delivered)]).toEqual(before);
     expect(await statementOf(merchant, booked)).toEqual([['reserve', CHARGE, null]]);
     await expectConsistent(merchant);

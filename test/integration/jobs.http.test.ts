@@ -389,7 +389,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     const { status, body } = await merchant.post(`/v1/jobs/${booked.id}/cancel`);
 
     expect(status).toBe(400);
-    expect(body).toEqual({ error: `A ${state} job cannot be cancelled`, code: 'not_cancellable' });
+    expect(body).toEqual({ error: `A ${state} job cannot be cancelled`, code: 'not_cancellable', details: { formErrors: [], fieldErrors: {}, status: state } });
     expect(jobBefore).toMatchObject({ status: state, settlement });
     expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
     expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
@@ -407,7 +407,11 @@ describe('POST /v1/jobs/{id}/cancel', () => {
 
     expect(first.status).toBe(200);
     expect(status).toBe(400);
-    expect(body).toEqual({ error: 'A cancelled job cannot be cancelled', code: 'not_cancellable' });
+    expect(body).toEqual({
+      error: 'A cancelled job cannot be cancelled',
+      code: 'not_cancellable',
+      details: { formErrors: [], fieldErrors: {}, status: 'cancelled' },
+    });
     expect(await api.table.rt.jobs.get(merchant.storeId, booked.id)).toEqual(jobBefore);
     expect(await moneyOf(merchant.storeId)).toEqual(moneyBefore);
     expect(moneyBefore.ledger.filter((e) => e.type === 'release')).toHaveLength(1);
@@ -471,7 +475,7 @@ describe('POST /v1/jobs/{id}/cancel', () => {
     for (const loser of responses.filter((r) => r.status !== 200)) {
       expect({ status: loser.status, body: loser.body }).toEqual({
         status: 400,
-        body: { error: 'A cancelled job cannot be cancelled', code: 'not_cancellable' },
+        body: { error: 'A cancelled job cannot be cancelled', code: 'not_cancellable', details: { formErrors: [], fieldErrors: {}, status: 'cancelled' } },
       });
     }
     const job = await api.table.rt.jobs.get(merchant.storeId, booked.id);

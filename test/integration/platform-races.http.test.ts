@@ -118,7 +118,10 @@ describe('a merchant’s cancel that loses its race to the platform', () => {
     );
 
     // Assess: the answer the failed job gives
-    expect(reply).toEqual({ status: 400, body: { error: 'A failed job cannot be cancelled', code: 'not_cancellable' } });
+    expect(reply).toEqual({
+      status: 400,
+      body: { error: 'A failed job cannot be cancelled', code: 'not_cancellable', details: { formErrors: [], fieldErrors: {}, status: 'failed' } },
+    });
     expect([reads, tries]).toEqual([2, 2]);
     expect(await history(merchant, id)).toEqual([
       ['created', 'merchant'],
@@ -252,7 +255,7 @@ describe('a rider’s move that loses its race to the platform', () => {
     );
 
     // Assess
-    expect(reply).toEqual({ status: 409, body: { error: 'A cancelled job cannot take "confirm"', code: 'invalid_transition' } });
+    expect(reply).toEqual({ status: 409, body: { error: 'A cancelled job cannot take POST /fleet/v1/jobs/{id}/confirm', code: 'invalid_transition' } });
     expect(await merchantView(merchant, id)).toMatchObject({ status: 'cancelled', settlement: 'released' });
     expect(await jobLedger(merchant, id)).toEqual([
       ['reserve', 0, charge],

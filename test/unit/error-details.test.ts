@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as errors from '../../functions/core/errors.ts';
 import { AppError, seedDetails } from '../../functions/core/errors.ts';
-import { IllegalTransitionError } from '../../functions/core/lifecycle.ts';
+import { IllegalTransitionError, transition } from '../../functions/core/lifecycle.ts';
+import { jobInState } from '../../scripts/lifecycle-diagram.ts';
 import { errorResult } from '../../functions/http/errors.ts';
 import { ErrorBody } from '../../functions/schemas/views/error.view.ts';
 
@@ -92,6 +93,22 @@ describe('every error’s details', () => {
       fieldErrors: { dropName: ['Required'] },
     });
     expect(seedDetails({ defaultAction: 'return' })).toEqual({ formErrors: [], fieldErrors: {}, defaultAction: 'return' });
+  });
+
+  it('names the job’s status on a cancel of an ended job (400 not_cancellable, the seed’s status), so a retried cancel reads as one', () => {
+    for (const status of ['delivered', 'failed', 'cancelled'] as const) {
+      const refusal = (() => {
+        try {
+          transition(jobInState(status, 'cancel'), { type: 'cancel' }, 'merchant', new Date());
+        } catch (error) {
+          return error as AppError;
+        }
+        throw new Error(`a ${status} job was cancelled`);
+      })();
+      expect(refusal).toMatchObject({ code: 'not_cancellable', message: `A ${status} job cannot be cancelled` });
+      expect(refusal.details).toEqual({ formErrors: [], fieldErrors: {}, status });
+      expect(errorResult(refusal).statusCode).toBe(400);
+    }
   });
 
   it('leaves details out where an error names nothing more', () => {

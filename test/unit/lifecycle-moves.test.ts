@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IllegalTransitionError, MOVES, moveName, type MoveDefinition, type MoveName } from '../../functions/core/lifecycle.ts';
+import { IllegalTransitionError, MOVES, moveName, PUBLIC_CALLS, refusedCall, type MoveDefinition, type MoveName } from '../../functions/core/lifecycle.ts';
 import { SAMPLE_EVENTS } from '../../scripts/lifecycle-diagram.ts';
 
 /**
@@ -43,19 +43,40 @@ describe('moveName', () => {
     for (const [name, event] of Object.entries(SAMPLE_EVENTS)) expect(moveName(event)).toBe(name as MoveName);
   });
 
-  it('keeps the public names of a handoff’s arrival and code in a refusal', () => {
+  it('names a handoff’s arrival and code in a refusal by the public call, its handoff in it', () => {
     const refusals = (['pickup', 'delivery', 'return'] as const).flatMap((handoff) => [
       new IllegalTransitionError({ status: 'cancelled' }, { type: 'arrive', handoff }).message,
       new IllegalTransitionError({ status: 'cancelled' }, { type: 'submit_code', handoff, code: '1234' }).message,
+      new IllegalTransitionError({ status: 'cancelled' }, { type: 'reset_lock', handoff }).message,
     ]);
 
     expect(refusals).toEqual([
-      'A cancelled job cannot take "arrive_pickup"',
-      'A cancelled job cannot take "submit_pickup_code"',
-      'A cancelled job cannot take "arrive_drop"',
-      'A cancelled job cannot take "submit_delivery_code"',
-      'A cancelled job cannot take "arrive_return"',
-      'A cancelled job cannot take "submit_return_code"',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/pickup/arrive',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/pickup/code',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/pickup/reset-lock',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/delivery/code',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/delivery/reset-lock',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/return/arrive',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/return/code',
+      'A cancelled job cannot take POST /fleet/v1/jobs/{id}/handoffs/return/reset-lock',
     ]);
+  });
+
+  it('names every move a client sends by its public call, never by its internal name (a recall is /return)', () => {
+    expect(new IllegalTransitionError({ status: 'delivered' }, { type: 'recall' }).message).toBe('A delivered job cannot take POST /v1/jobs/{id}/return');
+    for (const [name, event] of Object.entries(SAMPLE_EVENTS) as Array<[MoveName, (typeof SAMPLE_EVENTS)[MoveName]]>) {
+      const message = new IllegalTransitionError({ status: 'cancelled' }, event).message;
+      const call = PUBLIC_CALLS[name];
+      if (call === null) continue; // the platform's own moves: no client is refused them
+      expect(message, name).toContain(call.split(' {')[0]!.split('{handoff}')[0]!);
+      // The internal name appears only where it is the call's own word (accept, confirm, decline, fail, cancel).
+      if (!call.split(/[\s/]/).includes(name)) expect(message, name).not.toMatch(new RegExp(`(?<![\\w-])${name}(?![\\w-])`));
+    }
+  });
+
+  it('has a public call or a reason for every move (a new move must say what its refusal names)', () => {
+    expect(Object.keys(PUBLIC_CALLS).sort()).toEqual(Object.keys(SAMPLE_EVENTS).sort());
+    expect(refusedCall('dispatch')).toBe('"dispatch"');
   });
 });

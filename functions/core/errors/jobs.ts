@@ -88,9 +88,10 @@ export class PreconditionFailedError extends AppError {
   }
 }
 
+/** A cancel of a job that has ended: 400 as the seed has it, naming the job's status so a retried cancel reads as one. */
 export class NotCancellableError extends AppError {
   constructor(status: string) {
-    super('not_cancellable', `A ${status} job cannot be cancelled`);
+    super('not_cancellable', `A ${status} job cannot be cancelled`, { details: { status } });
     this.name = 'NotCancellableError';
   }
 }

@@ -47,6 +47,45 @@ export function moveName(event: LifecycleEvent): MoveName {
   return event.type;
 }
 
+/**
+ * The public call of each move, as a refusal names it: a client sends calls, not moves, so a 409 names the
+ * call it refused (`POST /v1/jobs/{id}/return`, never the internal "recall"). Null for the moves only the
+ * platform makes (dispatch, timeouts, remittances): a refusal of one reaches no client, so it keeps the move's name.
+ */
+export const PUBLIC_CALLS: Record<MoveName, string | null> = {
+  dispatch: null,
+  dispatch_timeout: null,
+  accept: 'POST /fleet/v1/jobs/{id}/accept',
+  start_confirmation: 'POST /fleet/v1/jobs/{id}/start-confirmation',
+  confirm: 'POST /fleet/v1/jobs/{id}/confirm',
+  decline: 'POST /fleet/v1/jobs/{id}/decline',
+  report_location: 'POST /fleet/v1/jobs/{id}/location',
+  arrive_pickup: 'POST /fleet/v1/jobs/{id}/handoffs/pickup/arrive',
+  arrive_drop: 'POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive',
+  arrive_return: 'POST /fleet/v1/jobs/{id}/handoffs/return/arrive',
+  submit_pickup_code: 'POST /fleet/v1/jobs/{id}/handoffs/pickup/code',
+  submit_delivery_code: 'POST /fleet/v1/jobs/{id}/handoffs/delivery/code',
+  submit_return_code: 'POST /fleet/v1/jobs/{id}/handoffs/return/code',
+  fail: 'POST /fleet/v1/jobs/{id}/fail',
+  cancel: 'POST /v1/jobs/{id}/cancel',
+  edit: 'PATCH /v1/jobs/{id}',
+  reset_lock: 'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock',
+  reissue_code: 'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code',
+  resolve: 'settlement resolve',
+  attempt_delivery: 'POST /fleet/v1/jobs/{id}/delivery-attempts',
+  decide: 'POST /v1/jobs/{id}/decision',
+  decision_timeout: null,
+  recall: 'POST /v1/jobs/{id}/return',
+  resolve_return: 'settlement resolve --return',
+  collect: 'POST /fleet/v1/jobs/{id}/collection',
+  remit: null,
+};
+
+/** What a refusal of `name` calls it: its public call, or (a move only the platform makes) its own name, quoted. */
+export function refusedCall(name: MoveName): string {
+  return PUBLIC_CALLS[name] ?? `"${name}"`;
+}
+
 /** A change of money a transition causes: one ledger entry, applied with the job in one transaction. */
 export interface Money {
   type: 'reserve' | 'release' | 'capture';
@@ -79,7 +118,8 @@ export interface Transition {
 export class IllegalTransitionError extends AppError {
   constructor(job: Pick<Job, 'status'>, event: LifecycleEvent | MoveName, reason?: string) {
     const name = typeof event === 'string' ? event : moveName(event);
-    super('invalid_transition', reason ?? `A ${job.status} job cannot take "${name}"`);
+    const call = refusedCall(name).replace('{handoff}', typeof event === 'object' && 'handoff' in event ? event.handoff : '{handoff}');
+    super('invalid_transition', reason ?? `A ${job.status} job cannot take ${call}`);
     this.name = 'IllegalTransitionError';
   }
 }
