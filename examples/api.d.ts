@@ -857,9 +857,9 @@ export interface components {
             dropName: string;
             /** @description Indian mobile number: optional +91, 91 or 0, then ten digits starting 6-9; spaces and hyphens allowed. Returned as +91XXXXXXXXXX. */
             dropPhone: string;
-            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page. */
+            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused. Never shown on the tracking page. */
             pickupInstructions?: string;
-            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page. */
+            /** @description Free text for the rider, 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused. Never shown on the tracking page. */
             dropInstructions?: string;
         };
         JobEditRequest: {

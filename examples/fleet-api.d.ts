@@ -395,7 +395,7 @@ export interface components {
         DeliveryAttemptRequest: {
             /** @enum {string} */
             reason: "customer_unreachable" | "customer_refused" | "address_not_found" | "customer_rescheduled" | "unsafe_location" | "payment_refused";
-            /** @description What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. */
+            /** @description What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused. */
             note?: string;
         };
         CollectionRequest: {

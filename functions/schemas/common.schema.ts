@@ -68,3 +68,48 @@ export function opaqueCursor(kind: string, place: RegExp, maxLength: number, des
     .check(z.meta({ description }));
   return { encode, schema };
 }
+
+// Text people read (names, addresses, notes) must show what was sent. Refused, with the words a client is told:
+// control characters other than whitespace (NUL, an ANSI escape); bidi embeddings, overrides and isolates (they
+// reorder what a screen shows); Unicode tag characters (invisible letters); and invisible formatting (zero-width
+// space, word joiner, BOM, LRM/RLM/ALM, soft hyphen, fillers: every format or default-ignorable character) except
+// ZWJ and ZWNJ, which Indic scripts need, and the variation selectors an emoji or ideograph needs.
+const TEXT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?![\t\n\r])\p{Cc}/u, 'Must not contain control characters (other than spaces, tabs and line breaks)'],
+  [/[\u202A-\u202E\u2066-\u2069]/u, 'Must not contain bidirectional embedding, override or isolate characters (U+202A–U+202E, U+2066–U+2069)'],
+  [/[\u{E0000}-\u{E007F}]/u, 'Must not contain Unicode tag characters (U+E0000–U+E007F)'],
+  [
+    /(?!\u200C|\u200D|\u180F|[\u180B-\u180D]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}])[\p{Cf}\p{Default_Ignorable_Code_Point}]/u,
+    'Must not contain invisible formatting characters (zero-width space, word joiner, byte order mark, direction marks and the like; ZWJ and ZWNJ are kept)',
+  ],
+];
+
+/** Why `value` cannot be text people read (a lone surrogate, a hidden or disguising character), or null when it can. */
+export function textRefusal(value: string): string | null {
+  if (!value.isWellFormed()) return 'Must be valid text (it holds a lone UTF-16 surrogate)';
+  return TEXT_REFUSALS.find(([pattern]) => pattern.test(value))?.[1] ?? null;
+}
+
+/** Runs of whitespace (line breaks and tabs included) folded to one space, the ends trimmed. */
+export function foldWhitespace(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A name, address or note a client sends, for people to read: `min`–`max` characters as sent (the spec's
+ * limits), hidden and disguising characters refused (textRefusal), whitespace folded; blank text is refused
+ * with `blank` (or, with `blank: null`, kept as the empty string). The one schema of every such field.
+ */
+export function Text(options: { max: number; min?: 0 | 1; blank?: string | null }) {
+  const { max, min = 1, blank = 'Must not be blank' } = options;
+  return z.pipe(
+    z.string().check(z.minLength(min), z.maxLength(max)),
+    z.transform((value: string, ctx) => {
+      const refusal = textRefusal(value);
+      if (refusal !== null) return refuse(ctx, refusal);
+      const folded = foldWhitespace(value);
+      if (folded === '' && blank !== null) return refuse(ctx, blank);
+      return folded;
+    }),
+  );
+}

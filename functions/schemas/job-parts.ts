@@ -1,6 +1,7 @@
 import * as z from '../zod.ts';
 import { MAX_INSTRUCTIONS_LENGTH, type Job } from '../core/job.ts';
 import type { DeliveryAttemptView, JobEventView, PendingDecision } from './views/job-parts.view.ts';
+import { foldWhitespace, textRefusal } from './common.schema.ts';
 
 /**
  * What the merchant and the fleet APIs read and answer alike about a job, at run time: the path that
@@ -16,19 +17,15 @@ export const JobPath = z.strictObject({
   ),
 });
 
-// Control characters other than whitespace (a NUL, an escape sequence) and bidirectional overrides, which
-// could make a rider's screen show other text than was sent.
-const HIDDEN_CHARACTERS = /(?![\t\n\r])\p{Cc}|[\u202A-\u202E\u2066-\u2069]/u;
-
 /**
- * `normalizeInstructions` for the rider: runs of whitespace (line breaks and tabs included) become
- * one space and the ends are trimmed; then 1–280 characters (code points). Hidden control characters
- * and broken text (a lone UTF-16 surrogate) are refused rather than silently dropped.
+ * `normalizeInstructions` for the rider: the text rules of every name and note (textRefusal: hidden and
+ * disguising characters refused rather than silently dropped), runs of whitespace (line breaks and tabs
+ * included) folded to one space and the ends trimmed; then 1–280 characters (code points).
  */
 export function normalizeInstructions(value: string): { ok: true; value: string } | { ok: false; message: string } {
-  if (!value.isWellFormed()) return { ok: false, message: 'Must be valid text (it holds a lone UTF-16 surrogate)' };
-  if (HIDDEN_CHARACTERS.test(value)) return { ok: false, message: 'Must not contain control characters (other than spaces, tabs and line breaks)' };
-  const normalized = value.replace(/\s+/g, ' ').trim();
+  const refusal = textRefusal(value);
+  if (refusal !== null) return { ok: false, message: refusal };
+  const normalized = foldWhitespace(value);
   const length = [...normalized].length;
   if (length === 0) return { ok: false, message: 'Must not be blank: send null to clear an instruction' };
   if (length > MAX_INSTRUCTIONS_LENGTH) return { ok: false, message: `Must be at most ${MAX_INSTRUCTIONS_LENGTH} characters (it has ${length})` };

@@ -15,7 +15,7 @@ import {
 } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
-import { QueryInt, refuse } from './common.schema.ts';
+import { QueryInt, refuse, Text } from './common.schema.ts';
 import { attemptViews, eventViews, JobPath, normalizeInstructions, pendingDecisionView } from './job-parts.ts';
 import type { JobDetail } from './views/job.view.ts';
 
@@ -38,7 +38,8 @@ export const IndianMobile = z.pipe(
   }),
 );
 
-const ContactName = z.string().check(z.minLength(1), z.maxLength(100));
+/** A contact's name: 1–100 characters, the text rules of every name (Text). */
+const ContactName = Text({ max: 100 });
 
 /** Free text for the rider (normalizeInstructions). */
 export const Instructions = z.pipe(

@@ -1,21 +1,22 @@
 import * as z from '../zod.ts';
-import { Latitude, Longitude, MinorAmount, PaiseInput } from './common.schema.ts';
+import { Latitude, Longitude, MinorAmount, PaiseInput, Text } from './common.schema.ts';
 
 const Pincode = z.string().check(z.regex(/^(\d{6})?$/, 'Must be exactly 6 digits, or empty'));
 
 /** Body of POST /v1/job-quotes; unknown fields are rejected. */
 export const QuoteRequest = z.strictObject({
-  pickupAddress: z.string().check(z.minLength(1), z.maxLength(500)),
-  pickupCity: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  pickupAddress: Text({ max: 500 }),
+  pickupCity: z.optional(Text({ max: 100 })),
   pickupPincode: z.optional(Pincode),
   pickupLatitude: Latitude,
   pickupLongitude: Longitude,
-  dropAddress: z.string().check(z.minLength(1), z.maxLength(500)),
-  dropCity: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  dropAddress: Text({ max: 500 }),
+  dropCity: z.optional(Text({ max: 100 })),
   dropPincode: z.optional(Pincode),
   dropLatitude: Latitude,
   dropLongitude: Longitude,
-  packageDescription: z.optional(z.string().check(z.maxLength(500))),
+  // The spec allows an empty description: blank text is kept as empty rather than refused.
+  packageDescription: z.optional(Text({ max: 500, min: 0, blank: null })),
   packageWeightGrams: z.optional(z.int().check(z.positive(), z.maximum(100_000))),
   packageValueMinor: z.optional(PaiseInput(-Number.MAX_SAFE_INTEGER, 100_000_000)),
   collectMinor: z.optional(

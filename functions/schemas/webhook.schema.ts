@@ -1,7 +1,7 @@
 import * as z from '../zod.ts';
 import { EVENT_ID_PATTERN, EVENT_TYPES } from '../core/event.ts';
 import { ENDPOINT_ID_PATTERN, type WebhookEndpoint } from '../core/webhook.ts';
-import { opaqueCursor, QueryInt } from './common.schema.ts';
+import { opaqueCursor, QueryInt, Text } from './common.schema.ts';
 
 /** The longest URL an endpoint may have. */
 const MAX_URL_LENGTH = 2048;
@@ -26,7 +26,7 @@ export const WebhookEndpointRequest = z.strictObject({
       ),
     )
     .check(z.meta({ description: 'The event types to receive; leave it out for every type (including types added later).' })),
-  description: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  description: z.optional(z.nullable(Text({ max: 200, min: 0, blank: 'Must not be blank: send null for no description' }))),
 });
 export type WebhookEndpointRequest = z.infer<typeof WebhookEndpointRequest>;
 

@@ -15,7 +15,7 @@ import { FleetJob, FleetJobList, FleetOfferList } from '../views/fleet.view.ts';
 
 describe(AttemptNote, {
   description:
-    'What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused.',
+    'What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused.',
   examples: ['Called twice, no answer; the gate was locked'],
 });
 describe(UpiReference, { examples: ['433512345678'] });

@@ -24,7 +24,7 @@ describe(IndianMobile, {
   examples: ['+91 98765 43210'],
 });
 describe(Instructions, {
-  description: `Free text for the rider, 1–${MAX_INSTRUCTIONS_LENGTH} characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; control characters are refused. Never shown on the tracking page.`,
+  description: `Free text for the rider, 1–${MAX_INSTRUCTIONS_LENGTH} characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused. Never shown on the tracking page.`,
   examples: ['Gate behind the temple, 3rd floor'],
 });
 describe(DecisionRequest.shape.action, {

@@ -1,4 +1,5 @@
 import * as z from '../../zod.ts';
+import { Text } from '../common.schema.ts';
 
-/** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note). */
-export const FailRequest = z.strictObject({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
+/** Body of POST …/fail: why the delivery cannot go on (shown to the merchant as the event's note), with the text rules of every note. */
+export const FailRequest = z.strictObject({ reason: Text({ max: 500 }) });
