@@ -202,7 +202,7 @@ export interface paths {
         put?: never;
         /**
          * A link to the job’s tracking page
-         * @description A new link to a public page where the person receiving the parcel follows it: the store’s name, the status with times, a map of the rider, the pickup and the drop, the delivery code while the rider is bringing the parcel, in English or Hindi. The page shows no phone number, no address beyond the drop’s first line and no price, and refreshes itself every 15 s. Each call makes a new link (an unguessable token of 192 bits); earlier links keep working. Every link stops working 24 h after the job ends; a job that ended longer ago than that answers 409 `tracking_closed`. The job itself is unchanged. Takes no body. Counts against the read limit.
+         * @description A new link to a public page where the person receiving the parcel follows it: the store’s name, the status with times, a map of the rider, the pickup and the drop, the delivery code while the rider is bringing the parcel, in English or Hindi. The page shows no phone number, no address beyond the drop’s area (locality and city, never the house number or street) and no price, and refreshes itself every 15 s. Each call makes a new link (an unguessable token of 192 bits); earlier links keep working. Every link stops working 24 h after the job ends; a job that ended longer ago than that answers 409 `tracking_closed`. The job itself is unchanged. Takes no body. Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */

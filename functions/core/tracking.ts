@@ -129,8 +129,8 @@ export interface TrackingView {
   sandbox: boolean;
   phase: TrackingPhase;
   timeline: TimelineEntry[];
-  /** The drop's first address line only. */
-  dropLine: string;
+  /** The drop's area (locality and city) only, never the house or the street; null when the address names no place. */
+  dropArea: string | null;
   pickup: LatLng;
   drop: LatLng;
   /** The rider's last reported position, while a rider holds the job and is not bringing the parcel back to the store. */
@@ -156,18 +156,67 @@ export interface TrackingView {
 // house number or a PIN code (six). Format characters elsewhere stay: ZWJ and ZWNJ shape Indic words.
 const PHONE_LIKE = /\+?\p{Nd}(?:[\s\p{Cf}\-.()/]*\p{Nd}){6,}/gu;
 
+// Words that name a house, not a place: a part of the address made of these and numbers ("Flat 4B",
+// "No. 221", "3rd Floor", "Gate 2") is never the area.
+const HOUSE_WORDS = new Set([
+  'flat',
+  'house',
+  'door',
+  'plot',
+  'apt',
+  'apartment',
+  'unit',
+  'shop',
+  'floor',
+  'gate',
+  'block',
+  'room',
+  'bldg',
+  'building',
+  'tower',
+  'wing',
+  'no',
+  'h',
+  'st',
+  'nd',
+  'rd',
+  'th',
+]);
+// What follows the city in an Indian address: the state or territory, the country. Never the area.
+const REGIONS = new Set(
+  (
+    'india,andhra pradesh,arunachal pradesh,assam,bihar,chhattisgarh,goa,gujarat,haryana,himachal pradesh,jharkhand,karnataka,kerala,' +
+    'madhya pradesh,maharashtra,manipur,meghalaya,mizoram,nagaland,odisha,punjab,rajasthan,sikkim,tamil nadu,telangana,tripura,' +
+    'uttar pradesh,uttarakhand,west bengal,andaman and nicobar islands,chandigarh,dadra and nagar haveli and daman and diu,delhi,' +
+    'jammu and kashmir,ladakh,lakshadweep,puducherry'
+  ).split(','),
+);
+const PIN_CODE = /(?<!\p{Nd})\p{Nd}{3}\s?\p{Nd}{3}(?!\p{Nd})/gu;
+const key = (part: string) => part.toLowerCase().replace(/\s+/g, ' ').trim();
+// A part that names a place: it has a word (3 letters or more, Indic vowel signs included) that is not a house word.
+const namesAPlace = (part: string) => (part.match(/[\p{L}\p{M}]+/gu) ?? []).some((word) => [...word].length >= 3 && !HOUSE_WORDS.has(word.toLowerCase()));
+
 /**
- * The first line of an address: up to its first line break or comma, at most 80 characters, with
- * anything that could be a phone number masked (merchants sometimes put one in the address). NFKC
- * first, so full-width digits and punctuation (９８７, －) read as their plain forms.
+ * The drop's area as the public page shows it (issue 33): its locality (the last part of the address
+ * that names a place, before the city, state, country and PIN code) and its city, so the customer
+ * sees where, never the house number or the street ("12, 100 Feet Road, Indiranagar" in Bengaluru is
+ * "Indiranagar, Bengaluru"). Anything that could be a phone number is masked; at most 80 characters.
+ * Null when the address names no place and the job has no city.
  */
-export function firstAddressLine(address: string): string {
-  const line = address
+export function dropArea(address: string, city: string | null): string | null {
+  const cityName = city === null ? '' : city.normalize('NFKC').trim();
+  const parts = address
     .normalize('NFKC')
-    .split(/[\r\n,]/)[0]!
-    .replace(PHONE_LIKE, '…')
-    .trim();
-  return line.length > 80 ? `${line.slice(0, 79).trimEnd()}…` : line;
+    .split(/[\r\n,]/)
+    .map((part) => part.replace(PIN_CODE, ' ').trim())
+    .filter((part) => part.length > 0);
+  const atCity = parts.findIndex((part) => cityName !== '' && key(part) === key(cityName));
+  const before = (atCity === -1 ? parts : parts.slice(0, atCity)).filter((part) => !REGIONS.has(key(part)));
+  const locality = before.findLast(namesAPlace) ?? null;
+  const area = [locality, cityName || null].filter((part): part is string => part !== null).join(', ');
+  if (area === '') return null;
+  const masked = area.replace(PHONE_LIKE, '…');
+  return masked.length > 80 ? `${masked.slice(0, 79).trimEnd()}…` : masked;
 }
 
 /** The rider's position as the public page shows it: to 0.001° (about 110 m), never the exact fix. */
@@ -287,7 +336,7 @@ export function trackingView(job: Job, storeName: string, now: Date): TrackingVi
     sandbox: job.testMode,
     phase: phaseOf(job),
     timeline: timelineOf(job),
-    dropLine: firstAddressLine(job.route.dropAddress),
+    dropArea: dropArea(job.route.dropAddress, job.route.dropCity ?? null),
     pickup,
     drop,
     rider,

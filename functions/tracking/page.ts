@@ -224,7 +224,7 @@ export function trackingPage(view: TrackingView, m: Messages, now: Date): string
     `<div><section data-part="payment">${payment}</section><section data-part="code">${code}</section>` +
     `<section aria-labelledby="progress"><h2 id="progress">${escapeHtml(m.progress)}</h2><ol data-part="timeline">${view.timeline.map((entry) => timelineItem(entry, m, now)).join('')}</ol></section></div>` +
     `<section class="map" aria-label="${escapeHtml(m.map)}"><div data-part="map">${mapSvg(view, m)}</div>` +
-    `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropLine)}</p></section>`;
+    `${view.dropArea === null ? '' : `<p class="drop"><strong>${escapeHtml(m.deliveringTo)}:</strong> ${escapeHtml(view.dropArea)}</p>`}</section>`;
   const footer = `<p data-part="updated" data-offline="${escapeHtml(m.offline)}">${escapeHtml(m.updated(formatTime(now.toISOString(), m, now, true)))}</p><p>${escapeHtml(m.refreshes)}</p>`;
   return shell(m, m.orderFrom(view.storeName), body, footer, view.live);
 }

@@ -118,7 +118,7 @@ describe('POST /v1/jobs/{id}/tracking-link', () => {
 });
 
 describe('GET /track/{token}', () => {
-  it('shows the store, the status and the drop’s first line, and no phone number, no rest of the address, no price', async () => {
+  it('shows the store, the status and the drop’s area (locality and city), and no phone number, no street or house, no price', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-PRIVATE-77' } });
     const link = await trackingLinkOf(merchant, job.id);
@@ -129,13 +129,13 @@ describe('GET /track/{token}', () => {
     expect(page.status).toBe(200);
     expect(text).toContain('Your order from Test store');
     expect(text).toContain('We’re finding a rider for your order');
-    expect(text).toContain('Delivering to: 100 Feet Road');
+    expect(text).toContain('Delivering to: Indiranagar, Bengaluru');
     const secrets = [
       bookingBody('q').pickupPhone,
       bookingBody('q').dropPhone,
       '98765',
       '98450',
-      'Indiranagar',
+      '100 Feet Road',
       'MG Road',
       'Asha Rao',
       'Chai Point',
@@ -150,14 +150,26 @@ describe('GET /track/{token}', () => {
     expect(text).not.toMatch(/(?<![\d.,:])69(?![\d.,:])/);
   });
 
-  it('masks a phone number the merchant wrote into the drop’s address', async () => {
+  it('shows the area, never a house number alone, for an address that starts with one (12, 100 Feet Road, Indiranagar)', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const job = await merchant.bookJob({ quote: { dropAddress: 'Priya ph 98765 43210 call on arrival\nFlat 4B, Indiranagar' } });
+    const job = await merchant.bookJob({ quote: { dropAddress: '12, 100 Feet Road, Indiranagar' } });
     const link = await trackingLinkOf(merchant, job.id);
 
     const text = pageText((await openPage(api.server, link.path)).html);
 
-    expect(text).toContain('Delivering to: Priya ph … call on arrival');
+    expect(text).toContain('Delivering to: Indiranagar, Bengaluru');
+    expect(text).not.toMatch(/Delivering to: 12\b/);
+    expect(text).not.toContain('100 Feet Road');
+  });
+
+  it('masks a phone number the merchant wrote into the drop’s address', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const job = await merchant.bookJob({ quote: { dropAddress: 'Flat 4B, Indiranagar ph 98765 43210' } });
+    const link = await trackingLinkOf(merchant, job.id);
+
+    const text = pageText((await openPage(api.server, link.path)).html);
+
+    expect(text).toContain('Delivering to: Indiranagar ph …, Bengaluru');
     expect(text).not.toMatch(/98765|43210/);
   });
 

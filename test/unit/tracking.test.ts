@@ -7,7 +7,7 @@ import { publicUrl } from '../../functions/http/public-url.ts';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import {
   coarsePosition,
-  firstAddressLine,
+  dropArea,
   looksLikeTrackingToken,
   newTrackingToken,
   TRACKING_GRACE_MS,
@@ -176,16 +176,16 @@ describe('what the page shows of a job', () => {
     fc.constantFrom('+91 98765 43210', '098450-12345', '9876543210', '(080) 2345 6789', '+919845012345', '98.765.43210', '080/23456789'),
     fc.string({ maxLength: 20 }).map((text) => text.replace(/[\d,\r\n]/g, '')),
     fc.string({ maxLength: 20 }).map((text) => text.replace(/[\d,\r\n]/g, '')),
-  ])('never shows a phone number written into the drop’s address', (phone, before, after) => {
-    const line = firstAddressLine(`${before} ${phone} ${after}, Indiranagar`);
+  ])('never shows a phone number written into the drop’s locality', (phone, before, after) => {
+    const area = dropArea(`12, MG Road, ${before} ${phone} ${after} Indiranagar`, 'Bengaluru')!;
 
     expect(
-      line
+      area
         .replace(/\D/g, ' ')
         .split(' ')
         .filter((digits) => digits.length >= 7),
     ).toEqual([]);
-    expect(line).not.toContain(phone);
+    expect(area).not.toContain(phone);
   });
 
   // Digits of any script (Devanagari, Bengali, full-width), and invisible format characters inside a
@@ -203,8 +203,8 @@ describe('what the page shows of a job', () => {
     fc.string({ maxLength: 20 }).map((text) => text.replace(/[\p{Nd}\p{Cf},\r\n]/gu, '')),
     fc.string({ maxLength: 20 }).map((text) => text.replace(/[\p{Nd}\p{Cf},\r\n]/gu, '')),
   ])('never shows a phone number written in other digits or with invisible characters inside', (phone, before, after) => {
-    const line = firstAddressLine(`${before} ${phone} ${after}, Indiranagar`);
-    const digitRuns = line
+    const area = dropArea(`Flat 2, ${before} ${phone} ${after} Indiranagar`, null)!;
+    const digitRuns = area
       .normalize('NFKC')
       .replace(/\p{Cf}/gu, '')
       .replace(/\P{Nd}/gu, ' ')
@@ -214,21 +214,49 @@ describe('what the page shows of a job', () => {
     expect(digitRuns).toEqual([]);
   });
 
-  it('keeps house numbers, flat numbers and PIN codes in the first line', () => {
-    expect(['Flat 4B 12/3 MG Road 560001', 'No. 221 2nd Cross', 'Plot 7-8 Sector 62'].map(firstAddressLine)).toEqual([
-      'Flat 4B 12/3 MG Road 560001',
-      'No. 221 2nd Cross',
-      'Plot 7-8 Sector 62',
+  it('shows the drop’s area, its locality and city, never the house number or the street (issue 33 §2)', () => {
+    expect(
+      [
+        ['12, 100 Feet Road, Indiranagar', 'Bengaluru'],
+        ['12, 100 Feet Road, Indiranagar', null],
+        ['100 Feet Road, Indiranagar, Bengaluru', 'Bengaluru'],
+        ['Flat 4B, 12 MG Road, Koramangala 5th Block, Bengaluru, Karnataka 560034, India', 'Bengaluru'],
+        ['No. 221, 2nd Cross\nHSR Layout Sector 2', 'bengaluru'],
+        ['Gate 2\nTech Park, Whitefield', 'Bengaluru'],
+        ['B-204, Sector 62, Noida 201301', 'Noida'],
+        ['12', 'Bengaluru'],
+        ['Flat 4B, 3rd Floor', 'Mumbai'],
+        ['12/3', null],
+        ['  ', null],
+        ['42, इंदिरा नगर', 'लखनऊ'],
+      ].map(([address, city]) => dropArea(address!, city ?? null)),
+    ).toEqual([
+      'Indiranagar, Bengaluru',
+      'Indiranagar',
+      'Indiranagar, Bengaluru',
+      'Koramangala 5th Block, Bengaluru',
+      'HSR Layout Sector 2, bengaluru',
+      'Whitefield, Bengaluru',
+      'Sector 62, Noida',
+      'Bengaluru',
+      'Mumbai',
+      null,
+      null,
+      'इंदिरा नगर, लखनऊ',
     ]);
   });
 
-  it('keeps the drop’s first address line only', () => {
-    expect(['Flat 4B, 12 MG Road, Bengaluru', 'Gate 2\nTech Park, Whitefield', '  Plot 7  ', 'A'.repeat(100)].map(firstAddressLine)).toEqual([
-      'Flat 4B',
-      'Gate 2',
-      'Plot 7',
-      `${'A'.repeat(79)}…`,
-    ]);
+  test.prop([fc.stringMatching(/^(#|No\. |Flat |Plot |H\.No\. |)[1-9][0-9]{0,3}[A-D]?(\/[0-9]{1,3})?$/), fc.constantFrom('Bengaluru', null)])(
+    'never shows a house number alone',
+    (house, city) => {
+      const area = dropArea(house, city);
+      expect(area).toBe(city);
+      expect(dropArea(`${house}, 100 Feet Road, Indiranagar`, city)).toBe(city === null ? 'Indiranagar' : `Indiranagar, ${city}`);
+    },
+  );
+
+  it('is at most 80 characters', () => {
+    expect(dropArea(`12, ${'Indiranagar '.repeat(10)}`, null)).toHaveLength(80);
   });
 });
 
@@ -516,7 +544,7 @@ describe('the page’s HTML', () => {
   const view = (changes: Partial<TrackingView> = {}): TrackingView => ({ ...trackingView(jobAfter(...ACCEPTED), 'Chai Point', minute(5)), ...changes });
 
   test.prop([fc.string(), fc.string()])('escapes whatever the store’s name and the drop’s address say', (name, address) => {
-    const html = trackingPage(view({ storeName: name, dropLine: address }), en, now);
+    const html = trackingPage(view({ storeName: name, dropArea: address }), en, now);
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
     expect(html).toContain(escaped(name));
