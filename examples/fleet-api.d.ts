@@ -532,7 +532,7 @@ export interface components {
                 limitMinor: number;
                 entries: {
                     /** @enum {string} */
-                    kind: "collection" | "deposit";
+                    kind: "collection" | "deposit" | "upi_unverified";
                     amountMinor: number;
                     /** Format: date-time */
                     createdAt: string;

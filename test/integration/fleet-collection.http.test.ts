@@ -77,6 +77,7 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
       reference: null,
       collectedAt: fleetData(reply).collection!.collectedAt,
       remittanceId: null,
+      verifiedAt: fleetData(reply).collection!.collectedAt,
     });
     const code = (await stored(merchant, id)).verification.delivery.code;
     const delivered = await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code });
