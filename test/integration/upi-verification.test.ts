@@ -11,6 +11,8 @@ import { admin, adminJson } from '../helpers/admin.ts';
 import { nextCutoff } from '../../functions/core/remittance.ts';
 import { remittanceTick } from '../../functions/workers/remittances.ts';
 import type { Job } from '../../functions/core/job.ts';
+import { keys } from '../../functions/data/table.ts';
+import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 
 /**
@@ -49,6 +51,48 @@ async function expectInvariants(rt: Runtime, m: TestMerchant, ...riders: string[
 }
 
 describe('a UPI payment', () => {
+  // First in the file: its worker ticks then see only its own store, so their DynamoDB calls can be counted.
+  it('still unverified UPI_VERIFY_HOURS after collection becomes the rider’s debt (cash in hand, paid by a deposit) and is remitted; a late statement line says so', async () => {
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    const cut = cutoffAhead(rt);
+    const reference = newReference();
+    const collectedAt = new Date(cut.getTime() - 2 * HOUR);
+    const job = await upiJob(rt, m, 200_000, reference, collectedAt);
+    const rider = job.agentId!;
+    const due = collectedAt.getTime() + rt.config.UPI_VERIFY_HOURS * HOUR;
+    expect(rt.config.UPI_VERIFY_HOURS).toBe(48);
+
+    expect((await remittanceTick(rt, new Date(due - 60_000))).failed).toBe(0);
+    expect(await rt.riderCash.account(rider)).toMatchObject({ inHandMinor: 0 });
+    const tick = new Date(due + 60_000);
+    const tally = newDynamoTally();
+    expect(await dynamoCallScope.run(tally, () => remittanceTick(rt, tick))).toEqual({ moved: 1, finished: 1, failed: 0 });
+    // The worklist (one Query a shard), the lease, the store's payments; the charge: the job's read and
+    // its transaction; then the claim (BatchGet, transaction), the credit (read, transaction), the release.
+    expect(tally.calls).toBe(keys.remittanceWorkPartitions().length + 9);
+
+    expect(await rt.riderCash.account(rider)).toMatchObject({ inHandMinor: 200_000, collectedCashMinor: 200_000, exposureMinor: 200_000 });
+    const { entries } = await rt.riderCash.entries(rider, 10);
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'upi_unverified', amountMinor: 200_000, jobId: job.id, storeId: m.storeId, createdAt: tick.toISOString() }),
+    ]);
+    const stored = (await rt.jobs.get(m.storeId, job.id))!.collection!;
+    expect(stored).toMatchObject({ verifiedAt: tick.toISOString(), verifiedBy: 'rider_debt', remittanceId: expect.stringMatching(/^rem_/) });
+    expect(await rt.stores.get(m.storeId)).toMatchObject({ codUnverifiedMinor: 0, codAwaitingMinor: 0, codRemittedMinor: 200_000 });
+    await expectInvariants(rt, m, rider);
+
+    const late = await admin(api.table, ['upi', 'import', '--file', statementFile([`${reference},2000,2026-11-26T10:00:00Z`])]);
+    expect(late.stdout).toContain(`${reference} already verified at ${tick.toISOString()} by charging its rider`);
+    // The rider pays it like cash in hand: a deposit, as operations read it on GET …/cash.
+    const ops = await newFleetMember(rt, api.server, 'ops');
+    const deposit = await ops.post(`/fleet/v1/riders/${rider}/deposits`, { amountMinor: 200_000 }, { 'Idempotency-Key': randomUUID() });
+    expect(deposit.status).toBe(201);
+    const account = (await ops.get(`/fleet/v1/riders/${rider}/cash`)).body as { data: { inHandMinor: number; entries: Array<{ kind: string }> } };
+    expect(account.data.inHandMinor).toBe(0);
+    expect(account.data.entries.map((entry) => entry.kind).sort()).toEqual(['deposit', 'upi_unverified']);
+    await expectInvariants(rt, m, rider);
+  });
   it('is collected but unverified: not remitted at the cut-off; verified by `upi verify`, it is remitted at the next one', async () => {
     const rt = api.table.rt;
     const m = await newMerchant(rt, api.server);
@@ -126,43 +170,5 @@ describe('a UPI payment', () => {
     const run = await admin(api.table, ['upi', 'import', '--file', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('The statement\'s first line must be "reference,amount,time"');
-  });
-
-  it('still unverified UPI_VERIFY_HOURS after collection becomes the rider’s debt (cash in hand, paid by a deposit) and is remitted; a late statement line says so', async () => {
-    const rt = api.table.rt;
-    const m = await newMerchant(rt, api.server);
-    const cut = cutoffAhead(rt);
-    const reference = newReference();
-    const collectedAt = new Date(cut.getTime() - 2 * HOUR);
-    const job = await upiJob(rt, m, 200_000, reference, collectedAt);
-    const rider = job.agentId!;
-    const due = collectedAt.getTime() + rt.config.UPI_VERIFY_HOURS * HOUR;
-    expect(rt.config.UPI_VERIFY_HOURS).toBe(48);
-
-    expect((await remittanceTick(rt, new Date(due - 60_000))).failed).toBe(0);
-    expect(await rt.riderCash.account(rider)).toMatchObject({ inHandMinor: 0 });
-    const tick = new Date(due + 60_000);
-    expect((await remittanceTick(rt, tick)).failed).toBe(0);
-
-    expect(await rt.riderCash.account(rider)).toMatchObject({ inHandMinor: 200_000, collectedCashMinor: 200_000, exposureMinor: 200_000 });
-    const { entries } = await rt.riderCash.entries(rider, 10);
-    expect(entries).toEqual([
-      expect.objectContaining({ kind: 'upi_unverified', amountMinor: 200_000, jobId: job.id, storeId: m.storeId, createdAt: tick.toISOString() }),
-    ]);
-    const stored = (await rt.jobs.get(m.storeId, job.id))!.collection!;
-    expect(stored).toMatchObject({ verifiedAt: tick.toISOString(), verifiedBy: 'rider_debt', remittanceId: expect.stringMatching(/^rem_/) });
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codUnverifiedMinor: 0, codAwaitingMinor: 0, codRemittedMinor: 200_000 });
-    await expectInvariants(rt, m, rider);
-
-    const late = await admin(api.table, ['upi', 'import', '--file', statementFile([`${reference},2000,2026-11-26T10:00:00Z`])]);
-    expect(late.stdout).toContain(`${reference} already verified at ${tick.toISOString()} by charging its rider`);
-    // The rider pays it like cash in hand: a deposit, as operations read it on GET …/cash.
-    const ops = await newFleetMember(rt, api.server, 'ops');
-    const deposit = await ops.post(`/fleet/v1/riders/${rider}/deposits`, { amountMinor: 200_000 }, { 'Idempotency-Key': randomUUID() });
-    expect(deposit.status).toBe(201);
-    const account = (await ops.get(`/fleet/v1/riders/${rider}/cash`)).body as { data: { inHandMinor: number; entries: Array<{ kind: string }> } };
-    expect(account.data.inHandMinor).toBe(0);
-    expect(account.data.entries.map((entry) => entry.kind).sort()).toEqual(['deposit', 'upi_unverified']);
-    await expectInvariants(rt, m, rider);
   });
 });
