@@ -1028,6 +1028,7 @@ export interface components {
                     reference: string | null;
                     collectedAt: string | null;
                     remittanceId: string | null;
+                    verifiedAt: string | null;
                 } | null;
             };
         };
@@ -1523,7 +1524,7 @@ export interface components {
                     /** Format: date-time */
                     updatedAt: string;
                 };
-                /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. */
+                /** @description null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. `verifiedAt` is when the platform came to stand behind the payment, and only then is it remitted: a cash payment when collected (it is on the rider's cash account); a UPI payment when the platform's receiving account confirmed it, or, unconfirmed after UPI_VERIFY_HOURS (48 h), when the rider who recorded it was charged with it; null until then (and while due). */
                 collection: {
                     amountMinor: number;
                     feeMinor: number;
@@ -1533,6 +1534,7 @@ export interface components {
                     reference: string | null;
                     collectedAt: string | null;
                     remittanceId: string | null;
+                    verifiedAt: string | null;
                 };
             };
         };
@@ -2314,7 +2316,8 @@ export interface operations {
                      *           "method": "upi",
                      *           "reference": "432187650912",
                      *           "collectedAt": "2026-11-22T10:33:00.000Z",
-                     *           "remittanceId": null
+                     *           "remittanceId": null,
+                     *           "verifiedAt": null
                      *         }
                      *       }
                      *     }
@@ -4442,7 +4445,8 @@ export interface operations {
                  *           "method": "upi",
                  *           "reference": "432187650912",
                  *           "collectedAt": "2026-11-22T10:33:00.000Z",
-                 *           "remittanceId": null
+                 *           "remittanceId": null,
+                 *           "verifiedAt": null
                  *         }
                  *       }
                  *     }

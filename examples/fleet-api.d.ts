@@ -402,7 +402,10 @@ export interface components {
             /** @enum {string} */
             method: "cash" | "upi";
             amountMinor: number;
-            /** @example 433512345678 */
+            /**
+             * @description The 12-digit UPI transaction number (UTR/RRN); a single space or hyphen between digits is allowed, and the 12 digits are what is recorded (and must be unique).
+             * @example 433512345678
+             */
             reference?: string;
         };
         DepositRequest: {
@@ -529,7 +532,7 @@ export interface components {
                 limitMinor: number;
                 entries: {
                     /** @enum {string} */
-                    kind: "collection" | "deposit";
+                    kind: "collection" | "deposit" | "upi_unverified";
                     amountMinor: number;
                     /** Format: date-time */
                     createdAt: string;

@@ -36,6 +36,8 @@ const Config = z.object({
   /** The most cash (paise) a rider may have in hand with the cash due on the jobs they hold: offers and accepts past it are left out (₹20,000). */
   RIDER_CASH_LIMIT_MINOR: z._default(wholeNumber(0, 100_000_000), 2_000_000),
   /** The daily cut-off (IST, HH:MM) of cash-on-delivery remittances: payments collected before it are credited to the store after it. */
+  /** How long a UPI payment may wait for the platform's account to confirm it before it becomes the collecting rider's debt. */
+  UPI_VERIFY_HOURS: z._default(wholeNumber(1, 24 * 90), 48),
   REMITTANCE_CUTOFF_IST: z._default(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be HH:MM (24-hour, IST)')), '18:00'),
   /** How long a rider has from accepting a job to confirming it before it goes back on offer. */
   ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),

@@ -18,7 +18,7 @@ export interface RiderCashAccount {
 
 /** One movement of a rider's cash in hand: a collection at a door (its job and store) or a deposit (its id, reference and operator). */
 export interface RiderCashEntry {
-  kind: 'collection' | 'deposit';
+  kind: 'collection' | 'deposit' | 'upi_unverified';
   amountMinor: number;
   createdAt: string;
   storeId: string | null;

@@ -40,7 +40,7 @@ export type DepositRequest = z.infer<typeof DepositRequest>;
 export const RIDER_CASH_ENTRIES = 50;
 
 const RiderCashEntryView = z.strictObject({
-  kind: z.enum(['collection', 'deposit']),
+  kind: z.enum(['collection', 'deposit', 'upi_unverified']),
   amountMinor: z.int().check(z.minimum(1)),
   createdAt: DateTime,
   storeId: z.nullable(z.string()),

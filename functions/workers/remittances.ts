@@ -6,6 +6,9 @@ import { logger } from '../log/logger.ts';
 import { runFair } from './fair.ts';
 import { STORES_AT_ONCE, WORKER_ITEM_FAILED, type PassOptions, type PassResult, type TickReport, type WorkerRuntime } from './worklist.ts';
 
+/** The log line of UPI payments charged to their riders. */
+export const UPI_CHARGED_TO_RIDER = 'UPI payments unverified past UPI_VERIFY_HOURS charged to their riders';
+
 /** How many payments one claim transaction carries: 4 items each (line, awaiting line, job, its event) and 2 more, within DynamoDB's 100. */
 export const REMITTANCE_CHUNK = 20;
 
@@ -73,8 +76,12 @@ async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, re
   if (!(await rt.remittances.lease(work.storeId, leaseId, now))) return null; // another worker has it
   const livemode = !work.sandbox;
   if (work.pendingRemittanceId !== null && (await rt.remittances.credit(work.storeId, work.pendingRemittanceId, livemode, now))) report.moved += 1;
-  let awaiting = await rt.remittances.awaiting(work.storeId);
-  const cycle = dueCycle(awaiting, now, { cutoffIst: rt.config.REMITTANCE_CUTOFF_IST, sandbox: work.sandbox });
+  let awaiting = await chargeOverdueUpi(rt, work.storeId, await rt.remittances.awaiting(work.storeId), now);
+  const cycle = dueCycle(
+    awaiting.filter((payment) => payment.verifiedAt !== null),
+    now,
+    { cutoffIst: rt.config.REMITTANCE_CUTOFF_IST, sandbox: work.sandbox },
+  );
   let raced = false;
   if (cycle) {
     const claimed = await claimCycle(rt, work.storeId, leaseId, cycle, now);
@@ -86,14 +93,36 @@ async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, re
     const gone = new Set(claimed.map((payment) => payment.jobId));
     awaiting = awaiting.filter((payment) => !gone.has(payment.jobId));
   }
-  // The payments left are due at the cut-off after the oldest (a sandbox store's, or any left by a race: next tick).
-  const oldest = awaiting[0];
-  const notBefore = work.sandbox || raced || !oldest ? null : nextCutoff(new Date(oldest.collectedAt), rt.config.REMITTANCE_CUTOFF_IST).toISOString();
+  // The payments left are due at the cut-off after the oldest (a sandbox store's, or any left by a race: next tick);
+  // a UPI payment awaiting verification, at the next cut-off (it may be verified by then) or when it becomes its rider's debt.
+  const cutoffAfter = (at: Date) => nextCutoff(at, rt.config.REMITTANCE_CUTOFF_IST).getTime();
+  const dueTimes = awaiting.map((payment) =>
+    payment.verifiedAt !== null ? cutoffAfter(new Date(payment.collectedAt)) : Math.min(cutoffAfter(now), upiDebtDue(rt, payment)),
+  );
+  const notBefore = work.sandbox || raced || dueTimes.length === 0 ? null : new Date(Math.min(...dueTimes)).toISOString();
   if ((await rt.remittances.release(work, leaseId, { done: awaiting.length === 0, notBefore })) === 'removed') {
     report.finished += 1;
     return null;
   }
   return notBefore ?? new Date(now.getTime() + SOON_MS).toISOString();
+}
+
+// When an unverified UPI payment becomes the collecting rider's debt (ms).
+const upiDebtDue = (rt: WorkerRuntime, payment: AwaitingPayment) => Date.parse(payment.collectedAt) + rt.config.UPI_VERIFY_HOURS * 3_600_000;
+
+// UPI payments still unverified UPI_VERIFY_HOURS after collection become the collecting rider's debt
+// (verify_payment by `rider_debt`: their cash in hand grows, as if they had taken cash), so the store is
+// remitted what the platform now stands behind. Returns the payments with those now verified.
+async function chargeOverdueUpi(rt: WorkerRuntime, storeId: string, awaiting: AwaitingPayment[], now: Date): Promise<AwaitingPayment[]> {
+  const overdue = awaiting.filter((payment) => payment.verifiedAt === null && upiDebtDue(rt, payment) <= now.getTime());
+  if (overdue.length === 0) return awaiting;
+  const charged = new Set<string>();
+  for (const payment of overdue) {
+    const moved = await rt.jobs.move({ storeId, jobId: payment.jobId }, { type: 'verify_payment', how: 'rider_debt' }, 'system', { now });
+    if (moved) charged.add(payment.jobId);
+  }
+  logger.info(UPI_CHARGED_TO_RIDER, { storeId, payments: charged.size });
+  return awaiting.map((payment) => (charged.has(payment.jobId) && payment.verifiedAt === null ? { ...payment, verifiedAt: now.toISOString() } : payment));
 }
 
 // Phase 1: claims the cycle's payments into a new pending remittance, a chunk at a time; a chunk that

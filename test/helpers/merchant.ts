@@ -1,7 +1,7 @@
 import { partitionItems } from './table.ts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect } from 'vitest';
-import type { Job } from '../../functions/core/job.ts';
+import { verifiedAtOf, type Job } from '../../functions/core/job.ts';
 import { chargeOwed } from '../../functions/core/lifecycle.ts';
 import type { LedgerEntry, Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
@@ -177,6 +177,7 @@ export async function expectLedgerInvariant(rt: Runtime, storeId: string): Promi
  * awaiting remittance and of its pending remittances (claimed, not yet credited), and those are
  * exactly the collected jobs not remitted or named by a pending remittance; remitted is the sum of
  * its `cod_remittance` statement entries, one per credited remittance, each of its remittance's amount.
+ * UPI payments not yet verified are the store's codUnverifiedMinor and never in a remittance.
  */
 function expectCollectionInvariant(
   store: Store,
@@ -218,6 +219,12 @@ function expectCollectionInvariant(
     [],
   );
   expect(store.codCollectedMinor).toBe(store.codAwaitingMinor + store.codRemittedMinor);
+  // UPI payments awaiting verification: counted on the store, each with its line still awaiting (never remitted), and verified on the line as on the job.
+  const unverified = collected.filter((job) => verifiedAtOf(job.collection!) === null);
+  expect(store.codUnverifiedMinor).toBe(sum(unverified.map((job) => job.collection!.amountMinor)));
+  expect(unverified.filter((job) => job.collection!.remittanceId !== null)).toEqual([]);
+  const lineVerified = new Map(awaitingLines.map((line) => [line.jobId, line.verifiedAt === undefined ? line.collectedAt : line.verifiedAt]));
+  for (const job of collected.filter((each) => lineVerified.has(each.id))) expect(lineVerified.get(job.id)).toBe(verifiedAtOf(job.collection!));
 }
 
 /** The body of 409 parcel_return_required: a cancel after pickup, naming the call that brings the parcel back. */

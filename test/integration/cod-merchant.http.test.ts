@@ -127,7 +127,16 @@ describe('booking a cash-on-delivery quote', () => {
 
     const expected = bookedDetail({
       chargeMinor: BENGALURU_CHARGE_MINOR + 2000,
-      collection: { amountMinor: 85_000, feeMinor: 2000, status: 'due', method: null, reference: null, collectedAt: null, remittanceId: null },
+      collection: {
+        amountMinor: 85_000,
+        feeMinor: 2000,
+        status: 'due',
+        method: null,
+        reference: null,
+        collectedAt: null,
+        remittanceId: null,
+        verifiedAt: null,
+      },
     });
     expect(job).toEqual(expected);
     expect(read.status).toBe(200);
@@ -181,7 +190,16 @@ describe('job.collection_updated', () => {
     await relayTick(api.table.rt);
     const { status, body } = await m.get(`/v1/events?jobId=${job.id}`);
 
-    const notCollected = { amountMinor: 85_000, feeMinor: 2000, status: 'not_collected', method: null, reference: null, collectedAt: null, remittanceId: null };
+    const notCollected = {
+      amountMinor: 85_000,
+      feeMinor: 2000,
+      status: 'not_collected',
+      method: null,
+      reference: null,
+      collectedAt: null,
+      remittanceId: null,
+      verifiedAt: null,
+    };
     expect(cancelled.status).toBe(200);
     expect((cancelled.body as { data: { collection: unknown; settlement: string } }).data).toMatchObject({ collection: notCollected, settlement: 'released' });
     expect(status).toBe(200);

@@ -70,6 +70,7 @@ describe('a sandbox cash-on-delivery job, through the API alone', () => {
       reference: null,
       collectedAt: null,
       remittanceId: null,
+      verifiedAt: null,
     });
 
     // The simulated rider collects at the door, then delivers

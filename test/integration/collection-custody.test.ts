@@ -44,6 +44,7 @@ describe('a cash-on-delivery job', () => {
       reference: null,
       collectedAt: null,
       remittanceId: null,
+      verifiedAt: null,
     });
     await expectLedgerInvariant(api.table.rt, m.storeId);
   });

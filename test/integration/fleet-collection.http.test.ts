@@ -77,6 +77,7 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
       reference: null,
       collectedAt: fleetData(reply).collection!.collectedAt,
       remittanceId: null,
+      verifiedAt: fleetData(reply).collection!.collectedAt,
     });
     const code = (await stored(merchant, id)).verification.delivery.code;
     const delivered = await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code });
@@ -98,11 +99,34 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
     await expectInvariants(merchant, rider);
   });
 
+  it('records a UPI reference written with spaces or hyphens as its 12 digits, so the same transfer written otherwise is 409 upi_reference_used', async () => {
+    const { merchant, rider } = await setUp();
+    const id = await codAtDrop(merchant, rider);
+    const again = await codAtDrop(merchant, rider);
+
+    const reply = await pay(rider, id, { ...upi, reference: '8120 0000-0001' });
+    const second = await pay(rider, again, { ...upi, reference: '812000000001' });
+
+    expect(reply.status).toBe(200);
+    expect(fleetData(reply).collection!.reference).toBe('812000000001');
+    expect((await stored(merchant, id)).collection!.reference).toBe('812000000001');
+    expect(second).toMatchObject({ status: 409, body: { code: 'upi_reference_used' } });
+    expect((await stored(merchant, again)).collection!.status).toBe('due');
+    const prefixed = await pay(rider, again, { ...upi, reference: 'UTR-433512345679' });
+    expect(prefixed).toMatchObject({
+      status: 400,
+      body: { code: 'validation_error', details: { fieldErrors: { reference: [expect.stringMatching(/12-digit UPI transaction number/)] } } },
+    });
+  });
+
   it.each([
     ['a UPI payment without its reference', { method: 'upi', amountMinor: COLLECT }, 'reference'],
     ['a cash payment with a reference', { method: 'cash', amountMinor: COLLECT, reference: '433512345678' }, 'reference'],
     ['a UPI reference too short', { method: 'upi', amountMinor: COLLECT, reference: '12345' }, 'reference'],
-    ['a UPI reference with spaces', { method: 'upi', amountMinor: COLLECT, reference: '4335 1234 5678' }, 'reference'],
+    ['a UPI reference with a prefix', { method: 'upi', amountMinor: COLLECT, reference: 'UTR-433512345678' }, 'reference'],
+    ['a UPI reference with a trailing dot', { method: 'upi', amountMinor: COLLECT, reference: '433512345678.' }, 'reference'],
+    ['a UPI reference with a zero-width space', { method: 'upi', amountMinor: COLLECT, reference: '433512345678\u200B' }, 'reference'],
+    ['a UPI reference of 13 digits', { method: 'upi', amountMinor: COLLECT, reference: '0433512345678' }, 'reference'],
     ['an unknown method', { method: 'card', amountMinor: COLLECT }, 'method'],
     ['no amount', { method: 'cash' }, 'amountMinor'],
     ['a zero amount', { method: 'cash', amountMinor: 0 }, 'amountMinor'],
@@ -171,7 +195,7 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
   it('answers a retry of the same payment that arrives after the delivery (an app replaying its queue) with 200 and the job, recording it once; another payment is still 409', async () => {
     const { merchant, rider } = await setUp();
     const id = await codAtDrop(merchant, rider);
-    const payment = { ...upi, reference: 'UTR-replayed-0001' };
+    const payment = { ...upi, reference: '717062751001' };
     expect((await pay(rider, id, payment)).status).toBe(200);
     const code = (await stored(merchant, id)).verification.delivery.code;
     expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code })).status).toBe(200);
@@ -180,7 +204,7 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
     const other = await pay(rider, id, cash);
 
     expect(replay.status).toBe(200);
-    expect(fleetData(replay)).toMatchObject({ status: 'delivered', collection: { status: 'collected', method: 'upi', reference: 'UTR-replayed-0001' } });
+    expect(fleetData(replay)).toMatchObject({ status: 'delivered', collection: { status: 'collected', method: 'upi', reference: '717062751001' } });
     expect(other).toMatchObject({ status: 409, body: { code: 'invalid_transition' } });
     expect(await custody(merchant, rider.agentId!)).toEqual({ collected: COLLECT, awaiting: [id], cashLog: [] });
     await expectInvariants(merchant, rider);
@@ -482,17 +506,17 @@ describe('races', () => {
     await expectInvariants(merchant, rider);
   });
 
-  it('records one UPI payment once, whatever the job: its reference again on another job (any store, any case) is 409 upi_reference_used, recording nothing', async () => {
+  it('records one UPI payment once, whatever the job: its reference again on another job (any store, any allowed spelling) is 409 upi_reference_used, recording nothing', async () => {
     const { merchant, rider } = await setUp();
     const second = await newFleetMember(api.table.rt, api.server, 'rider');
     const otherStore = await newMerchant(api.table.rt, api.server, { creditMinor: 1_000_000 });
     const first = await codAtDrop(merchant, rider);
     const sameStore = await codAtDrop(merchant, rider);
     const elsewhere = await codAtDrop(otherStore, second);
-    const reference = 'UTR-9a8b7c6d5e';
+    const reference = '717062751234';
     expect((await pay(rider, first, { ...upi, reference })).status).toBe(200);
 
-    const replies = [await pay(rider, sameStore, { ...upi, reference }), await pay(second, elsewhere, { ...upi, reference: reference.toLowerCase() })];
+    const replies = [await pay(rider, sameStore, { ...upi, reference }), await pay(second, elsewhere, { ...upi, reference: '7170-6275-1234' })];
 
     expect(replies).toMatchObject([
       { status: 409, body: { code: 'upi_reference_used' } },
@@ -503,7 +527,7 @@ describe('races', () => {
     expect(await custody(merchant, rider.agentId!)).toEqual({ collected: COLLECT, awaiting: [first], cashLog: [] });
     expect(await custody(otherStore, second.agentId!)).toEqual({ collected: 0, awaiting: [], cashLog: [] });
     // The rider can still take the customer's own payment for the job (another reference, or cash).
-    expect((await pay(rider, sameStore, { ...upi, reference: 'UTR-1f2e3d4c5b' })).status).toBe(200);
+    expect((await pay(rider, sameStore, { ...upi, reference: '717062759999' })).status).toBe(200);
     await expectInvariants(merchant, rider);
     await expectInvariants(otherStore, second);
   });

@@ -36,6 +36,7 @@ describe('a cash-on-delivery sandbox job', () => {
       reference: null,
       collectedAt: expect.any(String),
       remittanceId: null,
+      verifiedAt: done.collection!.collectedAt,
     });
     expect(Date.parse(done.collection!.collectedAt!)).toBeLessThan(Date.parse(done.updatedAt));
     expect(await api.table.rt.stores.get(merchant.storeId)).toMatchObject({ codCollectedMinor: COLLECT, codAwaitingMinor: COLLECT });

@@ -195,6 +195,11 @@ describe('what each route does to the table', () => {
     const paid = (await m.bookJob({ quote: { collectMinor: 10_000 } })).id;
     await driveJob(rt, m.storeId, paid, 'delivery_arrived', 'rider-paid');
     await rt.jobs.move({ storeId: m.storeId, jobId: paid }, { type: 'collect', method: 'cash', amountMinor: 10_000, reference: null }, 'rider:rider-paid');
+    // A UPI payment never confirmed: the remittance tick past UPI_VERIFY_HOURS charges it to its rider, then remits it
+    const unconfirmed = (await m.bookJob({ quote: { collectMinor: 20_000 } })).id;
+    await driveJob(rt, m.storeId, unconfirmed, 'delivery_arrived', 'rider-upi');
+    const upi = { type: 'collect', method: 'upi', amountMinor: 20_000, reference: '818181818181' } as const;
+    await rt.jobs.move({ storeId: m.storeId, jobId: unconfirmed }, upi, 'rider:rider-upi');
     // Each worker is its own function with its own kind: its ticks' calls are checked against that kind alone.
     const beyond: string[] = [];
     const actions = new Set<string>();
@@ -213,7 +218,10 @@ describe('what each route does to the table', () => {
     });
     await asKind(WORKER_FUNCTIONS.simulation.access, () => simulateTick(rt, new Date(Date.now() + 3_600_000)));
     await asKind(WORKER_FUNCTIONS.remittances.access, () =>
-      remittanceTick(rt, new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000)),
+      remittanceTick(
+        rt,
+        new Date(nextCutoff(new Date(Date.now() + rt.config.UPI_VERIFY_HOURS * 3_600_000), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 60_000),
+      ),
     );
     await asKind(WORKER_FUNCTIONS.relay.access, () => relayTick(rt));
 
@@ -221,6 +229,7 @@ describe('what each route does to the table', () => {
     expect(actions).toContain('ConditionCheckItem');
     expect((await rt.jobs.get(m.storeId, waiting))!.returnTrip).toMatchObject({ status: 'returning' });
     expect((await rt.jobs.get(m.storeId, paid))!.collection!.remittanceId).toMatch(/^rem_/);
+    expect((await rt.jobs.get(m.storeId, unconfirmed))!.collection).toMatchObject({ verifiedBy: 'rider_debt', remittanceId: expect.stringMatching(/^rem_/) });
   });
 
   it('is within the webhook sender’s kind for every tick', async () => {

@@ -270,8 +270,8 @@ describe('the riders’ cash accounts a move changes', () => {
     const { before, job } = accepted();
     const declined = transition(job, { type: 'decline' }, RIDER, now).job;
 
-    expect(riderCashChanges(before, job)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: COLLECT, inHandDeltaMinor: 0 }]);
-    expect(riderCashChanges(job, declined)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
+    expect(riderCashChanges(before, job)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
+    expect(riderCashChanges(job, declined)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
   });
 
   it('moves a cash payment from due to in hand; a UPI payment leaves the rider’s hands empty', () => {
@@ -280,18 +280,35 @@ describe('the riders’ cash accounts a move changes', () => {
     const upi = collect(job, { method: 'upi', reference: 'UPI-9' }).job;
 
     expect(collectedBy(job, cash)?.amountMinor).toBe(COLLECT);
-    expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT }]);
-    expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
+    expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT, kind: 'collection' }]);
+    expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
     expect(
       riderCashChanges(cash, transition(cash, { type: 'submit_code', handoff: 'delivery', code: cash.verification.delivery.code }, RIDER, now).job),
     ).toEqual([]);
+  });
+
+  it('verifies a UPI payment once (cash at collection); one charged to its rider after UPI_VERIFY_HOURS puts it in their hands, past any cash limit', () => {
+    const job = atTheDrop();
+    const cash = collect(job).job;
+    const upi = collect(job, { method: 'upi', reference: '433512345678' }).job;
+    const later = new Date(now.getTime() + 60_000);
+    const confirmed = transition(upi, { type: 'verify_payment', how: 'statement' }, 'admin', later).job;
+    const charged = transition(upi, { type: 'verify_payment', how: 'rider_debt' }, 'system', later).job;
+
+    expect([cash.collection!.verifiedAt, upi.collection!.verifiedAt]).toEqual([cash.collection!.collectedAt, null]);
+    expect(confirmed.collection).toMatchObject({ verifiedAt: confirmed.updatedAt, verifiedBy: 'statement' });
+    expect(transition(confirmed, { type: 'verify_payment', how: 'operator' }, 'admin', later).job).toBe(confirmed);
+    expect(() => transition(cash, { type: 'verify_payment', how: 'operator' }, 'admin', later)).toThrow(/Only a collected UPI payment/);
+    expect(() => transition(upi, { type: 'remit', remittanceId: 'rem_1' }, 'system', later)).toThrow(/only once the platform/);
+    expect(riderCashChanges(upi, confirmed)).toEqual([]);
+    expect(riderCashChanges(upi, charged)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: 0, inHandDeltaMinor: COLLECT, kind: 'upi_unverified' }]);
   });
 
   it('frees the cash due when the return starts (the rider keeps the parcel, not a payment)', () => {
     const job = atTheDrop();
     const recalled = transition(job, { type: 'recall' }, 'merchant', now, PLENTY).job;
 
-    expect(riderCashChanges(job, recalled)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
+    expect(riderCashChanges(job, recalled)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
   });
 
   it('changes nothing for a prepaid job or a sandbox job (the simulator’s riders keep no cash account)', () => {

@@ -5,7 +5,7 @@ import type { OperationDocs } from './operation.ts';
 import { FleetJobPath, HandoffPath } from '../fleet.schema.ts';
 import { AttemptNote, DeliveryAttemptRequest } from '../fleet-requests/delivery-attempt.ts';
 import { CodeRequest } from '../fleet-requests/code.ts';
-import { CollectionRequest, UpiReference } from '../fleet-requests/collection.ts';
+import { CollectionRequest, UpiReferenceText } from '../fleet-requests/collection.ts';
 import { FailRequest } from '../fleet-requests/fail.ts';
 import { LocationRequest } from '../fleet-requests/location.ts';
 import { OfferListQuery } from '../fleet-requests/offers.ts';
@@ -18,7 +18,11 @@ describe(AttemptNote, {
     'What happened at the door, for the merchant: 1–280 characters once whitespace runs (line breaks included) are folded to one space and the ends trimmed; hidden characters (control, bidi, tag and invisible formatting characters; ZWJ and ZWNJ are kept) are refused.',
   examples: ['Called twice, no answer; the gate was locked'],
 });
-describe(UpiReference, { examples: ['433512345678'] });
+describe(UpiReferenceText, {
+  description:
+    'The 12-digit UPI transaction number (UTR/RRN); a single space or hyphen between digits is allowed, and the 12 digits are what is recorded (and must be unique).',
+  examples: ['433512345678'],
+});
 
 // What a route that names a job can answer besides success.
 const JOB_ROUTE_ERRORS = [400, 401, 403, 404, 409, 429, 500, 503] as const;

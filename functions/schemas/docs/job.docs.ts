@@ -39,7 +39,7 @@ describe(ReturnTripView, {
 });
 describe(CollectionView, {
   description:
-    'null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit.',
+    "null for a prepaid job. For cash on delivery (`collectMinor` on the quote): `amountMinor` is what the rider collects from the customer, `feeMinor` the collection fee (part of `chargeMinor`). `status` is `due` until the rider records the payment (`collected`, with `method` cash or upi, the UPI `reference`, and `collectedAt`), or `not_collected` when the job ended without it (cancelled, failed, returned: the fee is released). `remittanceId` names the remittance (GET /v1/remittances/{id}) that credited the amount to your credit. `verifiedAt` is when the platform came to stand behind the payment, and only then is it remitted: a cash payment when collected (it is on the rider's cash account); a UPI payment when the platform's receiving account confirmed it, or, unconfirmed after UPI_VERIFY_HOURS (48 h), when the rider who recorded it was charged with it; null until then (and while due).",
 });
 describe(JobDetail.shape.deliveryAttempts, { description: 'The rider’s failed attempts to deliver, oldest first; [] when none.' });
 
@@ -141,6 +141,7 @@ export const codJobExample = variant(jobDetailExample, {
     reference: '432187650912',
     collectedAt: COLLECTED_AT,
     remittanceId: null,
+    verifiedAt: null,
   },
 });
 export const returningJobExample = variant(jobDetailExample, {

@@ -1,11 +1,15 @@
 import * as z from '../../zod.ts';
 import { PAYMENT_METHODS } from '../../core/job.ts';
-import { PaiseInput } from '../common.schema.ts';
+import { PaiseInput, refuse } from '../common.schema.ts';
+import { canonicalUpiReference, UPI_REFERENCE_FORMAT } from '../../core/upi.ts';
 
-/** A UPI transaction reference (the UTR or the app's id): 6–50 letters, digits, `.`, `_`, `/`, `-`, starting with a letter or digit. */
-export const UpiReference = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{5,49}$/, 'Must be the UPI transaction reference: 6–50 letters, digits, ".", "_", "/" or "-"'));
+/** A UPI transaction reference as written: the 12-digit UPI transaction number, a space or hyphen allowed between digits. */
+export const UpiReferenceText = z.string().check(z.regex(/^[0-9](?:[ -]?[0-9]){11}$/, UPI_REFERENCE_FORMAT));
+/** The UPI reference a body carries: its 12 digits. */
+export const UpiReference = z.pipe(
+  UpiReferenceText,
+  z.transform((value, ctx) => canonicalUpiReference(value) ?? refuse(ctx, UPI_REFERENCE_FORMAT)),
+);
 
 /**
  * Body of POST …/collection: the payment the rider took at the door, the whole amount due. A UPI

@@ -44,6 +44,7 @@ export const CollectionView = z.strictObject({
   reference: z.nullable(z.string()),
   collectedAt: z.nullable(DateTime),
   remittanceId: z.nullable(z.string()),
+  verifiedAt: z.nullable(DateTime),
 });
 export type CollectionView = z.infer<typeof CollectionView>;
 
