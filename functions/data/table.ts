@@ -226,6 +226,9 @@ export const keys = {
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   /** A store's bucket of a rate group, whatever its limit (each request brings the limit it read on the store). */
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),
+  /** A job waiting in operations' review queue (core/review.ts): one partition, oldest first across every store. */
+  reviewItem: (since: string, storeId: string, jobId: string) => ({ PK: 'REVIEW', SK: `${since}#${storeId}#${jobId}` }),
+  reviewPartition: 'REVIEW',
   /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   /** Key id -> hash, so a key can be revoked by its id. */
