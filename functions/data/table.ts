@@ -135,6 +135,8 @@ export const keys = {
   riderCashEntryPrefix: 'CASHLOG#',
   /** A deposit's Idempotency-Key (the deposit it recorded, its amount and reference), kept for good: a replay never deposits twice. */
   depositMarker: (agentId: string, idempotencyKey: string) => ({ PK: `AGENT#${agentId}`, SK: `DEPOSITKEY#${idempotencyKey}` }),
+  /** A deposit's receipt number (trimmed, any case), kept for good: a receipt is recorded for one deposit only. */
+  depositReceipt: (reference: string) => ({ PK: `DEPOSITREF#${reference.trim().toUpperCase()}`, SK: 'DEPOSITREF' }),
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',
