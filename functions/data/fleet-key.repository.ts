@@ -5,6 +5,7 @@ import { RecordNotFoundError } from '../core/errors.ts';
 import { generateFleetKey, type FleetRole } from '../core/fleet-access.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
+import { riderDirectoryUpdate } from './directories.ts';
 
 /** A fleet key as stored: never the key itself, only its hash. Rider keys are bound to one agent id. */
 export interface FleetKeyRecord {
@@ -43,7 +44,9 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    await new Transaction()
+    const tx = new Transaction();
+    if (agent) tx.add('rider', riderDirectoryUpdate(this.tableName, agent, createdAt));
+    await tx
       .add('byHash', {
         Put: {
           TableName: this.tableName,
