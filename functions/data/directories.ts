@@ -1,4 +1,5 @@
 import type { TransactItem } from './transaction.ts';
+import { FleetKeyRepository } from './fleet-key.repository.ts';
 
 /** A store as the operator's directory lists it (the `STORES` partition: one item a store, written with the store). */
 export interface StoreListing {
@@ -39,4 +40,11 @@ export function riderDirectoryUpdate(tableName: string, agentId: string, at: str
       ExpressionAttributeValues: { ':type': 'rider_listing', ':agentId': agentId, ':at': at },
     },
   };
+}
+
+/** Fleet keys as operations make them (the whole runtime): a rider's key also lists the rider in the directory, in the same transaction. */
+export class FleetKeyAdminRepository extends FleetKeyRepository {
+  protected override alsoWritten(agentId: string | null, at: string): TransactItem[] {
+    return agentId ? [riderDirectoryUpdate(this.tableName, agentId, at)] : [];
+  }
 }
