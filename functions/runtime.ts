@@ -2,6 +2,7 @@ import { readConfig, type Config } from './config.ts';
 import { dynamoClients } from './data/client.ts';
 import { StoreRepository } from './data/store.repository.ts';
 import { StoreAdminRepository } from './data/store-admin.repository.ts';
+import { FleetKeyAdminRepository } from './data/directories.ts';
 import { ApiKeyRepository } from './data/api-key.repository.ts';
 import { QuoteRepository } from './data/quote.repository.ts';
 import { ZoneRepository } from './data/zone.repository.ts';
@@ -229,10 +230,10 @@ export function createRuntime(config: Config): Runtime {
   return whole(createBaseRuntime(config));
 }
 
-// Every part of a base, and the stores as operations change them (a repository of its own: it keeps no state).
+// Every part of a base, and the stores and fleet keys as operations change them (repositories of their own: they keep no state).
 function whole(base: BaseRuntime): Runtime {
   const { db, table } = foundations.get(base)!.from;
-  return { ...withParts(base, ALL_PARTS), stores: new StoreAdminRepository(db, table) };
+  return { ...withParts(base, ALL_PARTS), stores: new StoreAdminRepository(db, table), fleetKeys: new FleetKeyAdminRepository(db, table) };
 }
 
 let sharedBase: BaseRuntime | undefined;

@@ -11,10 +11,12 @@ import { AppError, ServiceUnavailableError } from '../../functions/core/errors.t
 import { createRuntime } from '../../functions/runtime.ts';
 import { dynamoClients } from '../../functions/data/client.ts';
 import { OperationsRepository } from '../../functions/data/operations.repository.ts';
+import { DeskRepository } from '../../functions/data/desk.repository.ts';
+import { ReviewQueueRepository } from '../../functions/data/review-queue.repository.ts';
 import { runningStart, runningStartFile } from '../local/running-start.ts';
 import { StoreUsageKeys } from '../aws/store-usage-keys.ts';
 import { UsageError, type Gateway, type ParsedFlags } from './command.ts';
-import { commandNamed, LOCAL_DATA_DIR, LOCAL_TABLE, parseOptions, refuseForeignFlags, usageText } from './usage.ts';
+import { argvForParse, commandNamed, LOCAL_DATA_DIR, LOCAL_TABLE, parseOptions, refuseForeignFlags, usageText } from './usage.ts';
 
 /** Where the CLI writes: each call is one line (or block) of output, as console.log and console.error print it. */
 export interface CliIo {
@@ -35,7 +37,8 @@ export const processIo: CliIo = {
 export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: parseOptions(), allowPositionals: true, strict: true });
+    const options = parseOptions();
+    parsed = parseArgs({ args: argvForParse(argv, options), options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message;
     io.stderr(
@@ -68,7 +71,8 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     gateway = env.USAGE_PLAN_ID ? new StoreUsageKeys(env.USAGE_PLAN_ID, { endpoint: env.APIGATEWAY_ENDPOINT || undefined }) : undefined;
     if (!spec) throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, usageText());
     // No flag is declared `multiple`, so each value is one string or boolean.
-    const output = await spec.run(options as ParsedFlags, { rt, operations, gateway });
+    const [desk, reviews] = [new DeskRepository(doc, config.TABLE_NAME), new ReviewQueueRepository(doc, config.TABLE_NAME)];
+    const output = await spec.run(options as ParsedFlags, { rt, operations, desk, reviews, gateway });
     io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;
   } catch (error) {

@@ -4,6 +4,9 @@
  */
 import type { Runtime } from '../../functions/runtime.ts';
 import type { OperationsRepository } from '../../functions/data/operations.repository.ts';
+import type { DeskRepository } from '../../functions/data/desk.repository.ts';
+import type { ReviewQueueRepository } from '../../functions/data/review-queue.repository.ts';
+import { userInfo } from 'node:os';
 import { MAX_MINOR } from '../../functions/core/money.ts';
 import type { StoreUsageKeys } from '../aws/store-usage-keys.ts';
 
@@ -39,6 +42,10 @@ export type Gateway = StoreUsageKeys | undefined;
 export interface CommandContext {
   rt: Runtime;
   operations: OperationsRepository;
+  /** Operations' desk: stores by name, a key's store, riders and their cash. */
+  desk: DeskRepository;
+  /** Operations' review queue. */
+  reviews: ReviewQueueRepository;
   gateway: Gateway;
 }
 
@@ -94,6 +101,14 @@ export function money(minor: number): string {
   const abs = Math.abs(minor);
   const rupees = new Intl.NumberFormat('en-IN').format(Math.floor(abs / 100));
   return `${minor} paise (${minor < 0 ? '-' : ''}₹${rupees}.${String(abs % 100).padStart(2, '0')})`;
+}
+
+/** Who runs the command: --operator, else the login name of whoever runs the CLI; refused (exit 2) when neither names anyone. */
+export function operatorOf(options: ParsedFlags): string {
+  const given = options.operator;
+  const operator = (typeof given === 'string' ? given : userInfo().username).trim();
+  if (operator === '') throw new UsageError('--operator is required when the login name is unknown');
+  return operator;
 }
 
 /** `true` or `false` from a flag's text, refused (exit 2) otherwise. */

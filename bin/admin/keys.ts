@@ -45,16 +45,31 @@ const keyRevoke = command({
   name: 'key revoke',
   group: 'Keys',
   flags: { key: { type: 'string' } },
-  usage: [['key revoke --key ID|KEY', 'revoke a key at once (by its id, or the key itself)']],
-  async run(options, { rt }) {
+  usage: [['key revoke --key ID|KEY', 'revoke a key at once (by its id, or the key itself); warns', "when it was the store's last active key"]],
+  async run(options, { rt, operations, desk }) {
     // Nothing to do at the gateway: the store's usage key serves its other keys. The functions refuse
     // the key at once; the authorizer's cached answer for it lapses within its TTL.
     const given = required(options, 'key');
     // The key itself (mdk_…) is looked up by its hash and never printed; anything else is a key id.
-    const keyId = looksLikeApiKey(given) ? await rt.apiKeys.idOfKey(given) : given;
-    if (keyId === null) throw new RecordNotFoundError('key', `${given.slice(0, 13)}…`);
-    const revoked = await rt.apiKeys.revoke(keyId);
-    return { json: revoked, text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.` };
+    const found = await desk.keyOwner(given);
+    if (found === null) throw new RecordNotFoundError('key', looksLikeApiKey(given) ? `${given.slice(0, 13)}…` : given);
+    if (found.status === 'revoked') {
+      return {
+        json: { keyId: found.keyId, storeId: found.storeId, revokedAt: found.revokedAt, alreadyRevoked: true },
+        text: `Key ${found.keyId} of ${found.storeId} was already revoked at ${found.revokedAt}; nothing changed.`,
+      };
+    }
+    const revoked = await rt.apiKeys.revoke(found.keyId);
+    // The store's other keys (a scan, as key list): with none active, its integration stops at once.
+    const active = (await operations.keysOf(revoked.storeId)).filter((k) => k.status === 'active').length;
+    const warning =
+      active === 0
+        ? `\n⚠ That was the last active key of ${revoked.storeId}: every call of its integration now fails with 401. Make a new one: npm run admin -- key create --store ${revoked.storeId}`
+        : '';
+    return {
+      json: { ...revoked, alreadyRevoked: false, activeKeysLeft: active },
+      text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.${warning}`,
+    };
   },
 });
 

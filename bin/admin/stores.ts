@@ -1,10 +1,9 @@
 /** The store commands: create, show, credit, adjust, API access, the ledger and the agreed rate limits. */
-import { userInfo } from 'node:os';
 import { RecordNotFoundError } from '../../functions/core/errors.ts';
 import { newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
 import { wholeStatement } from '../../functions/use-cases/statement.ts';
-import { bool, command, ensureUsageKey, money, paise, required, signedPaise, UsageError, type Flags } from './command.ts';
+import { bool, command, ensureUsageKey, money, operatorOf, paise, required, signedPaise, UsageError, type Flags } from './command.ts';
 
 const GROUP = 'Stores';
 
@@ -26,9 +25,14 @@ const storeCreate = command({
     const storeId = newId('store');
     await ensureUsageKey(gateway, storeId);
     const created = await rt.stores.create({ storeId, name, sandbox: options.sandbox ?? false, creditMinor });
+    // A sandbox store books with credit like a live one: say what it starts with and how to add more, before its first 422.
+    const topUp = `npm run admin -- store credit --store ${created.storeId} --amount-minor N`;
+    const credit = options.sandbox
+      ? `\nIt starts with ${money(creditMinor)} credit${creditMinor === 0 ? ' (bookings need credit: add some first)' : ''}; add more with: ${topUp}`
+      : '';
     return {
       json: created,
-      text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+      text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}${credit}`,
     };
   },
 });
@@ -92,8 +96,8 @@ const storeAdjust = command({
     [
       'store adjust --store ID --amount-minor ±N --reason TEXT --reason-id ID [--operator NAME]',
       'a correction by operations: an adjustment entry',
-      '(once per reason id, default the reason; operator',
-      'default: your login name); never below zero available',
+      '(once per reason id, required: e.g. the ticket number;',
+      'operator default: your login name); never below zero available',
     ],
   ],
   async run(options, { operations }) {
@@ -107,8 +111,7 @@ const storeAdjust = command({
       throw new UsageError(`--reason-id must be 1-${REASON_ID_MAX} characters with no control characters and no space at either end (got "${reasonId}")`);
     }
     // Who: named with --operator, else the login of whoever runs the CLI (recorded in the entry, not shown to the merchant).
-    const operator = (options.operator ?? userInfo().username).trim();
-    if (operator === '') throw new UsageError('--operator is required when the login name is unknown');
+    const operator = operatorOf(options);
     const result = await operations.adjust(storeId, { amountMinor, reason, reasonId, operator });
     const { store } = result;
     const entryId = `le_${result.entryId.replaceAll('-', '')}`;
@@ -172,22 +175,31 @@ const storeLedger = command({
   },
 });
 
+const RATE_GROUPS = Object.keys(RATE_LIMITS) as RateGroup[];
+
 const storeRateLimits = command({
   name: 'store rate-limits',
   group: GROUP,
-  flags: { store: { type: 'string' }, ...RATE_GROUP_FLAGS, reset: { type: 'boolean' } } satisfies Flags,
+  flags: {
+    store: { type: 'string' },
+    ...RATE_GROUP_FLAGS,
+    reset: { type: 'boolean' },
+    'reset-group': { type: 'string' },
+    operator: { type: 'string' },
+  } satisfies Flags,
   usage: [
     [
-      `store rate-limits --store ID ${Object.keys(RATE_LIMITS)
-        .map((group) => `[--${group} N]`)
-        .join(' ')} [--reset]`,
-      'per-minute limits agreed with the store',
+      `store rate-limits --store ID ${RATE_GROUPS.map((group) => `[--${group} N]`).join(' ')} [--reset [GROUP]] [--operator NAME]`,
+      'per-minute limits agreed with the store; --reset puts every',
+      'group back to the standard, --reset GROUP that one; who changed',
+      'each and when is recorded (operator default: your login name)',
     ],
+    ['store rate-limits --store ID --reset-group GROUP', 'the same as --reset GROUP'],
   ],
   async run(options, { rt }) {
     const storeId = required(options, 'store');
     const changes: Record<string, number> = {};
-    for (const group of Object.keys(RATE_LIMITS) as RateGroup[]) {
+    for (const group of RATE_GROUPS) {
       const raw = options[group];
       if (raw === undefined) continue;
       const value = Number(raw);
@@ -195,13 +207,33 @@ const storeRateLimits = command({
         throw new UsageError(`--${group} must be a whole number of requests a minute from 1 to 100000 (got "${raw}")`);
       changes[group] = value;
     }
+    const named = options['reset-group'];
+    if (named !== undefined && !(RATE_GROUPS as string[]).includes(named))
+      throw new UsageError(`--reset names a rate group: ${RATE_GROUPS.join(', ')} (got "${named}")`);
+    if (named !== undefined && named in changes) throw new UsageError(`--${named} and --reset ${named} contradict each other`);
+    const reset = named !== undefined ? [named] : options.reset ? RATE_GROUPS.filter((group) => !(group in changes)) : [];
+    const changing = Object.keys(changes).length > 0 || reset.length > 0;
+    const operator = changing ? operatorOf(options) : undefined;
     // Merged with the agreed limits as each attempt reads them: another operator's change to other groups stays.
-    const store = await rt.stores.setRateLimits(storeId, (agreed) => ({ ...(options.reset ? {} : agreed), ...changes }));
-    const limits = Object.fromEntries(Object.entries(RATE_LIMITS).map(([group, standard]) => [group, store.rateLimitOverrides[group] ?? standard.capacity]));
+    const keep = (agreed: Record<string, number>) => Object.fromEntries(Object.entries(agreed).filter(([group]) => !reset.includes(group)));
+    const store = changing
+      ? await rt.stores.setRateLimits(storeId, (agreed) => ({ ...keep(agreed), ...changes }), new Date(), {
+          operator: operator!,
+          groups: Object.keys(changes),
+          reset,
+        })
+      : await rt.stores.get(storeId);
+    if (!store) throw new RecordNotFoundError('store', storeId);
+    const changed = await rt.stores.rateLimitChanges(storeId);
+    const limits = Object.fromEntries(RATE_GROUPS.map((group) => [group, store.rateLimitOverrides[group] ?? RATE_LIMITS[group].capacity]));
+    const who = (group: string) => {
+      const change = changed[group];
+      return change ? ` (${change.reset ? 'reset' : 'set'} by ${change.operator} at ${change.at})` : '';
+    };
     return {
-      json: { storeId, perMinute: limits },
+      json: { storeId, perMinute: limits, changes: changed },
       text: Object.entries(limits)
-        .map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}`)
+        .map(([group, n]) => `${group.padEnd(14)} ${n} a minute${group in store.rateLimitOverrides ? ' (agreed)' : ''}${who(group)}`)
         .join('\n'),
     };
   },

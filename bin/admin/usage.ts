@@ -4,12 +4,16 @@
  * belongs to another command.
  */
 import type { ParseArgsOptionsConfig } from 'node:util';
+import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 import { UsageError, type AnyCommand } from './command.ts';
 import { STORE_COMMANDS } from './stores.ts';
 import { JOB_COMMANDS } from './jobs.ts';
 import { KEY_COMMANDS } from './keys.ts';
 import { ZONE_COMMANDS } from './zones.ts';
 import { GATEWAY_COMMANDS } from './gateway.ts';
+import { STORE_FIND_COMMANDS } from './store-find.ts';
+import { REVIEW_COMMANDS } from './review.ts';
+import { RIDER_COMMANDS } from './riders.ts';
 import { UPI_COMMANDS } from './upi.ts';
 
 /** The table name of a local DynamoDB when neither TABLE_NAME nor a running `npm start` names one. */
@@ -18,7 +22,17 @@ export const LOCAL_TABLE = 'delivery-api';
 export const LOCAL_DATA_DIR = '.data';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly AnyCommand[] = [...STORE_COMMANDS, ...JOB_COMMANDS, ...KEY_COMMANDS, ...ZONE_COMMANDS, ...GATEWAY_COMMANDS, ...UPI_COMMANDS];
+export const COMMANDS: readonly AnyCommand[] = [
+  ...STORE_COMMANDS,
+  ...STORE_FIND_COMMANDS,
+  ...JOB_COMMANDS,
+  ...REVIEW_COMMANDS,
+  ...KEY_COMMANDS,
+  ...RIDER_COMMANDS,
+  ...ZONE_COMMANDS,
+  ...GATEWAY_COMMANDS,
+  ...UPI_COMMANDS,
+];
 
 /** The flags every command takes; `help` is not listed in the usage (it is how one reads it). */
 const GLOBAL_FLAGS = {
@@ -60,6 +74,31 @@ export function parseOptions(): ParseArgsOptionsConfig {
   return options;
 }
 
+/**
+ * The arguments as parseArgs is to read them. parseArgs takes a value that starts with a dash for a
+ * flag of its own and refuses it as ambiguous, so `--amount-minor -5000` (as the docs write it) is
+ * joined into `--amount-minor=-5000` when the flag takes a value and the value is a number; and
+ * `--reset GROUP` (one rate group back to the standard) is read as `--reset-group GROUP`.
+ */
+export function argvForParse(argv: readonly string[], options: ParseArgsOptionsConfig = parseOptions()): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = argv[i + 1];
+    const name = arg.startsWith('--') && !arg.includes('=') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else if (arg === '--reset' && next !== undefined && next in RATE_LIMITS) {
+      out.push(`--reset-group=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
 /** Refuses (exit 2, with the command's usage) the flags given to `command` that are another command's. */
 export function refuseForeignFlags(command: AnyCommand, given: readonly string[]): void {
   const foreign = given.filter((name) => !(name in command.flags) && !(name in GLOBAL_FLAGS));
@@ -88,6 +127,8 @@ export function usageText(commands: readonly AnyCommand[] = COMMANDS): string {
   lines.push('', 'Options');
   for (const [name, flag] of Object.entries(GLOBAL_FLAGS)) if ('says' in flag) lines.push(`  ${`--${name}`.padEnd(6)}   ${flag.says}`);
   lines.push('Environment', ...ENVIRONMENT.map(([name, what]) => `  ${name.padEnd(17)} ${what}`));
+  // npm prints its banner on stdout: -s keeps it off, so the JSON is all there is.
+  lines.push('', 'To pipe --json: npm run -s admin -- <command> --json | jq');
   return lines.join('\n');
 }
 

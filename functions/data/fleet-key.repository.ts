@@ -5,6 +5,7 @@ import { RecordNotFoundError } from '../core/errors.ts';
 import { generateFleetKey, type FleetRole } from '../core/fleet-access.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
+import type { TransactItem } from './transaction.ts';
 
 /** A fleet key as stored: never the key itself, only its hash. Rider keys are bound to one agent id. */
 export interface FleetKeyRecord {
@@ -43,7 +44,8 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    await new Transaction()
+    const tx = new Transaction().addEach('also', this.alsoWritten(agent, createdAt));
+    await tx
       .add('byHash', {
         Put: {
           TableName: this.tableName,
@@ -60,6 +62,11 @@ export class FleetKeyRepository extends TableRepository {
       })
       .commit(this.db);
     return { keyId, fleetKey, role, agentId: agent };
+  }
+
+  /** What a new key's transaction also writes (nothing here; operations' runtime lists the rider: directories.ts). */
+  protected alsoWritten(_agentId: string | null, _at: string): TransactItem[] {
+    return [];
   }
 
   /** Revokes a fleet key by id; revoking a revoked key is a no-op that reports the same result. */

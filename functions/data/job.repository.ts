@@ -20,6 +20,7 @@ import { eventPuts } from './job-writes/events.ts';
 import { riderCash } from './job-writes/rider-cash.ts';
 import { holdingCounters } from './job-writes/holding.ts';
 import { failureOf } from './job-writes/failures.ts';
+import { reviewQueue } from './review-queue.repository.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
@@ -42,6 +43,7 @@ export const JOB_WRITES: readonly JobWrite[] = [
   eventPuts,
   riderCash,
   holdingCounters,
+  reviewQueue,
 ];
 
 /** Who may write: a merchant's key and store (`guard`), or a fleet key (`fleetKeyHash`); each must still be active at the write (else 403). */

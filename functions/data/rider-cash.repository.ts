@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DepositExceedsCashInHandError, DepositKeyConflictError, FleetKeyRevokedError, ServiceUnavailableError } from '../core/errors.ts';
+import {
+  DepositExceedsCashInHandError,
+  DepositKeyConflictError,
+  DepositReceiptUsedError,
+  FleetKeyRevokedError,
+  ServiceUnavailableError,
+} from '../core/errors.ts';
 import { fleetKeyCheck } from './fleet-key.repository.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
@@ -78,8 +84,8 @@ const toEntry = (item: Record<string, unknown>): RiderCashEntry => ({
  * Riders' cash custody: the account the job repository keeps with each move (cash due, cash taken at
  * doors) and the deposits operations record against it. A deposit is one transaction, so the account
  * and its log always agree: the account (in hand −, deposited +, exposure −; only while in hand covers
- * it), the log's deposit entry, and the Idempotency-Key's marker (kept for good: a replay, however
- * late, never deposits twice).
+ * it), the log's deposit entry, the Idempotency-Key's marker (kept for good: a replay, however
+ * late, never deposits twice) and the receipt number's marker (a receipt is recorded once).
  */
 export class RiderCashRepository extends TableRepository {
   /** The rider's cash account (zeros for a rider with none). One strongly consistent GetItem. */
@@ -116,6 +122,7 @@ export class RiderCashRepository extends TableRepository {
           if (recorded.amountMinor === amountMinor && recorded.reference === reference) return { deposit: recorded, created: false };
           throw new DepositKeyConflictError(recorded.id);
         }
+        if (error.failed('receipt')) throw new DepositReceiptUsedError(error.oldItem('receipt')!.depositId as string);
         if (error.failed('account')) throw new DepositExceedsCashInHandError(agentId, figure(error.oldItem('account'), 'inHandMinor'), amountMinor);
         // Another write to the account (a collection, the same key's twin) was in flight: go again on the items as they now are.
         if (!error.conflicted) throw error;
@@ -129,7 +136,18 @@ export class RiderCashRepository extends TableRepository {
   private depositTransaction(request: DepositRequest, deposit: Deposit): Transaction {
     const { agentId, amountMinor, reference, idempotencyKey, operator } = request;
     const at = deposit.createdAt;
-    return new Transaction()
+    const tx = new Transaction();
+    // A receipt number is the platform's: one deposit, whichever rider (a receipt shown twice is a mistake or worse).
+    if (reference !== null)
+      tx.add('receipt', {
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.depositReceipt(reference), type: 'deposit_receipt', reference, depositId: deposit.id, agentId, createdAt: at },
+          ConditionExpression: 'attribute_not_exists(PK)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        },
+      });
+    return tx
       .add('operator', fleetKeyCheck(this.tableName, operator.keyHash))
       .add('account', {
         Update: {

@@ -8,12 +8,20 @@ import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { apiKeyPuts } from './api-key.repository.ts';
 import { ledgerPut, StoreRepository, toLedgerEntry, toStore } from './store.repository.ts';
+import { storeDirectoryPut } from './directories.ts';
 
 /** What creating a store hands back: the only moment the API key is visible. */
 export interface CreatedStore {
   storeId: string;
   keyId: string;
   apiKey: string;
+}
+
+/** Who last changed a rate group's agreed limit, and when (`reset`: back to the standard). */
+export interface RateLimitChange {
+  operator: string;
+  at: string;
+  reset: boolean;
 }
 
 /** How many times a change of a store's rate limits is tried while other changes keep landing first. */
@@ -56,7 +64,8 @@ export class StoreAdminRepository extends StoreRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       })
-      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: input.sandbox }, now));
+      .addEach('key', apiKeyPuts(this.tableName, { keyId, storeId, apiKey, sandbox: input.sandbox }, now))
+      .add('listing', storeDirectoryPut(this.tableName, { storeId, name: input.name, sandbox: input.sandbox, createdAt }));
     if (input.creditMinor > 0) {
       tx.add(
         'ledger',
@@ -118,29 +127,38 @@ export class StoreAdminRepository extends StoreRepository {
    * each request decides with the limit it read on the store (functions/data/rate-limit.repository.ts),
    * so no change refills a bucket. `change` is the new overrides, or how to make them from the agreed
    * ones: it is applied to what each attempt reads (`limitsVersion` orders changes made at once), so
-   * two changes made at once to different groups both stay.
+   * two changes made at once to different groups both stay. `changedBy` records, in the same write,
+   * who changed which groups and when (`rateLimitChanges`, read by `rateLimitChanges`).
    */
   async setRateLimits(
     storeId: string,
     change: Record<string, number> | ((agreed: Record<string, number>) => Record<string, number>),
     now = new Date(),
+    changedBy?: { operator: string; groups: readonly string[]; reset: readonly string[] },
   ): Promise<Store> {
     for (let attempt = 0; attempt < MAX_LIMIT_ATTEMPTS; attempt++) {
       const { Item: before } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
       if (!before) throw new RecordNotFoundError('store', storeId);
       const overrides = typeof change === 'function' ? change(toStore(before).rateLimitOverrides) : change;
       const version = before.limitsVersion as number | undefined;
+      const at = now.toISOString();
+      const audit = changedBy && {
+        ...(before.rateLimitChanges as Record<string, RateLimitChange> | undefined),
+        ...Object.fromEntries(changedBy.groups.map((group) => [group, { operator: changedBy.operator, at, reset: false }])),
+        ...Object.fromEntries(changedBy.reset.map((group) => [group, { operator: changedBy.operator, at, reset: true }])),
+      };
       try {
         const { Attributes } = await this.db.send(
           new UpdateCommand({
             TableName: this.tableName,
             Key: keys.store(storeId),
-            UpdateExpression: 'SET rateLimitOverrides = :value, limitsVersion = :next, updatedAt = :now',
+            UpdateExpression: `SET rateLimitOverrides = :value, limitsVersion = :next, updatedAt = :now${audit ? ', rateLimitChanges = :audit' : ''}`,
             ConditionExpression: version === undefined ? 'attribute_exists(PK) AND attribute_not_exists(limitsVersion)' : 'limitsVersion = :version',
             ExpressionAttributeValues: {
               ':value': overrides,
               ':next': (version ?? 0) + 1,
-              ':now': now.toISOString(),
+              ':now': at,
+              ...(audit && { ':audit': audit }),
               ...(version !== undefined && { ':version': version }),
             },
             ReturnValues: 'ALL_NEW',
@@ -152,6 +170,14 @@ export class StoreAdminRepository extends StoreRepository {
       }
     }
     throw new ServiceUnavailableError(new Error(`store ${storeId}'s rate limits kept changing`));
+  }
+
+  /** Who last changed each rate group's agreed limit, and when (groups never changed since this was kept are absent). */
+  async rateLimitChanges(storeId: string): Promise<Record<string, RateLimitChange>> {
+    const { Item } = await this.db.send(
+      new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ProjectionExpression: 'rateLimitChanges', ConsistentRead: true }),
+    );
+    return (Item?.rateLimitChanges as Record<string, RateLimitChange> | undefined) ?? {};
   }
 
   // Sets one setting of an existing store (404 if there is none) and returns the store as it is now.

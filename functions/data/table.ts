@@ -136,6 +136,8 @@ export const keys = {
   riderCashEntryPrefix: 'CASHLOG#',
   /** A deposit's Idempotency-Key (the deposit it recorded, its amount and reference), kept for good: a replay never deposits twice. */
   depositMarker: (agentId: string, idempotencyKey: string) => ({ PK: `AGENT#${agentId}`, SK: `DEPOSITKEY#${idempotencyKey}` }),
+  /** A deposit's receipt number (trimmed, any case), kept for good: a receipt is recorded for one deposit only. */
+  depositReceipt: (reference: string) => ({ PK: `DEPOSITREF#${reference.trim().toUpperCase()}`, SK: 'DEPOSITREF' }),
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',
@@ -227,6 +229,9 @@ export const keys = {
   bookingMarker: (storeId: string, idempotencyKey: string) => ({ PK: `STORE#${storeId}`, SK: `BOOKING#${idempotencyKey}` }),
   /** A store's bucket of a rate group, whatever its limit (each request brings the limit it read on the store). */
   rateBucket: (storeId: string, group: string) => ({ PK: `STORE#${storeId}`, SK: `RATE#${group}` }),
+  /** A job waiting in operations' review queue (core/review.ts): one partition, oldest first across every store. */
+  reviewItem: (since: string, storeId: string, jobId: string) => ({ PK: 'REVIEW', SK: `${since}#${storeId}#${jobId}` }),
+  reviewPartition: 'REVIEW',
   /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   /** Key id -> hash, so a key can be revoked by its id. */

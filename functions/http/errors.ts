@@ -40,6 +40,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   upi_reference_used: 409,
   cash_limit_exceeded: 409,
   deposit_exceeds_cash_in_hand: 409,
+  deposit_receipt_used: 409,
   precondition_failed: 412,
   outside_service_area: 422,
   route_too_long: 422,

@@ -175,6 +175,7 @@ const CONFLICT_DETAILS: Record<string, Record<string, unknown>> = {
   collection_pending: { dueMinor: expect.any(Number), collectionPath: expect.stringMatching(/^\/fleet\/v1\/jobs\/[0-9a-f-]{36}\/collection$/) },
   cash_limit_exceeded: { limitMinor: expect.any(Number) },
   deposit_exceeds_cash_in_hand: { inHandMinor: expect.any(Number) },
+  deposit_receipt_used: { depositId: expect.any(String) },
 };
 
 // A deposit's Idempotency-Key used for another deposit names that deposit (a booking's names its job, in a validation error's shape).

@@ -123,7 +123,8 @@ describe('admin CLI', () => {
     const revoked = await adminJson<Record<string, unknown>>(table, ['key', 'revoke', '--key', key.keyId]);
 
     expect(key.apiKey).toMatch(/^mdk_live_/);
-    expect(revoked).toEqual({ keyId: key.keyId, storeId, revokedAt: expect.any(String) });
+    // Issue 33: the answer says whether it was revoked before and how many active keys the store keeps.
+    expect(revoked).toEqual({ keyId: key.keyId, storeId, revokedAt: expect.any(String), alreadyRevoked: false, activeKeysLeft: 1 });
     const stored = await table.rt.apiKeys.findByHash((await import('../../functions/core/api-key.ts')).hashApiKey(key.apiKey));
     expect(stored).toMatchObject({ status: 'revoked', storeId });
   });
@@ -160,7 +161,7 @@ describe('admin CLI', () => {
     const listed = await adminJson<Array<Record<string, unknown>>>(table, ['key', 'list', '--store', created.storeId]);
     const text = await admin(table, ['key', 'list', '--store', created.storeId]);
 
-    expect(revoked).toEqual({ keyId: second.keyId, storeId: created.storeId, revokedAt: expect.any(String) });
+    expect(revoked).toEqual({ keyId: second.keyId, storeId: created.storeId, revokedAt: expect.any(String), alreadyRevoked: false, activeKeysLeft: 1 });
     expect(listed).toEqual([
       { keyId: created.keyId, prefix: created.apiKey.slice(0, 13), status: 'active', createdAt: expect.any(String), revokedAt: null },
       { keyId: second.keyId, prefix: second.apiKey.slice(0, 13), status: 'revoked', createdAt: expect.any(String), revokedAt: revoked.revokedAt },
@@ -309,11 +310,24 @@ describe('admin CLI', () => {
     const text = await admin(table, ['store', 'rate-limits', '--store', storeId, '--quotes', '30']);
     const reset = await adminJson<Record<string, unknown>>(table, ['store', 'rate-limits', '--store', storeId, '--reset']);
 
-    expect(raised).toEqual({ storeId, perMinute: { quotes: 10, bookings: 120, cancellations: 10, updates: 30, reads: 600, webhooks: 30 } });
-    expect(text.stdout).toBe(
-      'quotes         30 a minute (agreed)\nbookings       120 a minute (agreed)\ncancellations  10 a minute\nupdates        30 a minute\nreads          600 a minute (agreed)\nwebhooks       30 a minute\n',
+    // Issue 33: who changed each group and when is recorded and shown (the operator: the login name unless --operator).
+    const by = { operator: userInfo().username, at: expect.any(String), reset: false };
+    expect(raised).toEqual({
+      storeId,
+      perMinute: { quotes: 10, bookings: 120, cancellations: 10, updates: 30, reads: 600, webhooks: 30 },
+      changes: { bookings: by, reads: by },
+    });
+    const set = ' \\(set by [^ ]+ at [0-9T:.Z-]+\\)';
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^quotes         30 a minute \\(agreed\\)${set}\nbookings       120 a minute \\(agreed\\)${set}\ncancellations  10 a minute\nupdates        30 a minute\nreads          600 a minute \\(agreed\\)${set}\nwebhooks       30 a minute\n$`,
+      ),
     );
-    expect(reset).toEqual({ storeId, perMinute: { quotes: 10, bookings: 10, cancellations: 10, updates: 30, reads: 60, webhooks: 30 } });
+    expect(reset).toMatchObject({
+      storeId,
+      perMinute: { quotes: 10, bookings: 10, cancellations: 10, updates: 30, reads: 60, webhooks: 30 },
+      changes: { bookings: { ...by, reset: true }, webhooks: { ...by, reset: true } },
+    });
     expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
   });
 

@@ -516,9 +516,14 @@ describe('a return charge the store’s credit cannot cover', () => {
       storeId: merchant.storeId,
       status: 'cancelled',
       returnTrip: { status: 'returned', chargeMinor: RETURN_CHARGE, chargeSettlement: 'captured' },
+      operator: expect.any(String), // issue 33: who resolved it, as on the statement line
     });
+    // Issue 33: a resolve the other way after the review ended names how it ended (it was refused as an invalid transition).
     expect(again.code).toBe(1);
-    expect(JSON.parse(again.stderr)).toEqual({ error: 'Only a return charge in review can be resolved', code: 'invalid_transition' });
+    expect(JSON.parse(again.stderr)).toEqual({
+      error: expect.stringMatching(new RegExp(`^The return charge review of job ${id} was already resolved \\(captured at \\d{4}-[^)]+\\); nothing changed$`)),
+      code: 'error',
+    });
     expect(await statementOf(merchant, id)).toEqual([
       ['reserve', CHARGE, null],
       ['capture', CHARGE, 'Recalled after pickup'],

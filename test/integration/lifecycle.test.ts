@@ -119,6 +119,7 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       settlement: 'captured',
       chargeMinor: BENGALURU_CHARGE_MINOR,
       settledMinor: BENGALURU_CHARGE_MINOR, // a prepaid job's review settles its whole charge
+      operator: expect.any(String), // issue 33: who resolved it, as on the statement line
     });
     expect(release.stdout).toBe(
       `Job ${released.id} of ${released.m.storeId}: settlement released (${BENGALURU_CHARGE_MINOR} paise (₹${(BENGALURU_CHARGE_MINOR / 100).toFixed(2)}) returned to available credit).\n`,
@@ -129,8 +130,17 @@ describe('the delivery lifecycle, against DynamoDB', () => {
       availableMinor: 50_000 - BENGALURU_CHARGE_MINOR,
     });
     expect(await released.balance()).toMatchObject({ balanceMinor: 50_000, reservedMinor: 0, availableMinor: 50_000 });
-    expect(again.code).toBe(1);
-    expect(JSON.parse(again.stderr)).toEqual({ error: 'Only a job in settlement review can be resolved', code: 'invalid_transition' });
+    // A repeat is answered as the review already ended (issue 33 §3; it was refused with exit 1), nothing written twice.
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({
+      jobId: released.id,
+      storeId: released.m.storeId,
+      status: 'failed',
+      settlement: 'released',
+      alreadyResolved: true,
+      resolvedAt: expect.any(String),
+    });
+    expect((await api.table.rt.stores.ledger(released.m.storeId)).filter((e) => e.type === 'release')).toHaveLength(1);
     await expectLedgerInvariant(api.table.rt, captured.m.storeId);
     await expectLedgerInvariant(api.table.rt, released.m.storeId);
   });

@@ -63,9 +63,13 @@ describe('the admin usage, generated from the table of commands', () => {
         'Usage: npm run admin -- settlement resolve [options] [--json] [--aws]',
         '',
         'Settlement',
-        '  settlement resolve --job ID --capture|--release             end the review of a job that failed after pickup',
-        "  settlement resolve --job ID --return --capture|--release    end the review of a return charge the store's credit did not",
+        '  settlement resolve --job ID --capture|--release [--note TEXT] [--operator NAME]',
+        '                                                              end the review of a job that failed after pickup',
+        '  settlement resolve --job ID --return --capture|--release [--note TEXT] [--operator NAME]',
+        "                                                              end the review of a return charge the store's credit did not",
         '                                                              cover when the return started: take it from the balance, or waive it',
+        '                                                              (the note joins the statement line; operator default: your login',
+        '                                                              name); a review already ended is reported, nothing written twice',
       ].join('\n'),
     );
     expect(stdout).toContain('--json   machine-readable output');
@@ -87,7 +91,7 @@ describe('a flag of another command', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `${JSON.stringify({ error: '--job is not an option of store show (it is one of settlement resolve, job end)', code: 'usage_error' })}\n`,
+      stderr: `${JSON.stringify({ error: '--job is not an option of store show (it is one of settlement resolve, job show, job end)', code: 'usage_error' })}\n`,
     });
   });
 

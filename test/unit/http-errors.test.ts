@@ -55,6 +55,7 @@ describe('STATUS_BY_CODE', () => {
       upi_reference_used: 409,
       cash_limit_exceeded: 409,
       deposit_exceeds_cash_in_hand: 409,
+      deposit_receipt_used: 409,
       collection_not_available: 422,
       collection_limit_exceeded: 422,
       precondition_failed: 412,
@@ -305,6 +306,7 @@ describe('the error family', () => {
     new errors.UpiReferenceUsedError(),
     new errors.DepositExceedsCashInHandError('rider-7', 1000, 2000),
     new errors.DepositKeyConflictError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
+    new errors.DepositReceiptUsedError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
   ];
 
   it('has a class for every error code, so no throw site needs a bare code and message', () => {

@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'upi_reference_used'
   | 'cash_limit_exceeded'
   | 'deposit_exceeds_cash_in_hand'
+  | 'deposit_receipt_used'
   | 'precondition_failed'
   | 'not_cancellable'
   | 'invalid_transition'

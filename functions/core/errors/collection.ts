@@ -69,6 +69,16 @@ export class DepositExceedsCashInHandError extends AppError {
   }
 }
 
+/** The deposit's receipt number was already used by another deposit: a receipt is handed over once. */
+export class DepositReceiptUsedError extends AppError {
+  constructor(depositId: string) {
+    super('deposit_receipt_used', `This receipt number was already used by deposit ${depositId}; check the receipt, or record the deposit with its own`, {
+      details: { depositId },
+    });
+    this.name = 'DepositReceiptUsedError';
+  }
+}
+
 /** The deposit's Idempotency-Key already recorded a deposit of another amount or reference. */
 export class DepositKeyConflictError extends AppError {
   constructor(depositId: string) {

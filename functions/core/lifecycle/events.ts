@@ -17,12 +17,12 @@ export type LifecycleEvent =
   | { type: 'edit'; changes: JobEdit }
   | { type: 'reset_lock'; handoff: HandoffName }
   | { type: 'reissue_code'; handoff: HandoffName }
-  | { type: 'resolve'; outcome: 'capture' | 'release' }
+  | { type: 'resolve'; outcome: 'capture' | 'release'; note?: string | null; operator?: string | null }
   | { type: 'attempt_delivery'; reason: DeliveryAttemptReason; note: string | null }
   | { type: 'decide'; action: DecisionAction }
   | { type: 'decision_timeout' }
   | { type: 'recall' }
-  | { type: 'resolve_return'; outcome: 'capture' | 'release' }
+  | { type: 'resolve_return'; outcome: 'capture' | 'release'; note?: string | null; operator?: string | null }
   | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
   | { type: 'remit'; remittanceId: string }
   | { type: 'verify_payment'; how: 'statement' | 'operator' | 'rider_debt' };
@@ -93,6 +93,8 @@ export interface Money {
   balanceDeltaMinor: number;
   reservedDeltaMinor: number;
   note: string;
+  /** Who decided it, when operations did (kept on the statement line, not shown to the merchant). */
+  operator?: string | null;
 }
 
 /**

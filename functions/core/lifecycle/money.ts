@@ -42,15 +42,18 @@ export function returnChargeOf(job: Job): number {
   return job.returnChargeMinor ?? returnCharge(job.chargeMinor);
 }
 
+/** A review's statement note: what was decided, and the operator's own words after it when given. */
+const reviewNote = (decided: string, note: string | null | undefined) => (note ? `${decided}: ${note}` : decided);
+
 /** resolve (operations): a failed job's charge in review is captured or released. */
 export const resolve: MoveDefinition<'resolve'> = {
   apply: (m) => {
     const { job, event } = m;
     m.requireStatus('failed');
     if (job.settlement !== 'review') throw m.illegal('Only a job in settlement review can be resolved');
-    const note = `Review resolved: ${event.outcome}`;
+    const note = reviewNote(`Review resolved: ${event.outcome}`, event.note);
     const capturing = event.outcome === 'capture';
-    m.addMoney(capturing ? capture(chargeOwed(job), note) : release(chargeOwed(job), note));
+    m.addMoney({ ...(capturing ? capture(chargeOwed(job), note) : release(chargeOwed(job), note)), operator: event.operator ?? null });
     return m.done(m.next({ settlement: capturing ? 'captured' : 'released' }));
   },
   mayStartReturn: false,
@@ -64,7 +67,8 @@ export const resolveReturn: MoveDefinition<'resolve_return'> = {
     if (!trip || trip.chargeSettlement !== 'review') throw m.illegal('Only a return charge in review can be resolved');
     // A charge in review was never reserved (the credit did not cover it): captured from the balance, or waived.
     const capturing = m.event.outcome === 'capture';
-    if (capturing) m.addMoney(captureUnreserved(trip.chargeMinor, `Return charge review resolved: ${m.event.outcome}`));
+    const note = reviewNote(`Return charge review resolved: ${m.event.outcome}`, m.event.note);
+    if (capturing) m.addMoney({ ...captureUnreserved(trip.chargeMinor, note), operator: m.event.operator ?? null });
     return m.done(m.next({ returnTrip: { ...trip, chargeSettlement: capturing ? 'captured' : 'released' } }));
   },
   mayStartReturn: false,

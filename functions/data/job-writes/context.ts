@@ -13,6 +13,8 @@ export interface MoneyMovement {
   balanceDeltaMinor: number;
   reservedDeltaMinor: number;
   note: string | null;
+  /** Who decided it, when operations did (kept on the statement line). */
+  operator?: string | null;
 }
 
 /** The platform's limits a job's writes are conditioned on, and dispatch's clocks (which place a job on the dispatch worklist). */

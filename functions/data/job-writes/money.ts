@@ -71,6 +71,7 @@ export const ledgerLines: JobWrite = (_before, after, { tableName, money, now })
         reservedDeltaMinor: entry.reservedDeltaMinor,
         jobId: after.id,
         note: entry.note,
+        operator: entry.operator ?? null,
       },
       new Date(now.getTime() + index),
     ),

@@ -79,7 +79,7 @@ export const riderCashOperations = {
     operationId: 'recordDeposit',
     summary: 'Record a rider’s cash deposit (operations)',
     description:
-      'The rider handed cash to operations: it leaves their hands (`inHandMinor` −, `depositedMinor` +) with a `deposit` entry in their cash log, in one write. At most the cash in hand (else 409 `deposit_exceeds_cash_in_hand` with `details.inHandMinor`, nothing recorded). Send a unique `Idempotency-Key` (required): the same key with the same amount and reference returns the deposit it recorded with 200 (the account as it now is), never depositing twice, however late the retry; the same key with another amount or reference is 409 `idempotency_conflict` (`details.depositId`). Bank payouts to stores are not part of this API.',
+      'The rider handed cash to operations: it leaves their hands (`inHandMinor` −, `depositedMinor` +) with a `deposit` entry in their cash log, in one write. At most the cash in hand (else 409 `deposit_exceeds_cash_in_hand` with `details.inHandMinor`, nothing recorded). Send a unique `Idempotency-Key` (required): the same key with the same amount and reference returns the deposit it recorded with 200 (the account as it now is), never depositing twice, however late the retry; the same key with another amount or reference is 409 `idempotency_conflict` (`details.depositId`). A receipt number (`reference`, any case) is recorded for one deposit only, whichever rider: used again it is 409 `deposit_receipt_used` (`details.depositId`, the deposit that has it), nothing recorded. Bank payouts to stores are not part of this API.',
     tag: 'Operations',
     path: RiderPath,
     headers: DepositHeaders,
