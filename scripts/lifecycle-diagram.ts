@@ -118,7 +118,7 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
   if (event === 'attempt_delivery' && status === 'pickup_completed')
     job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
   if (event === 'decide' || event === 'decision_timeout') {
-    job.pendingDecision = { options: ['reattempt', 'return'], deadlineAt: new Date(now.getTime() - 1).toISOString(), defaultAction: 'return' };
+    job.pendingDecision = { options: ['reattempt', 'return'], deadlineAt: now.toISOString(), defaultAction: 'return' }; // at the deadline: a decision is still on time, and the default may apply
     job.deliveryAttempts = [{ number: 1, reason: 'customer_unreachable', note: null, createdAt: now.toISOString() }];
   }
   // A return trip exists only on a job that ended after pickup (failed: undeliverable; cancelled: recalled).

@@ -1,4 +1,4 @@
-import { NoDecisionPendingError } from '../errors.ts';
+import { DecisionDeadlinePassedError, NoDecisionPendingError } from '../errors.ts';
 import { newHandoff } from '../handoff.ts';
 import type { DecisionAction } from '../job.ts';
 import { refuseOncePaid, refuseUnduePaymentRefusal } from './collection.ts';
@@ -58,6 +58,8 @@ export const decide: MoveDefinition<'decide'> = {
   apply: (m) => {
     const pending = m.job.pendingDecision;
     if (!pending || m.job.status !== 'pickup_completed') throw new NoDecisionPendingError(m.job.status);
+    // The deadline is exact: a decision after it is refused even before a worker applied the default.
+    if (m.now.getTime() > Date.parse(pending.deadlineAt)) throw new DecisionDeadlinePassedError(pending.defaultAction, pending.deadlineAt);
     if (!pending.options.includes(m.event.action)) throw m.illegal(`The decision is one of ${pending.options.join(', ')}`);
     return decided(m, m.event.action);
   },

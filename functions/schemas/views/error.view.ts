@@ -22,6 +22,8 @@ export const ErrorBody = z.strictObject({
       z.strictObject({ status: z.string(), cancelPath: z.string() }),
       // 409 no_decision_pending: the job's status.
       z.strictObject({ status: z.string() }),
+      // 409 decision_deadline_passed: the default that applies instead.
+      z.strictObject({ defaultAction: z.enum(['reattempt', 'return']) }),
       // 422 collection_limit_exceeded: the most the zone collects on one job.
       z.strictObject({ maxCollectMinor: z.int() }),
       // 409 collection_amount_mismatch: the amount due.
