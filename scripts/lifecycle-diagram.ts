@@ -47,6 +47,8 @@ export const SAMPLE_EVENTS: Record<MoveName, LifecycleEvent> = {
   resolve_return: { type: 'resolve_return', outcome: 'capture' },
   collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
   remit: { type: 'remit', remittanceId: 'rem_x' },
+  mark_overdue: { type: 'mark_overdue', kind: 'return_trip' },
+  resolve_overdue: { type: 'resolve_overdue', outcome: 'returned', note: 'The store has the parcel back' },
 };
 
 /** The store's credit the probes decide with: enough for any return charge. */
@@ -122,7 +124,13 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
     job.deliveryAttempts = [{ number: 1, reason: 'customer_unreachable', note: null, createdAt: now.toISOString() }];
   }
   // A return trip exists only on a job that ended after pickup (failed: undeliverable; cancelled: recalled).
-  const returnHandoff = { arrive_return: handoff('pending'), submit_return_code: handoff('active', { expiresAt: live }), resolve_return: handoff('verified') };
+  const returnHandoff = {
+    arrive_return: handoff('pending'),
+    submit_return_code: handoff('active', { expiresAt: live }),
+    resolve_return: handoff('verified'),
+    mark_overdue: handoff('pending'),
+    resolve_overdue: handoff('pending'),
+  };
   if ((status === 'failed' || status === 'cancelled') && event in returnHandoff) {
     job.settlement = 'captured';
     job.returnTrip = {
@@ -134,6 +142,7 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
       returnedAt: event === 'resolve_return' ? now.toISOString() : null,
       handoff: returnHandoff[event as keyof typeof returnHandoff],
     };
+    if (event === 'resolve_overdue') job.overdue = { kind: 'return_trip', since: now.toISOString() };
   }
   return job;
 }
@@ -409,6 +418,24 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`resolve_return\` | operations: \`npm run admin -- settlement resolve --job ID --return --capture\\|--release\` |
 | \`collect\` | a rider at the drop: \`POST /fleet/v1/jobs/{id}/collection\` |
 | \`remit\` | the remittance worker (\`system\`), for a collected payment |
+| \`mark_overdue\` | the dispatcher (\`system\`), once a parcel's way back or a rider's re-arrival passed its deadline |
+| \`resolve_overdue\` | operations: \`npm run admin -- overdue resolve --job ID --returned\\|--lost --note TEXT --operator NAME\` |
+
+## Overdue: a parcel's way back, a rider's re-arrival
+
+Two waits of a live job have a deadline (\`functions/core/lifecycle/overdue.ts\`; dispatch files the job
+for it, \`dispatchDueAt\`): a parcel on its way back whose rider has not arrived at the pickup
+\`RETURN_TRIP_DEADLINE_MINUTES\` (180) after the return started, and a rider sent back to the drop
+after a reattempt who has not arrived there \`REARRIVAL_DEADLINE_MINUTES\` (60) after the decision.
+Past it, \`mark_overdue\` sets the internal \`overdue: {kind: return_trip|rearrival, since}\`: the job
+is in operations' review queue and a warning (\`job overdue\`) feeds the \`OverdueJobs\` alarm. The
+status, the money (charges reserved stay reserved) and the merchant's view do not change. A rider who
+arrives late is still welcome: the arrival ends the wait and the review (\`overdue\` cleared), as does
+any move that ends the wait (a recall starts a new one for the way back). Otherwise operations end it
+with \`resolve_overdue\`: \`returned\` (the store has the parcel: the trip ends as a return does, its
+charge captured; a rider overdue at the drop: the return starts and ends at once) or \`lost\` (the
+return fails, its charge to settlement review; a rider overdue at the drop: the job fails after
+pickup, into settlement review). Sandbox jobs have no such deadline: the simulator always comes back.
 `;
 }
 

@@ -10,6 +10,7 @@ import { JOB_COMMANDS } from './jobs.ts';
 import { KEY_COMMANDS } from './keys.ts';
 import { ZONE_COMMANDS } from './zones.ts';
 import { GATEWAY_COMMANDS } from './gateway.ts';
+import { OVERDUE_COMMANDS } from './overdue.ts';
 
 /** The table name of a local DynamoDB when neither TABLE_NAME nor a running `npm start` names one. */
 export const LOCAL_TABLE = 'delivery-api';
@@ -17,7 +18,7 @@ export const LOCAL_TABLE = 'delivery-api';
 export const LOCAL_DATA_DIR = '.data';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly AnyCommand[] = [...STORE_COMMANDS, ...JOB_COMMANDS, ...KEY_COMMANDS, ...ZONE_COMMANDS, ...GATEWAY_COMMANDS];
+export const COMMANDS: readonly AnyCommand[] = [...STORE_COMMANDS, ...JOB_COMMANDS, ...OVERDUE_COMMANDS, ...KEY_COMMANDS, ...ZONE_COMMANDS, ...GATEWAY_COMMANDS];
 
 /** The flags every command takes; `help` is not listed in the usage (it is how one reads it). */
 const GLOBAL_FLAGS = {

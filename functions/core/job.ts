@@ -115,6 +115,8 @@ export interface DeliveryAttempt {
   reason: DeliveryAttemptReason;
   note: string | null;
   createdAt: string;
+  /** When the merchant's decision on it was made (or its default applied): a reattempt's re-arrival deadline runs from here. Internal; absent before it existed. */
+  decidedAt?: string;
 }
 
 /** What the merchant may decide after a failed attempt. */
@@ -249,6 +251,8 @@ export interface Job {
   deliveryAttempts?: DeliveryAttempt[];
   /** The merchant's decision the job waits for (absent: none). */
   pendingDecision?: PendingDecision | null;
+  /** Set when a deadline passed with the job still waiting for the parcel's way back or the rider's re-arrival: operations' review decides. */
+  overdue?: { kind: 'return_trip' | 'rearrival'; since: string } | null;
   /** The parcel's way back (absent: none). */
   returnTrip?: ReturnTrip | null;
   /** Cash on delivery (absent or null: a prepaid job). */

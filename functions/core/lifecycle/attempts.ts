@@ -49,8 +49,11 @@ export const attemptDelivery: MoveDefinition<'attempt_delivery'> = {
 
 // The decision made: a reattempt brings a fresh delivery code; a return starts the return.
 function decided(m: Move, action: DecisionAction): Transition {
-  if (action === 'return') return undeliverable(m, (m.job.deliveryAttempts ?? []).length);
-  return m.done(m.next({ pendingDecision: null, verification: { ...m.job.verification, delivery: newHandoff('active') } }));
+  // The decision's time is kept on its attempt: a reattempt's re-arrival deadline runs from it.
+  const attempts = m.job.deliveryAttempts ?? [];
+  const deliveryAttempts = attempts.map((attempt, i) => (i === attempts.length - 1 ? { ...attempt, decidedAt: m.at } : attempt));
+  if (action === 'return') return undeliverable(m, attempts.length, { deliveryAttempts });
+  return m.done(m.next({ pendingDecision: null, deliveryAttempts, verification: { ...m.job.verification, delivery: newHandoff('active') } }));
 }
 
 /** decide (the merchant): one of the pending decision's options. */

@@ -24,7 +24,9 @@ export type LifecycleEvent =
   | { type: 'recall' }
   | { type: 'resolve_return'; outcome: 'capture' | 'release' }
   | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
-  | { type: 'remit'; remittanceId: string };
+  | { type: 'remit'; remittanceId: string }
+  | { type: 'mark_overdue'; kind: 'return_trip' | 'rearrival' }
+  | { type: 'resolve_overdue'; outcome: 'returned' | 'lost'; note: string };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 /** The event of one type, e.g. `EventOf<'collect'>`. */
