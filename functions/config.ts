@@ -43,6 +43,10 @@ const Config = z.object({
   ACCEPT_CONFIRM_SECONDS: z._default(number(1, 3600), 120),
   /** How long a rider who confirmed a job has to reach the pickup before it goes back on offer (its credit stays held). */
   PICKUP_ARRIVAL_SECONDS: z._default(number(1, 86_400), 1800),
+  /** How long a parcel on its way back may take to reach the pickup before the job goes to operations' review (live jobs). */
+  RETURN_TRIP_DEADLINE_MINUTES: z._default(number(1, 10_080), 180),
+  /** How long a rider sent back to the drop (a reattempt) may take to arrive there before the job goes to operations' review (live jobs). */
+  REARRIVAL_DEADLINE_MINUTES: z._default(number(1, 10_080), 60),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z._default(number(1, 3600), 60),
   /**

@@ -126,6 +126,8 @@ export const dispatchClock = (config: Config): DispatchClock => ({
   timeoutMs: config.DISPATCH_TIMEOUT_SECONDS * 1000,
   confirmMs: config.ACCEPT_CONFIRM_SECONDS * 1000,
   arriveMs: config.PICKUP_ARRIVAL_SECONDS * 1000,
+  returnTripMs: config.RETURN_TRIP_DEADLINE_MINUTES * 60_000,
+  rearrivalMs: config.REARRIVAL_DEADLINE_MINUTES * 60_000,
 });
 
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part

@@ -141,6 +141,7 @@ export class DeliveryApiStack extends Stack {
       },
       table,
       workerItemFailures: metrics.itemFailures,
+      overdueJobs: metrics.overdueJobs,
       action: new SnsAction(topic),
     });
 

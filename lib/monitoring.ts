@@ -26,6 +26,8 @@ export interface MonitoringProps {
   table: TableV2;
   /** The workers' failed worklist items, of this stage. */
   workerItemFailures: IMetric;
+  /** Jobs marked overdue (a parcel's way back or a rider's re-arrival past its deadline), of this stage. */
+  overdueJobs: IMetric;
   action?: IAlarmAction;
 }
 
@@ -122,6 +124,12 @@ export class Monitoring extends Construct {
     this.add('TableThrottles', throttles, 1, 'DynamoDB throttled reads or writes');
     this.add('TableSystemErrors', tableMetric('SystemErrors'), 1, 'DynamoDB system errors');
     this.add('WorkerItemFailures', props.workerItemFailures, 1, 'Workers: a job failed to move (worker item failed in the logs)');
+    this.add(
+      'OverdueJobs',
+      props.overdueJobs,
+      1,
+      'Jobs overdue: a parcel’s way back or a rider’s re-arrival passed its deadline (npm run admin -- review list)',
+    );
   }
 
   private add(

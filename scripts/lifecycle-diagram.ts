@@ -48,6 +48,8 @@ export const SAMPLE_EVENTS: Record<MoveName, LifecycleEvent> = {
   collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
   remit: { type: 'remit', remittanceId: 'rem_x' },
   verify_payment: { type: 'verify_payment', how: 'statement' },
+  mark_overdue: { type: 'mark_overdue', kind: 'return_trip' },
+  resolve_overdue: { type: 'resolve_overdue', outcome: 'returned', note: 'The store has the parcel back' },
 };
 
 /** The store's credit the probes decide with: enough for any return charge. */
@@ -131,11 +133,17 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
   if (event === 'attempt_delivery' && status === 'pickup_completed')
     job.verification = { ...job.verification, delivery: handoff('active', { expiresAt: live }) };
   if (event === 'decide' || event === 'decision_timeout') {
-    job.pendingDecision = { options: ['reattempt', 'return'], deadlineAt: new Date(now.getTime() - 1).toISOString(), defaultAction: 'return' };
+    job.pendingDecision = { options: ['reattempt', 'return'], deadlineAt: now.toISOString(), defaultAction: 'return' }; // at the deadline: a decision is still on time, and the default may apply
     job.deliveryAttempts = [{ number: 1, reason: 'customer_unreachable', note: null, createdAt: now.toISOString() }];
   }
   // A return trip exists only on a job that ended after pickup (failed: undeliverable; cancelled: recalled).
-  const returnHandoff = { arrive_return: handoff('pending'), submit_return_code: handoff('active', { expiresAt: live }), resolve_return: handoff('verified') };
+  const returnHandoff = {
+    arrive_return: handoff('pending'),
+    submit_return_code: handoff('active', { expiresAt: live }),
+    resolve_return: handoff('verified'),
+    mark_overdue: handoff('pending'),
+    resolve_overdue: handoff('pending'),
+  };
   if ((status === 'failed' || status === 'cancelled') && event in returnHandoff) {
     job.settlement = 'captured';
     job.returnTrip = {
@@ -147,6 +155,7 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
       returnedAt: event === 'resolve_return' ? now.toISOString() : null,
       handoff: returnHandoff[event as keyof typeof returnHandoff],
     };
+    if (event === 'resolve_overdue') job.overdue = { kind: 'return_trip', since: now.toISOString() };
   }
   return job;
 }
@@ -425,6 +434,24 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`collect\` | a rider at the drop: \`POST /fleet/v1/jobs/{id}/collection\` |
 | \`remit\` | the remittance worker (\`system\`), for a collected payment |
 | \`verify_payment\` | operations: \`npm run admin -- upi import --file F\`, \`upi verify --reference R\`; the remittance worker (\`system\`) after \`UPI_VERIFY_HOURS\` |
+| \`mark_overdue\` | the dispatcher (\`system\`), once a parcel's way back or a rider's re-arrival passed its deadline |
+| \`resolve_overdue\` | operations: \`npm run admin -- overdue resolve --job ID --returned\\|--lost --note TEXT --operator NAME\` |
+
+## Overdue: a parcel's way back, a rider's re-arrival
+
+Two waits of a live job have a deadline (\`functions/core/lifecycle/overdue.ts\`; dispatch files the job
+for it, \`dispatchDueAt\`): a parcel on its way back whose rider has not arrived at the pickup
+\`RETURN_TRIP_DEADLINE_MINUTES\` (180) after the return started, and a rider sent back to the drop
+after a reattempt who has not arrived there \`REARRIVAL_DEADLINE_MINUTES\` (60) after the decision.
+Past it, \`mark_overdue\` sets the internal \`overdue: {kind: return_trip|rearrival, since}\`: the job
+is in operations' review queue and a warning (\`job overdue\`) feeds the \`OverdueJobs\` alarm. The
+status, the money (charges reserved stay reserved) and the merchant's view do not change. A rider who
+arrives late is still welcome: the arrival ends the wait and the review (\`overdue\` cleared), as does
+any move that ends the wait (a recall starts a new one for the way back). Otherwise operations end it
+with \`resolve_overdue\`: \`returned\` (the store has the parcel: the trip ends as a return does, its
+charge captured; a rider overdue at the drop: the return starts and ends at once) or \`lost\` (the
+return fails, its charge to settlement review; a rider overdue at the drop: the job fails after
+pickup, into settlement review). Sandbox jobs have no such deadline: the simulator always comes back.
 `;
 }
 

@@ -15,6 +15,7 @@ import { STORE_FIND_COMMANDS } from './store-find.ts';
 import { REVIEW_COMMANDS } from './review.ts';
 import { RIDER_COMMANDS } from './riders.ts';
 import { UPI_COMMANDS } from './upi.ts';
+import { OVERDUE_COMMANDS } from './overdue.ts';
 
 /** The table name of a local DynamoDB when neither TABLE_NAME nor a running `npm start` names one. */
 export const LOCAL_TABLE = 'delivery-api';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   ...STORE_COMMANDS,
   ...STORE_FIND_COMMANDS,
   ...JOB_COMMANDS,
+  ...OVERDUE_COMMANDS,
   ...REVIEW_COMMANDS,
   ...KEY_COMMANDS,
   ...RIDER_COMMANDS,

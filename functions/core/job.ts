@@ -115,6 +115,8 @@ export interface DeliveryAttempt {
   reason: DeliveryAttemptReason;
   note: string | null;
   createdAt: string;
+  /** When the merchant's decision on it was made (or its default applied): a reattempt's re-arrival deadline runs from here. Internal; absent before it existed. */
+  decidedAt?: string;
 }
 
 /** What the merchant may decide after a failed attempt. */

@@ -31,6 +31,7 @@
  *   resolve_return (operations): a return charge in review → captured or released
  *
  * Cash on delivery (a job with `collection`): see core/lifecycle/collection.ts.
+ * Overdue waits (a parcel's way back, a rider's re-arrival) and operations' end of them: core/lifecycle/overdue.ts.
  */
 export { effectiveHandoff, handoffOf } from './handoff.ts';
 export {
@@ -51,5 +52,6 @@ export { REPEATED_DECLINES } from './lifecycle/assignment.ts';
 export { DECISION_WINDOW_MS, MAX_DELIVERY_ATTEMPTS, SANDBOX_DECISION_WINDOW_MS } from './lifecycle/attempts.ts';
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS, handoffRefusal } from './lifecycle/handoffs.ts';
 export { chargeOwed, returnChargeOf } from './lifecycle/money.ts';
+export { overdueWait, overdueWaitStartedAt, type OverdueKind } from './lifecycle/overdue.ts';
 export { isRiderRetry, mayStartReturn, MOVES, transition } from './lifecycle/transition.ts';
 export type { MoveDefinition, RiderRef } from './lifecycle/move.ts';

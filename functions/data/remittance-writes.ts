@@ -7,7 +7,7 @@ import { eventPuts } from './job-writes/events.ts';
 import type { TransactItem } from './transaction.ts';
 
 // `remit` moves no money, no index item and no rider's cash or holding: no limit of these applies.
-const NO_LIMITS: JobLimits = { maxHeldJobs: 0, riderCashLimitMinor: 0, dispatch: { timeoutMs: 0, confirmMs: 0, arriveMs: 0 } };
+const NO_LIMITS: JobLimits = { maxHeldJobs: 0, riderCashLimitMinor: 0, dispatch: { timeoutMs: 0, confirmMs: 0, arriveMs: 0, returnTripMs: 0, rearrivalMs: 0 } };
 
 /**
  * The writes of `remit` (a collected payment joins remittance `remittanceId`) for the remittance

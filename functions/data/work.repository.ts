@@ -8,7 +8,7 @@ import type { ZoneCatalog } from './zone-catalog.ts';
 
 export type WorkKind = 'dispatch' | 'simulation';
 
-const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}/${clock.arriveMs}`;
+const clockId = (clock: DispatchClock) => `${clock.timeoutMs}/${clock.confirmMs}/${clock.arriveMs}/${clock.returnTripMs}/${clock.rearrivalMs}`;
 
 /** How many items of an unsharded list (of before an upgrade) one tick takes. */
 export const UNSHARDED_BATCH = 100;
@@ -147,9 +147,13 @@ export class WorkRepository extends TableRepository {
           filed.timeoutMs - clock.timeoutMs,
           filed.confirmMs - clock.confirmMs,
           (filed.arriveMs ?? clock.arriveMs) - clock.arriveMs /* filed before it: the same */,
+          (filed.returnTripMs ?? clock.returnTripMs) - clock.returnTripMs,
+          (filed.rearrivalMs ?? clock.rearrivalMs) - clock.rearrivalMs,
         )
       : 0;
-    if (filed && clockId(filed) === clockId(clock)) this.settledClock = clockId(clock);
+    // A clock filed before the overdue deadlines existed names none: the same as now (those jobs were on no worklist).
+    const filedId = filed && clockId({ ...filed, returnTripMs: filed.returnTripMs ?? clock.returnTripMs, rearrivalMs: filed.rearrivalMs ?? clock.rearrivalMs });
+    if (filedId === clockId(clock)) this.settledClock = clockId(clock);
     return { aheadMs, settled: this.settledClock === clockId(clock) };
   }
 
@@ -158,7 +162,7 @@ export class WorkRepository extends TableRepository {
     await this.db.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.dispatchClock, type: 'dispatch-clock', timeoutMs: clock.timeoutMs, confirmMs: clock.confirmMs, arriveMs: clock.arriveMs },
+        Item: { ...keys.dispatchClock, type: 'dispatch-clock', ...clock },
       }),
     );
     this.settledClock = clockId(clock);

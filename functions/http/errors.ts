@@ -35,6 +35,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   job_not_editable: 409,
   parcel_not_picked_up: 409,
   no_decision_pending: 409,
+  decision_deadline_passed: 409,
   collection_amount_mismatch: 409,
   collection_pending: 409,
   upi_reference_used: 409,

@@ -1,5 +1,7 @@
 import { dispatchEvent } from '../core/dispatch.ts';
+import { dispatchClock } from '../runtime.ts';
 import { reportRepeatedDeclines } from '../use-cases/repeated-declines.ts';
+import { reportOverdue } from '../use-cases/overdue-jobs.ts';
 import { attempt, eachJob, type PassOptions, type PassResult, type TickReport, type WorkerRuntime } from './worklist.ts';
 
 /**
@@ -7,7 +9,9 @@ import { attempt, eachJob, type PassOptions, type PassResult, type TickReport, t
  * the fleet API); if it is still waiting for a rider DISPATCH_TIMEOUT_SECONDS after it was first
  * queued, it fails and its reservation is released. A job stays on the list until a rider has
  * confirmed it, so one a rider declines is offered again, on the same clock; an acceptance left
- * unconfirmed for ACCEPT_CONFIRM_SECONDS is declined for the rider (they may not take it back).
+ * unconfirmed for ACCEPT_CONFIRM_SECONDS is declined for the rider (they may not take it back). A
+ * parcel on its way back, or a rider sent back to the drop, past its deadline (RETURN_TRIP_DEADLINE_MINUTES,
+ * REARRIVAL_DEADLINE_MINUTES) is marked overdue, for operations' review (a warning each: an alarm).
  *
  * The worklist is ordered by when each job is next due and every move re-files the job in its own
  * transaction, so a tick reads only the items due by its clock: one Query per shard when nothing is
@@ -28,11 +32,7 @@ export async function dispatchPass(rt: WorkerRuntime, options: PassOptions = {})
 }
 
 async function dispatchRun(rt: WorkerRuntime, now: Date, deadline?: number): Promise<PassResult> {
-  const clock = {
-    timeoutMs: rt.config.DISPATCH_TIMEOUT_SECONDS * 1000,
-    confirmMs: rt.config.ACCEPT_CONFIRM_SECONDS * 1000,
-    arriveMs: rt.config.PICKUP_ARRIVAL_SECONDS * 1000,
-  };
+  const clock = dispatchClock(rt.config);
   const report = { moved: 0, finished: 0, failed: 0 };
   // Clocks shortened since the worklist was filed make jobs due sooner than their items say: read
   // that much further ahead until every such item is re-filed.
@@ -69,6 +69,7 @@ async function dispatchRun(rt: WorkerRuntime, now: Date, deadline?: number): Pro
         report.moved += 1;
         job = result.job;
         reportRepeatedDeclines(event, job);
+        reportOverdue(event, job);
       }
     }
     // Stale copies (an upgrade's unsharded list, a changed clock, a job dispatch is done with): the

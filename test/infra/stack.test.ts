@@ -13,6 +13,7 @@ import { DYNAMO_CALL_LIMITS } from '../../functions/data/client.ts';
 import { EARLY_ANSWER_MS } from '../../functions/http/handler.ts';
 import { TABLE } from '../../functions/data/table.ts';
 import { WORKER_ITEM_FAILED } from '../../functions/workers/worklist.ts';
+import { JOB_OVERDUE } from '../../functions/use-cases/overdue-jobs.ts';
 import { ENGINE_MESSAGES } from '../../functions/engine/messages.ts';
 
 const { template, resources: anyResources } = synth();
@@ -270,7 +271,7 @@ describe('the CDK stack', () => {
     expect(ofType('AWS::IAM::Policy')).toHaveLength(1);
     expect(ofType('AWS::Lambda::Permission')).toHaveLength(1);
     expect(ofType('AWS::Logs::LogGroup')).toHaveLength(4);
-    expect(ofType('AWS::CloudWatch::Alarm').length).toBeLessThanOrEqual(9 + alarmsPerTenFunctions * Math.ceil(DEPLOYED_FUNCTIONS.length / 10));
+    expect(ofType('AWS::CloudWatch::Alarm').length).toBeLessThanOrEqual(10 + alarmsPerTenFunctions * Math.ceil(DEPLOYED_FUNCTIONS.length / 10));
   });
 
   describe('least privilege', () => {
@@ -500,6 +501,7 @@ describe('the CDK stack', () => {
         'DynamoDB throttled reads or writes',
         'DynamoDB system errors',
         'Workers: a job failed to move (worker item failed in the logs)',
+        'Jobs overdue: a parcel’s way back or a rider’s re-arrival passed its deadline (npm run admin -- review list)',
         `One of ${ENGINE.map(functionId).join(', ')}: a run failed`,
       ]),
     );
@@ -509,8 +511,8 @@ describe('the CDK stack', () => {
     for (const group of [...errorGroups, ...throttleGroups]) expect(group.length).toBeLessThanOrEqual(METRICS_PER_ALARM);
     expect(errorGroups).toHaveLength(Math.ceil(apiFunctions.length / METRICS_PER_ALARM));
     expect(throttleGroups).toHaveLength(Math.ceil(HANDLERS.length / METRICS_PER_ALARM));
-    // + the engine's four: a failed run, missing sweeps, a dead alarm, a late stream.
-    expect(alarms).toHaveLength(5 + errorGroups.length + throttleGroups.length + 4);
+    // + the engine's four: a failed run, missing sweeps, a dead alarm, a late stream; + jobs overdue.
+    expect(alarms).toHaveLength(5 + errorGroups.length + throttleGroups.length + 4 + 1);
     // Every comparison is "or more" (or "fewer than" for a heartbeat): no description says "more than".
     for (const alarm of alarms) {
       expect(alarm.AlarmDescription).not.toMatch(/more than|above/);
@@ -557,18 +559,19 @@ describe('the CDK stack', () => {
     expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY).toBeUndefined();
   });
 
-  it('counts the workers’ failed items and the sweeps in one metric each, of the stage, from the log every engine function shares', () => {
+  it('counts the workers’ failed items, the sweeps and the jobs marked overdue in one metric each, of the stage, from the log every engine function shares', () => {
     const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
     const counting = (message: string, metricName: string) => ({
       FilterPattern: `{ $.message = "${message}" }`,
       MetricTransformations: [{ MetricNamespace: 'DeliveryApi', MetricName: metricName, MetricValue: '1', Dimensions: [{ Key: 'Stage', Value: '$.stage' }] }],
     });
 
-    expect(filters).toHaveLength(2);
+    expect(filters).toHaveLength(3);
     expect(filters).toEqual(
       expect.arrayContaining([
         expect.objectContaining(counting(WORKER_ITEM_FAILED, 'WorkerItemFailures')),
         expect.objectContaining(counting(ENGINE_MESSAGES.sweep, 'SweepRuns')),
+        expect.objectContaining(counting(JOB_OVERDUE, 'OverdueJobs')),
       ]),
     );
     const logGroupsOf = (name: string) => JSON.stringify(resources[logicalIdOf(name)]!.Properties.LoggingConfig);
@@ -580,6 +583,15 @@ describe('the CDK stack', () => {
       Dimensions: [{ Name: 'Stage', Value: 'dev' }],
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    // Issue 33: a job overdue on its way back or at the drop is an alarm (operations' review queue grew).
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'DeliveryApi',
+      MetricName: 'OverdueJobs',
+      Dimensions: [{ Name: 'Stage', Value: 'dev' }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
     });
   });
 

@@ -126,7 +126,7 @@ describe('a cash-on-delivery job', () => {
     const rider = newRider(); // new to cash: no account yet
     const strict = new JobRepository(dbOf(rt), rt.config.TABLE_NAME, {
       maxHeldJobs: 2,
-      dispatch: { timeoutMs: 1_200_000, confirmMs: 120_000, arriveMs: 1_800_000 },
+      dispatch: { timeoutMs: 1_200_000, confirmMs: 120_000, arriveMs: 1_800_000, returnTripMs: 10_800_000, rearrivalMs: 3_600_000 },
       riderCashLimitMinor: COLLECT - 1,
     });
     const { id } = await m.bookJob({ quote: { collectMinor: COLLECT } });

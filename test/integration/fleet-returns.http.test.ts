@@ -442,7 +442,13 @@ describe('a recalled parcel', () => {
 });
 
 describe('the decision’s deadline (the dispatch worker)', () => {
-  it('applies the default (return) as `system` at the deadline, not a moment before, and takes the job off the worklist', async () => {
+  // Issue 33: a parcel on its way back and a rider sent back to the drop have deadlines of their own, so
+  // the decision's item is not deleted but re-filed at the next one (it was deleted before).
+  const filedAt = async (id: string) =>
+    (await api.table.rt.work.list('dispatch')).filter((item) => item.jobId === id).map((item) => item.key.SK.slice(0, item.key.SK.indexOf('#')));
+  const minutesAfter = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+  it('applies the default (return) as `system` at the deadline, not a moment before, and files the job at the return trip’s deadline', async () => {
     // Prepare
     const { merchant, rider } = await setUp();
     const { id, charge } = await attemptedOnce(merchant, rider);
@@ -468,7 +474,7 @@ describe('the decision’s deadline (the dispatch worker)', () => {
       returnTrip: { reason: 'undeliverable', status: 'returning' },
     });
     expect(job.events.at(-1)).toMatchObject({ status: 'failed', actor: 'system', note: 'Undeliverable after 1 attempt: the parcel goes back to the pickup' });
-    expect(await onWorklist()).toBe(false);
+    expect(await filedAt(id)).toEqual([minutesAfter(job.returnTrip!.startedAt, 180)]);
     expect(await jobLedger(merchant, id)).toEqual([
       ['reserve', 0, charge, null],
       ['capture', -charge, -charge, 'Undeliverable after pickup'],
@@ -479,7 +485,7 @@ describe('the decision’s deadline (the dispatch worker)', () => {
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
-  it('takes a decided job off the worklist in the decision’s own transaction, so the deadline does nothing', async () => {
+  it('re-files a decided job at its rider’s re-arrival deadline in the decision’s own transaction, so the decision’s deadline does nothing', async () => {
     const { merchant, rider } = await setUp();
     const { id } = await attemptedOnce(merchant, rider);
     const deadline = Date.parse((await stored(merchant, id)).pendingDecision!.deadlineAt);
@@ -489,7 +495,7 @@ describe('the decision’s deadline (the dispatch worker)', () => {
 
     expect(decided).toMatchObject({ status: 'pickup_completed', pendingDecision: null, verification: { delivery: { status: 'active' } } });
     expect(await stored(merchant, id)).toEqual(decided);
-    expect((await api.table.rt.work.list('dispatch')).some((item) => item.jobId === id)).toBe(false);
+    expect(await filedAt(id)).toEqual([minutesAfter(decided.deliveryAttempts![0]!.decidedAt!, 60)]);
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 });

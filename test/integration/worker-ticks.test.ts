@@ -292,7 +292,9 @@ describe('a dispatch clock changed by configuration', () => {
     // Assess: failed on the shorter clock, its items gone; then the clock is settled (no reading ahead)
     expect((await rt.jobs.get(m.storeId, id))!).toMatchObject({ status: 'failed', settlement: 'released' });
     await expectFleetIndexes(shorter, m.storeId);
-    expect(await shorter.work.clockChange({ timeoutMs: 300_000, confirmMs: 120_000, arriveMs: 1_800_000 })).toEqual({ aheadMs: 0, settled: true });
+    expect(
+      await shorter.work.clockChange({ timeoutMs: 300_000, confirmMs: 120_000, arriveMs: 1_800_000, returnTripMs: 10_800_000, rearrivalMs: 3_600_000 }),
+    ).toEqual({ aheadMs: 0, settled: true });
   });
 
   it('re-files a waiting job at its new time when the tick finds it at the old one', async () => {

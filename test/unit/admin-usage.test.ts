@@ -91,7 +91,7 @@ describe('a flag of another command', () => {
     expect(result).toEqual({
       code: 2,
       stdout: '',
-      stderr: `${JSON.stringify({ error: '--job is not an option of store show (it is one of settlement resolve, job show, job end)', code: 'usage_error' })}\n`,
+      stderr: `${JSON.stringify({ error: '--job is not an option of store show (it is one of settlement resolve, job show, job end, overdue resolve)', code: 'usage_error' })}\n`,
     });
   });
 

@@ -5,7 +5,7 @@ import type { Job } from '../../functions/core/job.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { BENGALURU_CHARGE_MINOR, pricedBengaluruQuote as quote, sampleBookingDetails as details, sampleStore } from '../helpers/fixtures.ts';
 
-const clock = { timeoutMs: 20 * 60_000, confirmMs: 2 * 60_000, arriveMs: 30 * 60_000 };
+const clock = { timeoutMs: 20 * 60_000, confirmMs: 2 * 60_000, arriveMs: 30 * 60_000, returnTripMs: 180 * 60_000, rearrivalMs: 60 * 60_000 };
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const move = (job: Job, event: LifecycleEvent, minutes: number, actor = 'system') => transition(job, event, actor, at(minutes)).job;
@@ -24,6 +24,7 @@ describe('dispatchDueAt and dispatchEvent', () => {
   const atDrop = move(pickedUp, { type: 'arrive', handoff: 'delivery' }, 20, 'rider:r1');
   const attempted = move(atDrop, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 21, 'rider:r1');
   const reattempting = move(attempted, { type: 'decide', action: 'reattempt' }, 22, 'merchant');
+  const returning = transition(attempted, { type: 'decide', action: 'return' }, 'merchant', at(23), { availableMinor: 10_000 }).job;
 
   it.each([
     ['a booked job: at once', created, at(0), { type: 'dispatch' }],
@@ -38,15 +39,31 @@ describe('dispatchDueAt and dispatchEvent', () => {
     ['a job back on offer after its confirmed rider never came: the timeout from the re-offer', noShow, at(56.5), { type: 'dispatch_timeout' }],
     // Issue 25: a decision the merchant does not make by its deadline (10 minutes) gets its default from dispatch.
     ['a job waiting for the merchant’s decision after a failed attempt: at the decision’s deadline', attempted, at(31), { type: 'decision_timeout' }],
+    // Issue 33 §4: nothing timed out a rider who never came back to the drop, nor a parcel on its way back.
+    [
+      'a reattempt whose rider has not arrived at the drop again: the re-arrival deadline from the decision',
+      reattempting,
+      at(82),
+      { type: 'mark_overdue', kind: 'rearrival' },
+    ],
+    [
+      'a parcel on its way back whose rider has not reached the pickup: the return trip’s deadline from its start',
+      returning,
+      at(203),
+      { type: 'mark_overdue', kind: 'return_trip' },
+    ],
   ] as const)('%s', (_case, job, due, event) => {
     expect(dispatchDueAt(job, clock)).toBe(due.toISOString());
     expect(dispatchEvent(job, new Date(due.getTime() - 1), clock)).toBeNull();
     expect(dispatchEvent(job, due, clock)).toEqual(event);
   });
 
-  it('is null for every job dispatch does not look after (a rider at the pickup or on the way to the drop, a decision made, an ended job), and for sandbox jobs', () => {
+  it('is null for every job dispatch does not look after (a rider at the pickup or on the way to the drop, a rider back at the drop or the pickup, an overdue job, an ended job), and for sandbox jobs', () => {
     const cancelled = move(queued, { type: 'cancel' }, 2, 'merchant');
-    for (const job of [arrived, pickedUp, atDrop, reattempting, cancelled]) {
+    const backAtTheDrop = move(reattempting, { type: 'arrive', handoff: 'delivery' }, 90, 'rider:r1');
+    const backAtThePickup = move(returning, { type: 'arrive', handoff: 'return' }, 300, 'rider:r1');
+    const overdue = move(returning, { type: 'mark_overdue', kind: 'return_trip' }, 203);
+    for (const job of [arrived, pickedUp, atDrop, backAtTheDrop, backAtThePickup, overdue, cancelled]) {
       expect(dispatchLooksAfter(job)).toBe(false);
       expect(dispatchDueAt(job, clock)).toBeNull();
       expect(dispatchEvent(job, at(1_000), clock)).toBeNull();
@@ -54,5 +71,7 @@ describe('dispatchDueAt and dispatchEvent', () => {
     expect(dispatchDueAt({ ...queued, testMode: true }, clock)).toBeNull();
     // A sandbox job's decision deadline is the simulator's.
     expect(dispatchDueAt({ ...attempted, testMode: true }, clock)).toBeNull();
+    // The simulator always brings a sandbox parcel back: no overdue deadline.
+    expect(dispatchDueAt({ ...returning, testMode: true }, clock)).toBeNull();
   });
 });

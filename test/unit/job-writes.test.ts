@@ -35,7 +35,11 @@ function contextOf(changes: Partial<WriteContext> = {}): WriteContext {
     now: new Date(LATER),
     money: [],
     events: [],
-    limits: { maxHeldJobs: 3, riderCashLimitMinor: CASH_LIMIT, dispatch: { timeoutMs: 60_000, confirmMs: 30_000, arriveMs: 600_000 } },
+    limits: {
+      maxHeldJobs: 3,
+      riderCashLimitMinor: CASH_LIMIT,
+      dispatch: { timeoutMs: 60_000, confirmMs: 30_000, arriveMs: 600_000, returnTripMs: 10_800_000, rearrivalMs: 3_600_000 },
+    },
     ...changes,
   };
 }

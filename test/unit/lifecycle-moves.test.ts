@@ -34,7 +34,7 @@ describe('MOVES', () => {
   });
 
   it('reads the store’s credit only for the moves that can start a return', () => {
-    expect(declaring('mayStartReturn')).toEqual(['attempt_delivery', 'decide', 'decision_timeout', 'recall']);
+    expect(declaring('mayStartReturn')).toEqual(['attempt_delivery', 'decide', 'decision_timeout', 'recall', 'resolve_overdue']);
   });
 });
 

@@ -51,8 +51,9 @@ describe('mayStartReturn', () => {
       [attempted, { type: 'decision_timeout' }],
       [pickedUp, { type: 'recall' }],
     ] as const;
+    // At the decision's deadline (the attempt at 11 min + 10): a decision is still on time, and the default may apply.
     for (const [state, event] of starts) {
-      expect(transition(state, event, 'system', at(30), { availableMinor: 10_000 }).job.returnTrip?.status).toBe('returning');
+      expect(transition(state, event, 'system', at(21), { availableMinor: 10_000 }).job.returnTrip?.status).toBe('returning');
       expect(mayStartReturn(state, event)).toBe(true);
     }
     // Without the credit, a first attempt and a reattempt are decided all the same.

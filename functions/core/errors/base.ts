@@ -30,6 +30,7 @@ export type ErrorCode =
   | 'job_not_editable'
   | 'parcel_not_picked_up'
   | 'no_decision_pending'
+  | 'decision_deadline_passed'
   | 'collection_not_available'
   | 'collection_limit_exceeded'
   | 'collection_amount_mismatch'
@@ -71,7 +72,8 @@ export interface NotEditableDetails {
 }
 
 /** The own keys of a refusal that names where to go instead: the job's status and the path of the call to make. */
-export type NextCallDetails = { returnPath: string } | { status: string; cancelPath: string } | { status: string } | CollectionDetails;
+export type NextCallDetails =
+  { returnPath: string } | { status: string; cancelPath: string } | { status: string } | { defaultAction: 'reattempt' | 'return' } | CollectionDetails;
 
 /** The own keys of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
 export type CollectionDetails =

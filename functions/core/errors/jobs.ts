@@ -72,6 +72,19 @@ export class NoDecisionPendingError extends AppError {
   }
 }
 
+/**
+ * A decision sent after its deadline (`pendingDecision.deadlineAt`): too late, whether or not a
+ * worker had applied the default yet; the default (`defaultAction`) applies instead.
+ */
+export class DecisionDeadlinePassedError extends AppError {
+  constructor(defaultAction: 'reattempt' | 'return', deadlineAt: string) {
+    super('decision_deadline_passed', `The decision's deadline (${deadlineAt}) has passed: its default, ${defaultAction}, applies`, {
+      details: { defaultAction },
+    });
+    this.name = 'DecisionDeadlinePassedError';
+  }
+}
+
 /** An edit of fields the job's state no longer lets change (the pickup's once picked up, any once the job ended). */
 export class JobNotEditableError extends AppError {
   constructor(fields: string[], status: string) {

@@ -1,4 +1,4 @@
-import { NoDecisionPendingError } from '../errors.ts';
+import { DecisionDeadlinePassedError, NoDecisionPendingError } from '../errors.ts';
 import { newHandoff } from '../handoff.ts';
 import type { DecisionAction } from '../job.ts';
 import { refuseOncePaid, refuseUnduePaymentRefusal } from './collection.ts';
@@ -49,8 +49,11 @@ export const attemptDelivery: MoveDefinition<'attempt_delivery'> = {
 
 // The decision made: a reattempt brings a fresh delivery code; a return starts the return.
 function decided(m: Move, action: DecisionAction): Transition {
-  if (action === 'return') return undeliverable(m, (m.job.deliveryAttempts ?? []).length);
-  return m.done(m.next({ pendingDecision: null, verification: { ...m.job.verification, delivery: newHandoff('active') } }));
+  // The decision's time is kept on its attempt: a reattempt's re-arrival deadline runs from it.
+  const attempts = m.job.deliveryAttempts ?? [];
+  const deliveryAttempts = attempts.map((attempt, i) => (i === attempts.length - 1 ? { ...attempt, decidedAt: m.at } : attempt));
+  if (action === 'return') return undeliverable(m, attempts.length, { deliveryAttempts });
+  return m.done(m.next({ pendingDecision: null, deliveryAttempts, verification: { ...m.job.verification, delivery: newHandoff('active') } }));
 }
 
 /** decide (the merchant): one of the pending decision's options. */
@@ -58,6 +61,8 @@ export const decide: MoveDefinition<'decide'> = {
   apply: (m) => {
     const pending = m.job.pendingDecision;
     if (!pending || m.job.status !== 'pickup_completed') throw new NoDecisionPendingError(m.job.status);
+    // The deadline is exact: a decision after it is refused even before a worker applied the default.
+    if (m.now.getTime() > Date.parse(pending.deadlineAt)) throw new DecisionDeadlinePassedError(pending.defaultAction, pending.deadlineAt);
     if (!pending.options.includes(m.event.action)) throw m.illegal(`The decision is one of ${pending.options.join(', ')}`);
     return decided(m, m.event.action);
   },

@@ -25,7 +25,10 @@ export type LifecycleEvent =
   | { type: 'resolve_return'; outcome: 'capture' | 'release'; note?: string | null; operator?: string | null }
   | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
   | { type: 'remit'; remittanceId: string }
-  | { type: 'verify_payment'; how: 'statement' | 'operator' | 'rider_debt' };
+  | { type: 'verify_payment'; how: 'statement' | 'operator' | 'rider_debt' }
+
+  | { type: 'mark_overdue'; kind: 'return_trip' | 'rearrival' }
+  | { type: 'resolve_overdue'; outcome: 'returned' | 'lost'; note: string };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 /** The event of one type, e.g. `EventOf<'collect'>`. */
@@ -80,6 +83,9 @@ export const PUBLIC_CALLS: Record<MoveName, string | null> = {
   resolve_return: 'settlement resolve --return',
   collect: 'POST /fleet/v1/jobs/{id}/collection',
   remit: null,
+  verify_payment: 'upi verify',
+  mark_overdue: null,
+  resolve_overdue: 'overdue resolve',
 };
 
 /** What a refusal of `name` calls it: its public call, or (a move only the platform makes) its own name, quoted. */

@@ -43,14 +43,24 @@ export function undeliverable(m: Move, attempts: number, changes: Partial<Job> =
   return startReturn(m, 'undeliverable', `Undeliverable after ${attempts} attempt${attempts === 1 ? '' : 's'}: the parcel goes back to the pickup`, changes);
 }
 
-/** The return code verified: back at the pickup, the trip ends and its reserved charge is captured (one in review stays operations' to resolve). */
-export function returned(m: Move, handoff: Handoff): Transition {
+/**
+ * The return code verified (or operations' word, with their `note` in the history): back at the
+ * pickup, the trip ends and its reserved charge is captured (one in review stays operations' to resolve).
+ */
+export function returned(m: Move, handoff: Handoff, note?: string): Transition {
   const trip = m.job.returnTrip!;
   const captured = trip.chargeSettlement === 'reserved';
   if (captured && trip.chargeMinor > 0) m.addMoney(capture(trip.chargeMinor, 'Returned to the pickup'));
   const chargeSettlement = captured ? 'captured' : trip.chargeSettlement;
   return m.done(
-    m.next({ riderLocation: null, returnTrip: { ...trip, status: 'returned', returnedAt: handoff.verifiedAt, handoff, chargeSettlement } }),
+    m.next(
+      {
+        ...(note !== undefined && { status: m.job.status }),
+        riderLocation: null,
+        returnTrip: { ...trip, status: 'returned', returnedAt: handoff.verifiedAt, handoff, chargeSettlement },
+      },
+      note ?? null,
+    ),
     'verified',
   );
 }

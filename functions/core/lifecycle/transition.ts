@@ -9,6 +9,7 @@ import { arrive, reissueCode, resetLock, submitCode } from './handoffs.ts';
 import { resolve, resolveReturn } from './money.ts';
 import { Move, type MoveDefinition, type RiderRef } from './move.ts';
 import { recall } from './return-trip.ts';
+import { markOverdue, resolveOverdue, settleOverdue } from './overdue.ts';
 
 /** Every event type's definition, from the module of the sub-state it moves. A missing one does not compile. */
 export const MOVES: { readonly [T in LifecycleEventType]: MoveDefinition<T> } = {
@@ -35,6 +36,8 @@ export const MOVES: { readonly [T in LifecycleEventType]: MoveDefinition<T> } = 
   collect,
   remit,
   verify_payment: verifyPayment,
+  mark_overdue: markOverdue,
+  resolve_overdue: resolveOverdue,
 };
 
 // The definition of this event's type. The table pairs each type with its own definition; the
@@ -48,7 +51,9 @@ const definitionOf = (event: LifecycleEvent) => MOVES[event.type] as unknown as 
  * store's credit.
  */
 export function transition(job: Job, event: LifecycleEvent, actor: string, now: Date, credit?: StoreCredit): Transition {
-  return definitionOf(event).apply(new Move(job, event, actor, now, credit));
+  const moved = definitionOf(event).apply(new Move(job, event, actor, now, credit));
+  // A move that ends an overdue wait (the rider arrived late, the parcel came back, the job ended) ends its review too.
+  return moved.job === job ? moved : { ...moved, job: settleOverdue(moved.job) };
 }
 
 /**

@@ -36,6 +36,8 @@ export const ErrorDetails = z.looseObject({
   inHandMinor: z.optional(z.int()),
   // 409 idempotency_conflict on a deposit: the deposit the Idempotency-Key already recorded.
   depositId: z.optional(z.string()),
+  // 409 decision_deadline_passed: the default that applies instead.
+  defaultAction: z.optional(z.enum(['reattempt', 'return'])),
 });
 
 /** The error body of every error status. */
