@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
@@ -7,6 +8,7 @@ import { driveJob, driveJobByFleetApi } from '../helpers/fleet.ts';
 import { storeWithRider } from '../helpers/rider-setup.ts';
 import { admin, adminJson, tableEnv, type AdminRun } from '../helpers/admin.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
+import { dbOf, partitionItems } from '../helpers/table.ts';
 import type { TestFleetMember } from '../helpers/fleet.ts';
 
 /** Operations' desk (issue 33 §3): finding stores, keys, jobs, jobs in review and riders' cash from the admin CLI. */
@@ -279,5 +281,56 @@ describe('what the trial hit', () => {
     expect(all.perMinute).toMatchObject({ bookings: 10, reads: 60 });
     expect((await api.table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});
     expect(JSON.parse(wrong.stderr)).toEqual({ error: expect.stringMatching(/^--reset names a rate group: quotes, bookings/), code: 'usage_error' });
+  });
+});
+
+describe('after an upgrade', () => {
+  it('desk reindex lists the stores, riders and jobs in review made before the desk, once however often it runs', async () => {
+    const rt = api.table.rt;
+    const db = dbOf(rt);
+    const m = await newMerchant(rt, api.server);
+    const { id } = await m.bookJob();
+    await driveJob(rt, m.storeId, id, 'pickup_completed');
+    await rt.jobs.move({ storeId: m.storeId, jobId: id }, { type: 'fail', note: 'Parcel damaged' }, 'rider:rider-7');
+    const { agentId } = await rt.fleetKeys.create('rider', null);
+    // As a table of before the desk has them: no directory items, no review item.
+    const listing = (await partitionItems(rt, 'STORES')).find((item) => item.storeId === m.storeId)!;
+    const review = (await partitionItems(rt, 'REVIEW')).find((item) => item.jobId === id)!;
+    for (const item of [listing, review, { PK: 'RIDERS', SK: agentId! }])
+      await db.send(new DeleteCommand({ TableName: api.table.tableName, Key: { PK: item.PK, SK: item.SK } }));
+    const listed = async () => ({
+      store: (await adminJson<Array<{ storeId: string }>>(api.table, ['store', 'list'])).filter((s) => s.storeId === m.storeId).length,
+      review: (await adminJson<Array<{ jobId: string }>>(api.table, ['review', 'list'])).filter((r) => r.jobId === id).length,
+      rider: (await adminJson<Array<{ agentId: string }>>(api.table, ['rider', 'list'])).filter((r) => r.agentId === agentId).length,
+    });
+    expect(await listed()).toEqual({ store: 0, review: 0, rider: 0 });
+
+    const first = await adminJson<{ stores: number; riders: number; reviews: number }>(api.table, ['desk', 'reindex']);
+    const afterFirst = await listed();
+    await adminJson(api.table, ['desk', 'reindex']);
+
+    expect(first.stores).toBeGreaterThanOrEqual(1);
+    expect(first.reviews).toBeGreaterThanOrEqual(1);
+    expect(afterFirst).toEqual({ store: 1, review: 1, rider: 1 });
+    expect(await listed()).toEqual({ store: 1, review: 1, rider: 1 });
+    expect((await partitionItems(rt, 'REVIEW')).find((item) => item.jobId === id)).toEqual(review);
+  });
+
+  it('settles a review once when two operators resolve it at the same moment: both told it is done, one statement line', async () => {
+    const rt = api.table.rt;
+    const m = await newMerchant(rt, api.server);
+    const { id } = await m.bookJob();
+    await driveJob(rt, m.storeId, id, 'pickup_completed');
+    await rt.jobs.move({ storeId: m.storeId, jobId: id }, { type: 'fail', note: 'Parcel damaged' }, 'rider:rider-7');
+
+    const runs = await Promise.all([1, 2].map(() => admin(api.table, ['settlement', 'resolve', '--job', id, '--release'])));
+
+    expect(runs.map((run) => run.code)).toEqual([0, 0]);
+    expect(
+      runs
+        .map((run) => (run.stdout.includes('already resolved (released at') ? 'told' : run.stdout.includes(': settlement released (') ? 'did' : run.stdout))
+        .sort(),
+    ).toEqual(['did', 'told']);
+    expect((await rt.stores.ledger(m.storeId)).filter((e) => e.jobId === id && e.type === 'release')).toHaveLength(1);
   });
 });

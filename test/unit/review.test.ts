@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dueCollection, newHandoff, type Job, type ReturnTrip } from '../../functions/core/job.ts';
 import { reviewOf } from '../../functions/core/review.ts';
 import { reviewItemOf, reviewQueue } from '../../functions/data/review-queue.repository.ts';
+import { transition } from '../../functions/core/lifecycle.ts';
 import { BENGALURU_CHARGE_MINOR, liveJob } from '../helpers/fixtures.ts';
 
 const FAILED_AT = '2026-11-22T10:30:00.000Z';
@@ -102,5 +103,18 @@ describe('the review queue’s item, in each job change’s transaction', () => 
     expect(reviewQueue(inReview(), resolved, context)).toEqual([{ name: 'review:left', item: { Delete: { TableName: 't', Key: { PK: 'REVIEW', SK } } } }]);
     expect(reviewQueue(inReview(), overdue, context).map((entry) => entry.name)).toEqual(['review:left', 'review']);
     expect(reviewQueue(atDrop, { ...atDrop, version: 4 }, context)).toEqual([]);
+  });
+});
+
+describe('resolving a review', () => {
+  it('puts the operator’s note after the decision on the statement line, and names the operator', () => {
+    const resolved = transition(inReview(), { type: 'resolve', outcome: 'release', note: 'Ticket 4411', operator: 'asha' }, 'admin', new Date(LATER));
+    const plain = transition(inReview(), { type: 'resolve', outcome: 'capture' }, 'admin', new Date(LATER));
+
+    expect(resolved.money).toEqual([expect.objectContaining({ type: 'release', note: 'Review resolved: release: Ticket 4411', operator: 'asha' })]);
+    expect(plain.money).toEqual([
+      { type: 'capture', balanceDeltaMinor: -BENGALURU_CHARGE_MINOR, reservedDeltaMinor: -BENGALURU_CHARGE_MINOR, note: 'Review resolved: capture' },
+    ]);
+    expect(reviewOf(resolved.job)).toBeNull();
   });
 });

@@ -45,6 +45,9 @@ export function returnChargeOf(job: Job): number {
 /** A review's statement note: what was decided, and the operator's own words after it when given. */
 const reviewNote = (decided: string, note: string | null | undefined) => (note ? `${decided}: ${note}` : decided);
 
+/** The operator a review's money names, when one is given. */
+const byOperator = (operator: string | null | undefined) => (operator ? { operator } : {});
+
 /** resolve (operations): a failed job's charge in review is captured or released. */
 export const resolve: MoveDefinition<'resolve'> = {
   apply: (m) => {
@@ -53,7 +56,7 @@ export const resolve: MoveDefinition<'resolve'> = {
     if (job.settlement !== 'review') throw m.illegal('Only a job in settlement review can be resolved');
     const note = reviewNote(`Review resolved: ${event.outcome}`, event.note);
     const capturing = event.outcome === 'capture';
-    m.addMoney({ ...(capturing ? capture(chargeOwed(job), note) : release(chargeOwed(job), note)), operator: event.operator ?? null });
+    m.addMoney({ ...(capturing ? capture(chargeOwed(job), note) : release(chargeOwed(job), note)), ...byOperator(event.operator) });
     return m.done(m.next({ settlement: capturing ? 'captured' : 'released' }));
   },
   mayStartReturn: false,
@@ -68,7 +71,7 @@ export const resolveReturn: MoveDefinition<'resolve_return'> = {
     // A charge in review was never reserved (the credit did not cover it): captured from the balance, or waived.
     const capturing = m.event.outcome === 'capture';
     const note = reviewNote(`Return charge review resolved: ${m.event.outcome}`, m.event.note);
-    if (capturing) m.addMoney({ ...captureUnreserved(trip.chargeMinor, note), operator: m.event.operator ?? null });
+    if (capturing) m.addMoney({ ...captureUnreserved(trip.chargeMinor, note), ...byOperator(m.event.operator) });
     return m.done(m.next({ returnTrip: { ...trip, chargeSettlement: capturing ? 'captured' : 'released' } }));
   },
   mayStartReturn: false,
