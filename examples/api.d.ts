@@ -1703,6 +1703,8 @@ export interface components {
                 /** @enum {string} */
                 defaultAction: "reattempt" | "return";
             } | {
+                move: string;
+            } | {
                 maxCollectMinor: number;
             } | {
                 dueMinor: number;

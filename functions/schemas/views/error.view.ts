@@ -24,6 +24,8 @@ export const ErrorBody = z.strictObject({
       z.strictObject({ status: z.string() }),
       // 409 decision_deadline_passed: the default that applies instead.
       z.strictObject({ defaultAction: z.enum(['reattempt', 'return']) }),
+      // 409 idempotency_conflict on a rider's move: the move the Idempotency-Key already recorded.
+      z.strictObject({ move: z.string() }),
       // 422 collection_limit_exceeded: the most the zone collects on one job.
       z.strictObject({ maxCollectMinor: z.int() }),
       // 409 collection_amount_mismatch: the amount due.
