@@ -64,9 +64,9 @@ export async function moveFleetJob(
     result = await rt.jobs.move(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, onLostRace, ...(marker && { moveKey: marker }) });
   } catch (error) {
     if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return current;
-    // The key was written meanwhile (the same request sent twice at once): the first one's move.
-    if (marker && error instanceof MoveKeyConflictError)
-      return replayOf(marker, marker.move, error.recordedFingerprint, (await rt.jobs.get(job.storeId, job.id)) ?? current);
+    // The key was written meanwhile (the same request sent twice at once): the first one's move, answered as a retry.
+    if (marker && error instanceof MoveKeyConflictError && error.recordedFingerprint === marker.fingerprint)
+      return (await rt.jobs.get(job.storeId, job.id)) ?? current;
     throw error;
   }
   reportRepeatedDeclines(event, result.job);
