@@ -1293,6 +1293,7 @@ export interface components {
                 depositId?: string;
                 /** @enum {string} */
                 defaultAction?: "reattempt" | "return";
+                move?: string;
             } & {
                 [key: string]: unknown;
             };

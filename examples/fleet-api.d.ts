@@ -256,7 +256,7 @@ export interface paths {
         put?: never;
         /**
          * Report a failed delivery attempt
-         * @description The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. A retry of an attempt whose answer was lost answers 200 with the job, recording nothing twice. On a cash-on-delivery job whose payment is due, a customer who will not pay is reason `payment_refused` (the merchant then decides, as for any failed attempt); it is 409 on a prepaid job or once the payment is recorded (the parcel is then the customer’s to take). A parcel that goes back collects nothing (`collection.status` `not_collected`).
+         * @description The rider of a `pickup_completed` job, at the drop (after `handoffs/delivery/arrive`), could not hand the parcel over. The first attempt asks the merchant to decide (`pendingDecision`: `reattempt` or `return`, 10 minutes, default `return`); the rider waits, and the delivery code is `unavailable` until a reattempt makes it usable again. The second attempt starts the return at once: the job becomes `failed`, its charge is captured, and `returnTrip` says where the parcel goes (the pickup) until the store gives the rider the return code. Only the job’s rider; 409 before arriving at the drop, while a decision is pending, and after the job has ended. Send an `Idempotency-Key` with each attempt: the same key and body again (a retry whose answer was lost) answers 200 with the job as it now is, recording nothing twice, even after the job moved on; the same key with another body is 409 `idempotency_conflict` (`details.move`); without a key each request is a new attempt judged on the job as it now is (a repeat while the merchant decides is 409). Once the merchant recalled the parcel, an attempt is 409 saying so (take the parcel back to the pickup). On a cash-on-delivery job whose payment is due, a customer who will not pay is reason `payment_refused` (the merchant then decides, as for any failed attempt); it is 409 on a prepaid job or once the payment is recorded (the parcel is then the customer’s to take). A parcel that goes back collects nothing (`collection.status` `not_collected`).
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -278,7 +278,7 @@ export interface paths {
         put?: never;
         /**
          * Record the payment at the door (cash on delivery)
-         * @description The rider of a cash-on-delivery job (`collection.status` `due`), at the drop (after `handoffs/delivery/arrive`), records the customer’s payment: the whole amount due (`collection.amountMinor`; another amount is 409 `collection_amount_mismatch` with `details.dueMinor`), in `cash` (it joins the rider’s cash in hand until operations record a deposit) or by `upi` to the platform’s account (`reference`, the UPI transaction reference, is required; a cash payment takes no reference). A UPI reference is recorded once across the platform (letters in any case): one already recorded for a payment, on any job of any store, is 409 `upi_reference_used`, so one transfer is never credited twice. The delivery code is refused (409 `collection_pending`) until the payment is recorded: a parcel is never handed over unpaid; a customer who will not pay is a delivery attempt with reason `payment_refused`. The payment is recorded once: a retry of the same payment whose answer was lost answers 200 with the job, recording nothing twice; another payment, a prepaid job, a job not at the drop, one waiting for the merchant’s decision or one that has ended is 409 `invalid_transition`. Only the job’s rider (another rider gets 404).
+         * @description The rider of a cash-on-delivery job (`collection.status` `due`), at the drop (after `handoffs/delivery/arrive`), records the customer’s payment: the whole amount due (`collection.amountMinor`; another amount is 409 `collection_amount_mismatch` with `details.dueMinor`), in `cash` (it joins the rider’s cash in hand until operations record a deposit) or by `upi` to the platform’s account (`reference`, the UPI transaction reference, is required; a cash payment takes no reference). A UPI reference is recorded once across the platform (letters in any case): one already recorded for a payment, on any job of any store, is 409 `upi_reference_used`, so one transfer is never credited twice. The delivery code is refused (409 `collection_pending`) until the payment is recorded: a parcel is never handed over unpaid; a customer who will not pay is a delivery attempt with reason `payment_refused`. The payment is recorded once. Send an `Idempotency-Key`: the same key and body again (a retry whose answer was lost) answers 200 with the job as it now is, recording nothing twice, also after the delivery; the same key with another body is 409 `idempotency_conflict` (`details.move`); without a key a request is a new payment judged on the job as it now is, so a repeat is 409 (the payment was already recorded). Another payment, a recalled parcel, a prepaid job, a job not at the drop, one waiting for the merchant’s decision or one that has ended is 409 `invalid_transition`. Only the job’s rider (another rider gets 404).
          *
          *     Allowed keys: rider. Rate limit: 120 requests a minute per fleet key.
          */
@@ -727,6 +727,7 @@ export interface components {
                 depositId?: string;
                 /** @enum {string} */
                 defaultAction?: "reattempt" | "return";
+                move?: string;
             } & {
                 [key: string]: unknown;
             };
@@ -2309,7 +2310,9 @@ export interface operations {
     attemptDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2463,7 +2466,9 @@ export interface operations {
     recordCollection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };

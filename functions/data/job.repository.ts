@@ -21,6 +21,8 @@ import { riderCash } from './job-writes/rider-cash.ts';
 import { holdingCounters } from './job-writes/holding.ts';
 import { failureOf } from './job-writes/failures.ts';
 import { reviewQueue } from './review-queue.repository.ts';
+import type { MoveKey } from '../core/move-key.ts';
+import { moveKeyPut } from './job-writes/move-key.ts';
 
 // A move is tried this many times against changes that leave the status alone (then 409).
 const MAX_SAME_STATUS_RETRIES = 3;
@@ -51,6 +53,8 @@ export interface WriteOptions {
   guard?: WriteGuard;
   fleetKeyHash?: string;
   now?: Date;
+  /** A rider's move's Idempotency-Key, kept with the move in its transaction (job-writes/move-key.ts): a key used before fails the write (MoveKeyConflictError). */
+  moveKey?: MoveKey;
   /**
    * The store's credit as the caller has just read it (a merchant's request: its authentication read
    * the store), so a move that may start a return needs no read of its own. Only the first decision
@@ -196,8 +200,14 @@ export class JobRepository extends JobReader {
     const moved = transition(job, event, actor, options.now ?? new Date(), credit);
     if (moved.job === job) return moved; // a move that changes nothing writes nothing
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);
-    await this.write({ before: job, after: next, money: moved.money, events }, options);
+    await this.write({ before: job, after: next, money: moved.money, events }, options, options.moveKey ? [moveKeyPut(options.moveKey)] : []);
     return { ...moved, job: next };
+  }
+
+  /** What a rider's move recorded under this Idempotency-Key on the job (its move and fingerprint), or null. */
+  async moveKeyOf(jobId: string, actor: string, key: string): Promise<Pick<MoveKey, 'move' | 'fingerprint'> | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.moveKey(jobId, actor, key), ConsistentRead: true }));
+    return Item ? { move: Item.move as MoveKey['move'], fingerprint: Item.fingerprint as string } : null;
   }
 
   /** The credit the store has available now (one read of its item). */

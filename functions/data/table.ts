@@ -138,6 +138,8 @@ export const keys = {
   depositMarker: (agentId: string, idempotencyKey: string) => ({ PK: `AGENT#${agentId}`, SK: `DEPOSITKEY#${idempotencyKey}` }),
   /** A deposit's receipt number (trimmed, any case), kept for good: a receipt is recorded for one deposit only. */
   depositReceipt: (reference: string) => ({ PK: `DEPOSITREF#${reference.trim().toUpperCase()}`, SK: 'DEPOSITREF' }),
+  /** A rider's move's Idempotency-Key on a job (the move and its fingerprint), kept for good: a replay never records twice. */
+  moveKey: (jobId: string, actor: string, key: string) => ({ PK: `MOVEKEY#${jobId}#${actor}#${key}`, SK: 'MOVEKEY' }),
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',

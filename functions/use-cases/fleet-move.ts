@@ -1,4 +1,5 @@
-import { JobNotFoundError } from '../core/errors.ts';
+import { JobNotFoundError, MoveKeyConflictError } from '../core/errors.ts';
+import { moveKeyOf, type MoveKey } from '../core/move-key.ts';
 import { alreadyApplied, fleetActor, fleetCanSee, fleetMoveRefusal, recheckRiderMove, type FleetCaller } from '../core/fleet-access.ts';
 import { cashDueOf, declinedBy, type Job } from '../core/job.ts';
 import { handoffOf, handoffRefusal, IllegalTransitionError, type LifecycleEvent, type Transition } from '../core/lifecycle.ts';
@@ -25,17 +26,27 @@ export async function loadFleetJob(jobs: JobReader, caller: FleetCaller, jobId: 
 /**
  * Applies the lifecycle event `toEvent` makes of the job with this id, as `caller`, and returns the
  * job after it. A retry of a move already made by the same rider (a lost response) returns the job
- * as it is, not a refusal. A refused code (wrong, locking or late) is written first (the attempt
- * counts), then thrown: WrongCodeError, HandoffLockedError or CodeExpiredError.
+ * as it is, not a refusal: for a move sent with an `idempotencyKey` (delivery attempts, the
+ * collection), the key recorded with it says so (the same key and event; another event under the key
+ * is 409 idempotency_conflict), for the others what the job shows (isRetry). A refused code (wrong,
+ * locking or late) is written first (the attempt counts), then thrown: WrongCodeError,
+ * HandoffLockedError or CodeExpiredError.
  */
 export async function moveFleetJob(
   rt: BaseRuntime & Pick<Runtime, 'jobs'>,
   caller: FleetCaller,
   jobId: string,
   toEvent: (job: Job) => LifecycleEvent,
+  idempotencyKey?: string,
 ): Promise<Job> {
-  const job = await loadFleetJob(rt.jobs, caller, jobId);
+  // The key's marker is read alongside the job: a retry is answered before the job as it now is is judged.
+  const [job, recorded] = await Promise.all([
+    loadFleetJob(rt.jobs, caller, jobId),
+    idempotencyKey === undefined ? null : rt.jobs.moveKeyOf(jobId, fleetActor(caller), idempotencyKey),
+  ]);
   const event = toEvent(job);
+  const marker = idempotencyKey === undefined ? undefined : moveKeyOf(job.id, fleetActor(caller), idempotencyKey, event);
+  if (marker && recorded) return replayOf(marker, recorded.move, recorded.fingerprint, job);
   const refusal = fleetMoveRefusal(caller, job, event);
   if (refusal) throw new IllegalTransitionError(job, event, refusal);
   // A rider's move that lost its race is decided again on the job as it now is (the last one read);
@@ -50,9 +61,12 @@ export async function moveFleetJob(
       : undefined;
   let result: Transition;
   try {
-    result = await rt.jobs.move(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, onLostRace });
+    result = await rt.jobs.move(job, event, fleetActor(caller), { fleetKeyHash: caller.keyHash, onLostRace, ...(marker && { moveKey: marker }) });
   } catch (error) {
     if (error instanceof IllegalTransitionError && alreadyApplied(current, event, caller)) return current;
+    // The key was written meanwhile (the same request sent twice at once): the first one's move, answered as a retry.
+    if (marker && error instanceof MoveKeyConflictError && error.recordedFingerprint === marker.fingerprint)
+      return (await rt.jobs.get(job.storeId, job.id)) ?? current;
     throw error;
   }
   reportRepeatedDeclines(event, result.job);
@@ -60,6 +74,13 @@ export async function moveFleetJob(
   const refused = which && result.codeOutcome ? handoffRefusal(which, result.codeOutcome, handoffOf(result.job, which)!) : null;
   if (refused) throw refused;
   return result.job;
+}
+
+// A move sent again under its Idempotency-Key: the very same move is answered with the job as it now
+// is (as the first was answered, with the job then); another under the same key is a conflict.
+function replayOf(marker: MoveKey, move: string, fingerprint: string | undefined, job: Job): Job {
+  if (fingerprint !== marker.fingerprint) throw new MoveKeyConflictError(move);
+  return job;
 }
 
 /**

@@ -218,7 +218,8 @@ describe('a rider’s move on the parcel’s way back whose answer is lost after
     expect((await rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_unreachable' })).status).toBe(200);
     await table.rt.jobs.move({ storeId: m.storeId, jobId: id }, { type: 'decide', action: 'reattempt' }, 'merchant');
     expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/arrive`)).status).toBe(200);
-    const second = () => rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_refused' });
+    // The app's retry of an attempt carries the attempt's Idempotency-Key (issue 33: the key, written with the move, tells a retry).
+    const second = () => rider.post(`/fleet/v1/jobs/${id}/delivery-attempts`, { reason: 'customer_refused' }, { 'Idempotency-Key': 'second-attempt' });
     if (move === 'code') {
       expect((await second()).status).toBe(200);
       expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/return/arrive`)).status).toBe(200);

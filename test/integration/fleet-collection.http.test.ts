@@ -37,7 +37,9 @@ async function codAtDrop(merchant: TestMerchant, rider: TestFleetMember, collect
   return id;
 }
 
-const pay = (rider: TestFleetMember, jobId: string, body: unknown) => rider.post(`/fleet/v1/jobs/${jobId}/collection`, body);
+// Issue 33: a retry of a payment is its Idempotency-Key (without one, each request is a new payment).
+const pay = (rider: TestFleetMember, jobId: string, body: unknown, key?: string) =>
+  rider.post(`/fleet/v1/jobs/${jobId}/collection`, body, key === undefined ? {} : { 'Idempotency-Key': key });
 const cash = { method: 'cash', amountMinor: COLLECT };
 const upi = { method: 'upi', amountMinor: COLLECT, reference: '433512345678' };
 
@@ -182,9 +184,9 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
   it('answers a retry of the same payment with 200 and the job, recording it once', async () => {
     const { merchant, rider } = await setUp();
     const id = await codAtDrop(merchant, rider);
-    const first = await pay(rider, id, cash);
+    const first = await pay(rider, id, cash, 'pay-1');
 
-    const retry = await pay(rider, id, cash);
+    const retry = await pay(rider, id, cash, 'pay-1');
 
     expect(retry.status).toBe(200);
     expect(fleetData(retry)).toEqual(fleetData(first));
@@ -196,11 +198,11 @@ describe('POST /fleet/v1/jobs/{id}/collection', () => {
     const { merchant, rider } = await setUp();
     const id = await codAtDrop(merchant, rider);
     const payment = { ...upi, reference: '717062751001' };
-    expect((await pay(rider, id, payment)).status).toBe(200);
+    expect((await pay(rider, id, payment, 'pay-1')).status).toBe(200);
     const code = (await stored(merchant, id)).verification.delivery.code;
     expect((await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/code`, { code })).status).toBe(200);
 
-    const replay = await pay(rider, id, payment);
+    const replay = await pay(rider, id, payment, 'pay-1');
     const other = await pay(rider, id, cash);
 
     expect(replay.status).toBe(200);
@@ -453,11 +455,11 @@ describe('offers and the cash limit', () => {
 });
 
 describe('races', () => {
-  it('records one payment when the same rider sends it twice at once', async () => {
+  it('records one payment when the same rider sends it twice at once (one Idempotency-Key)', async () => {
     const { merchant, rider } = await setUp();
     const id = await codAtDrop(merchant, rider);
 
-    const replies = await Promise.all([pay(rider, id, cash), pay(rider, id, cash)]);
+    const replies = await Promise.all([pay(rider, id, cash, 'pay-1'), pay(rider, id, cash, 'pay-1')]);
 
     expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
     expect(await custody(merchant, rider.agentId!)).toEqual({ collected: COLLECT, awaiting: [id], cashLog: [['collection', COLLECT]] });
@@ -588,8 +590,8 @@ describe('what the new routes cost', () => {
     const id = await codAtDrop(merchant, rider);
 
     const records = await captureAccessLog(async () => {
-      await pay(rider, id, cash);
-      await pay(rider, id, cash); // a retry whose answer was lost
+      await pay(rider, id, cash, 'cost-pay');
+      await pay(rider, id, cash, 'cost-pay'); // a retry whose answer was lost
       await rider.get('/fleet/v1/offers');
       await ops.get('/fleet/v1/offers');
       await ops.get(`/fleet/v1/riders/${rider.agentId}/cash`);
@@ -599,7 +601,8 @@ describe('what the new routes cost', () => {
 
     const calls = records.map((r) => [r.route, r.status, r.dynamoCalls]);
     console.log(`[fleet-collection] DynamoDB calls per request: ${JSON.stringify(calls)}`);
-    // A payment is a move like any other (the fleet key and its bucket, the job, the transaction); a retry writes nothing.
+    // A payment is a move like any other (the fleet key and its bucket, the job, the transaction), its Idempotency-Key's
+    // marker read alongside the job; a retry writes nothing.
     // A rider's offers read their cash account once more than operations' (the zones' offers lists the same).
     // The cash: the key and bucket, the account, one page of the log. A deposit: the key and bucket, the transaction, the account after it.
     // The account is read alongside the offers, so it adds no round trip.
@@ -609,8 +612,8 @@ describe('what the new routes cost', () => {
     expect(riderOffers!.calls - opsOffers!.calls).toBe(1);
     expect(riderOffers!.trips).toBe(opsOffers!.trips);
     expect(calls.filter(([route]) => route !== 'GET /fleet/v1/offers')).toEqual([
+      ['POST /fleet/v1/jobs/{id}/collection', 200, 5],
       ['POST /fleet/v1/jobs/{id}/collection', 200, 4],
-      ['POST /fleet/v1/jobs/{id}/collection', 200, 3],
       ['GET /fleet/v1/riders/{agentId}/cash', 200, 4],
       ['POST /fleet/v1/riders/{agentId}/deposits', 201, 4],
       ['POST /fleet/v1/riders/{agentId}/deposits', 200, 4],

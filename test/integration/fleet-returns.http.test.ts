@@ -56,8 +56,9 @@ async function merchantMove(merchant: TestMerchant, jobId: string, event: Lifecy
   return (await api.table.rt.jobs.move({ storeId: merchant.storeId, jobId: jobId }, event, 'merchant', { onLostRace: 'decide-again' }))!.job;
 }
 
-const attempt = (rider: TestFleetMember, jobId: string, body: unknown = { reason: 'customer_unreachable' }) =>
-  rider.post(`/fleet/v1/jobs/${jobId}/delivery-attempts`, body);
+// Issue 33: a retry of an attempt is its Idempotency-Key (without one, each request is a new attempt).
+const attempt = (rider: TestFleetMember, jobId: string, body: unknown = { reason: 'customer_unreachable' }, key?: string) =>
+  rider.post(`/fleet/v1/jobs/${jobId}/delivery-attempts`, body, key === undefined ? {} : { 'Idempotency-Key': key });
 
 /** A job at the drop with its rider's first failed attempt recorded (the merchant's decision pending). */
 async function attemptedOnce(merchant: TestMerchant, rider: TestFleetMember) {
@@ -71,7 +72,7 @@ async function returning(merchant: TestMerchant, rider: TestFleetMember) {
   const booked = await attemptedOnce(merchant, rider);
   await merchantMove(merchant, booked.id, { type: 'decide', action: 'reattempt' });
   expect((await rider.post(`/fleet/v1/jobs/${booked.id}/handoffs/delivery/arrive`)).status).toBe(200);
-  expect((await attempt(rider, booked.id, { reason: 'customer_refused' })).status).toBe(200);
+  expect((await attempt(rider, booked.id, { reason: 'customer_refused' }, 'second-attempt')).status).toBe(200);
   return booked;
 }
 
@@ -189,8 +190,8 @@ describe('a rider’s failed delivery attempts', () => {
     const { id } = await bookJobAt(api.table.rt, merchant, 'delivery_arrived', rider);
     const body = { reason: 'customer_rescheduled', note: 'Asked for tomorrow' };
 
-    const first = await attempt(rider, id, body);
-    const retry = await attempt(rider, id, body);
+    const first = await attempt(rider, id, body, 'attempt-1');
+    const retry = await attempt(rider, id, body, 'attempt-1');
 
     expect(answer(retry)).toEqual(answer(first));
     expect((await stored(merchant, id)).deliveryAttempts).toHaveLength(1);
@@ -201,7 +202,7 @@ describe('a rider’s failed delivery attempts', () => {
     const { id, charge } = await returning(merchant, rider);
     const before = await stored(merchant, id);
 
-    const retry = await attempt(rider, id, { reason: 'customer_refused' });
+    const retry = await attempt(rider, id, { reason: 'customer_refused' }, 'second-attempt');
 
     expect(retry.status).toBe(200);
     expect(fleetData(retry)).toMatchObject({ status: 'failed', version: before.version, returnTrip: { status: 'returning' } });
@@ -627,7 +628,9 @@ describe('moves that meet on one job', () => {
       const outcome = `attempt ${rider2.status} ${JSON.stringify(rider2.body)}, recall ${recall}`;
       if (job.returnTrip!.reason === 'recalled') {
         expect(recall, outcome).toBe('recalled');
-        expect(answer(rider2), outcome).toEqual(invalid('A cancelled job cannot take POST /fleet/v1/jobs/{id}/delivery-attempts'));
+        expect(answer(rider2), outcome).toEqual(
+          invalid('The merchant recalled the parcel: take it back to the pickup (POST /fleet/v1/jobs/{id}/handoffs/return/arrive)'),
+        );
         expect(job.status).toBe('cancelled');
       } else {
         expect(recall, outcome).toBe('invalid_transition');
@@ -683,14 +686,14 @@ describe('moves that meet on one job', () => {
     await expectFleetIndexes(api.table.rt, merchant.storeId);
   });
 
-  it('two devices of one rider sending the second attempt, then the return code, at once: both 200, the money moves once', async () => {
+  it('two devices of one rider sending the second attempt (one Idempotency-Key), then the return code, at once: both 200, the money moves once', async () => {
     const { merchant, rider } = await setUp();
     const phone = await newFleetMember(api.table.rt, api.server, 'rider', rider.agentId);
     const { id, charge } = await attemptedOnce(merchant, rider);
     await merchantMove(merchant, id, { type: 'decide', action: 'reattempt' });
     await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/arrive`);
 
-    const attempts = await Promise.all([rider, phone].map((device) => attempt(device, id, { reason: 'customer_refused' })));
+    const attempts = await Promise.all([rider, phone].map((device) => attempt(device, id, { reason: 'customer_refused' }, 'second-attempt')));
     await rider.post(`/fleet/v1/jobs/${id}/handoffs/return/arrive`);
     const code = (await stored(merchant, id)).returnTrip!.handoff.code;
     const codes = await Promise.all([rider, phone].map((device) => device.post(`/fleet/v1/jobs/${id}/handoffs/return/code`, { code })));
@@ -776,7 +779,7 @@ describe('what the new routes cost', () => {
     await rider.post(`/fleet/v1/jobs/${id}/handoffs/delivery/arrive`);
 
     const records = await captureAccessLog(async () => {
-      await attempt(rider, atDrop); // first attempt
+      await attempt(rider, atDrop, undefined, 'cost-1'); // first attempt
       await attempt(rider, id, { reason: 'customer_refused' }); // second: the return starts
       await rider.post(`/fleet/v1/jobs/${id}/handoffs/return/arrive`);
       const first = (await stored(merchant, id)).returnTrip!.handoff.code;
@@ -785,16 +788,16 @@ describe('what the new routes cost', () => {
       await ops.post(`/fleet/v1/jobs/${id}/handoffs/return/reset-lock`);
       const code = (await stored(merchant, id)).returnTrip!.handoff.code;
       await rider.post(`/fleet/v1/jobs/${id}/handoffs/return/code`, { code });
-      await attempt(rider, atDrop); // a retry whose answer was lost
+      await attempt(rider, atDrop, undefined, 'cost-1'); // a retry whose answer was lost
     });
 
     const calls = records.map((r) => [r.route, r.status, r.dynamoCalls]);
     console.log(`[fleet-returns] DynamoDB calls per request: ${JSON.stringify(calls)}`);
     // A move: the fleet key and its rate bucket (together), the job, the transaction; the job's pointer is
     // remembered by the container. Starting the return reads the store's credit first: one more.
-    // A retry whose answer was lost writes nothing.
+    // A retry whose answer was lost writes nothing. An Idempotency-Key's marker is read alongside the job (one call more, no round trip).
     expect(calls).toEqual([
-      ['POST /fleet/v1/jobs/{id}/delivery-attempts', 200, 4],
+      ['POST /fleet/v1/jobs/{id}/delivery-attempts', 200, 5],
       ['POST /fleet/v1/jobs/{id}/delivery-attempts', 200, 5],
       ['POST /fleet/v1/jobs/{id}/handoffs/{handoff}/arrive', 200, 4],
       ['POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', 422, 4],
@@ -804,7 +807,7 @@ describe('what the new routes cost', () => {
       ['POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', 409, 4],
       ['POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock', 200, 4],
       ['POST /fleet/v1/jobs/{id}/handoffs/{handoff}/code', 200, 4],
-      ['POST /fleet/v1/jobs/{id}/delivery-attempts', 200, 3],
+      ['POST /fleet/v1/jobs/{id}/delivery-attempts', 200, 4],
     ]);
   });
 });

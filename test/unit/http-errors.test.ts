@@ -291,6 +291,7 @@ describe('the error family', () => {
     new errors.ParcelNotPickedUpError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 'booked'),
     new errors.NoDecisionPendingError('delivered'),
     new errors.DecisionDeadlinePassedError('return', '2026-11-25T10:10:00.000Z'),
+    new errors.MoveKeyConflictError('collect'),
     new errors.JobNotEditableError(['pickupPhone'], 'pickup_completed'),
     new errors.PreconditionFailedError(),
     new errors.NotCancellableError('delivered'),

@@ -109,14 +109,15 @@ describe('the payment at the door', () => {
     });
   });
 
-  it('is recorded once: any payment after it is refused, the same one too; a rider’s retry of that very payment is answered as done (alreadyApplied)', () => {
+  // Issue 33: a retry of a payment is its Idempotency-Key (use-cases/fleet-move.ts); the job alone no longer takes one for a retry.
+  it('is recorded once: any payment after it is refused, the same one too, and without its Idempotency-Key not even the same rider’s is taken for a retry', () => {
     const paid = collect(atTheDrop()).job;
     const rider = { role: 'rider' as const, keyId: 'k', keyHash: 'h', agentId: 'rider-7' };
     const same = { type: 'collect' as const, method: 'cash' as const, amountMinor: COLLECT, reference: null };
 
     expect(refusal(() => collect(paid)).code).toBe('invalid_transition');
     expect(refusal(() => collect(paid, { method: 'upi', reference: 'UPI-1' })).code).toBe('invalid_transition');
-    expect(alreadyApplied(paid, same, rider)).toBe(true);
+    expect(alreadyApplied(paid, same, rider)).toBe(false);
     expect(alreadyApplied(paid, { ...same, method: 'upi', reference: 'UPI-1' }, rider)).toBe(false);
     expect(alreadyApplied(paid, same, { ...rider, agentId: 'rider-9' })).toBe(false);
   });

@@ -73,7 +73,12 @@ export interface NotEditableDetails {
 
 /** The own keys of a refusal that names where to go instead: the job's status and the path of the call to make. */
 export type NextCallDetails =
-  { returnPath: string } | { status: string; cancelPath: string } | { status: string } | { defaultAction: 'reattempt' | 'return' } | CollectionDetails;
+  | { returnPath: string }
+  | { status: string; cancelPath: string }
+  | { status: string }
+  | { defaultAction: 'reattempt' | 'return' }
+  | { move: string }
+  | CollectionDetails;
 
 /** The own keys of the cash-on-delivery refusals: the zone's limit, the amount due (and where to record it), the rider's cash limit. */
 export type CollectionDetails =

@@ -1,6 +1,29 @@
 /** The rider's side: how many jobs a rider holds, and the codes at the handoffs. */
 import { AppError } from './base.ts';
 
+const MOVE_WORDS: Record<string, string> = { attempt_delivery: 'a delivery attempt', collect: 'a payment' };
+
+/**
+ * An Idempotency-Key a rider's move already used on this job with another body (409
+ * idempotency_conflict). `recordedFingerprint`, when known, is what the key recorded: the write that
+ * met the key tells the use case, which answers a retry of the very same move instead.
+ */
+export class MoveKeyConflictError extends AppError {
+  readonly recordedFingerprint: string | undefined;
+
+  constructor(move: string, recordedFingerprint?: string) {
+    super(
+      'idempotency_conflict',
+      `This Idempotency-Key already recorded another move on this job (${MOVE_WORDS[move] ?? move}); use a new key for a new move`,
+      {
+        details: { move },
+      },
+    );
+    this.name = 'MoveKeyConflictError';
+    this.recordedFingerprint = recordedFingerprint;
+  }
+}
+
 /** A rider who already holds as many live jobs as a rider may hold tried to accept another. */
 export class RiderAtCapacityError extends AppError {
   constructor(maxHeldJobs: number) {

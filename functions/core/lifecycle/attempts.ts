@@ -19,6 +19,7 @@ export const SANDBOX_DECISION_WINDOW_MS = 60 * 1000;
 export const attemptDelivery: MoveDefinition<'attempt_delivery'> = {
   apply: (m) => {
     const { job, event, now } = m;
+    m.requireNotRecalled();
     m.requireStatus('pickup_completed');
     if (job.pendingDecision) throw m.illegal('The job already waits for the merchant’s decision after a failed attempt');
     refuseOncePaid(m);
@@ -40,11 +41,9 @@ export const attemptDelivery: MoveDefinition<'attempt_delivery'> = {
     );
   },
   mayStartReturn: (job) => !job.pendingDecision && (job.deliveryAttempts ?? []).length + 1 >= MAX_DELIVERY_ATTEMPTS,
-  // The attempt is recorded (the job now waits for the merchant, or its parcel is on the way back).
-  isRetry: (job, event) => {
-    const last = job.deliveryAttempts?.at(-1);
-    return last !== undefined && last.reason === event.reason && last.note === event.note && (job.pendingDecision != null || job.returnTrip != null);
-  },
+  // A retry is the same Idempotency-Key (use-cases/fleet-move.ts): a second attempt may say what the
+  // first said, so the job cannot tell a retry from a new attempt (one that lost to a recall was taken for one).
+  isRetry: false,
 };
 
 // The decision made: a reattempt brings a fresh delivery code; a return starts the return.

@@ -50,6 +50,7 @@ export function refuseWhileCashDue(m: Move): void {
 export const collect: MoveDefinition<'collect'> = {
   apply: (m) => {
     const { job, event } = m;
+    m.requireNotRecalled();
     m.requireStatus('pickup_completed');
     const collection = job.collection ?? null;
     if (collection === null) throw m.illegal('This job is prepaid: there is nothing to collect');
@@ -66,17 +67,8 @@ export const collect: MoveDefinition<'collect'> = {
     );
   },
   mayStartReturn: false,
-  // This rider recorded this very payment (a replay, also after the job moved on, e.g. delivered).
-  isRetry: (job, event, rider) => {
-    const paid = job.collection;
-    return (
-      paid?.status === 'collected' &&
-      paid.collectedBy === rider.agentId &&
-      paid.method === event.method &&
-      paid.amountMinor === event.amountMinor &&
-      paid.reference === event.reference
-    );
-  },
+  // A retry is the same Idempotency-Key (use-cases/fleet-move.ts); anything else is a new move.
+  isRetry: false,
 };
 
 /** remit (the remittance worker): a collected payment joins a remittance, once; the job keeps its status. */

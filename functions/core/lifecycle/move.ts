@@ -60,6 +60,12 @@ export class Move<E extends LifecycleEvent = LifecycleEvent> {
     if (!isReturning(this.job)) throw this.illegal(this.job.returnTrip ? 'The parcel is already back at the pickup' : 'The job has no return trip');
   }
 
+  /** Refuses a rider's move at the drop once the merchant recalled the parcel, saying so and where to take it instead. */
+  requireNotRecalled(): void {
+    if (this.job.returnTrip?.reason === 'recalled')
+      throw this.illegal('The merchant recalled the parcel: take it back to the pickup (POST /fleet/v1/jobs/{id}/handoffs/return/arrive)');
+  }
+
   /** Refuses the move while the merchant's decision after a failed attempt is pending. */
   requireNoDecisionPending(): void {
     if (this.job.pendingDecision) throw this.illegal('The job waits for the merchant’s decision after the failed attempt');

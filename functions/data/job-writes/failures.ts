@@ -4,6 +4,7 @@ import {
   ConcurrentModificationError,
   FleetKeyRevokedError,
   InternalError,
+  MoveKeyConflictError,
   RiderAtCapacityError,
   UpiReferenceUsedError,
 } from '../../core/errors.ts';
@@ -34,6 +35,8 @@ export const FAILED_CONDITIONS: ReadonlyArray<readonly [kind: string, means: Mea
   ['store', ({ old, context }) => (context.guard && old?.apiEnabled === false ? new AccessRevokedError() : undefined)],
   ['fleetKey', () => new FleetKeyRevokedError()],
   ['holding:gained', ({ context }) => new RiderAtCapacityError(context.limits.maxHeldJobs)],
+  // The Idempotency-Key was used first (a retry racing its original, or another move): the use case tells which.
+  ['moveKey', ({ old }) => new MoveKeyConflictError(String(old?.move), old?.fingerprint as string | undefined)],
   ['job', () => new ConcurrentModificationError()],
   ['upiReference', () => new UpiReferenceUsedError()],
   ['cash', ({ context }) => new CashLimitExceededError(context.limits.riderCashLimitMinor)],

@@ -38,6 +38,8 @@ export const ErrorDetails = z.looseObject({
   depositId: z.optional(z.string()),
   // 409 decision_deadline_passed: the default that applies instead.
   defaultAction: z.optional(z.enum(['reattempt', 'return'])),
+  // 409 idempotency_conflict on a rider's move: the move the Idempotency-Key already recorded.
+  move: z.optional(z.string()),
 });
 
 /** The error body of every error status. */
