@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cod-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-on-delivery totals
+         * @description The cash-on-delivery payments riders collected for the store, in paise: `collectedMinor` = `awaitingRemittanceMinor` (collected, not yet credited) + `remittedMinor` (credited to the prepaid credit by remittances, GET /v1/remittances). `awaitingVerificationMinor` is the part of `awaitingRemittanceMinor` paid by UPI that the platform’s receiving account has not confirmed yet: it is remitted only once confirmed (`collection.verifiedAt` on the job). `nextRemittanceAt` is when the payments awaiting remittance and verified are next credited (a live store’s next daily cut-off, 18:00 IST by default; a sandbox store’s within seconds), null when none await. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getCodSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rate-card": {
         parameters: {
             query?: never;
@@ -901,6 +923,15 @@ export interface components {
                 availableMinor: number;
                 /** @constant */
                 currency: "INR";
+            };
+        };
+        CodSummaryResponse: {
+            data: {
+                collectedMinor: number;
+                awaitingRemittanceMinor: number;
+                awaitingVerificationMinor: number;
+                remittedMinor: number;
+                nextRemittanceAt: string | null;
             };
         };
         QuoteResponse: {
@@ -2149,6 +2180,47 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCodSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store’s cash-on-delivery totals */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "collectedMinor": 310000,
+                     *         "awaitingRemittanceMinor": 125000,
+                     *         "awaitingVerificationMinor": 40000,
+                     *         "remittedMinor": 185000,
+                     *         "nextRemittanceAt": "2026-11-23T12:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodSummaryResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -24,8 +24,7 @@ export type LifecycleEvent =
   | { type: 'recall' }
   | { type: 'resolve_return'; outcome: 'capture' | 'release' }
   | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
-  | { type: 'remit'; remittanceId: string }
-  | { type: 'verify_payment'; how: 'statement' | 'operator' | 'rider_debt' };
+  | { type: 'remit'; remittanceId: string };
 
 export type LifecycleEventType = LifecycleEvent['type'];
 /** The event of one type, e.g. `EventOf<'collect'>`. */
