@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * A rider’s cash (operations)
-         * @description Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.
+         * @description Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros. An agent id that never had a fleet key is 404 `rider_not_found` (agent ids are case-sensitive: `AGENT-1` is not `agent-1`). A UPI payment never confirmed by the platform’s account within UPI_VERIFY_HOURS is charged to the rider who recorded it: cash in hand, an `upi_unverified` movement.
          *
          *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -701,7 +701,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -2673,6 +2673,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

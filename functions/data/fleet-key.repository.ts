@@ -43,7 +43,7 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    await new Transaction()
+    const tx = new Transaction()
       .add('byHash', {
         Put: {
           TableName: this.tableName,
@@ -57,8 +57,20 @@ export class FleetKeyRepository extends TableRepository {
           Item: { ...keys.fleetKeyById(keyId), type: 'fleetKeyId', keyId, role, agentId: agent, keyHash: hash, createdAt },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
-      })
-      .commit(this.db);
+      });
+    // A rider's own item, so operations' reads of an agent id that never had a key can say so (404 rider_not_found).
+    if (agent !== null) {
+      tx.add('rider', {
+        Update: {
+          TableName: this.tableName,
+          Key: keys.rider(agent),
+          UpdateExpression: 'SET #type = :type, agentId = :agent, createdAt = if_not_exists(createdAt, :at)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: { ':type': 'rider', ':agent': agent, ':at': createdAt },
+        },
+      });
+    }
+    await tx.commit(this.db);
     return { keyId, fleetKey, role, agentId: agent };
   }
 

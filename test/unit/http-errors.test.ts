@@ -38,6 +38,7 @@ describe('STATUS_BY_CODE', () => {
       event_not_found: 404,
       webhook_endpoint_not_found: 404,
       remittance_not_found: 404,
+      rider_not_found: 404,
       method_not_allowed: 405,
       payload_too_large: 413,
       quote_expired: 409,
@@ -303,6 +304,7 @@ describe('the error family', () => {
     new errors.CollectionPendingError('0e5bd4a2-4e42-8b7c-93a7-52d8c1f0e9a1', 50_000),
     new errors.CashLimitExceededError(2_000_000),
     new errors.UpiReferenceUsedError(),
+    new errors.RiderNotFoundError('AGENT-1'),
     new errors.DepositExceedsCashInHandError('rider-7', 1000, 2000),
     new errors.DepositKeyConflictError('7d3c1b2a-9e8f-4a6b-8c5d-1e2f3a4b5c6d'),
   ];
