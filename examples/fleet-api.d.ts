@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Open offers
-         * @description Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.
+         * @description Live jobs waiting for a rider (`queued`), longest waiting first. A cash-on-delivery job shows its `collection`: the amount the rider collects from the customer at the door (cash or UPI, the customer’s choice), never the store’s charge or the collection fee; null for a prepaid job. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -589,6 +589,14 @@ export interface components {
                 pickupDistanceMeters: number | null;
                 packageDescription: string | null;
                 packageWeight: string | null;
+                collection: {
+                    amountMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                } | null;
             }[];
             limit: number;
         };
@@ -977,7 +985,14 @@ export interface operations {
                      *           "distanceMeters": 4834,
                      *           "pickupDistanceMeters": 1210,
                      *           "packageDescription": "Documents",
-                     *           "packageWeight": "750 g"
+                     *           "packageWeight": "750 g",
+                     *           "collection": {
+                     *             "amountMinor": 85000,
+                     *             "status": "due",
+                     *             "method": null,
+                     *             "reference": null,
+                     *             "collectedAt": null
+                     *           }
                      *         }
                      *       ],
                      *       "limit": 20

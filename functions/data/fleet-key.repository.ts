@@ -58,18 +58,9 @@ export class FleetKeyRepository extends TableRepository {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       });
-    // A rider's own item, so operations' reads of an agent id that never had a key can say so (404 rider_not_found).
-    if (agent !== null) {
-      tx.add('rider', {
-        Update: {
-          TableName: this.tableName,
-          Key: keys.rider(agent),
-          UpdateExpression: 'SET #type = :type, agentId = :agent, createdAt = if_not_exists(createdAt, :at)',
-          ExpressionAttributeNames: { '#type': 'type' },
-          ExpressionAttributeValues: { ':type': 'rider', ':agent': agent, ':at': createdAt },
-        },
-      });
-    }
+    // A rider's own item (AGENT#<id>/RIDER), so operations' reads of an agent id that never had a key can say so (404 rider_not_found).
+    if (agent !== null)
+      tx.add('rider', { Put: { TableName: this.tableName, Item: { PK: keys.riderCash(agent).PK, SK: 'RIDER', type: 'rider', agentId: agent, createdAt } } });
     await tx.commit(this.db);
     return { keyId, fleetKey, role, agentId: agent };
   }

@@ -130,8 +130,6 @@ export const keys = {
    * what the cash limit bounds), kept in each move's own transaction.
    */
   riderCash: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'CASH' }),
-  /** A rider: written with their first fleet key (an agent id is known from then on, matched exactly, case included). */
-  rider: (agentId: string) => ({ PK: `AGENT#${agentId}`, SK: 'RIDER' }),
   /** One movement of a rider's cash in hand (a collection at a door, a deposit), oldest first. */
   riderCashEntry: (agentId: string, createdAt: string, entryId: string) => ({ PK: `AGENT#${agentId}`, SK: `CASHLOG#${createdAt}#${entryId}` }),
   riderCashEntryPrefix: 'CASHLOG#',

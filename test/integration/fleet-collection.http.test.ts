@@ -465,6 +465,23 @@ describe('offers and the cash limit', () => {
     expect((await rider.post(`/fleet/v1/jobs/${cod.id}/accept`)).status).toBe(200);
     await expectInvariants(merchant, rider);
   });
+
+  it('shows the amount to collect on an offer and on the rider’s assignments, never the store’s charge or the collection fee', async () => {
+    const { merchant, rider } = await setUp();
+    const cod = await merchant.bookJob({ quote: { collectMinor: COLLECT } });
+    const prepaid = await merchant.bookJob();
+    await dispatchOnce(api.table.rt);
+    const offers = ((await rider.get('/fleet/v1/offers?limit=50')).body as { data: FleetOffer[] }).data;
+
+    const due = { amountMinor: COLLECT, status: 'due', method: null, reference: null, collectedAt: null };
+    expect(offers.find((offer) => offer.id === cod.id)?.collection).toEqual(due);
+    expect(offers.find((offer) => offer.id === prepaid.id)?.collection).toBeNull();
+    expect(JSON.stringify(offers)).not.toMatch(/chargeMinor|feeMinor/);
+    expect((await rider.post(`/fleet/v1/jobs/${cod.id}/accept`)).status).toBe(200);
+    const assignments = (await rider.get('/fleet/v1/assignments')).body as { data: Array<{ id: string; collection: unknown }> };
+    expect(assignments.data.find((job) => job.id === cod.id)?.collection).toEqual(due);
+    expect(JSON.stringify(assignments)).not.toMatch(/chargeMinor|feeMinor/);
+  });
 });
 
 describe('races', () => {

@@ -89,10 +89,7 @@ export class DepositKeyConflictError extends AppError {
  */
 export class RiderNotFoundError extends AppError {
   constructor(agentId: string) {
-    super(
-      'rider_not_found',
-      `No rider ${agentId}: no fleet key was ever made for this agent id (agent ids are case-sensitive); see npm run admin -- key list or the ids on the jobs`,
-    );
+    super('rider_not_found', `No rider ${agentId} (agent ids are case-sensitive)`);
     this.name = 'RiderNotFoundError';
   }
 }
