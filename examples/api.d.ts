@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cod-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash-on-delivery totals
+         * @description The cash-on-delivery payments riders collected for the store, in paise: `collectedMinor` = `awaitingRemittanceMinor` (collected, not yet credited) + `remittedMinor` (credited to the prepaid credit by remittances, GET /v1/remittances). `awaitingVerificationMinor` is the part of `awaitingRemittanceMinor` paid by UPI that the platform’s receiving account has not confirmed yet: it is remitted only once confirmed (`collection.verifiedAt` on the job). `nextRemittanceAt` is when the payments awaiting remittance and verified are next credited (a live store’s next daily cut-off, 18:00 IST by default; a sandbox store’s within seconds), null when none await. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getCodSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rate-card": {
         parameters: {
             query?: never;
@@ -903,6 +925,15 @@ export interface components {
                 currency: "INR";
             };
         };
+        CodSummaryResponse: {
+            data: {
+                collectedMinor: number;
+                awaitingRemittanceMinor: number;
+                awaitingVerificationMinor: number;
+                remittedMinor: number;
+                nextRemittanceAt: string | null;
+            };
+        };
         QuoteResponse: {
             data: {
                 /** Format: uuid */
@@ -1267,7 +1298,7 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1834,6 +1865,47 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCodSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store’s cash-on-delivery totals */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "collectedMinor": 310000,
+                     *         "awaitingRemittanceMinor": 125000,
+                     *         "awaitingVerificationMinor": 40000,
+                     *         "remittedMinor": 185000,
+                     *         "nextRemittanceAt": "2026-11-23T12:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodSummaryResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Open offers
-         * @description Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.
+         * @description Live jobs waiting for a rider (`queued`), longest waiting first. A cash-on-delivery job shows its `collection`: the amount the rider collects from the customer at the door (cash or UPI, the customer’s choice), never the store’s charge or the collection fee; null for a prepaid job. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.
          *
          *     Allowed keys: rider, operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * A rider’s cash (operations)
-         * @description Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.
+         * @description Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros. An agent id that never had a fleet key is 404 `rider_not_found` (agent ids are case-sensitive: `AGENT-1` is not `agent-1`). A UPI payment never confirmed by the platform’s account within UPI_VERIFY_HOURS is charged to the rider who recorded it: cash in hand, an `upi_unverified` movement.
          *
          *     Allowed keys: operations. Rate limit: 120 requests a minute per fleet key.
          */
@@ -589,6 +589,14 @@ export interface components {
                 pickupDistanceMeters: number | null;
                 packageDescription: string | null;
                 packageWeight: string | null;
+                collection: {
+                    amountMinor: number;
+                    /** @enum {string} */
+                    status: "due" | "collected" | "not_collected";
+                    method: ("cash" | "upi") | null;
+                    reference: string | null;
+                    collectedAt: string | null;
+                } | null;
             }[];
             limit: number;
         };
@@ -701,7 +709,7 @@ export interface components {
                 updatedAt: string;
             }[];
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -972,7 +980,14 @@ export interface operations {
                      *           "distanceMeters": 4834,
                      *           "pickupDistanceMeters": 1210,
                      *           "packageDescription": "Documents",
-                     *           "packageWeight": "750 g"
+                     *           "packageWeight": "750 g",
+                     *           "collection": {
+                     *             "amountMinor": 85000,
+                     *             "status": "due",
+                     *             "method": null,
+                     *             "reference": null,
+                     *             "collectedAt": null
+                     *           }
                      *         }
                      *       ],
                      *       "limit": 20
@@ -2672,6 +2687,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -21,6 +21,7 @@ import { WebhookRepository } from './data/webhook.repository.ts';
 import { WebhookEndpointReader } from './data/webhook-endpoints.repository.ts';
 import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
+import { UpiPaymentRepository } from './data/upi-payment.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import { SecretBox } from './core/secret-box.ts';
@@ -60,6 +61,8 @@ export interface Runtime {
   remittances: RemittanceRepository;
   /** Riders' cash accounts, their logs and deposits (the fleet's custody routes). */
   riderCash: RiderCashRepository;
+  /** UPI payments by reference, and their verification (the remittance worker, the admin CLI). */
+  upiPayments: UpiPaymentRepository;
   /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
   webhookSecrets(): SecretBox;
   /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
@@ -90,6 +93,7 @@ export type OptionalPart =
   | 'tracking'
   | 'remittances'
   | 'riderCash'
+  | 'upiPayments'
   | 'idempotency';
 
 /**
@@ -165,6 +169,7 @@ export const webhookEndpointsPart: PartFactory<'webhookEndpoints'> = (_base, { d
 export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => new TrackingRepository(db, table);
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
+export const upiPaymentsPart: PartFactory<'upiPayments'> = (_base, { db, table }) => new UpiPaymentRepository(db, table);
 
 const ALL_PARTS = {
   apiKeys: apiKeysPart,
@@ -185,6 +190,7 @@ const ALL_PARTS = {
   tracking: trackingPart,
   remittances: remittancesPart,
   riderCash: riderCashPart,
+  upiPayments: upiPaymentsPart,
 } satisfies Required<Omit<Parts, 'idempotency'>>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a

@@ -45,8 +45,8 @@ const REMITTANCE_ATTRIBUTES = ['type', 'remittanceId', 'storeId', 'status', 'per
 /** A store's totals as a remittance credits it. */
 const STORE_CREDIT_ATTRIBUTES = ['balanceMinor', 'availableMinor', 'updatedAt', 'codAwaitingMinor', 'codRemittedMinor'];
 
-/** A UPI payment charged to its rider (verify_payment): the store's totals as a job move updates them, the payment's line and reference marked verified. */
-const UPI_CHARGE_ATTRIBUTES = ['reservedMinor', 'codUnverifiedMinor', 'verifiedAt', 'verifiedBy'];
+/** A UPI payment charged to its rider: the payment's line and reference marked verified. */
+const UPI_CHARGE_ATTRIBUTES = ['verifiedAt', 'verifiedBy'];
 
 /** A rider's cash account (`AGENT#<id>`/`CASH`) as a deposit changes it. */
 const DEPOSIT_ATTRIBUTES = ['updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'];
@@ -114,8 +114,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // Remittances: the stores' worklist items (a lease, the pending remittance, when next due), the
   // payments' lines read and deleted, the jobs' remit put with their events, the remittance and its
   // lines, the credit (the store's totals, a ledger entry). No job is updated in place. A UPI payment
-  // unverified past UPI_VERIFY_HOURS is charged to its rider first: a job move (its totals, its line and
-  // reference marked, the rider's cash account and log).
+  // unverified past UPI_VERIFY_HOURS is charged to its rider first: the job put with its event, its line and
+  // reference marked, the rider's cash account and log: data/upi-verification-writes.ts).
   'remit-cash': {
     table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
     updates: [

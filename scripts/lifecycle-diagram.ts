@@ -47,7 +47,6 @@ export const SAMPLE_EVENTS: Record<MoveName, LifecycleEvent> = {
   resolve_return: { type: 'resolve_return', outcome: 'capture' },
   collect: { type: 'collect', method: 'cash', amountMinor: 50_000, reference: null },
   remit: { type: 'remit', remittanceId: 'rem_x' },
-  verify_payment: { type: 'verify_payment', how: 'statement' },
   mark_overdue: { type: 'mark_overdue', kind: 'return_trip' },
   resolve_overdue: { type: 'resolve_overdue', outcome: 'returned', note: 'The store has the parcel back' },
 };
@@ -80,7 +79,6 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
       reservedMinor: 6900,
       availableMinor: 3100,
       codCollectedMinor: 0,
-      codUnverifiedMinor: 0,
       codAwaitingMinor: 0,
       codRemittedMinor: 0,
       jobCount: 1,
@@ -114,17 +112,6 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
   if (status === 'delivered') job.settlement = 'captured';
   if (event === 'remit') {
     job.collection = { ...dueCollection(50_000, 1000), status: 'collected', method: 'cash', collectedAt: now.toISOString(), collectedBy: 'rider-7' };
-  }
-  if (event === 'verify_payment') {
-    job.collection = {
-      ...dueCollection(50_000, 1000),
-      status: 'collected',
-      method: 'upi',
-      reference: '433512345678',
-      collectedAt: now.toISOString(),
-      collectedBy: 'rider-7',
-      verifiedAt: null,
-    };
   }
   if (event === 'collect') {
     job.collection = dueCollection(50_000, 1000);
@@ -378,9 +365,7 @@ ${collection.join('\n')}
 - A job that ends without the payment (cancelled, failed, sent back) leaves it \`not_collected\`: the collection
   fee, part of the job's charge, is released (a charge in review is then resolved for the ride alone).
 - \`remit\` (the remittance worker): a collected payment joins a remittance to the store's credit, once,
-  whatever the job's status, and only once verified (\`verifiedAt\`: cash at once, UPI by \`verify_payment\`).
-- \`verify_payment\` (operations' \`upi import\` or \`upi verify\`; the remittance worker after \`UPI_VERIFY_HOURS\`,
-  charging the payment to the collecting rider's cash account): a collected UPI payment is verified, once.
+  whatever the job's status.
 
 ## Moves that keep the status
 
@@ -433,7 +418,6 @@ with its actor: \`merchant\`, \`system\`, \`rider:<agentId>\`, \`simulator\` or 
 | \`resolve_return\` | operations: \`npm run admin -- settlement resolve --job ID --return --capture\\|--release\` |
 | \`collect\` | a rider at the drop: \`POST /fleet/v1/jobs/{id}/collection\` |
 | \`remit\` | the remittance worker (\`system\`), for a collected payment |
-| \`verify_payment\` | operations: \`npm run admin -- upi import --file F\`, \`upi verify --reference R\`; the remittance worker (\`system\`) after \`UPI_VERIFY_HOURS\` |
 | \`mark_overdue\` | the dispatcher (\`system\`), once a parcel's way back or a rider's re-arrival passed its deadline |
 | \`resolve_overdue\` | operations: \`npm run admin -- overdue resolve --job ID --returned\\|--lost --note TEXT --operator NAME\` |
 

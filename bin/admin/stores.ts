@@ -1,4 +1,5 @@
 /** The store commands: create, show, credit, adjust, API access, the ledger and the agreed rate limits. */
+import { toCodSummary } from '../../functions/schemas/cod-summary.schema.ts';
 import { RecordNotFoundError } from '../../functions/core/errors.ts';
 import { newId } from '../../functions/core/api-key.ts';
 import { RATE_LIMITS, type RateGroup } from '../../functions/core/rate-limits.ts';
@@ -46,6 +47,7 @@ const storeShow = command({
     const storeId = required(options, 'store');
     const store = await rt.stores.get(storeId);
     if (!store) throw new RecordNotFoundError('store', storeId);
+    const cod = toCodSummary(store, await rt.remittances.awaiting(storeId), new Date(), rt.config.REMITTANCE_CUTOFF_IST);
     const limits = Object.entries(RATE_LIMITS)
       .map(([group, standard]) => `${group} ${store.rateLimitOverrides[group] ?? standard.capacity}${group in store.rateLimitOverrides ? ' (agreed)' : ''}`)
       .join(', ');
@@ -57,11 +59,14 @@ const storeShow = command({
       ['balance', money(store.balanceMinor)],
       ['reserved', money(store.reservedMinor)],
       ['available', money(store.availableMinor)],
+      ['COD received', money(cod.collectedMinor)],
+      ['COD awaiting', `${money(cod.awaitingRemittanceMinor)}, of it ${money(cod.awaitingVerificationMinor)} UPI awaiting verification`],
+      ['COD remitted', `${money(cod.remittedMinor)}${cod.nextRemittanceAt ? `; next remittance ${cod.nextRemittanceAt}` : ''}`],
       ['jobs booked', String(store.jobCount)],
       ['rate limits', `${limits} a minute`],
       ['created', store.createdAt],
     ];
-    return { json: store, text: rows.map(([label, value]) => `${label.padEnd(12)} ${value}`).join('\n') };
+    return { json: { ...store, cod }, text: rows.map(([label, value]) => `${label.padEnd(12)} ${value}`).join('\n') };
   },
 });
 

@@ -180,19 +180,15 @@ export interface Collection {
    * When the platform came to stand behind the payment, so it may be remitted: a cash payment when
    * collected (it is on the rider's cash account); a UPI payment when the platform's receiving account
    * confirmed it (a statement import, `upi verify`) or, unconfirmed UPI_VERIFY_HOURS after, when it
-   * became the collecting rider's debt. Null until then. Absent on payments recorded before it existed (see verifiedAtOf).
+   * became the collecting rider's debt (core/upi.ts; how: its reference's item, UPIREF, says). Null until then.
+   * Absent: verified when collected (cash, a sandbox payment, a payment recorded before verification existed; see verifiedAtOf).
    */
   verifiedAt?: string | null;
-  /** (internal) How the payment was verified. */
-  verifiedBy?: PaymentVerification | null;
 }
-
-/** How a payment came to be verified: cash in the rider's hands, the receiving account's statement, an operator, the rider charged with it, or a sandbox job (no money moves). */
-export type PaymentVerification = 'cash' | 'statement' | 'operator' | 'rider_debt' | 'sandbox';
 
 /** When a payment was verified (null: not yet, or not collected); a payment collected before verification existed counts as verified when collected, as it was then remitted. */
 export function verifiedAtOf(collection: Collection): string | null {
-  if (collection.status !== 'collected') return null;
+  // Due or not collected, `verifiedAt` is absent and `collectedAt` null.
   return collection.verifiedAt === undefined ? collection.collectedAt : collection.verifiedAt;
 }
 
@@ -202,11 +198,12 @@ export function dueCollection(amountMinor: number, feeMinor: number): Collection
 }
 
 /** A collection as the merchant sees it (the job detail, `job.collection_updated`). */
-export type CollectionData = Omit<Collection, 'collectedBy' | 'verifiedAt' | 'verifiedBy'> & { verifiedAt: string | null };
+export type CollectionData = Omit<Collection, 'collectedBy' | 'verifiedAt'> & { verifiedAt: string | null };
 
 export function toCollectionData(collection: Collection): CollectionData {
-  const { collectedBy: _internal, verifiedBy: _how, ...data } = collection;
-  return { ...data, verifiedAt: verifiedAtOf(collection) };
+  const { collectedBy: _internal, ...data } = collection;
+  // verifiedAtOf, inlined: every job function's bundle carries this one.
+  return { ...data, verifiedAt: data.verifiedAt === undefined ? data.collectedAt : data.verifiedAt };
 }
 
 /** The cash a live job asks its rider to collect and still waits for (0 for a prepaid job or a payment already taken). */

@@ -18,8 +18,6 @@ export interface Store {
   codCollectedMinor: number;
   codAwaitingMinor: number;
   codRemittedMinor: number;
-  /** The part of `codAwaitingMinor` paid by UPI and not yet verified (remitted only once verified). */
-  codUnverifiedMinor: number;
   /** Jobs ever booked; the last job's counter (job ids and list pages are built on it). */
   jobCount: number;
   /** Per-minute limits agreed with this store, by rate group, in place of the defaults. */

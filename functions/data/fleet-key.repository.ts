@@ -44,8 +44,7 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    const tx = new Transaction().addEach('also', this.alsoWritten(agent, createdAt));
-    await tx
+    const tx = new Transaction().addEach('also', this.alsoWritten(agent, createdAt))
       .add('byHash', {
         Put: {
           TableName: this.tableName,
@@ -59,8 +58,11 @@ export class FleetKeyRepository extends TableRepository {
           Item: { ...keys.fleetKeyById(keyId), type: 'fleetKeyId', keyId, role, agentId: agent, keyHash: hash, createdAt },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
-      })
-      .commit(this.db);
+      });
+    // A rider's own item (AGENT#<id>/RIDER), so operations' reads of an agent id that never had a key can say so (404 rider_not_found).
+    if (agent !== null)
+      tx.add('rider', { Put: { TableName: this.tableName, Item: { PK: keys.riderCash(agent).PK, SK: 'RIDER', type: 'rider', agentId: agent, createdAt } } });
+    await tx.commit(this.db);
     return { keyId, fleetKey, role, agentId: agent };
   }
 

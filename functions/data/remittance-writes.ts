@@ -1,13 +1,10 @@
 import { toJobSummary, type Job } from '../core/job.ts';
 import { transition } from '../core/lifecycle.ts';
 import { recordChange } from '../core/event.ts';
-import type { JobLimits, WriteContext } from './job-writes/context.ts';
+import { NO_LIMITS, type WriteContext } from './job-writes/context.ts';
 import { jobPut } from './job-writes/job.ts';
 import { eventPuts } from './job-writes/events.ts';
 import type { TransactItem } from './transaction.ts';
-
-// `remit` moves no money, no index item and no rider's cash or holding: no limit of these applies.
-const NO_LIMITS: JobLimits = { maxHeldJobs: 0, riderCashLimitMinor: 0, dispatch: { timeoutMs: 0, confirmMs: 0, arriveMs: 0, returnTripMs: 0, rearrivalMs: 0 } };
 
 /**
  * The writes of `remit` (a collected payment joins remittance `remittanceId`) for the remittance

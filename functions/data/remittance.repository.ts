@@ -30,16 +30,6 @@ export interface AwaitingPayment extends RemittanceLine {
   verifiedAt: string | null;
 }
 
-/** A UPI payment as its reference's item has it (UPIREF#<digits>): the job it paid and whether it was verified. */
-export interface UpiPayment {
-  reference: string;
-  storeId: string;
-  jobId: string;
-  amountMinor: number;
-  collectedAt: string;
-  verifiedAt: string | null;
-}
-
 /** How long a worker holds a store: longer than one store's work takes, short enough that a stopped worker's store is taken up a minute later. */
 export const REMITTANCE_LEASE_MS = 60_000;
 
@@ -165,20 +155,6 @@ export class RemittanceRepository extends TableRepository {
     // A line written before verification existed was remittable as it was: verified when collected.
     const verifiedAt = (item: Record<string, unknown>) => (item.verifiedAt === undefined ? (item.collectedAt as string) : (item.verifiedAt as string | null));
     return items.map((item) => ({ ...toLine(item), key: { PK: item.PK as string, SK: item.SK as string }, verifiedAt: verifiedAt(item) }));
-  }
-
-  /** The UPI payment recorded under this reference (its 12 digits), or null when none was. */
-  async upiPayment(reference: string): Promise<UpiPayment | null> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.upiReference(reference), ConsistentRead: true }));
-    if (!Item) return null;
-    return {
-      reference: Item.reference as string,
-      storeId: Item.storeId as string,
-      jobId: Item.jobId as string,
-      amountMinor: Item.amountMinor as number,
-      collectedAt: Item.collectedAt as string,
-      verifiedAt: Item.verifiedAt === undefined ? (Item.collectedAt as string) : (Item.verifiedAt as string | null),
-    };
   }
 
   /**

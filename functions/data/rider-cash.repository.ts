@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DepositExceedsCashInHandError,
   DepositKeyConflictError,
@@ -92,6 +92,22 @@ export class RiderCashRepository extends TableRepository {
   async account(agentId: string): Promise<RiderCashAccount> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.riderCash(agentId), ConsistentRead: true }));
     return toAccount(agentId, Item);
+  }
+
+  /**
+   * Whether the agent id is a rider's: any item of theirs (the rider's own item, written with their
+   * first fleet key; or, for riders from before it, a cash account or an assignment). One Query of one item.
+   */
+  async known(agentId: string): Promise<boolean> {
+    const { Items } = await this.db.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.riderCash(agentId).PK },
+        Limit: 1,
+      }),
+    );
+    return (Items?.length ?? 0) > 0;
   }
 
   /** The rider's latest cash movements, newest first, at most `limit`, and whether older ones remain. One Query. */

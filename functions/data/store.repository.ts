@@ -18,7 +18,6 @@ export function toStore(item: Record<string, unknown>): Store {
     codCollectedMinor: (item.codCollectedMinor as number | undefined) ?? 0,
     codAwaitingMinor: (item.codAwaitingMinor as number | undefined) ?? 0,
     codRemittedMinor: (item.codRemittedMinor as number | undefined) ?? 0,
-    codUnverifiedMinor: (item.codUnverifiedMinor as number | undefined) ?? 0,
     jobCount: (item.jobCount as number | undefined) ?? 0,
     rateLimitOverrides: (item.rateLimitOverrides as Record<string, number> | undefined) ?? {},
     createdAt: item.createdAt as string,

@@ -1,5 +1,4 @@
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { canonicalUpiReference } from '../core/upi.ts';
 
 /**
  * The single table's shape, defined once: the CDK stack, the local runtime and the tests all build
@@ -143,8 +142,8 @@ export const keys = {
   /** A payment collected for the store and not yet remitted to its credit, oldest first (the remittance worker takes them by cut-off). */
   codDue: (storeId: string, collectedAt: string, jobId: string) => ({ PK: `STORE#${storeId}`, SK: `CODDUE#${collectedAt}#${jobId}` }),
   codDuePrefix: 'CODDUE#',
-  /** A UPI transaction reference recorded for a payment (the job it paid), kept for good: one UPI transfer pays one job. Keyed by its 12 digits (older references, upper-cased). */
-  upiReference: (reference: string) => ({ PK: `UPIREF#${canonicalUpiReference(reference) ?? reference.toUpperCase()}`, SK: 'UPIREF' }),
+  /** A UPI transaction reference recorded for a payment (the job it paid), kept for good: one UPI transfer pays one job. Keyed by its 12 digits (the request schema's canonical form; older references, upper-cased). */
+  upiReference: (reference: string) => ({ PK: `UPIREF#${reference.toUpperCase()}`, SK: 'UPIREF' }),
   /** A store with payments awaiting remittance, on the remittance worker's list (in the shard its id hashes to). */
   remittanceWork: (storeId: string) => ({ PK: `WORK#remittance#${shardOf(storeId, OUTBOX_SHARDS)}`, SK: storeId }),
   /**

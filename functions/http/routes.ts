@@ -83,6 +83,15 @@ const EVERYONE = ['rider', 'ops'] as const;
 
 export const routes = [
   { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads', access: 'read-item' },
+  {
+    name: 'get-cod-summary',
+    api: 'merchant',
+    method: 'GET',
+    path: '/v1/cod-summary',
+    handler: 'merchant/get-cod-summary',
+    rateGroup: 'reads',
+    access: 'read-feed',
+  },
   { name: 'get-rate-card', api: 'merchant', method: 'GET', path: '/v1/rate-card', handler: 'merchant/get-rate-card', rateGroup: 'reads', access: 'read-feed' },
   { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes', access: 'put-quote' },
   { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings', access: 'book' },

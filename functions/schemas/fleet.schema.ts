@@ -55,7 +55,14 @@ export function toFleetOffer(job: Job, rider?: LatLng): FleetOffer {
     pickupDistanceMeters: rider ? Math.round(greatCircleMeters(rider, pickup)) : null,
     packageDescription: job.route.packageDescription ?? null,
     packageWeight: weight(job),
+    collection: fleetCollection(job),
   };
+}
+
+// What the rider collects at the door, as offers and jobs show it: never the store's charge or the collection fee.
+function fleetCollection(job: Job): FleetJob['collection'] {
+  const paid = job.collection;
+  return paid ? { amountMinor: paid.amountMinor, status: paid.status, method: paid.method, reference: paid.reference, collectedAt: paid.collectedAt } : null;
 }
 
 function fleetHandoff(stored: Handoff, now: Date) {
@@ -108,15 +115,7 @@ export function toFleetJob(job: Job, viewer: FleetRole, now = new Date()): Fleet
           verification: fleetHandoff(job.returnTrip.handoff, now),
         }
       : null,
-    collection: job.collection
-      ? {
-          amountMinor: job.collection.amountMinor,
-          status: job.collection.status,
-          method: job.collection.method,
-          reference: job.collection.reference,
-          collectedAt: job.collection.collectedAt,
-        }
-      : null,
+    collection: fleetCollection(job),
     events: eventViews(job),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,

@@ -1,5 +1,6 @@
-import { verifiedAtOf } from '../core/job.ts';
-import { canonicalUpiReference } from '../core/upi.ts';
+import { verifiedAtOf, type Job } from '../core/job.ts';
+import { canonicalUpiReference, type UpiVerifier } from '../core/upi.ts';
+import { verificationWrites } from '../data/upi-verification-writes.ts';
 import type { Runtime } from '../runtime.ts';
 
 /**
@@ -21,31 +22,50 @@ export type UpiVerification =
  * by an operator (no amount). Verifying twice verifies nothing new: `already_verified`.
  */
 export async function verifyUpiReference(
-  rt: Pick<Runtime, 'remittances' | 'jobs'>,
+  rt: Pick<Runtime, 'upiPayments' | 'jobs'>,
   reference: string,
   by: { how: 'statement'; statementMinor: number } | { how: 'operator' },
   now: Date,
 ): Promise<UpiVerification> {
   const digits = canonicalUpiReference(reference) ?? reference;
-  const payment = await rt.remittances.upiPayment(digits);
+  const payment = await rt.upiPayments.get(digits);
   if (!payment) return { outcome: 'unknown_reference', reference: digits };
   const { storeId, jobId, amountMinor } = payment;
   const found = { reference: payment.reference, storeId, jobId, amountMinor };
   if (payment.verifiedAt !== null)
-    return { outcome: 'already_verified', ...found, verifiedAt: payment.verifiedAt, verifiedBy: await howVerified(rt, storeId, jobId) };
+    return { outcome: 'already_verified', ...found, verifiedAt: payment.verifiedAt, verifiedBy: payment.verifiedBy ?? 'collection' };
   if (by.how === 'statement' && by.statementMinor !== amountMinor) return { outcome: 'amount_mismatch', ...found, statementMinor: by.statementMinor };
-  const moved = await rt.jobs.move({ storeId, jobId }, { type: 'verify_payment', how: by.how }, 'admin', { now });
-  const collection = moved?.job.collection;
-  if (!collection) return { outcome: 'unknown_reference', reference: digits };
+  const verified = await verifyJobPayment(rt, storeId, jobId, by.how, now);
+  if (!verified) return { outcome: 'unknown_reference', reference: digits };
+  const verifiedAt = verifiedAtOf(verified.job.collection!)!;
+  if (verified.now) return { outcome: 'verified', ...found, verifiedAt };
   // Verified meanwhile (the worker charging the rider): say how, as a repeat would.
-  if (collection.verifiedBy !== by.how) {
-    return { outcome: 'already_verified', ...found, verifiedAt: verifiedAtOf(collection)!, verifiedBy: collection.verifiedBy ?? 'collection' };
-  }
-  return { outcome: 'verified', ...found, verifiedAt: verifiedAtOf(collection)! };
+  return { outcome: 'already_verified', ...found, verifiedAt, verifiedBy: (await rt.upiPayments.get(digits))?.verifiedBy ?? 'collection' };
 }
 
-async function howVerified(rt: Pick<Runtime, 'jobs'>, storeId: string, jobId: string): Promise<string> {
-  return (await rt.jobs.get(storeId, jobId))?.collection?.verifiedBy ?? 'collection';
+// How often a verification meets another change of its job before it gives up (the next import or pass tries again).
+const VERIFY_TRIES = 3;
+
+/**
+ * Verifies the UPI payment of one job (`how`), reading the job again when it changed meanwhile: the
+ * job as it is after and whether this call verified it (`now`; else it was before), null when the job
+ * is gone. Two DynamoDB calls: the job's read and the verification's transaction.
+ */
+export async function verifyJobPayment(
+  rt: Pick<Runtime, 'upiPayments' | 'jobs'>,
+  storeId: string,
+  jobId: string,
+  how: UpiVerifier,
+  now: Date,
+): Promise<{ job: Job; now: boolean } | null> {
+  for (let attempt = 1; ; attempt++) {
+    const job = await rt.jobs.get(storeId, jobId);
+    if (!job) return null;
+    const verified = await rt.upiPayments.verify(job, how, now, verificationWrites);
+    if (verified === null) return { job, now: false }; // nothing to verify: verified already
+    if (verified !== 'changed') return { job: verified, now: true };
+    if (attempt >= VERIFY_TRIES) throw new Error(`Job ${jobId} kept changing while its UPI payment was verified`);
+  }
 }
 
 /** One line of the receiving account's statement. */

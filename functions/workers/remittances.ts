@@ -4,6 +4,7 @@ import type { AwaitingPayment, RemittanceWork } from '../data/remittance.reposit
 import { remitWrites } from '../data/remittance-writes.ts';
 import { logger } from '../log/logger.ts';
 import { runFair } from './fair.ts';
+import { verifyJobPayment } from '../use-cases/upi-verification.ts';
 import { STORES_AT_ONCE, WORKER_ITEM_FAILED, type PassOptions, type PassResult, type TickReport, type WorkerRuntime } from './worklist.ts';
 
 /** The log line of UPI payments charged to their riders. */
@@ -111,15 +112,14 @@ async function remitStore(rt: WorkerRuntime, work: RemittanceWork, now: Date, re
 const upiDebtDue = (rt: WorkerRuntime, payment: AwaitingPayment) => Date.parse(payment.collectedAt) + rt.config.UPI_VERIFY_HOURS * 3_600_000;
 
 // UPI payments still unverified UPI_VERIFY_HOURS after collection become the collecting rider's debt
-// (verify_payment by `rider_debt`: their cash in hand grows, as if they had taken cash), so the store is
+// (verified by `rider_debt`: their cash in hand grows, as if they had taken cash), so the store is
 // remitted what the platform now stands behind. Returns the payments with those now verified.
 async function chargeOverdueUpi(rt: WorkerRuntime, storeId: string, awaiting: AwaitingPayment[], now: Date): Promise<AwaitingPayment[]> {
   const overdue = awaiting.filter((payment) => payment.verifiedAt === null && upiDebtDue(rt, payment) <= now.getTime());
   if (overdue.length === 0) return awaiting;
   const charged = new Set<string>();
   for (const payment of overdue) {
-    const moved = await rt.jobs.move({ storeId, jobId: payment.jobId }, { type: 'verify_payment', how: 'rider_debt' }, 'system', { now });
-    if (moved) charged.add(payment.jobId);
+    if ((await verifyJobPayment(rt, storeId, payment.jobId, 'rider_debt', now))?.now) charged.add(payment.jobId);
   }
   logger.info(UPI_CHARGED_TO_RIDER, { storeId, payments: charged.size });
   return awaiting.map((payment) => (charged.has(payment.jobId) && payment.verifiedAt === null ? { ...payment, verifiedAt: now.toISOString() } : payment));

@@ -2,13 +2,20 @@ import { AppError, JobFullError } from '../core/errors.ts';
 import type { Job } from '../core/job.ts';
 import type { LifecycleEvent } from '../core/lifecycle.ts';
 import type { WorkItem, WorkKind } from '../data/work.repository.ts';
-import { eventsPart, jobsPart, remittancesPart, webhookEndpointsPart, workPart, type RuntimeWith } from '../runtime.ts';
+import { eventsPart, jobsPart, remittancesPart, upiPaymentsPart, webhookEndpointsPart, workPart, type RuntimeWith } from '../runtime.ts';
 import { logger } from '../log/logger.ts';
 import { runFair } from './fair.ts';
 import type { Bell } from '../engine/bell.ts';
 
 /** What the scheduled workers use beside the base (so their bundle carries no other repository). */
-export const WORKER_PARTS = { jobs: jobsPart, work: workPart, remittances: remittancesPart, events: eventsPart, webhookEndpoints: webhookEndpointsPart };
+export const WORKER_PARTS = {
+  jobs: jobsPart,
+  work: workPart,
+  remittances: remittancesPart,
+  events: eventsPart,
+  webhookEndpoints: webhookEndpointsPart,
+  upiPayments: upiPaymentsPart,
+};
 
 /** The workers' runtime: the base and WORKER_PARTS (the whole runtime is one too). */
 export type WorkerRuntime = RuntimeWith<typeof WORKER_PARTS>;

@@ -139,7 +139,6 @@ export function sampleStore(changes: Partial<Store> = {}): Store {
     codCollectedMinor: 0,
     codAwaitingMinor: 0,
     codRemittedMinor: 0,
-    codUnverifiedMinor: 0,
     jobCount: 0,
     rateLimitOverrides: {},
     createdAt: '2026-01-01T00:00:00.000Z',

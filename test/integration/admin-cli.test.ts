@@ -129,7 +129,7 @@ describe('admin CLI', () => {
     expect(stored).toMatchObject({ status: 'revoked', storeId });
   });
 
-  it('shows a store readably: rupees beside paise, its rate limits by name', async () => {
+  it('shows a store readably: rupees beside paise, its cash-on-delivery totals, its rate limits by name', async () => {
     const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Shown', '--credit-minor', '650050']);
     await adminJson(table, ['store', 'rate-limits', '--store', storeId, '--bookings', '120']);
 
@@ -144,6 +144,9 @@ describe('admin CLI', () => {
         'balance      650050 paise (₹6,500.50)',
         'reserved     0 paise (₹0.00)',
         'available    650050 paise (₹6,500.50)',
+        'COD received 0 paise (₹0.00)',
+        'COD awaiting 0 paise (₹0.00), of it 0 paise (₹0.00) UPI awaiting verification',
+        'COD remitted 0 paise (₹0.00)',
         'jobs booked  0',
         'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, updates 30, reads 60, webhooks 30 a minute',
         `created      ${(await table.rt.stores.get(storeId))!.createdAt}`,

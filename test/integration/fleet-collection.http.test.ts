@@ -333,6 +333,7 @@ describe('a rider’s cash, for operations', () => {
 
   it('answers a rider who never held cash with zeros', async () => {
     const { ops } = await setUp();
+    await newFleetMember(api.table.rt, api.server, 'rider', 'rider-never-held-cash');
 
     const reply = await ops.get('/fleet/v1/riders/rider-never-held-cash/cash');
 
@@ -349,6 +350,20 @@ describe('a rider’s cash, for operations', () => {
         hasMoreEntries: false,
       },
     });
+  });
+
+  it('answers an agent id that never had a fleet key with 404 rider_not_found, case included (AGENT-1 is not agent-1)', async () => {
+    const { ops, rider } = await setUp();
+
+    const unknown = await ops.get('/fleet/v1/riders/rider-with-no-key/cash');
+    const otherCase = await ops.get(`/fleet/v1/riders/${rider.agentId!.toUpperCase()}/cash`);
+    const known = await ops.get(`/fleet/v1/riders/${rider.agentId!}/cash`);
+
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'rider_not_found' } });
+    expect((unknown.body as { error: string }).error).toMatch(/agent ids are case-sensitive/);
+    expect(rider.agentId).not.toBe(rider.agentId!.toUpperCase());
+    expect(otherCase).toMatchObject({ status: 404, body: { code: 'rider_not_found' } });
+    expect(known.status).toBe(200);
   });
 
   it('is for operations only: a rider’s key gets 403 on the cash and the deposits', async () => {
@@ -451,6 +466,23 @@ describe('offers and the cash limit', () => {
     expect(after).toContain(cod.id);
     expect((await rider.post(`/fleet/v1/jobs/${cod.id}/accept`)).status).toBe(200);
     await expectInvariants(merchant, rider);
+  });
+
+  it('shows the amount to collect on an offer and on the rider’s assignments, never the store’s charge or the collection fee', async () => {
+    const { merchant, rider } = await setUp();
+    const cod = await merchant.bookJob({ quote: { collectMinor: COLLECT } });
+    const prepaid = await merchant.bookJob();
+    await dispatchOnce(api.table.rt);
+    const offers = ((await rider.get('/fleet/v1/offers?limit=50')).body as { data: FleetOffer[] }).data;
+
+    const due = { amountMinor: COLLECT, status: 'due', method: null, reference: null, collectedAt: null };
+    expect(offers.find((offer) => offer.id === cod.id)?.collection).toEqual(due);
+    expect(offers.find((offer) => offer.id === prepaid.id)?.collection).toBeNull();
+    expect(JSON.stringify(offers)).not.toMatch(/chargeMinor|feeMinor/);
+    expect((await rider.post(`/fleet/v1/jobs/${cod.id}/accept`)).status).toBe(200);
+    const assignments = (await rider.get('/fleet/v1/assignments')).body as { data: Array<{ id: string; collection: unknown }> };
+    expect(assignments.data.find((job) => job.id === cod.id)?.collection).toEqual(due);
+    expect(JSON.stringify(assignments)).not.toMatch(/chargeMinor|feeMinor/);
   });
 });
 
@@ -604,7 +636,7 @@ describe('what the new routes cost', () => {
     // A payment is a move like any other (the fleet key and its bucket, the job, the transaction), its Idempotency-Key's
     // marker read alongside the job; a retry writes nothing.
     // A rider's offers read their cash account once more than operations' (the zones' offers lists the same).
-    // The cash: the key and bucket, the account, one page of the log. A deposit: the key and bucket, the transaction, the account after it.
+    // The cash: the key and bucket, the account, one page of the log, whether the agent id is a rider's (one item, alongside). A deposit: the key and bucket, the transaction, the account after it.
     // The account is read alongside the offers, so it adds no round trip.
     const [riderOffers, opsOffers] = records
       .filter((r) => r.route === 'GET /fleet/v1/offers')
@@ -614,7 +646,7 @@ describe('what the new routes cost', () => {
     expect(calls.filter(([route]) => route !== 'GET /fleet/v1/offers')).toEqual([
       ['POST /fleet/v1/jobs/{id}/collection', 200, 5],
       ['POST /fleet/v1/jobs/{id}/collection', 200, 4],
-      ['GET /fleet/v1/riders/{agentId}/cash', 200, 4],
+      ['GET /fleet/v1/riders/{agentId}/cash', 200, 5],
       ['POST /fleet/v1/riders/{agentId}/deposits', 201, 4],
       ['POST /fleet/v1/riders/{agentId}/deposits', 200, 4],
     ]);

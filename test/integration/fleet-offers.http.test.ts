@@ -68,6 +68,7 @@ describe('GET /fleet/v1/offers', () => {
       pickupDistanceMeters: null,
       packageDescription: 'Documents',
       packageWeight: '750 g',
+      collection: null,
     });
     expect(data.find((offer) => offer.id === requeued)!.offeredAt).toBe(await queuedAt(requeued));
     expect(keysDeep(data).filter((key) => /^(name|phone|code)$|(Name|Phone)$/.test(key))).toEqual([]);

@@ -80,6 +80,7 @@ describe('what each route does to the table', () => {
       expect((await m.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).status).toBe(200);
       expect((await m.get('/v1/ledger')).status).toBe(200);
       expect((await m.get('/v1/remittances')).status).toBe(200);
+      expect((await m.get('/v1/cod-summary')).status).toBe(200);
       expect((await m.get('/v1/remittances/rem_0000000000000000000000zz')).status).toBe(404);
       expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
 
@@ -229,7 +230,11 @@ describe('what each route does to the table', () => {
     expect(actions).toContain('ConditionCheckItem');
     expect((await rt.jobs.get(m.storeId, waiting))!.returnTrip).toMatchObject({ status: 'returning' });
     expect((await rt.jobs.get(m.storeId, paid))!.collection!.remittanceId).toMatch(/^rem_/);
-    expect((await rt.jobs.get(m.storeId, unconfirmed))!.collection).toMatchObject({ verifiedBy: 'rider_debt', remittanceId: expect.stringMatching(/^rem_/) });
+    expect((await rt.jobs.get(m.storeId, unconfirmed))!.collection).toMatchObject({
+      verifiedAt: expect.any(String),
+      remittanceId: expect.stringMatching(/^rem_/),
+    });
+    expect(await rt.upiPayments.get('818181818181')).toMatchObject({ verifiedBy: 'rider_debt' });
   });
 
   it('is within the webhook sender’s kind for every tick', async () => {

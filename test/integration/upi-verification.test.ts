@@ -14,6 +14,7 @@ import type { Job } from '../../functions/core/job.ts';
 import { keys } from '../../functions/data/table.ts';
 import { dynamoCallScope, newDynamoTally } from '../../functions/data/client.ts';
 import type { Runtime } from '../../functions/runtime.ts';
+import type { CodSummaryResponse } from '../../functions/schemas/views/cod-summary.view.ts';
 
 /**
  * UPI payments are verified before they are remitted: collected for the parcel's sake at once, but
@@ -44,6 +45,8 @@ function statementFile(lines: string[]): string {
   writeFileSync(file, ['reference,amount,time', ...lines].join('\n'));
   return file;
 }
+
+const codSummary = async (m: TestMerchant) => ((await m.get('/v1/cod-summary')).body as { data: CodSummaryResponse }).data;
 
 async function expectInvariants(rt: Runtime, m: TestMerchant, ...riders: string[]) {
   await expectLedgerInvariant(rt, m.storeId);
@@ -78,8 +81,9 @@ describe('a UPI payment', () => {
       expect.objectContaining({ kind: 'upi_unverified', amountMinor: 200_000, jobId: job.id, storeId: m.storeId, createdAt: tick.toISOString() }),
     ]);
     const stored = (await rt.jobs.get(m.storeId, job.id))!.collection!;
-    expect(stored).toMatchObject({ verifiedAt: tick.toISOString(), verifiedBy: 'rider_debt', remittanceId: expect.stringMatching(/^rem_/) });
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codUnverifiedMinor: 0, codAwaitingMinor: 0, codRemittedMinor: 200_000 });
+    expect(stored).toMatchObject({ verifiedAt: tick.toISOString(), remittanceId: expect.stringMatching(/^rem_/) });
+    expect(await rt.upiPayments.get(reference)).toMatchObject({ verifiedAt: tick.toISOString(), verifiedBy: 'rider_debt' });
+    expect(await codSummary(m)).toMatchObject({ awaitingVerificationMinor: 0, awaitingRemittanceMinor: 0, remittedMinor: 200_000 });
     await expectInvariants(rt, m, rider);
 
     const late = await admin(api.table, ['upi', 'import', '--file', statementFile([`${reference},2000,2026-11-26T10:00:00Z`])]);
@@ -102,7 +106,12 @@ describe('a UPI payment', () => {
     const other = await upiJob(rt, m, 1_000, newReference(), new Date(cut.getTime() - HOUR));
 
     expect((await merchantView(m, job.id)).collection).toMatchObject({ status: 'collected', method: 'upi', reference, verifiedAt: null, remittanceId: null });
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codCollectedMinor: 86_000, codAwaitingMinor: 86_000, codUnverifiedMinor: 86_000 });
+    expect(await codSummary(m)).toMatchObject({
+      collectedMinor: 86_000,
+      awaitingRemittanceMinor: 86_000,
+      awaitingVerificationMinor: 86_000,
+      nextRemittanceAt: null,
+    });
     expect((await remittanceTick(rt, new Date(cut.getTime() + HOUR))).failed).toBe(0);
     expect((await merchantView(m, job.id)).collection!.remittanceId).toBeNull();
     await expectInvariants(rt, m, job.agentId!);
@@ -115,13 +124,13 @@ describe('a UPI payment', () => {
 
     const view = (await merchantView(m, job.id)).collection!;
     expect(view.verifiedAt).toEqual(expect.any(String));
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codUnverifiedMinor: 1_000 });
+    expect(await codSummary(m)).toMatchObject({ awaitingVerificationMinor: 1_000 });
     await expectInvariants(rt, m, job.agentId!);
     expect((await remittanceTick(rt, new Date(cut.getTime() + DAY + HOUR))).failed).toBe(0);
     const remitted = (await merchantView(m, job.id)).collection!;
     expect(remitted.remittanceId).toMatch(/^rem_/);
     expect((await merchantView(m, other.id)).collection!.remittanceId).toBeNull();
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codAwaitingMinor: 1_000, codRemittedMinor: 85_000, codUnverifiedMinor: 1_000 });
+    expect(await codSummary(m)).toMatchObject({ awaitingRemittanceMinor: 1_000, remittedMinor: 85_000, awaitingVerificationMinor: 1_000 });
     await expectInvariants(rt, m, job.agentId!);
   });
 
@@ -156,7 +165,7 @@ describe('a UPI payment', () => {
 
     expect((await merchantView(m, a.id)).collection!.verifiedAt).toEqual(expect.any(String));
     expect((await merchantView(m, b.id)).collection!.verifiedAt).toBeNull();
-    expect(await rt.stores.get(m.storeId)).toMatchObject({ codUnverifiedMinor: 40_000 });
+    expect(await codSummary(m)).toMatchObject({ awaitingVerificationMinor: 40_000 });
     // Only the verified payment is remitted at the cut-off.
     expect((await remittanceTick(rt, new Date(cut.getTime() + HOUR))).failed).toBe(0);
     expect((await merchantView(m, a.id)).collection!.remittanceId).toMatch(/^rem_/);

@@ -535,6 +535,7 @@ describe('toFleetOffer', () => {
       pickupDistanceMeters: null,
       packageDescription: 'Documents',
       packageWeight: '1.5 kg',
+      collection: null,
     });
     expect(FleetOffer.parse(offer)).toEqual(offer);
   });

@@ -1,7 +1,11 @@
+import { verifiedPayment } from '../../functions/core/upi.ts';
+import { verificationWrites } from '../../functions/data/upi-verification-writes.ts';
+import { keys } from '../../functions/data/table.ts';
+import type { TransactItem } from '../../functions/data/transaction.ts';
 import { describe, expect, it } from 'vitest';
 import { chargeOwed, transition, type LifecycleEvent, type StoreCredit, type Transition } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
-import { DELIVERY_ATTEMPT_REASONS, dueCollection, type Job } from '../../functions/core/job.ts';
+import { DELIVERY_ATTEMPT_REASONS, dueCollection, toCollectionData, verifiedAtOf, type Job } from '../../functions/core/job.ts';
 import { priceQuote } from '../../functions/core/quote.ts';
 import { collectionFee } from '../../functions/core/pricing.ts';
 import { collectedBy, riderCashChanges } from '../../functions/core/collection.ts';
@@ -271,8 +275,8 @@ describe('the riders’ cash accounts a move changes', () => {
     const { before, job } = accepted();
     const declined = transition(job, { type: 'decline' }, RIDER, now).job;
 
-    expect(riderCashChanges(before, job)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
-    expect(riderCashChanges(job, declined)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
+    expect(riderCashChanges(before, job)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: COLLECT, inHandDeltaMinor: 0 }]);
+    expect(riderCashChanges(job, declined)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
   });
 
   it('moves a cash payment from due to in hand; a UPI payment leaves the rider’s hands empty', () => {
@@ -281,35 +285,56 @@ describe('the riders’ cash accounts a move changes', () => {
     const upi = collect(job, { method: 'upi', reference: 'UPI-9' }).job;
 
     expect(collectedBy(job, cash)?.amountMinor).toBe(COLLECT);
-    expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT, kind: 'collection' }]);
-    expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
+    expect(riderCashChanges(job, cash)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: COLLECT }]);
+    expect(riderCashChanges(job, upi)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
     expect(
       riderCashChanges(cash, transition(cash, { type: 'submit_code', handoff: 'delivery', code: cash.verification.delivery.code }, RIDER, now).job),
     ).toEqual([]);
   });
 
-  it('verifies a UPI payment once (cash at collection); one charged to its rider after UPI_VERIFY_HOURS puts it in their hands, past any cash limit', () => {
+  it('leaves a UPI payment unverified at collection (cash and sandbox payments are verified when collected); verifying it once marks its line and reference, charged to its rider puts it in their hands', () => {
     const job = atTheDrop();
     const cash = collect(job).job;
     const upi = collect(job, { method: 'upi', reference: '433512345678' }).job;
+    const sandboxUpi = collect(atTheDrop(booked(COLLECT, { testMode: true })), { method: 'upi', reference: '433512345679' }).job;
     const later = new Date(now.getTime() + 60_000);
-    const confirmed = transition(upi, { type: 'verify_payment', how: 'statement' }, 'admin', later).job;
-    const charged = transition(upi, { type: 'verify_payment', how: 'rider_debt' }, 'system', later).job;
 
-    expect([cash.collection!.verifiedAt, upi.collection!.verifiedAt]).toEqual([cash.collection!.collectedAt, null]);
-    expect(confirmed.collection).toMatchObject({ verifiedAt: confirmed.updatedAt, verifiedBy: 'statement' });
-    expect(transition(confirmed, { type: 'verify_payment', how: 'operator' }, 'admin', later).job).toBe(confirmed);
-    expect(() => transition(cash, { type: 'verify_payment', how: 'operator' }, 'admin', later)).toThrow(/Only a collected UPI payment/);
-    expect(() => transition(upi, { type: 'remit', remittanceId: 'rem_1' }, 'system', later)).toThrow(/only once the platform/);
-    expect(riderCashChanges(upi, confirmed)).toEqual([]);
-    expect(riderCashChanges(upi, charged)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: 0, inHandDeltaMinor: COLLECT, kind: 'upi_unverified' }]);
+    expect([verifiedAtOf(cash.collection!), verifiedAtOf(upi.collection!), verifiedAtOf(sandboxUpi.collection!)]).toEqual([
+      cash.collection!.collectedAt,
+      null,
+      sandboxUpi.collection!.collectedAt,
+    ]);
+    expect(toCollectionData(upi.collection!).verifiedAt).toBeNull();
+    expect([verifiedPayment(cash, later), verifiedPayment(sandboxUpi, later)]).toEqual([null, null]);
+    const verified = verifiedPayment(upi, later)!;
+    expect(verified).toMatchObject({ version: upi.version + 1, updatedAt: later.toISOString(), collection: { verifiedAt: later.toISOString() } });
+    expect(verifiedPayment(verified, later)).toBeNull();
+
+    const confirmed = verificationWrites('t', upi, 'statement', later)!;
+    const charged = verificationWrites('t', upi, 'rider_debt', later)!;
+    const updates = (built: { items: TransactItem[] }) =>
+      built.items.flatMap((item) => (item.Update ? [[item.Update.Key, item.Update.ExpressionAttributeValues]] : []));
+    expect(updates(confirmed)).toEqual([
+      [keys.codDue(upi.storeId, upi.collection!.collectedAt!, upi.id), { ':at': later.toISOString(), ':by': 'statement' }],
+      [keys.upiReference('433512345678'), { ':at': later.toISOString(), ':by': 'statement' }],
+    ]);
+    expect(charged.items.filter((item) => item.Put?.Item?.type === 'rider_cash_entry').map((item) => item.Put!.Item)).toEqual([
+      expect.objectContaining({ agentId: 'rider-7', kind: 'upi_unverified', amountMinor: COLLECT, jobId: upi.id, createdAt: later.toISOString() }),
+    ]);
+    expect(updates(charged)).toContainEqual([keys.riderCash('rider-7'), { ':agent': 'rider-7', ':at': later.toISOString(), ':amount': COLLECT, ':zero': 0 }]);
+    // The job's put, on the version read, and its one event: job.collection_updated carrying the verified collection.
+    const events = confirmed.items.filter((item) => JSON.stringify(item).includes('"job.collection_updated"'));
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events[0])).toContain(`"verifiedAt":"${later.toISOString()}"`);
+    expect(confirmed.job).toMatchObject({ version: upi.version + 1, eventSequence: (upi.eventSequence ?? 0) + 1 });
+    expect(verificationWrites('t', cash, 'operator', later)).toBeNull();
   });
 
   it('frees the cash due when the return starts (the rider keeps the parcel, not a payment)', () => {
     const job = atTheDrop();
     const recalled = transition(job, { type: 'recall' }, 'merchant', now, PLENTY).job;
 
-    expect(riderCashChanges(job, recalled)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0, kind: 'collection' }]);
+    expect(riderCashChanges(job, recalled)).toEqual([{ agentId: 'rider-7', dueDeltaMinor: -COLLECT, inHandDeltaMinor: 0 }]);
   });
 
   it('changes nothing for a prepaid job or a sandbox job (the simulator’s riders keep no cash account)', () => {

@@ -58,7 +58,6 @@ const ALLOWED: Record<MoveName, Partial<Record<JobStatus, JobStatus>>> = {
   resolve_return: { failed: 'failed', cancelled: 'cancelled' },
   collect: { pickup_completed: 'pickup_completed' },
   remit: Object.fromEntries(JOB_STATUSES.map((s) => [s, s])),
-  verify_payment: Object.fromEntries(JOB_STATUSES.map((s) => [s, s])),
   mark_overdue: { failed: 'failed', cancelled: 'cancelled' },
   resolve_overdue: { failed: 'failed', cancelled: 'cancelled' },
 };

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'event_not_found'
   | 'webhook_endpoint_not_found'
   | 'remittance_not_found'
+  | 'rider_not_found'
   | 'endpoint_limit_reached'
   | 'no_subscribed_endpoint'
   | 'redelivery_limited'

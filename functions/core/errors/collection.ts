@@ -92,3 +92,14 @@ export class DepositKeyConflictError extends AppError {
     this.name = 'DepositKeyConflictError';
   }
 }
+
+/**
+ * A rider operations asked about who never had a fleet key (agent ids are matched exactly, case
+ * included: `AGENT-1` is not `agent-1`), so no account can be theirs: 404 rather than a zero account.
+ */
+export class RiderNotFoundError extends AppError {
+  constructor(agentId: string) {
+    super('rider_not_found', `No rider ${agentId} (agent ids are case-sensitive)`);
+    this.name = 'RiderNotFoundError';
+  }
+}

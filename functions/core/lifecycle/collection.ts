@@ -1,4 +1,4 @@
-import { cashDueOf, verifiedAtOf, type Job } from '../job.ts';
+import { cashDueOf, type Job } from '../job.ts';
 import { CollectionAmountMismatchError, CollectionPendingError } from '../errors.ts';
 import type { EventOf } from './events.ts';
 import { release } from './money.ts';
@@ -59,11 +59,11 @@ export const collect: MoveDefinition<'collect'> = {
     m.requireAtTheDrop();
     if (event.amountMinor !== collection.amountMinor) throw new CollectionAmountMismatchError(collection.amountMinor, event.amountMinor);
     const { method, reference } = event;
-    // Cash is on the rider's account from now, and a sandbox payment moves no money: both verified at once; UPI waits for the platform's account.
-    const verifiedBy = method === 'cash' ? 'cash' : job.testMode ? 'sandbox' : null;
-    const verifiedAt = verifiedBy === null ? null : m.at;
+    // Cash is on the rider's account from now, and a sandbox payment moves no money: both verified at once
+    // (verifiedAt absent: when collected); a UPI payment waits for the platform's account (null; core/upi.ts).
+    const unverified = method === 'upi' && !job.testMode && { verifiedAt: null };
     return m.done(
-      m.next({ collection: { ...collection, status: 'collected', method, reference, collectedAt: m.at, collectedBy: job.agentId, verifiedAt, verifiedBy } }),
+      m.next({ collection: { ...collection, status: 'collected', method, reference, collectedAt: m.at, collectedBy: job.agentId, ...unverified } }),
     );
   },
   mayStartReturn: false,
@@ -78,25 +78,8 @@ export const remit: MoveDefinition<'remit'> = {
     if (collection?.status !== 'collected') throw m.illegal('Only a collected payment is remitted');
     if (collection.remittanceId === m.event.remittanceId) return m.unchanged();
     if (collection.remittanceId !== null) throw m.illegal(`The payment was remitted already (${collection.remittanceId})`);
-    if (verifiedAtOf(collection) === null) throw m.illegal('A UPI payment is remitted only once the platform’s account confirmed it');
     return m.done(m.next({ collection: { ...collection, remittanceId: m.event.remittanceId } }));
   },
   mayStartReturn: false,
   isRetry: false, // the worker's move: it answers a repeat itself (the same remittance changes nothing)
-};
-
-/**
- * verify_payment (operations, or the remittance worker): a UPI payment the platform now stands behind,
- * confirmed by the receiving account's statement or an operator, or charged to the collecting rider
- * after UPI_VERIFY_HOURS. Once: a payment verified already is unchanged.
- */
-export const verifyPayment: MoveDefinition<'verify_payment'> = {
-  apply: (m) => {
-    const collection = m.job.collection ?? null;
-    if (collection?.status !== 'collected' || collection.method !== 'upi') throw m.illegal('Only a collected UPI payment is verified');
-    if (verifiedAtOf(collection) !== null) return m.unchanged();
-    return m.done(m.next({ collection: { ...collection, verifiedAt: m.at, verifiedBy: m.event.how } }));
-  },
-  mayStartReturn: false,
-  isRetry: false, // operations' and the worker's move: a repeat changes nothing
 };

@@ -25,8 +25,6 @@ export type LifecycleEvent =
   | { type: 'resolve_return'; outcome: 'capture' | 'release'; note?: string | null; operator?: string | null }
   | { type: 'collect'; method: PaymentMethod; amountMinor: number; reference: string | null }
   | { type: 'remit'; remittanceId: string }
-  | { type: 'verify_payment'; how: 'statement' | 'operator' | 'rider_debt' }
-
   | { type: 'mark_overdue'; kind: 'return_trip' | 'rearrival' }
   | { type: 'resolve_overdue'; outcome: 'returned' | 'lost'; note: string };
 
@@ -83,7 +81,6 @@ export const PUBLIC_CALLS: Record<MoveName, string | null> = {
   resolve_return: 'settlement resolve --return',
   collect: 'POST /fleet/v1/jobs/{id}/collection',
   remit: null,
-  verify_payment: 'upi verify',
   mark_overdue: null,
   resolve_overdue: 'overdue resolve',
 };

@@ -1,7 +1,7 @@
 import type { Job } from '../job.ts';
 import { accept, confirm, decline, dispatch, reportLocation, startConfirmation } from './assignment.ts';
 import { attemptDelivery, decide, decisionTimeout } from './attempts.ts';
-import { collect, remit, verifyPayment } from './collection.ts';
+import { collect, remit } from './collection.ts';
 import { edit } from './edit.ts';
 import { cancel, dispatchTimeout, fail } from './endings.ts';
 import type { LifecycleEvent, LifecycleEventType, StoreCredit, Transition } from './events.ts';
@@ -35,7 +35,6 @@ export const MOVES: { readonly [T in LifecycleEventType]: MoveDefinition<T> } = 
   resolve_return: resolveReturn,
   collect,
   remit,
-  verify_payment: verifyPayment,
   mark_overdue: markOverdue,
   resolve_overdue: resolveOverdue,
 };

@@ -26,6 +26,13 @@ export interface JobLimits {
   dispatch: DispatchClock;
 }
 
+/** The limits of a write that moves no credit, files no index item and holds nothing (a remittance, a payment's verification): none applies. */
+export const NO_LIMITS: JobLimits = {
+  maxHeldJobs: 0,
+  riderCashLimitMinor: 0,
+  dispatch: { timeoutMs: 0, confirmMs: 0, arriveMs: 0, returnTripMs: 0, rearrivalMs: 0 },
+};
+
 /** What a job change's writes are built from beside the job before and after it. */
 export interface WriteContext {
   tableName: string;

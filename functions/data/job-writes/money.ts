@@ -1,4 +1,4 @@
-import { collectedBy, unverifiedMinor } from '../../core/collection.ts';
+import { collectedBy } from '../../core/collection.ts';
 import type { Job } from '../../core/job.ts';
 import { STORE_ACCESS_CONDITION } from '../guard.ts';
 import { ledgerPut } from '../store.repository.ts';
@@ -7,7 +7,7 @@ import type { JobWrite, WriteContext } from './context.ts';
 
 /** Whether the change updates the store's item: it moves money, or records a payment taken at the door. */
 export function writesStore(before: Job, after: Job, { money }: WriteContext): boolean {
-  return money.length > 0 || collectedBy(before, after) !== null || unverifiedMinor(after) !== unverifiedMinor(before);
+  return money.length > 0 || collectedBy(before, after) !== null;
 }
 
 /**
@@ -20,8 +20,6 @@ export const storeTotals: JobWrite = (before, after, context) => {
   if (!writesStore(before, after, context)) return [];
   const { money, guard } = context;
   const collected = collectedBy(before, after);
-  // UPI payments awaiting verification: part of codAwaitingMinor, counted apart for GET /v1/cod-summary.
-  const unverified = unverifiedMinor(after) - unverifiedMinor(before);
   const balance = money.reduce((sum, entry) => sum + entry.balanceDeltaMinor, 0);
   const reserved = money.reduce((sum, entry) => sum + entry.reservedDeltaMinor, 0);
   return [
@@ -31,7 +29,7 @@ export const storeTotals: JobWrite = (before, after, context) => {
         Update: {
           TableName: context.tableName,
           Key: keys.store(after.storeId),
-          UpdateExpression: `SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now${cod(collected !== null, unverified !== 0)}`,
+          UpdateExpression: `SET balanceMinor = balanceMinor + :balance, reservedMinor = reservedMinor + :reserved, availableMinor = availableMinor + :available, updatedAt = :now${collected ? ' ADD codCollectedMinor :cod, codAwaitingMinor :cod' : ''}`,
           ConditionExpression: `balanceMinor >= :minusBalance AND reservedMinor >= :minusReserved AND availableMinor >= :minusAvailable${guard ? ` AND ${STORE_ACCESS_CONDITION}` : ''}`,
           ExpressionAttributeValues: {
             ':balance': balance,
@@ -42,7 +40,6 @@ export const storeTotals: JobWrite = (before, after, context) => {
             ':minusAvailable': reserved - balance,
             ':now': context.now.toISOString(),
             ...(collected && { ':cod': collected.amountMinor }),
-            ...(unverified !== 0 && { ':unverified': unverified }),
             ...(guard && { ':apiEnabled': true }),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
@@ -51,12 +48,6 @@ export const storeTotals: JobWrite = (before, after, context) => {
     },
   ];
 };
-
-// The store's cash-on-delivery totals a change adds to.
-function cod(collected: boolean, unverified: boolean): string {
-  const adds = [...(collected ? ['codCollectedMinor :cod', 'codAwaitingMinor :cod'] : []), ...(unverified ? ['codUnverifiedMinor :unverified'] : [])];
-  return adds.length === 0 ? '' : ` ADD ${adds.join(', ')}`;
-}
 
 /** One statement line per movement, a millisecond apart so the statement lists them in the order they were decided. */
 export const ledgerLines: JobWrite = (_before, after, { tableName, money, now }) =>

@@ -15,10 +15,8 @@ export const riderCash: JobWrite = (before, after, { tableName, now, limits }) =
     'cash',
     riderCashChanges(before, after).flatMap((change) => {
       const exposure = change.dueDeltaMinor + change.inHandDeltaMinor;
-      // A UPI payment charged to the rider is owed whatever their limit: never refused, nor conditioned on it.
-      const limited = exposure > 0 && change.kind === 'collection';
       // A job whose cash alone is past the limit is refused here: no account (a rider new to cash) would hold the condition below.
-      if (limited && exposure > limits.riderCashLimitMinor) throw new CashLimitExceededError(limits.riderCashLimitMinor);
+      if (exposure > limits.riderCashLimitMinor) throw new CashLimitExceededError(limits.riderCashLimitMinor);
       const account: TransactItem = {
         Update: {
           TableName: tableName,
@@ -32,25 +30,24 @@ export const riderCash: JobWrite = (before, after, { tableName, now, limits }) =
             ':inHand': change.inHandDeltaMinor,
             ':exposure': exposure,
             ':zero': 0,
-            ...(limited && { ':room': limits.riderCashLimitMinor - exposure }),
+            ...(exposure > 0 && { ':room': limits.riderCashLimitMinor - exposure }),
           },
-          ...(limited && { ConditionExpression: 'attribute_not_exists(exposureMinor) OR exposureMinor <= :room' }),
+          ...(exposure > 0 && { ConditionExpression: 'attribute_not_exists(exposureMinor) OR exposureMinor <= :room' }),
         },
       };
       if (change.inHandDeltaMinor === 0) return [account];
-      const at = change.kind === 'collection' ? after.collection!.collectedAt! : after.collection!.verifiedAt!;
       const entry: TransactItem = {
         Put: {
           TableName: tableName,
           Item: {
-            ...keys.riderCashEntry(change.agentId, at, after.id),
+            ...keys.riderCashEntry(change.agentId, after.collection!.collectedAt!, after.id),
             type: 'rider_cash_entry',
             agentId: change.agentId,
-            kind: change.kind,
+            kind: 'collection',
             amountMinor: change.inHandDeltaMinor,
             storeId: after.storeId,
             jobId: after.id,
-            createdAt: at,
+            createdAt: after.collection!.collectedAt,
           },
           ConditionExpression: 'attribute_not_exists(PK)',
         },

@@ -33,7 +33,7 @@ export const fleetOperations = {
     operationId: 'listOffers',
     summary: 'Open offers',
     description:
-      'Live jobs waiting for a rider (`queued`), longest waiting first. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.',
+      'Live jobs waiting for a rider (`queued`), longest waiting first. A cash-on-delivery job shows its `collection`: the amount the rider collects from the customer at the door (cash or UPI, the customer’s choice), never the store’s charge or the collection fee; null for a prepaid job. Send the rider’s `latitude` and `longitude` (together) to get the nearest pickups first, each with `pickupDistanceMeters` (great circle), from the delivery zones around the rider (the zone they are in and any whose edge is within `withinMeters`, 5 km unless sent; far from every zone, the nearest zone), and `withinMeters` to keep only those that close. Offers show where and what, not who: names and phone numbers appear once a rider has accepted. A rider is not offered cash-on-delivery jobs whose amount to collect would take their cash in hand plus the cash due on the jobs they hold past the cash limit (accepting one would be 409 `cash_limit_exceeded`); such offers are left out of the page, which may then hold fewer than `limit`.',
     tag: 'Offers',
     query: OfferListQuery,
     success: [
@@ -53,6 +53,7 @@ export const fleetOperations = {
               pickupDistanceMeters: 1210,
               packageDescription: 'Documents',
               packageWeight: '750 g',
+              collection: { amountMinor: 85000, status: 'due', method: null, reference: null, collectedAt: null },
             },
           ],
           limit: 20,

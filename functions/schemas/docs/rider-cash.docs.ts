@@ -30,7 +30,7 @@ export const riderCashOperations = {
     operationId: 'getRiderCash',
     summary: 'A rider’s cash (operations)',
     description:
-      'Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros.',
+      'Who holds the cash: the rider’s cash in hand (taken at doors, not yet deposited), all cash collected and deposited (collected = deposited + in hand), the cash due on the cash-on-delivery jobs they hold, the cash limit (`limitMinor`: in hand + due may not pass it; offers leave out jobs that would, and accepting one is 409 `cash_limit_exceeded`), and the latest 50 movements of their cash, newest first (a `collection` names its job and store, a `deposit` its id and reference; `hasMoreEntries` says older ones exist). UPI payments never reach the rider’s hands and are not listed. A rider who never held cash gets zeros. An agent id that never had a fleet key is 404 `rider_not_found` (agent ids are case-sensitive: `AGENT-1` is not `agent-1`). A UPI payment never confirmed by the platform’s account within UPI_VERIFY_HOURS is charged to the rider who recorded it: cash in hand, an `upi_unverified` movement.',
     tag: 'Operations',
     path: RiderPath,
     success: [
@@ -73,7 +73,7 @@ export const riderCashOperations = {
         },
       },
     ],
-    errors: [400, 401, 403, 429, 500, 503],
+    errors: [400, 401, 403, 404, 429, 500, 503],
   },
   'POST /fleet/v1/riders/{agentId}/deposits': {
     operationId: 'recordDeposit',

@@ -18,6 +18,15 @@ const Place = z.strictObject({
   longitude: Longitude,
 });
 
+/** What the rider collects at the door of a cash-on-delivery job (never the store's charge or the collection fee). */
+const FleetCollection = z.strictObject({
+  amountMinor: z.int().check(z.minimum(1)),
+  status: z.enum(COLLECTION_STATUSES),
+  method: z.nullable(z.enum(PAYMENT_METHODS)),
+  reference: z.nullable(z.string()),
+  collectedAt: z.nullable(DateTime),
+});
+
 /** An open job offered to riders. */
 export const FleetOffer = z.strictObject({
   id: z.uuid(),
@@ -29,6 +38,8 @@ export const FleetOffer = z.strictObject({
   pickupDistanceMeters: z.nullable(z.int().check(z.minimum(0))),
   packageDescription: z.nullable(z.string()),
   packageWeight: z.nullable(z.string()),
+  /** A cash-on-delivery job's payment, so a rider knows before accepting (null: prepaid). */
+  collection: z.nullable(FleetCollection),
 });
 export type FleetOffer = z.infer<typeof FleetOffer>;
 
@@ -56,15 +67,6 @@ const FleetReturnTrip = z.strictObject({
 
 // Name, phone and the merchant's instructions: shown to operations and to the rider holding the job, else null.
 const Contact = z.extend(Place, { name: z.nullable(z.string()), phone: z.nullable(z.string()), instructions: z.nullable(z.string()) });
-
-/** What the rider collects at the door of a cash-on-delivery job (never the store's charge or the collection fee). */
-const FleetCollection = z.strictObject({
-  amountMinor: z.int().check(z.minimum(1)),
-  status: z.enum(COLLECTION_STATUSES),
-  method: z.nullable(z.enum(PAYMENT_METHODS)),
-  reference: z.nullable(z.string()),
-  collectedAt: z.nullable(DateTime),
-});
 
 /** A job as the fleet sees it: contacts once assigned, the handoffs' state without their codes. */
 export const FleetJob = z.strictObject({
