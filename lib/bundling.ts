@@ -48,7 +48,9 @@ export const BUNDLING = {
  * the event relay reads endpoints through its own part (the merchant's job moves 349.2 KB, the fleet
  * moves 347.0–348.6 KB, the workers 344.7 KB, every other function under 331 KB).
  */
-export const BUNDLE_BUDGET_BYTES = 350_000;
+// 352 KB since issue 33: every error's details in the seed's shape, refusals naming the public call, and the text
+// rules of names, addresses and notes (the merchant's job moves 350.9 KB, from 349.6 KB).
+export const BUNDLE_BUDGET_BYTES = 352_000;
 
 /**
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,
