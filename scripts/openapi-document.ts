@@ -438,7 +438,7 @@ const FLEET_ERROR_EXAMPLES: Record<number, ErrorBody> = {
   401: exampleOf(new UnauthorizedError('invalid_fleet_key')),
   403: exampleOf(new WrongFleetRoleError('ops')),
   404: exampleOf(new JobNotFoundError(EXAMPLE_JOB_ID, 'fleet')),
-  409: exampleOf(new IllegalTransitionError({ status: 'picked_by_agent' } as Job, 'accept')),
+  409: exampleOf(new IllegalTransitionError({ status: 'picked_by_agent' } as Job, { type: 'accept', agentId: 'rider-7' })),
   422: exampleOf(new WrongCodeError('pickup', 3)),
 };
 

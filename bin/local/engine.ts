@@ -10,6 +10,7 @@ import type { Bell } from '../../functions/engine/bell.ts';
 import { ringStream, sweep } from '../../functions/engine/doorbell.ts';
 import type { StreamRecord, WorkerName } from '../../functions/engine/rings.ts';
 import { runWorker, type Pass, type WorkerRun } from '../../functions/engine/run.ts';
+import { isolated } from './log-scope.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { deliverPass } from '../../functions/webhooks/deliver.ts';
 import { dispatchPass } from '../../functions/workers/dispatch.ts';
@@ -78,13 +79,14 @@ export function startEngine(rt: Runtime, options: EngineOptions): LocalEngine {
   const local = new LocalBell(rt, onReport, onError);
   const bell = options.bell ? options.bell(local) : local;
   local.workerBell = bell;
-  const stream = new StreamReader(rt, pollMs, async (records) => void (await ringStream(records, bell)), onError);
+  // Each stream read, sweep and worker run logs as an invocation of its own (as on AWS), never with a request's keys.
+  const stream = new StreamReader(rt, pollMs, async (records) => void (await isolated(() => ringStream(records, bell))), onError);
   let stopped = false;
   let sweeping: Promise<void> | null = null;
   // The doorbell's own sweep, through a bell that keeps the runs it starts, so a sweep can be waited for.
   const sweepOnce = async () => {
     const runs: Array<Promise<void>> = [];
-    await sweep({ wake: async (worker) => void runs.push(local.serve(worker)), alarm: (worker, at) => local.alarm(worker, at) });
+    await isolated(() => sweep({ wake: async (worker) => void runs.push(local.serve(worker)), alarm: (worker, at) => local.alarm(worker, at) }));
     await Promise.all(runs);
   };
   // A sweep still running when the next is due (a slow table) is not doubled: its runs look at everything anyway.
@@ -180,19 +182,19 @@ class LocalBell implements Bell {
 
   private start(worker: WorkerName): Promise<void> {
     this.running.set(worker, (this.running.get(worker) ?? 0) + 1);
-    const run: Promise<void> = runWorker(worker, this.rt, PASSES[worker], { deadline: Date.now() + LOCAL_RUN_MS, bell: this.workerBell })
-      .then(this.onReport, this.onError)
-      .finally(() => {
-        this.running.set(worker, this.running.get(worker)! - 1);
-        this.runs.delete(run);
-        const next = this.waiting.get(worker);
-        if (next) {
-          this.waiting.delete(worker);
-          if (this.stopped) next.resolve();
-          else void this.start(worker).then(next.resolve);
-        }
-        if (this.runs.size === 0) for (const resolve of this.idlers.splice(0)) resolve();
-      });
+    const run: Promise<void> = isolated(() =>
+      runWorker(worker, this.rt, PASSES[worker], { deadline: Date.now() + LOCAL_RUN_MS, bell: this.workerBell }).then(this.onReport, this.onError),
+    ).finally(() => {
+      this.running.set(worker, this.running.get(worker)! - 1);
+      this.runs.delete(run);
+      const next = this.waiting.get(worker);
+      if (next) {
+        this.waiting.delete(worker);
+        if (this.stopped) next.resolve();
+        else void this.start(worker).then(next.resolve);
+      }
+      if (this.runs.size === 0) for (const resolve of this.idlers.splice(0)) resolve();
+    });
     this.runs.add(run);
     return run;
   }

@@ -37,8 +37,7 @@ export { effectiveHandoff, handoffOf } from './handoff.ts';
 export {
   IllegalTransitionError,
   moveName,
-  PUBLIC_CALLS,
-  refusedCall,
+  publicCall,
   type CodeOutcome,
   type EventOf,
   type LifecycleEvent,

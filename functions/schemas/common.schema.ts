@@ -69,18 +69,16 @@ export function opaqueCursor(kind: string, place: RegExp, maxLength: number, des
   return { encode, schema };
 }
 
-// Text people read (names, addresses, notes) must show what was sent. Refused, with the words a client is told:
-// control characters other than whitespace (NUL, an ANSI escape); bidi embeddings, overrides and isolates (they
-// reorder what a screen shows); Unicode tag characters (invisible letters); and invisible formatting (zero-width
-// space, word joiner, BOM, LRM/RLM/ALM, soft hyphen, fillers: every format or default-ignorable character) except
-// ZWJ and ZWNJ, which Indic scripts need, and the variation selectors an emoji or ideograph needs.
+// Text people read (names, addresses, notes) must show what was sent. Refused: control characters other than
+// whitespace (NUL, an ANSI escape); and every format or default-ignorable character, which covers bidi
+// embeddings, overrides and isolates, Unicode tag characters and invisible formatting (zero-width space, word
+// joiner, BOM, LRM/RLM/ALM, soft hyphen, fillers), except ZWJ and ZWNJ, which Indic scripts need, and the
+// variation selectors an emoji or ideograph needs.
 const TEXT_REFUSALS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?![\t\n\r])\p{Cc}/u, 'Must not contain control characters (other than spaces, tabs and line breaks)'],
-  [/[\u202A-\u202E\u2066-\u2069]/u, 'Must not contain bidirectional embedding, override or isolate characters (U+202A–U+202E, U+2066–U+2069)'],
-  [/[\u{E0000}-\u{E007F}]/u, 'Must not contain Unicode tag characters (U+E0000–U+E007F)'],
   [
     /(?!\u200C|\u200D|\u180F|[\u180B-\u180D]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}])[\p{Cf}\p{Default_Ignorable_Code_Point}]/u,
-    'Must not contain invisible formatting characters (zero-width space, word joiner, byte order mark, direction marks and the like; ZWJ and ZWNJ are kept)',
+    'Must not contain invisible, bidi or tag characters (ZWJ and ZWNJ are allowed)',
   ],
 ];
 

@@ -52,3 +52,13 @@ describe('the guide’s own links', () => {
     expect(guide).toContain('[Cash on delivery remittances](#cash-on-delivery-remittances)');
   });
 });
+
+describe('the guide on a 503', () => {
+  it('says a booking answered 503 may or may not have booked, and that the retry with the same key and body settles it', () => {
+    expect(guide).toContain('**A 503 on a booking may or may not have booked.**');
+    expect(guide).toMatch(/The retry\s+settles it: the same `Idempotency-Key` and the same body/);
+    const row = guide.split('\n').find((line) => line.startsWith('| 503 |'))!;
+    expect(row).not.toContain('nothing was written');
+    expect(row).toContain('may or may not have happened');
+  });
+});

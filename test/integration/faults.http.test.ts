@@ -143,6 +143,39 @@ describe('a booking whose transaction meets a fault', () => {
   });
 });
 
+describe('a booking answered 503 (the guide: a 503 may or may not have booked; the retry settles it)', () => {
+  it.each([
+    ['after its write (DynamoDB committed it, the answer was lost)', { kind: 'drop-after' }, 1, 200],
+    ['before any write (DynamoDB never saw it)', { kind: 'drop' }, 0, 201],
+  ] as Array<[string, Fault, number, number]>)(
+    'answered 503 %s: the retry with the same key and body gives exactly one job and one charge',
+    async (_case, fault, writtenBy503, retryStatus) => {
+      const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });
+      const quoteId = await m.quote();
+      const body = bookingBody(quoteId);
+
+      proxy.inject([{ operation: 'TransactWriteItems', fault }]);
+      const first = await m.book(quoteId, { idempotencyKey: 'order-503', body });
+      proxy.inject([]);
+      const afterFirst = await allJobs(table.rt, m.storeId);
+      const retry = await m.book(quoteId, { idempotencyKey: 'order-503', body });
+      const again = await m.book(quoteId, { idempotencyKey: 'order-503', body });
+
+      const jobs = await allJobs(table.rt, m.storeId);
+      const job = (retry.body as { data: { id: string; chargeMinor: number } }).data;
+      expect(first).toMatchObject({ status: 503, body: UNAVAILABLE });
+      expect(afterFirst).toHaveLength(writtenBy503);
+      expect(retry.status).toBe(retryStatus);
+      expect(again).toMatchObject({ status: 200, body: { data: { id: job.id } } });
+      expect(jobs.map((stored) => stored.id)).toEqual([job.id]);
+      const reserves = (await table.rt.stores.ledger(m.storeId)).filter((entry) => entry.type === 'reserve');
+      expect(reserves.map((entry) => [entry.jobId, entry.reservedDeltaMinor])).toEqual([[job.id, job.chargeMinor]]);
+      expect((await m.get('/v1/balance')).body).toMatchObject({ data: { balanceMinor: 50_000, reservedMinor: job.chargeMinor } });
+      await expectLedgerInvariant(table.rt, m.storeId);
+    },
+  );
+});
+
 describe('a cancel whose answer is lost after DynamoDB committed it', () => {
   it('releases the credit once, and a retry sees the cancelled job', async () => {
     const m = await newMerchant(table.rt, server, { creditMinor: 50_000 });

@@ -88,7 +88,7 @@ describe('instructions on the booking', () => {
     ['blank', '  \n ', 'Must not be blank: send null to clear an instruction'],
     ['281 characters', 'x'.repeat(281), 'Must be at most 280 characters (it has 281)'],
     ['a control character', 'Ring\u0007twice', 'Must not contain control characters (other than spaces, tabs and line breaks)'],
-    ['a bidirectional override', 'Flat \u202E21', 'Must not contain bidirectional embedding, override or isolate characters (U+202A–U+202E, U+2066–U+2069)'],
+    ['a bidirectional override', 'Flat \u202E21', 'Must not contain invisible, bidi or tag characters (ZWJ and ZWNJ are allowed)'],
     ['a lone surrogate', 'Flat \uD800 2', 'Must be valid text (it holds a lone UTF-16 surrogate)'],
     ['not a string', 42, 'Invalid input: expected string, received number'],
   ])('refuses instructions that are %s with 400, booking nothing', async (_, value, message) => {

@@ -15,10 +15,10 @@ const api = useLocalApi();
 const shop = useMerchant(api, { creditMinor: 10_000_000 });
 
 const CONTROL = 'Must not contain control characters (other than spaces, tabs and line breaks)';
-const BIDI = 'Must not contain bidirectional embedding, override or isolate characters (U+202A–U+202E, U+2066–U+2069)';
-const TAG = 'Must not contain Unicode tag characters (U+E0000–U+E007F)';
-const INVISIBLE =
-  'Must not contain invisible formatting characters (zero-width space, word joiner, byte order mark, direction marks and the like; ZWJ and ZWNJ are kept)';
+// Bidi controls, tag characters and invisible formatting: one refusal.
+const BIDI = 'Must not contain invisible, bidi or tag characters (ZWJ and ZWNJ are allowed)';
+const TAG = BIDI;
+const INVISIBLE = BIDI;
 const SURROGATE = 'Must be valid text (it holds a lone UTF-16 surrogate)';
 
 const refused = (field: string, message: string) => ({

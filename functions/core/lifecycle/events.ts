@@ -49,45 +49,33 @@ export function moveName(event: LifecycleEvent): MoveName {
   return event.type;
 }
 
-/**
- * The public call of each move, as a refusal names it: a client sends calls, not moves, so a 409 names the
- * call it refused (`POST /v1/jobs/{id}/return`, never the internal "recall"). Null for the moves only the
- * platform makes (dispatch, timeouts, remittances): a refusal of one reaches no client, so it keeps the move's name.
- */
-export const PUBLIC_CALLS: Record<MoveName, string | null> = {
-  dispatch: null,
-  dispatch_timeout: null,
-  accept: 'POST /fleet/v1/jobs/{id}/accept',
-  start_confirmation: 'POST /fleet/v1/jobs/{id}/start-confirmation',
-  confirm: 'POST /fleet/v1/jobs/{id}/confirm',
-  decline: 'POST /fleet/v1/jobs/{id}/decline',
-  report_location: 'POST /fleet/v1/jobs/{id}/location',
-  arrive_pickup: 'POST /fleet/v1/jobs/{id}/handoffs/pickup/arrive',
-  arrive_drop: 'POST /fleet/v1/jobs/{id}/handoffs/delivery/arrive',
-  arrive_return: 'POST /fleet/v1/jobs/{id}/handoffs/return/arrive',
-  submit_pickup_code: 'POST /fleet/v1/jobs/{id}/handoffs/pickup/code',
-  submit_delivery_code: 'POST /fleet/v1/jobs/{id}/handoffs/delivery/code',
-  submit_return_code: 'POST /fleet/v1/jobs/{id}/handoffs/return/code',
-  fail: 'POST /fleet/v1/jobs/{id}/fail',
-  cancel: 'POST /v1/jobs/{id}/cancel',
-  edit: 'PATCH /v1/jobs/{id}',
-  reset_lock: 'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reset-lock',
-  reissue_code: 'POST /fleet/v1/jobs/{id}/handoffs/{handoff}/reissue-code',
-  resolve: 'settlement resolve',
-  attempt_delivery: 'POST /fleet/v1/jobs/{id}/delivery-attempts',
-  decide: 'POST /v1/jobs/{id}/decision',
-  decision_timeout: null,
-  recall: 'POST /v1/jobs/{id}/return',
-  resolve_return: 'settlement resolve --return',
-  collect: 'POST /fleet/v1/jobs/{id}/collection',
-  remit: null,
-  mark_overdue: null,
-  resolve_overdue: 'overdue resolve',
+// The moves the platform makes (dispatch, timeouts, remittances, overdue marks) and operations' CLI (which has its own words): no API client is refused one.
+const PLATFORM_MOVES = new Set<LifecycleEventType>(['dispatch', 'dispatch_timeout', 'decision_timeout', 'remit', 'resolve', 'resolve_return', 'mark_overdue', 'resolve_overdue']);
+// The merchant's moves; every other move a client sends is the fleet's.
+const MERCHANT_MOVES = new Set<LifecycleEventType>(['cancel', 'decide', 'recall']);
+// A move's path after …/jobs/{id}/ where it is not the move's own name (with hyphens).
+const CALL_NAMES: Partial<Record<LifecycleEventType, string>> = {
+  decide: 'decision',
+  recall: 'return',
+  report_location: 'location',
+  attempt_delivery: 'delivery-attempts',
+  collect: 'collection',
+  arrive: 'arrive',
+  submit_code: 'code',
 };
 
-/** What a refusal of `name` calls it: its public call, or (a move only the platform makes) its own name, quoted. */
-export function refusedCall(name: MoveName): string {
-  return PUBLIC_CALLS[name] ?? `"${name}"`;
+/**
+ * The public call of the move `event` asks for, as a refusal names it: a client sends calls, not moves, so a
+ * 409 names the call it refused (`POST /v1/jobs/{id}/return`, never the internal "recall"). Null for a move
+ * no API client sends.
+ */
+export function publicCall(event: LifecycleEvent): string | null {
+  const { type } = event;
+  if (PLATFORM_MOVES.has(type)) return null;
+  if (type === 'edit') return 'PATCH /v1/jobs/{id}';
+  const name = CALL_NAMES[type] ?? type.replace('_', '-');
+  const path = 'handoff' in event ? `handoffs/${event.handoff}/${name}` : name;
+  return `POST ${MERCHANT_MOVES.has(type) ? '' : '/fleet'}/v1/jobs/{id}/${path}`;
 }
 
 /** A change of money a transition causes: one ledger entry, applied with the job in one transaction. */
@@ -123,9 +111,8 @@ export interface Transition {
 /** A move the lifecycle does not allow from the job's current state (409 at the edge). */
 export class IllegalTransitionError extends AppError {
   constructor(job: Pick<Job, 'status'>, event: LifecycleEvent | MoveName, reason?: string) {
-    const name = typeof event === 'string' ? event : moveName(event);
-    const call = refusedCall(name).replace('{handoff}', typeof event === 'object' && 'handoff' in event ? event.handoff : '{handoff}');
-    super('invalid_transition', reason ?? `A ${job.status} job cannot take ${call}`);
+    const asked = typeof event === 'string' ? ({ type: event } as LifecycleEvent) : event;
+    super('invalid_transition', reason ?? `A ${job.status} job cannot take ${publicCall(asked) ?? `"${moveName(asked)}"`}`);
     this.name = 'IllegalTransitionError';
   }
 }
