@@ -49,8 +49,12 @@ export const BUNDLING = {
  * moves 347.0–348.6 KB, the workers 344.7 KB, every other function under 331 KB). 355 KB since issue
  * 33's deadlines: the transition function carries the overdue waits and operations' end of them, the
  * exact decision deadline its error (the merchant's job moves 351.9 KB, the fleet moves up to 351.5 KB).
+ * 358 KB with all of issue 33 (the review queue's item in every job save, the seed-shaped details, the
+ * text rules, the UPI reference's canonical form, rider moves' Idempotency-Keys): the fleet's collection
+ * 357.3 KB, its delivery attempts 356.7 KB, the merchant's edit 355.9 KB. 7 KB over issue 32's goal,
+ * left to win back by moving the job detail's view out of the moves' bundles.
  */
-export const BUNDLE_BUDGET_BYTES = 355_000;
+export const BUNDLE_BUDGET_BYTES = 358_000;
 
 /**
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,

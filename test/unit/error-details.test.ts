@@ -36,6 +36,7 @@ function plausible(name: string): unknown {
   if (name === 'details') return { formErrors: [], fieldErrors: { dropName: ['Required'] } };
   if (name === 'status') return 'delivered';
   if (name === 'which') return 'pickup';
+  if (name === 'defaultAction') return 'return';
   if (name === 'cause') return new Error('underlying');
   if (name === 'code') return 'validation_error';
   if (name === 'options') return { details: { status: 'delivered' } };

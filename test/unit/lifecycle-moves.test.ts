@@ -94,6 +94,8 @@ describe('moveName', () => {
       resolve_return: null,
       collect: 'POST /fleet/v1/jobs/{id}/collection',
       remit: null,
+      mark_overdue: null,
+      resolve_overdue: null,
     });
     for (const [name, event] of Object.entries(SAMPLE_EVENTS)) {
       const message = new IllegalTransitionError({ status: 'cancelled' }, event).message;
