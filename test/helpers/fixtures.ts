@@ -3,6 +3,7 @@ import type { Store } from '../../functions/core/store.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import type { Quote } from '../../functions/core/quote.ts';
 import type { RateCard } from '../../functions/core/zone.ts';
+import type { LifecycleEvent } from '../../functions/core/lifecycle.ts';
 
 /** A store with credit and its first key, made through the same repository the admin CLI uses. */
 export async function createStore(rt: Runtime, options: { creditMinor?: number; sandbox?: boolean; name?: string } = {}) {
@@ -208,3 +209,12 @@ export function liveJob(status: JobStatus, changes: Partial<Job> = {}): Job {
     ...changes,
   };
 }
+
+/** The moves that take a booked job to its rider (rider-7) at the pickup, for tests that drive the real transitions from there. */
+export const TO_PICKUP_AS_RIDER_7: readonly LifecycleEvent[] = [
+  { type: 'dispatch' },
+  { type: 'accept', agentId: 'rider-7' },
+  { type: 'start_confirmation' },
+  { type: 'confirm' },
+  { type: 'arrive', handoff: 'pickup' },
+];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_WINDOW_MS, transition, type LifecycleEvent, type StoreCredit } from '../../functions/core/lifecycle.ts';
+import { DECISION_WINDOW_MS, transition, type StoreCredit } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import type { Job } from '../../functions/core/job.ts';
-import { pricedBengaluruQuote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
+import { pricedBengaluruQuote, sampleBookingDetails, sampleStore, TO_PICKUP_AS_RIDER_7 } from '../helpers/fixtures.ts';
 
 // The decision's deadline is exact: the transition function refuses a decision one millisecond after
 // `pendingDecision.deadlineAt`, whether or not the default has been applied yet.
@@ -23,14 +23,7 @@ function waitingForDecision(): Job {
     seq: 1,
     now,
   });
-  const steps: LifecycleEvent[] = [
-    { type: 'dispatch' },
-    { type: 'accept', agentId: 'rider-7' },
-    { type: 'start_confirmation' },
-    { type: 'confirm' },
-    { type: 'arrive', handoff: 'pickup' },
-  ];
-  for (const step of steps) job = transition(job, step, RIDER, now).job;
+  for (const step of TO_PICKUP_AS_RIDER_7) job = transition(job, step, RIDER, now).job;
   job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
   job = transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
   return transition(job, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, RIDER, now, PLENTY).job;

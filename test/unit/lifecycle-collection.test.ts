@@ -12,7 +12,15 @@ import { collectedBy, riderCashChanges } from '../../functions/core/collection.t
 import { AppError } from '../../functions/core/errors.ts';
 import { alreadyApplied } from '../../functions/core/fleet-access.ts';
 import { collectionEdges } from '../../scripts/lifecycle-diagram.ts';
-import { BENGALURU_CHARGE_MINOR, BENGALURU_RATE_CARD, bengaluruQuote, bengaluruZoneLike, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
+import {
+  BENGALURU_CHARGE_MINOR,
+  BENGALURU_RATE_CARD,
+  bengaluruQuote,
+  bengaluruZoneLike,
+  sampleBookingDetails,
+  sampleStore,
+  TO_PICKUP_AS_RIDER_7,
+} from '../helpers/fixtures.ts';
 
 // Cash on delivery in the one transition function: the fee at the quote, the payment at the door,
 // the delivery code held back while it is due, and what each ending does with the payment and the fee.
@@ -34,14 +42,7 @@ const booked = (collectMinor: number | null = COLLECT, changes: Partial<Job> = {
 
 /** A job driven through the real transitions up to the rider standing at the drop with the parcel. */
 function atTheDrop(job: Job = booked()): Job {
-  const steps: LifecycleEvent[] = [
-    { type: 'dispatch' },
-    { type: 'accept', agentId: 'rider-7' },
-    { type: 'start_confirmation' },
-    { type: 'confirm' },
-    { type: 'arrive', handoff: 'pickup' },
-  ];
-  for (const step of steps) job = transition(job, step, RIDER, now).job;
+  for (const step of TO_PICKUP_AS_RIDER_7) job = transition(job, step, RIDER, now).job;
   job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
   return transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 }

@@ -6,7 +6,6 @@ import {
   SANDBOX_DECISION_WINDOW_MS,
   handoffOf,
   transition,
-  type LifecycleEvent,
   type StoreCredit,
   type Transition,
 } from '../../functions/core/lifecycle.ts';
@@ -22,6 +21,7 @@ import {
   sampleBookingDetails,
   sampleStore,
   bengaluruZoneLike,
+  TO_PICKUP_AS_RIDER_7,
 } from '../helpers/fixtures.ts';
 
 // The failed-delivery paths of the one transition function: attempts, the merchant's decision, the
@@ -40,14 +40,7 @@ const store = sampleStore({ reservedMinor: charge, availableMinor: 10_000 - char
 /** A job driven through the real transitions up to the rider standing at the drop with the parcel. */
 function atTheDrop(changes: Partial<Job> = {}): Job {
   let job: Job = { ...newJob({ store, quote, details: sampleBookingDetails, idempotencyKey: 'k', seq: 1, now }), ...changes };
-  const steps: LifecycleEvent[] = [
-    { type: 'dispatch' },
-    { type: 'accept', agentId: 'rider-7' },
-    { type: 'start_confirmation' },
-    { type: 'confirm' },
-    { type: 'arrive', handoff: 'pickup' },
-  ];
-  for (const step of steps) job = transition(job, step, RIDER, now).job;
+  for (const step of TO_PICKUP_AS_RIDER_7) job = transition(job, step, RIDER, now).job;
   job = transition(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, RIDER, now).job;
   return transition(job, { type: 'arrive', handoff: 'delivery' }, RIDER, now).job;
 }

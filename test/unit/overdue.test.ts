@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { transition, type LifecycleEvent, type StoreCredit, type Transition } from '../../functions/core/lifecycle.ts';
 import { newJob } from '../../functions/core/booking.ts';
 import { heldBy, type Job } from '../../functions/core/job.ts';
-import { pricedBengaluruQuote, sampleBookingDetails, sampleStore } from '../helpers/fixtures.ts';
+import { pricedBengaluruQuote, sampleBookingDetails, sampleStore, TO_PICKUP_AS_RIDER_7 } from '../helpers/fixtures.ts';
 
 // Overdue waits (issue 33 §4 Low): a parcel on its way back, a rider sent back to the drop. The
 // dispatcher marks the job overdue at the deadline (mark_overdue, filed by dispatchDueAt: see
@@ -28,14 +28,7 @@ function attempted(): Job {
     seq: 1,
     now: at(0),
   });
-  const steps: LifecycleEvent[] = [
-    { type: 'dispatch' },
-    { type: 'accept', agentId: 'rider-7' },
-    { type: 'start_confirmation' },
-    { type: 'confirm' },
-    { type: 'arrive', handoff: 'pickup' },
-  ];
-  for (const step of steps) job = move(job, step, 0).job;
+  for (const step of TO_PICKUP_AS_RIDER_7) job = move(job, step, 0).job;
   job = move(job, { type: 'submit_code', handoff: 'pickup', code: job.verification.pickup.code }, 0).job;
   job = move(job, { type: 'arrive', handoff: 'delivery' }, 0).job;
   return move(job, { type: 'attempt_delivery', reason: 'customer_unreachable', note: null }, 1).job;

@@ -1,29 +1,13 @@
 import type { EventType } from '../../core/event.ts';
 import { EXAMPLE_AT, EXAMPLE_JOB_ID, variant } from './examples.ts';
-import { attemptExample, codJobExample, returningJobExample } from './job.docs.ts';
+import { attemptExample, codJobExample, jobExample, returningJobExample } from './job.docs.ts';
 import { remittanceExample } from './remittance.docs.ts';
 import { endpointExample } from './webhook.docs.ts';
 
 // One example event of every type (the webhooks' examples in docs/openapi.json, and the feed's): read by
 // scripts/openapi-document.ts and the tests only, never by a Lambda handler.
 
-/** The example job as GET /v1/jobs lists it, at its booking. */
-const summary = {
-  id: EXAMPLE_JOB_ID,
-  externalOrderId: 'ORD-1001',
-  status: 'created',
-  agentId: null as string | null,
-  dropName: 'Asha Rao',
-  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-  dropCity: 'Bengaluru',
-  dropPincode: '560038',
-  dropPhone: '+919845012345',
-  packageDescription: 'Documents',
-  chargeMinor: 6900,
-  settlement: 'reserved',
-  createdAt: EXAMPLE_AT,
-  updatedAt: EXAMPLE_AT,
-};
+const summary = jobExample;
 
 const at = (minute: number) => new Date(Date.parse(EXAMPLE_AT) + minute * 60_000).toISOString();
 // A stable, well-formed event id per type (evt_ and 24 base62 characters).

@@ -43,11 +43,12 @@ describe(CollectionView, {
 });
 describe(JobDetail.shape.deliveryAttempts, { description: 'The rider’s failed attempts to deliver, oldest first; [] when none.' });
 
-const jobExample = {
+/** The example job as GET /v1/jobs lists it (and events carry it), at its booking. */
+export const jobExample = {
   id: EXAMPLE_JOB_ID,
   externalOrderId: 'ORD-1001',
   status: 'created',
-  agentId: null,
+  agentId: null as string | null,
   dropName: 'Asha Rao',
   dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
   dropCity: 'Bengaluru',
