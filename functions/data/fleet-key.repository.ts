@@ -44,7 +44,8 @@ export class FleetKeyRepository extends TableRepository {
     const hash = hashApiKey(fleetKey);
     const agent = role === 'rider' ? (agentId ?? newId('rider')) : null;
     const createdAt = now.toISOString();
-    const tx = new Transaction().addEach('also', this.alsoWritten(agent, createdAt))
+    const tx = new Transaction()
+      .addEach('also', this.alsoWritten(agent, createdAt))
       .add('byHash', {
         Put: {
           TableName: this.tableName,

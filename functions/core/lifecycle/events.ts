@@ -50,7 +50,16 @@ export function moveName(event: LifecycleEvent): MoveName {
 }
 
 // The moves the platform makes (dispatch, timeouts, remittances, overdue marks) and operations' CLI (which has its own words): no API client is refused one.
-const PLATFORM_MOVES = new Set<LifecycleEventType>(['dispatch', 'dispatch_timeout', 'decision_timeout', 'remit', 'resolve', 'resolve_return', 'mark_overdue', 'resolve_overdue']);
+const PLATFORM_MOVES = new Set<LifecycleEventType>([
+  'dispatch',
+  'dispatch_timeout',
+  'decision_timeout',
+  'remit',
+  'resolve',
+  'resolve_return',
+  'mark_overdue',
+  'resolve_overdue',
+]);
 // The merchant's moves; every other move a client sends is the fleet's.
 const MERCHANT_MOVES = new Set<LifecycleEventType>(['cancel', 'decide', 'recall']);
 // A move's path after …/jobs/{id}/ where it is not the move's own name (with hyphens).
