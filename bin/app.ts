@@ -7,10 +7,10 @@
  * the command names none (bin/region.ts). The account comes from the CLI's credentials, if any.
  */
 import { App, Validations } from 'aws-cdk-lib';
-import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { DeliveryApiStack } from '../lib/delivery-api-stack.ts';
 import { deployRegion } from './region.ts';
+import { logRetentionOf } from './log-retention.ts';
 
 const app = new App();
 const context = (key: string): unknown => app.node.tryGetContext(key);
@@ -31,7 +31,7 @@ new DeliveryApiStack(app, `DeliveryApi-${stage}`, {
   stage,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   ...(retainData !== undefined && { retainData: String(retainData) === 'true' }),
-  ...(logRetentionDays !== undefined && { logRetention: Number(logRetentionDays) as RetentionDays }),
+  ...(logRetentionDays !== undefined && { logRetention: logRetentionOf(logRetentionDays) }),
   ...(context('alarmEmail') !== undefined && { alarmEmail: String(context('alarmEmail')) }),
   trackingPageConcurrency: count('trackingPageConcurrency'),
   workersConcurrency: count('workersConcurrency'),

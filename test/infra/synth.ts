@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -25,4 +29,30 @@ export function synth(props: Partial<DeliveryApiStackProps> = {}, options: { nag
   app.synth();
   const template = Template.fromStack(stack);
   return { template, resources: template.toJSON().Resources as Resources };
+}
+
+const run = promisify(execFile);
+const APP = new URL('../../bin/app.ts', import.meta.url).pathname;
+
+/** Runs the CDK app as `cdk synth` does (its out dir and context in the environment), without bundling. */
+export async function synthApp(env: Record<string, string>, context: Record<string, unknown> = {}) {
+  const out = mkdtempSync(join(tmpdir(), 'cdk-app-'));
+  const clean: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(AWS_|CDK_)/.test(key)));
+  try {
+    await run(process.execPath, [APP], {
+      env: {
+        ...clean,
+        // What the CDK CLI sets with no AWS configuration at all.
+        CDK_DEFAULT_REGION: 'us-east-1',
+        AWS_CONFIG_FILE: join(out, 'no-config'),
+        CDK_OUTDIR: out,
+        CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [], ...context }),
+        ...env,
+      },
+    });
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
+    return Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack')!.environment;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
