@@ -1,7 +1,7 @@
 /**
  * The CDK app (`cdk synth`, `cdk deploy`). The only place that reads context:
  *   -c stage=prod -c alarmEmail=oncall@example.com -c trackingPageConcurrency=20 -c workersConcurrency=2
- *   -c retainData=true -c logRetentionDays=90 -c region=ap-south-1 -c webhookSecretsKeyArn=arn:…
+ *   -c retainData=true -c logRetentionDays=90 -c region=ap-south-1 -c webhookSecretsKeyArn=arn:… -c detailedMetrics=true
  * It needs no AWS credentials to synthesise. The region is the code's (ap-south-1 unless -c region=
  * says otherwise), never the CLI profile's: synth refuses when the CLI is set to another region and
  * the command names none (bin/region.ts). The account comes from the CLI's credentials, if any.
@@ -25,12 +25,14 @@ const count = (key: string): number | undefined => {
   return number;
 };
 const retainData = context('retainData');
+const detailedMetrics = context('detailedMetrics');
 const logRetentionDays = context('logRetentionDays');
 
 new DeliveryApiStack(app, `DeliveryApi-${stage}`, {
   stage,
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   ...(retainData !== undefined && { retainData: String(retainData) === 'true' }),
+  ...(detailedMetrics !== undefined && { detailedMetrics: String(detailedMetrics) === 'true' }),
   ...(logRetentionDays !== undefined && { logRetention: logRetentionOf(logRetentionDays) }),
   ...(context('alarmEmail') !== undefined && { alarmEmail: String(context('alarmEmail')) }),
   trackingPageConcurrency: count('trackingPageConcurrency'),

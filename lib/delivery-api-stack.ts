@@ -38,6 +38,11 @@ export interface DeliveryApiStackProps extends StackProps {
    * over a kept table: the operations guide's "Re-attaching kept data".
    */
   webhookSecretsKeyArn?: string;
+  /**
+   * API Gateway's per-method metrics (default off): billed as custom metrics, five per method for every
+   * hour it is called (about US$ 60 a month with every route in use), and no alarm reads them.
+   */
+  detailedMetrics?: boolean;
 }
 
 /** Requests a second one warm execution of the tracking page serves (a page is about 50 ms of work). */
@@ -95,6 +100,7 @@ export class DeliveryApiStack extends Stack {
       trackingPage: trackingPageLimits(props.trackingPageConcurrency),
       sealingEnvironment: webhookSecrets.environment,
       cursorEnvironment: cursorKey.environment,
+      detailedMetrics: props.detailedMetrics ?? false,
     });
     const metrics = new EngineMetrics(this, 'EngineMetrics', { logGroup: functionLogs, stage: props.stage });
     const engine = new Engine(this, 'Engine', {

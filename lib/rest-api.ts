@@ -50,6 +50,8 @@ export interface RestApiProps {
   sealingEnvironment: Record<string, string>;
   /** The environment of the routes that sign statement cursors (the key, as a dynamic reference). */
   cursorEnvironment: Record<string, string>;
+  /** Per-method metrics on every method (billed as custom metrics; the stage's own come without them). */
+  detailedMetrics: boolean;
 }
 
 /**
@@ -119,7 +121,7 @@ export class DeliveryRestApi extends Construct {
       deployOptions: {
         stageName: props.stage,
         tracingEnabled: true,
-        metricsEnabled: true,
+        metricsEnabled: props.detailedMetrics,
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false, // request bodies carry phone numbers: never log them
         accessLogDestination: new LogGroupLogDestination(accessLogs),
