@@ -56,10 +56,12 @@ describe('the simulated rider’s location', () => {
     const m = await newMerchant(api.table.rt, api.server, { sandbox: true });
     const { id } = await m.bookJob();
     const rt = runtime();
-    const booked = Date.now();
+    // The run's clock starts at the job's createdAt, not when the booking call returned: a slow booking
+    // (a loaded machine) would otherwise move these ticks onto the pickup's steps (45% and 50%).
+    const booked = Date.parse((await rt.jobs.get(m.storeId, id))!.createdAt);
     const versions: number[] = [];
 
-    // Ten ticks 15 ms apart, while the rider is assigned (between 15% and 85% of the 3 s run).
+    // Ten ticks 15 ms apart, while the rider is assigned and riding in (between 25% and 45% of the 3 s run).
     for (let i = 0; i < 10; i++) {
       await simulateTick(rt, new Date(booked + 1_000 + i * 15));
       versions.push((await rt.jobs.get(m.storeId, id))!.version);
