@@ -77,7 +77,15 @@ export const readRateLimitStep: Step = {
 };
 
 function failure(answer: Answer): string {
-  const said = `GET /v1/balance while spending the read limit: ${describe(answer)}`;
-  if (answer.status !== 500) return said;
-  return `${said}. If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem, IAM refused the rate limiter's bucket update (its condition on the attributes and return values the update names): see docs/smoke.md`;
+  return `GET /v1/balance while spending the read limit: ${describe(answer)}${rateLimiterHint(answer)}`;
+}
+
+/**
+ * What a 500 on a read route may mean on AWS: IAM refusing the rate limiter's conditional UpdateItem
+ * (the issue's item 5). On every read if IAM judges the request's ReturnValuesOnConditionCheckFailure,
+ * only on the limit's refusals (the condition failing) if it judges what is returned.
+ */
+export function rateLimiterHint(answer: Answer): string {
+  if (answer.status !== 500) return '';
+  return ". If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem, IAM refused the rate limiter's bucket update (its condition on the attributes and return values an update may name): see docs/smoke.md";
 }

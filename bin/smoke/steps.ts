@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as z from '../../functions/zod.ts';
 import { BalanceResponse } from '../../functions/schemas/balance.schema.ts';
-import { dataOf, expectStatus, StepFailedError, type StageApi } from './http.ts';
-import { readRateLimit } from './rate-limit.ts';
+import { dataOf, describe, expectStatus, StepFailedError, type StageApi } from './http.ts';
+import { rateLimiterHint, readRateLimit } from './rate-limit.ts';
 
 /** What the smoke test was told (bin/smoke.ts parses it from the command line). */
 export interface SmokeOptions {
@@ -63,6 +63,7 @@ export function isSandboxKey(key: string): boolean {
 
 async function readBalance(ctx: SmokeContext, what: string): Promise<BalanceResponse & { reads: string }> {
   const answer = await ctx.api.send('GET', '/v1/balance', { key: ctx.options.key });
+  if (answer.status === 500) throw new StepFailedError(`${what}: expected 200, got ${describe(answer)}${rateLimiterHint(answer)}`);
   expectStatus(answer, 200, what);
   const parsed = z.safeParse(z.strictObject({ data: BalanceResponse }), answer.json);
   if (!parsed.success)

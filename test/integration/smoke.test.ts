@@ -65,6 +65,35 @@ async function storeNow(storeId: string) {
   return { balanceMinor: store.balanceMinor, reservedMinor: store.reservedMinor, availableMinor: store.availableMinor, jobCount: store.jobCount };
 }
 
+/**
+ * The local server behind a proxy standing in for a stage whose rate limiter IAM refuses: the store's
+ * balance reads after the first `passing` answer 500 as the function does when DynamoDB says AccessDenied.
+ */
+async function stageFailingReads(apiKey: string, passing: number): Promise<{ url: string; close(): Promise<void> }> {
+  let reads = 0;
+  const stage = createServer((req, res) => {
+    if (req.url === '/v1/balance' && req.headers['x-api-key'] === apiKey && ++reads > passing) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal server error","code":"internal_error"}');
+      return;
+    }
+    const upstream = new URL(req.url!, api.server.url);
+    req.pipe(
+      request(upstream, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => stage.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(stage.address() as AddressInfo).port}`,
+    close: () => {
+      stage.closeAllConnections();
+      return new Promise((resolve) => stage.close(() => resolve()));
+    },
+  };
+}
+
 describe('npm run smoke against the local server', () => {
   it('passes every step on a sandbox store with a receiver and a fleet key, and leaves the store as it found it', async () => {
     const store = await createStore(api.table.rt, { sandbox: true, creditMinor: 50_000 });
@@ -169,27 +198,11 @@ describe('npm run smoke against the local server', () => {
 
   it('fails at the read limit, exit 10, when a read answers 500 while the limit is spent, naming the IAM condition to look for', async () => {
     const store = await createStore(api.table.rt, { sandbox: true, creditMinor: 50_000 });
-    // A stage whose rate limiter is refused its bucket update: the store's balance reads pass for the
-    // balance and cancel steps, then answer 500 as the function does when DynamoDB refuses it.
-    let balanceReads = 0;
-    const stage = createServer((req, res) => {
-      if (req.url === '/v1/balance' && req.headers['x-api-key'] === store.apiKey && ++balanceReads > 2) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"Internal server error","code":"internal_error"}');
-        return;
-      }
-      const upstream = new URL(req.url!, api.server.url);
-      req.pipe(
-        request(upstream, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-          res.writeHead(answer.statusCode!, answer.headers);
-          answer.pipe(res);
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => stage.listen(0, '127.0.0.1', resolve));
+    // The store's balance reads pass for the balance and cancel steps, then fail.
+    const stage = await stageFailingReads(store.apiKey, 2);
 
-    const run = await smoke(['--url', `http://127.0.0.1:${(stage.address() as AddressInfo).port}`, '--key', store.apiKey]);
-    stage.closeAllConnections();
-    stage.close();
+    const run = await smoke(['--url', stage.url, '--key', store.apiKey]);
+    await stage.close();
 
     expect(run.code).toBe(10);
     expect(stepLines(run.stdout)).toEqual([
@@ -200,6 +213,19 @@ describe('npm run smoke against the local server', () => {
     ]);
     expect(run.stdout).toContain(
       "FAILED at step 10 (read rate limit): GET /v1/balance while spending the read limit: 500 internal_error: Internal server error. If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem",
+    );
+  });
+
+  it('fails at the balance, exit 1, when every read answers 500, naming the same IAM condition', async () => {
+    const store = await createStore(api.table.rt, { sandbox: true });
+    const stage = await stageFailingReads(store.apiKey, 0);
+
+    const run = await smoke(['--url', stage.url, '--key', store.apiKey]);
+    await stage.close();
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      "FAILED at step 1 (balance): GET /v1/balance: expected 200, got 500 internal_error: Internal server error. If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem",
     );
   });
 
