@@ -3,7 +3,8 @@
  * says what it saw, or throws StepFailedError saying why not. The booking steps leave nothing behind:
  * what a step makes (a webhook endpoint, a job) is undone at the end whatever happened (`cleanups`).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { randomBase62 } from '../../functions/core/api-key.ts';
 import * as z from '../../functions/zod.ts';
 import { BalanceResponse } from '../../functions/schemas/balance.schema.ts';
 import { dataOf, describe, expectStatus, StepFailedError, type StageApi } from './http.ts';
@@ -61,7 +62,8 @@ export function isSandboxKey(key: string): boolean {
   return key.startsWith('mdk_test_');
 }
 
-async function readBalance(ctx: SmokeContext, what: string): Promise<BalanceResponse & { reads: string }> {
+// The store's balance, checked against the spec's shape, and what its RateLimit headers say of the reads left.
+async function readBalance(ctx: SmokeContext, what: string): Promise<{ balance: BalanceResponse; reads: string }> {
   const answer = await ctx.api.send('GET', '/v1/balance', { key: ctx.options.key });
   if (answer.status === 500) throw new StepFailedError(`${what}: expected 200, got ${describe(answer)}${rateLimiterHint(answer)}`);
   expectStatus(answer, 200, what);
@@ -69,16 +71,16 @@ async function readBalance(ctx: SmokeContext, what: string): Promise<BalanceResp
   if (!parsed.success)
     throw new StepFailedError(`${what}: 200 but not the spec's balance (${z.prettifyError(parsed.error).replace(/\n/g, '; ')}): ${answer.text}`);
   const rate = readRateLimit(answer);
-  return { ...parsed.data.data, reads: rate ? `reads: ${rate.remaining} of ${rate.limit} left this minute` : 'no RateLimit headers' };
+  return { balance: parsed.data.data, reads: rate ? `reads: ${rate.remaining} of ${rate.limit} left this minute` : 'no RateLimit headers' };
 }
 
 const balance: Step = {
   name: 'balance',
   async run(ctx) {
-    const b = await readBalance(ctx, 'GET /v1/balance');
+    const { balance: b, reads } = await readBalance(ctx, 'GET /v1/balance');
     ctx.balance = b;
     return {
-      saw: `200, available ${rupees(b.availableMinor)} of ${rupees(b.balanceMinor)} (reserved ${rupees(b.reservedMinor)}), API access ${b.apiEnabled ? 'on' : 'off'}; ${b.reads}`,
+      saw: `200, available ${rupees(b.availableMinor)} of ${rupees(b.balanceMinor)} (reserved ${rupees(b.reservedMinor)}), API access ${b.apiEnabled ? 'on' : 'off'}; ${reads}`,
     };
   },
 };
@@ -87,11 +89,7 @@ const unknownKey: Step = {
   name: 'unknown key',
   async run(ctx) {
     // Well-formed, so the authorizer looks it up rather than refusing its shape.
-    const key = `mdk_test_${randomBytes(24)
-      .toString('base64')
-      .replace(/[^0-9A-Za-z]/g, '')
-      .padEnd(32, '0')
-      .slice(0, 32)}`;
+    const key = `mdk_test_${randomBase62(32)}`;
     const answer = await ctx.api.send('GET', '/v1/balance', { key });
     expectStatus(answer, 401, 'GET /v1/balance with a key never issued');
     const body = answer.json as Record<string, unknown> | null;
@@ -189,16 +187,17 @@ const trackingPage: Step = {
     const link = await ctx.api.send('POST', `/v1/jobs/${ctx.job!.id}/tracking-link`, { key: ctx.options.key });
     expectStatus(link, 201, `POST /v1/jobs/${ctx.job!.id}/tracking-link`);
     const { url } = dataOf<{ url: string }>(link);
+    // The token is the page's only access: the output (often a CI log) shows its first characters.
+    const shown = url.replace(/(\/track\/.{6}).*$/, '$1…');
     const page = await ctx.api.send('GET', url, { headers: { Accept: 'text/html' } });
-    expectStatus(page, 200, `GET ${url}`);
+    expectStatus(page, 200, `GET ${shown}`);
     const type = page.headers.get('content-type') ?? '';
-    if (!type.startsWith('text/html')) throw new StepFailedError(`GET ${url}: 200 but Content-Type ${type || 'none'}, not text/html`);
+    if (!type.startsWith('text/html')) throw new StepFailedError(`GET ${shown}: 200 but Content-Type ${type || 'none'}, not text/html`);
     // The page renders whole on the server and refreshes itself from the same address (docs/tracking-page.md).
     if (!/<main[^>]*data-live=/.test(page.text))
-      throw new StepFailedError(`GET ${url}: 200 HTML without the page's <main data-live>: ${page.text.slice(0, 200)}`);
-    if (!page.headers.get('content-security-policy')) throw new StepFailedError(`GET ${url}: no Content-Security-Policy header`);
-    const path = new URL(url).pathname;
-    return { saw: `201 link, page 200 ${type.split(';')[0]} (${page.text.length} bytes) at ${path.slice(0, path.indexOf('/track/') + 13)}…` };
+      throw new StepFailedError(`GET ${shown}: 200 HTML without the page's <main data-live>: ${page.text.slice(0, 200)}`);
+    if (!page.headers.get('content-security-policy')) throw new StepFailedError(`GET ${shown}: no Content-Security-Policy header`);
+    return { saw: `201 link, page 200 ${type.split(';')[0]} (${page.text.length} bytes) at ${shown.replace(/^https?:\/\/[^/]+/, '')}` };
   },
 };
 
@@ -213,7 +212,7 @@ const cancel: Step = {
     if (job.status !== 'cancelled' || job.settlement !== 'released') {
       throw new StepFailedError(`the cancel answered status ${job.status}, settlement ${job.settlement} (expected cancelled, released)`);
     }
-    const after = await readBalance(ctx, 'GET /v1/balance after the cancel');
+    const { balance: after } = await readBalance(ctx, 'GET /v1/balance after the cancel');
     const before = ctx.balance!;
     if (after.availableMinor !== before.availableMinor || after.reservedMinor !== before.reservedMinor) {
       throw new StepFailedError(

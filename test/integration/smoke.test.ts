@@ -115,6 +115,8 @@ describe('npm run smoke against the local server', () => {
     expect(allowed).toBeLessThanOrEqual(25); // … never more than the limit
     expect(run.stdout).toMatch(/ unknown key +401 unauthorized: Invalid API key /);
     expect(run.stdout).toMatch(/ booking +201 [0-9a-f-]{36} \(created, sandbox, ₹\d+ held\); replay 200, same job /);
+    // The tracking token is the page's only access: the output shows six of its characters.
+    expect(run.stdout).toMatch(/ tracking page +201 link, page 200 text\/html \(\d+ bytes\) at \/track\/[\w-]{6}… /);
     expect(run.stdout).toMatch(/ webhook delivery +evt_\w+ answered 200 in \d+ ms/);
     expect(run.stdout).toMatch(/cleanup: delete webhook endpoint we_\w+: deleted\n/);
     expect(run.stdout).toMatch(/PASSED: 10 steps passed, 0 skipped \(\d+ requests\)\n$/);
