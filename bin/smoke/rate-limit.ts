@@ -33,7 +33,7 @@ function checkRefusal(answer: Answer, allowed: number): string {
     throw new StepFailedError(`429 rate_limited with Retry-After ${retryAfter === null ? 'missing' : `"${retryAfter}"`} (expected whole seconds, 1 to 60)`);
   }
   const rate = readRateLimit(answer)!;
-  return `429 rate_limited after ${allowed} reads answered 200 (limit ${rate.limit} a minute), Retry-After ${retryAfter} s, RateLimit-Remaining ${rate.remaining}`;
+  return `429 rate_limited after ${allowed} reads answered 200 (limit ${rate.limit} a minute, one back every ${+(60 / rate.limit).toFixed(1)} s), Retry-After ${retryAfter} s, RateLimit-Remaining ${rate.remaining}`;
 }
 
 /** The reads group's limit reached answers 429 rate_limited with Retry-After. */
