@@ -23,6 +23,11 @@ describe('the metric-math checker', () => {
     expect(() => checkAlarmQueries([metric('a'), metric('b'), expression('e', '[a, b]')])).toThrow('yields TS[]');
   });
 
+  it('refuses a Metrics Insights query: CloudWatch bills one per metric it analyzes, with no free tier', () => {
+    expect(() => kindOf('SELECT SUM(Errors) FROM SCHEMA("AWS/Lambda", FunctionName)', {})).toThrow('billed per metric it analyzes');
+    expect(() => checkAlarmQueries([expression('q', 'select MAX(Throttles) FROM "AWS/Lambda" WHERE FunctionName = \'a\'')])).toThrow('billed per metric');
+  });
+
   it('refuses an alarm of more than 10 metrics', () => {
     const ids = Array.from({ length: 11 }, (_, i) => `m${i}`);
     expect(() => checkAlarmQueries([...ids.map(metric), expression('e', ids.join(' + '))])).toThrow('at most 10 metrics');
