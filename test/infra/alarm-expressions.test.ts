@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alarmMetrics, type CfnTemplate } from '../../lib/cost.ts';
 import { checkAlarmQueries, kindOf, type AlarmQuery } from './metric-math.ts';
 import { STAGES, synth } from './synth.ts';
 
@@ -36,7 +37,7 @@ describe('the metric-math checker', () => {
 });
 
 describe.each(Object.entries(STAGES))('the %s stage’s alarms', (_, props) => {
-  const { resources } = synth(props);
+  const { resources, template } = synth(props);
   const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
 
   it('are each either one metric or metric math CloudWatch accepts (documented functions and argument kinds, ≤ 10 metrics, one time series)', () => {
@@ -46,5 +47,19 @@ describe.each(Object.entries(STAGES))('the %s stage’s alarms', (_, props) => {
     for (const [id, alarm] of withMath) expect(() => checkAlarmQueries(alarm.Properties!.Metrics as AlarmQuery[]), id).not.toThrow();
     for (const [, alarm] of alarms.filter(([, a]) => a.Properties!.Metrics === undefined))
       expect(alarm.Properties).toMatchObject({ MetricName: expect.any(String), Namespace: expect.any(String) });
+  });
+
+  it('guard the p99 latency alarm: only periods of 100 requests or more count, and 2 of 3 must breach (a cold start is not a page)', () => {
+    const [, p99] = alarms.find(([id]) => id.startsWith('MonitoringApiLatencyP99'))!;
+    const queries = p99.Properties!.Metrics as Array<AlarmQuery & { MetricStat?: { Stat: string; Metric: { MetricName: string } } }>;
+
+    expect(p99.Properties).toMatchObject({ EvaluationPeriods: 3, DatapointsToAlarm: 2, Threshold: 2000 });
+    expect(queries.find((q) => q.ReturnData !== false)!.Expression).toBe('IF(requests >= 100, latency, 0)');
+    expect(queries.find((q) => q.Id === 'latency')!.MetricStat).toMatchObject({ Stat: 'p99', Metric: { MetricName: 'Latency' } });
+    expect(queries.find((q) => q.Id === 'requests')!.MetricStat).toMatchObject({ Stat: 'Sum', Metric: { MetricName: 'Count' } });
+  });
+
+  it('come to 25 alarm metrics or fewer, as CloudWatch bills them (issue 34: 109 before)', () => {
+    expect(alarmMetrics(template.toJSON() as CfnTemplate)).toBeLessThanOrEqual(25);
   });
 });
