@@ -15,7 +15,7 @@ export interface ListPrice {
   source: string;
 }
 
-/** The day the prices below were last compared with the pricing pages. */
+/** The day the prices below were listed here (docs/operations.md says which were re-read that day). */
 export const PRICES_CHECKED = '2026-11-27';
 
 const LAMBDA = 'https://aws.amazon.com/lambda/pricing/';
