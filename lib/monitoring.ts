@@ -147,7 +147,9 @@ export class Monitoring extends Construct {
    * sweep publishes nothing), but a new stage has no data either. So two silent alarms and a composite
    * of them pages: `SweepsMissing` (fewer than 3 in 5 minutes, missing breaching) and `SweepsSeen` (a
    * sweep ran; missing data ignored, so it keeps ALARM once a sweep was seen and stays INSUFFICIENT_DATA
-   * until then: CloudWatch's "ignore" keeps the alarm's state). `SweepHeartbeat` is ALARM when both are.
+   * until then: CloudWatch's "ignore" keeps the alarm's state). `EngineHeartbeat` is ALARM when both are.
+   * Not named SweepHeartbeat: that id was a metric alarm, and CloudFormation refuses an update that
+   * changes a logical id's type ("Update of resource type is not permitted").
    */
   private heartbeat(sweeps: IMetric): void {
     const missing = new Alarm(this, 'SweepsMissing', {
@@ -156,7 +158,7 @@ export class Monitoring extends Construct {
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.BREACHING,
-      alarmDescription: `Silent (SweepHeartbeat pages): fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes, no data breaching`,
+      alarmDescription: `Silent (EngineHeartbeat pages): fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes, no data breaching`,
     });
     const seen = new Alarm(this, 'SweepsSeen', {
       metric: sweeps,
@@ -164,9 +166,9 @@ export class Monitoring extends Construct {
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.IGNORE,
-      alarmDescription: 'Silent (SweepHeartbeat reads it): ALARM means a sweep has run on this stage; no data keeps the state',
+      alarmDescription: 'Silent (EngineHeartbeat reads it): ALARM means a sweep has run on this stage; no data keeps the state',
     });
-    const heartbeat = new CompositeAlarm(this, 'SweepHeartbeat', {
+    const heartbeat = new CompositeAlarm(this, 'EngineHeartbeat', {
       alarmRule: AlarmRule.allOf(AlarmRule.fromAlarm(missing, AlarmState.ALARM), AlarmRule.fromAlarm(seen, AlarmState.ALARM)),
       alarmDescription: `Engine: fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes (one runs every minute) on a stage that has swept before`,
     });

@@ -36,6 +36,34 @@ describe('the metric-math checker', () => {
   });
 });
 
+/**
+ * The alarms' logical ids in the template of main before issue 34 (e47fb6d; the same in every stage).
+ * CloudFormation refuses an update that gives a logical id another type ("Update of resource type is
+ * not permitted"), so an id kept must stay an AWS::CloudWatch::Alarm, or every stage's upgrade fails.
+ */
+const ALARM_IDS_BEFORE_ISSUE_34 = [
+  'MonitoringApi5xxRateB085961B',
+  'MonitoringApiLatencyP9963E4584E',
+  'MonitoringFunctionErrors1EA21A539',
+  'MonitoringFunctionErrors2A5A0FD21',
+  'MonitoringFunctionErrors3FFE7B06F',
+  'MonitoringFunctionErrors4DBDC78F9',
+  'MonitoringFunctionErrors5E3E7BA2A',
+  'MonitoringFunctionThrottles1E90B640A',
+  'MonitoringFunctionThrottles23BBE9159',
+  'MonitoringFunctionThrottles3EED79DEB',
+  'MonitoringFunctionThrottles49A6BA43C',
+  'MonitoringFunctionThrottles5D7A490A0',
+  'MonitoringEngineFailedRunsFEAA3655',
+  'MonitoringSweepHeartbeat9625E8CC',
+  'MonitoringAlarmDeadLetters4DC43372',
+  'MonitoringStreamIteratorAge5664D86D',
+  'MonitoringTableThrottles0A82F423',
+  'MonitoringTableSystemErrorsBCD57441',
+  'MonitoringWorkerItemFailures60CFBFDC',
+  'MonitoringOverdueJobs33D5F073',
+];
+
 describe.each(Object.entries(STAGES))('the %s stage’s alarms', (_, props) => {
   const { resources, template } = synth(props);
   const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
@@ -57,6 +85,13 @@ describe.each(Object.entries(STAGES))('the %s stage’s alarms', (_, props) => {
     expect(queries.find((q) => q.ReturnData !== false)!.Expression).toBe('IF(requests >= 100, latency, 0)');
     expect(queries.find((q) => q.Id === 'latency')!.MetricStat).toMatchObject({ Stat: 'p99', Metric: { MetricName: 'Latency' } });
     expect(queries.find((q) => q.Id === 'requests')!.MetricStat).toMatchObject({ Stat: 'Sum', Metric: { MetricName: 'Count' } });
+  });
+
+  it('keep the type of every logical id an earlier stage has, so its upgrade is not refused', () => {
+    const kept = ALARM_IDS_BEFORE_ISSUE_34.filter((id) => resources[id] !== undefined);
+
+    expect(kept).toEqual(expect.arrayContaining(['MonitoringAlarmDeadLetters4DC43372', 'MonitoringOverdueJobs33D5F073', 'MonitoringTableThrottles0A82F423']));
+    for (const id of kept) expect(resources[id]!.Type, id).toBe('AWS::CloudWatch::Alarm');
   });
 
   it('come to 25 alarm metrics or fewer, as CloudWatch bills them (issue 34: 109 before)', () => {

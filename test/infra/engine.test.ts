@@ -187,7 +187,7 @@ describe('the background engine', () => {
     expect(seen).toMatchObject({ ...sweepRuns, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'ignore' });
     for (const alarm of [missing, seen]) expect(alarm.AlarmActions).toBeUndefined();
     // The page: both in ALARM.
-    const composites = ofType('AWS::CloudWatch::CompositeAlarm').filter(([id]) => id.startsWith('MonitoringSweepHeartbeat'));
+    const composites = ofType('AWS::CloudWatch::CompositeAlarm').filter(([id]) => id.startsWith('MonitoringEngineHeartbeat'));
     expect(composites).toHaveLength(1);
     const heartbeat = composites[0]![1];
     expect(heartbeat.Properties.AlarmDescription).toMatch(/^Engine: fewer than 3 sweeps in 5 minutes/);
