@@ -138,7 +138,6 @@ export class DeliveryApiStack extends Stack {
     if (props.alarmEmail) topic.addSubscription(new EmailSubscription(props.alarmEmail));
     new Monitoring(this, 'Monitoring', {
       api: this.restApi.api,
-      functions: this.restApi.functions,
       engine: {
         functions: [engine.doorbell, ...Object.values(engine.workers)],
         sweeps: metrics.sweeps,

@@ -1,5 +1,17 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IAlarmAction, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  AlarmRule,
+  AlarmState,
+  ComparisonOperator,
+  CompositeAlarm,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type AlarmBase,
+  type IAlarmAction,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -19,8 +31,6 @@ export interface EngineWatch {
 
 export interface MonitoringProps {
   api: RestApi;
-  /** The functions behind the API (the routes and the authorizer). */
-  functions: NodejsFunction[];
   /** The background engine. */
   engine: EngineWatch;
   table: TableV2;
@@ -31,85 +41,85 @@ export interface MonitoringProps {
   action?: IAlarmAction;
 }
 
-/** CloudWatch takes at most 10 metrics in one alarm. */
-export const METRICS_PER_ALARM = 10;
-
 /** The sweep runs every minute: fewer than this many in 5 minutes is an alarm. */
 export const HEARTBEAT_MIN_RUNS = 3;
 
 /** The doorbell's stream records this old (ms) mean rings a minute late, the sweep's period: an alarm. */
 export const ITERATOR_AGE_ALARM_MS = 60_000;
 
+/** 5XX answers in 5 minutes that are an alarm whatever the traffic (a crash loop of one rarely called route). */
+export const API_5XX_COUNT = 5;
+
+/** A p99 of fewer requests than this in 5 minutes is their slowest one (a cold start): it counts as 0. */
+export const P99_MIN_REQUESTS = 100;
+
 const name = (fn: NodejsFunction) => fn.node.scope!.node.id;
 
 /**
- * The alarms an on-call engineer needs: errors, latency, throttling, at the gateway, the functions and
- * the table; a failed run of a scheduled function, and a missing heartbeat. Functions' alarms are over
- * metric math of up to ten functions each (one alarm a group, not two a function): the description
- * names the functions, the graph shows which. Every alarm says when it is OK again.
+ * The alarms an on-call engineer needs, at 21 alarm metrics a stage (CloudWatch bills an alarm per
+ * metric in it): the API's 5XX rate and count and its p99 latency, at the gateway; the account's
+ * Lambda throttles; a failed run of an engine function, a missing sweep, a dead alarm message and a
+ * late stream; the table's throttles and system errors; the workers' failed items and overdue jobs.
+ * No alarm per route function: a route function's crash or timeout is a 5XX answer of the gateway,
+ * counted by both 5XX alarms. Every alarm says when it is OK again.
  */
 export class Monitoring extends Construct {
-  readonly alarms: Alarm[] = [];
+  /** Every alarm that pages (the sweep's heartbeat is a composite of two silent metric alarms). */
+  readonly alarms: AlarmBase[] = [];
   private readonly alarmAction: IAlarmAction | undefined;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     this.alarmAction = props.action;
-    const { api, table } = props;
+    const { api, table, engine } = props;
     const fiveMinutes = Duration.minutes(5);
+    const requests = api.metricCount({ period: fiveMinutes, statistic: 'Sum' });
+    const serverErrors = api.metricServerError({ period: fiveMinutes, statistic: 'Sum' });
 
     const serverErrorRate = new MathExpression({
       // A scalar may not stand in an array of time series (MAX([requests, 1]) fails at alarm creation): IF is CloudWatch's way.
       expression: 'IF(requests > 0, 100 * errors / requests, 0)',
-      usingMetrics: {
-        errors: api.metricServerError({ period: fiveMinutes, statistic: 'Sum' }),
-        requests: api.metricCount({ period: fiveMinutes, statistic: 'Sum' }),
-      },
+      usingMetrics: { errors: serverErrors, requests },
       period: fiveMinutes,
       label: '5XX rate (%)',
     });
     this.add('Api5xxRate', serverErrorRate, 1, '1% or more of requests answered 5XX over 5 minutes');
-    this.add('ApiLatencyP99', api.metricLatency({ period: fiveMinutes, statistic: 'p99' }), 2_000, 'p99 latency 2 s or more over 5 minutes');
-
-    // Groups of functions: the one with most errors, and the throttles of all.
-    const groups = <T>(items: T[]) =>
-      Array.from({ length: Math.ceil(items.length / METRICS_PER_ALARM) }, (_, i) => items.slice(i * METRICS_PER_ALARM, (i + 1) * METRICS_PER_ALARM));
-    const over = (fns: NodejsFunction[], metric: (fn: NodejsFunction) => IMetric, prefix: string) =>
-      Object.fromEntries(fns.map((fn, i) => [`${prefix}${i}`, metric(fn)]));
-    groups(props.functions).forEach((fns, i) => {
-      const errors = new MathExpression({
-        expression: `MAX([${fns.map((_, j) => `e${j}`).join(', ')}])`,
-        usingMetrics: over(fns, (fn) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 'e'),
-        period: fiveMinutes,
-        label: 'Most invocation errors of one function',
-      });
-      this.add(`FunctionErrors${i + 1}`, errors, 5, `One of ${fns.map(name).join(', ')}: 5 or more invocation errors in 5 minutes`);
+    this.add(
+      'Api5xxCount',
+      serverErrors,
+      API_5XX_COUNT,
+      `${API_5XX_COUNT} or more requests answered 5XX in 5 minutes (a route function’s crash or timeout is one)`,
+    );
+    const latency = new MathExpression({
+      expression: `IF(requests >= ${P99_MIN_REQUESTS}, latency, 0)`,
+      usingMetrics: { latency: api.metricLatency({ period: fiveMinutes, statistic: 'p99' }), requests },
+      period: fiveMinutes,
+      label: `p99 latency (ms) of ${P99_MIN_REQUESTS} requests or more`,
     });
-    const { engine } = props;
-    const all = [...props.functions, ...engine.functions];
-    groups(all).forEach((fns, i) => {
-      const throttles = new MathExpression({
-        expression: `SUM([${fns.map((_, j) => `t${j}`).join(', ')}])`,
-        usingMetrics: over(fns, (fn) => fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }), 't'),
-        period: fiveMinutes,
-        label: 'Throttled invocations',
-      });
-      this.add(`FunctionThrottles${i + 1}`, throttles, 1, `${fns.map(name).join(', ')}: throttled by Lambda concurrency`);
+    this.add('ApiLatencyP99', latency, 2_000, `p99 latency 2 s or more in 2 of 3 5-minute periods of ${P99_MIN_REQUESTS} requests or more`, {
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
     });
+    // Lambda's Throttles without dimensions: every function of the account and region. Concurrency is the
+    // account's, shared by every stage and function, so a throttle anywhere is worth a look.
+    const accountThrottles = new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', period: fiveMinutes, statistic: 'Sum' });
+    this.add(
+      'LambdaThrottles',
+      accountThrottles,
+      1,
+      'Account-wide: Lambda throttled 1 or more invocations in 5 minutes (any function of this account and region)',
+    );
 
     // One failed run of any of them is worth a look (a worker's own failures are caught and logged as
     // failed items: an error here is a timeout or a crash).
     const failed = new MathExpression({
       expression: `MAX([${engine.functions.map((_, j) => `e${j}`).join(', ')}])`,
-      usingMetrics: over(engine.functions, (fn) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), 'e'),
+      usingMetrics: Object.fromEntries(engine.functions.map((fn, j) => [`e${j}`, fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' })])),
       period: fiveMinutes,
       label: 'Most failed runs of one engine function',
     });
     this.add('EngineFailedRuns', failed, 1, `One of ${engine.functions.map(name).join(', ')}: a run failed`);
-    this.add('SweepHeartbeat', engine.sweeps, HEARTBEAT_MIN_RUNS, `Engine: fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes (one runs every minute)`, {
-      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.BREACHING,
-    });
+    this.heartbeat(engine.sweeps);
     this.add('AlarmDeadLetters', engine.deadLetters, 1, 'Engine: an alarm the doorbell could not ring is in the dead-letter queue');
     this.add('StreamIteratorAge', engine.iteratorAge, ITERATOR_AGE_ALARM_MS, 'Engine: the doorbell is a minute or more behind the table’s stream');
 
@@ -132,21 +142,59 @@ export class Monitoring extends Construct {
     );
   }
 
+  /**
+   * The sweep's heartbeat, which does not fire on a new stage. Missing data must breach (a stopped
+   * sweep publishes nothing), but a new stage has no data either. So two silent alarms and a composite
+   * of them pages: `SweepsMissing` (fewer than 3 in 5 minutes, missing breaching) and `SweepsSeen` (a
+   * sweep ran; missing data ignored, so it keeps ALARM once a sweep was seen and stays INSUFFICIENT_DATA
+   * until then: CloudWatch's "ignore" keeps the alarm's state). `EngineHeartbeat` is ALARM when both are.
+   * Not named SweepHeartbeat: that id was a metric alarm, and CloudFormation refuses an update that
+   * changes a logical id's type ("Update of resource type is not permitted").
+   */
+  private heartbeat(sweeps: IMetric): void {
+    const missing = new Alarm(this, 'SweepsMissing', {
+      metric: sweeps,
+      threshold: HEARTBEAT_MIN_RUNS,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      treatMissingData: TreatMissingData.BREACHING,
+      alarmDescription: `Silent (EngineHeartbeat pages): fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes, no data breaching`,
+    });
+    const seen = new Alarm(this, 'SweepsSeen', {
+      metric: sweeps,
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.IGNORE,
+      alarmDescription: 'Silent (EngineHeartbeat reads it): ALARM means a sweep has run on this stage; no data keeps the state',
+    });
+    const heartbeat = new CompositeAlarm(this, 'EngineHeartbeat', {
+      alarmRule: AlarmRule.allOf(AlarmRule.fromAlarm(missing, AlarmState.ALARM), AlarmRule.fromAlarm(seen, AlarmState.ALARM)),
+      alarmDescription: `Engine: fewer than ${HEARTBEAT_MIN_RUNS} sweeps in 5 minutes (one runs every minute) on a stage that has swept before`,
+    });
+    this.notify(heartbeat);
+  }
+
   private add(
     id: string,
     metric: IMetric,
     threshold: number,
     description: string,
-    options: { comparisonOperator?: ComparisonOperator; treatMissingData?: TreatMissingData } = {},
+    options: { evaluationPeriods?: number; datapointsToAlarm?: number } = {},
   ): void {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: options.treatMissingData ?? TreatMissingData.NOT_BREACHING,
+      evaluationPeriods: options.evaluationPeriods ?? 1,
+      datapointsToAlarm: options.datapointsToAlarm,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
+    this.notify(alarm);
+  }
+
+  private notify(alarm: AlarmBase): void {
     if (this.alarmAction) {
       alarm.addAlarmAction(this.alarmAction);
       alarm.addOkAction(this.alarmAction);

@@ -173,21 +173,29 @@ describe('the background engine', () => {
     expect(Object.keys(prod.resources).length).toBeLessThan(300);
   });
 
-  it('alarms on a missing sweep (fewer than 3 in 5 minutes, no data breaching), a dead alarm message and a stream a minute behind', () => {
-    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  it('alarms on a missing sweep (fewer than 3 in 5 minutes) only once a sweep has run, so a new stage does not page; a dead alarm message and a stream a minute behind', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([id, a]) => ({ id, ...a.Properties }) as { id: string } & Record<string, unknown>);
     const byDescription = (start: string) => alarms.find((a) => (a.AlarmDescription as string).startsWith(start));
     const [deadLettersId] = ofType('AWS::SQS::Queue').find(([id]) => id.startsWith('EngineAlarmDeadLetters'))!;
+    const sweepRuns = { Namespace: 'DeliveryApi', MetricName: 'SweepRuns', Dimensions: [{ Name: 'Stage', Value: 'dev' }], Statistic: 'Sum', Period: 300 };
 
-    expect(byDescription('Engine: fewer than 3 sweeps in 5 minutes')).toMatchObject({
-      Namespace: 'DeliveryApi',
-      MetricName: 'SweepRuns',
-      Dimensions: [{ Name: 'Stage', Value: 'dev' }],
-      Statistic: 'Sum',
-      Period: 300,
-      Threshold: 3,
-      ComparisonOperator: 'LessThanThreshold',
-      TreatMissingData: 'breaching',
+    // Missing data breaches (a stopped sweep publishes nothing) ...
+    const missing = alarms.find((a) => a.id.startsWith('MonitoringSweepsMissing'))!;
+    expect(missing).toMatchObject({ ...sweepRuns, Threshold: 3, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', EvaluationPeriods: 1 });
+    // ... but a new stage has none either: this one is ALARM once a sweep ran and keeps its state without data ("ignore").
+    const seen = alarms.find((a) => a.id.startsWith('MonitoringSweepsSeen'))!;
+    expect(seen).toMatchObject({ ...sweepRuns, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'ignore' });
+    for (const alarm of [missing, seen]) expect(alarm.AlarmActions).toBeUndefined();
+    // The page: both in ALARM.
+    const composites = ofType('AWS::CloudWatch::CompositeAlarm').filter(([id]) => id.startsWith('MonitoringEngineHeartbeat'));
+    expect(composites).toHaveLength(1);
+    const heartbeat = composites[0]![1];
+    expect(heartbeat.Properties.AlarmDescription).toMatch(/^Engine: fewer than 3 sweeps in 5 minutes/);
+    expect(heartbeat.Properties.AlarmRule).toEqual({
+      'Fn::Join': ['', ['(ALARM("', { 'Fn::GetAtt': [missing.id, 'Arn'] }, '") AND ALARM("', { 'Fn::GetAtt': [seen.id, 'Arn'] }, '"))']],
     });
+    expect(heartbeat.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
+    expect(heartbeat.Properties.OKActions).toEqual(heartbeat.Properties.AlarmActions);
     expect(byDescription('Engine: an alarm the doorbell could not ring')).toMatchObject({
       Namespace: 'AWS/SQS',
       MetricName: 'ApproximateNumberOfMessagesVisible',

@@ -99,8 +99,19 @@ function tokenize(expression: string): Token[] {
 // Lowest to highest; every binary operator combines its operands' kinds the same way.
 const PRECEDENCE = [['OR', '||'], ['AND', '&&'], ['==', '!=', '<', '>', '<=', '>='], ['+', '-'], ['*', '/'], ['^']];
 
+/**
+ * A Metrics Insights query is CloudWatch's other kind of alarm expression. This stack uses none: one is
+ * billed per metric it analyzes, with no free tier (an errors query over 49 functions is 49 alarm
+ * metrics), and its WHERE compares label values with = and != only, so it cannot pick one stage's
+ * generated function names. Refused here so that choice is made again with the bill in hand.
+ */
+function refuseMetricsInsights(expression: string): void {
+  if (/^\s*SELECT\b/i.test(expression)) fail(`A Metrics Insights query is billed per metric it analyzes: "${expression}"`);
+}
+
 /** The kind an expression yields, given the kinds of the ids it may name; throws on anything CloudWatch would refuse. */
 export function kindOf(expression: string, ids: Record<string, Kind>): Kind {
+  refuseMetricsInsights(expression);
   const tokens = tokenize(expression);
   let next = 0;
   const peek = () => tokens[next];
@@ -183,6 +194,7 @@ export function checkAlarmQueries(queries: AlarmQuery[]): void {
   const expressions = queries.filter((query) => query.Expression !== undefined);
   if (metrics.length > 10) fail(`An alarm may use at most 10 metrics, this one has ${metrics.length}`);
   if (expressions.length > 10) fail(`An alarm may use at most 10 expressions, this one has ${expressions.length}`);
+  for (const query of expressions) refuseMetricsInsights(query.Expression!);
   const ids: Record<string, Kind> = {};
   for (const query of queries) if (!/^[a-z][A-Za-z0-9_]*$/.test(query.Id)) fail(`Id "${query.Id}" must start with a lower-case letter`);
   for (const query of metrics) ids[query.Id] = 'TS';
