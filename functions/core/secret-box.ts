@@ -72,12 +72,21 @@ export interface KeyRing {
   previous(): Promise<KeyVersion | undefined>;
   /** A version by its VersionId; undefined if the key has no such version (any longer). */
   version(id: string): Promise<KeyVersion | undefined>;
+  /** The version an operator's label is on (V1_LABEL), if any. */
+  labelled(label: string): Promise<KeyVersion | undefined>;
 }
+
+/**
+ * The label an operator puts on the version every `v1` value was sealed under (the one current when
+ * keys got versions), before rotating it away: `v1` values open under it after any number of
+ * rotations, and a labelled version is never deprecated (docs/operations.md, the rotation runbook).
+ */
+export const V1_LABEL = 'SEALED-V1';
 
 /**
  * Seals under the ring's current version and opens under the version a value names, so values sealed
  * under any version still reachable open, whichever version each function holds as current. A `v1`
- * value names none: it opens under the current version, else the previous one.
+ * value names none: it opens under the current version, else the previous one, else the one labelled V1_LABEL.
  */
 export class SealedSecrets {
   private readonly ring: KeyRing;
@@ -104,9 +113,13 @@ export class SealedSecrets {
       if (plain === undefined) throw new UnopenableSecretError(`Does not open under key version ${parsed.version}`);
       return plain;
     }
-    // A v1 value names no version: the current one, else the one before it (asked for only then).
-    const plain = openWith(await this.ring.current(), sealed, context) ?? openWith(await this.ring.previous(), sealed, context);
-    if (plain === undefined) throw new UnopenableSecretError('Opens under neither the current nor the previous key version');
+    // A v1 value names no version: the current one, else the one before it, else the one labelled
+    // V1_LABEL (each asked for only when the one before did not open it).
+    const plain =
+      openWith(await this.ring.current(), sealed, context) ??
+      openWith(await this.ring.previous(), sealed, context) ??
+      openWith(await this.ring.labelled(V1_LABEL), sealed, context);
+    if (plain === undefined) throw new UnopenableSecretError(`Opens under neither the current, the previous nor the ${V1_LABEL} key version`);
     return plain;
   }
 }
@@ -129,5 +142,5 @@ function openWith(key: KeyVersion | undefined, sealed: string, context: string):
 /** A ring of one fixed key without a version: npm start's and the tests' WEBHOOK_SECRETS_KEY / CURSOR_SIGNING_KEY. */
 export function fixedKeyRing(material: string): KeyRing {
   const key: KeyVersion = { version: undefined, material };
-  return { current: async () => key, previous: async () => undefined, version: async () => undefined };
+  return { current: async () => key, previous: async () => undefined, version: async () => undefined, labelled: async () => undefined };
 }

@@ -5,7 +5,7 @@ import { fixedKeyRing, SealedSecrets, type KeyRing, type KeyVersion } from '../c
 import type { PartFactory } from '../runtime.ts';
 
 /**
- * How long a container keeps the version a secret's AWSCURRENT (and AWSPREVIOUS) label points at
+ * How long a container keeps the version a secret's AWSCURRENT (and AWSPREVIOUS, SEALED-V1) label points at
  * before asking Secrets Manager again: after a rotation, every function seals and signs with the new
  * version within this time (plus the longest request in flight), with no deploy. A version read by its
  * VersionId is kept for the container's life: a version's value never changes.
@@ -72,6 +72,11 @@ export class SecretsManagerKeyRing implements KeyRing {
     return this.stage('AWSPREVIOUS');
   }
 
+  /** The version an operator's label is on (kept KEY_REFRESH_MS, as AWSCURRENT's). */
+  labelled(label: string): Promise<KeyVersion | undefined> {
+    return this.stage(label);
+  }
+
   /** A version by its VersionId. */
   version(id: string): Promise<KeyVersion | undefined> {
     let key = this.byId.get(id);
@@ -121,7 +126,7 @@ export function keyRingFor(config: Config, name: KeyName): KeyRing {
   const value = config[name];
   if (value) return fixedKeyRing(value);
   const missing = () => Promise.reject(new InternalError(`Neither ${name}_ARN nor ${name} is set: the key cannot be read`));
-  return { current: missing, previous: missing, version: missing };
+  return { current: missing, previous: missing, version: missing, labelled: missing };
 }
 
 /** The webhook secrets' sealer, a part of the functions that seal or open them (creating an endpoint, a new secret, the sender). */

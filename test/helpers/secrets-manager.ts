@@ -44,6 +44,12 @@ export class StandInSecret {
     return added;
   }
 
+  /** Moves (or puts) a label onto a version, as UpdateSecretVersionStage with MoveToVersionId does (not for AWSCURRENT: use rotate). */
+  label(stage: string, versionId: string): void {
+    for (const version of this.versions) version.stages = version.stages.filter((s) => s !== stage);
+    this.versions.find((version) => version.id === versionId)!.stages.push(stage);
+  }
+
   /** The GetSecretValue calls answered so far, each as what it asked for (`stage:AWSCURRENT`, `id:<VersionId>`). */
   reads(): string[] {
     return this.calls.map((call) => (call.versionId !== undefined ? `id:${call.versionId}` : `stage:${call.versionStage ?? 'AWSCURRENT'}`));

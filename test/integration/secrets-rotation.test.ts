@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Webhook } from 'standardwebhooks';
 import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
-import { SecretBox } from '../../functions/core/secret-box.ts';
+import { SecretBox, V1_LABEL } from '../../functions/core/secret-box.ts';
 import { KEY_REFRESH_MS, SecretsManagerKeyRing } from '../../functions/data/secret-keys.ts';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
@@ -101,6 +101,21 @@ describe('a rotation of the webhook secrets key', () => {
     // After: its current version once, the first version once by id; AWSPREVIOUS once for the v1 value.
     // Before: the second version once by id. Nothing asked twice.
     expect(readsSince(webhookKey, mark)).toEqual([`stage:AWSCURRENT`, `id:${first.id}`, `id:${second.id}`, 'stage:AWSPREVIOUS'].sort());
+  });
+
+  it('keeps v1 values openable after any number of rotations once their version is labelled SEALED-V1, as the runbook says', async () => {
+    const sealedUnder = webhookKey.staged('AWSCURRENT')!;
+    const legacy = new SecretBox(sealedUnder.value).seal('whsec_legacy', 'we_9');
+    webhookKey.label(V1_LABEL, sealedUnder.id);
+    webhookKey.rotate('a webhook secrets key two rotations on, 64 characters long, by the test');
+    webhookKey.rotate('a webhook secrets key three rotations on, 64 characters long, by the test');
+    const mark = webhookKey.reads().length;
+
+    const opened = await coldStart().webhookSecrets.open(legacy, 'we_9');
+
+    expect(opened).toBe('whsec_legacy');
+    expect(sealedUnder.stages).toEqual([V1_LABEL]);
+    expect(webhookKey.reads().slice(mark)).toEqual(['stage:AWSCURRENT', 'stage:AWSPREVIOUS', `stage:${V1_LABEL}`]);
   });
 
   it('reaches a sealing container without a deploy: its current version is read again after KEY_REFRESH_MS, once', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixedKeyRing, parseSealed, SealedSecrets, SecretBox, UnopenableSecretError, type KeyRing } from '../../functions/core/secret-box.ts';
+import { fixedKeyRing, parseSealed, SealedSecrets, SecretBox, UnopenableSecretError, V1_LABEL, type KeyRing } from '../../functions/core/secret-box.ts';
 
 const KEY = 'k'.repeat(40);
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/i0bw1F2rX8=';
@@ -42,7 +42,7 @@ const V2 = '3f1b2c4d-0000-4000-8000-000000000002';
 const OLD_KEY = 'o'.repeat(40);
 
 /** A ring over fixed versions, as Secrets Manager would answer: `current` and `previous` name versions of `all`; reads counted. */
-function ringOf(all: Record<string, string>, current: string, previous?: string): KeyRing & { reads: string[] } {
+function ringOf(all: Record<string, string>, current: string, previous?: string, labels: Record<string, string> = {}): KeyRing & { reads: string[] } {
   const reads: string[] = [];
   const version = (id: string) => (all[id] === undefined ? undefined : { version: id, material: all[id] });
   return {
@@ -50,6 +50,7 @@ function ringOf(all: Record<string, string>, current: string, previous?: string)
     current: async () => (reads.push('current'), version(current)!),
     previous: async () => (reads.push('previous'), previous === undefined ? undefined : version(previous)),
     version: async (id) => (reads.push(`id:${id}`), version(id)),
+    labelled: async (label) => (reads.push(`label:${label}`), labels[label] === undefined ? undefined : version(labels[label])),
   };
 }
 
@@ -114,9 +115,21 @@ describe('SealedSecrets (a key ring)', () => {
     expect(ring.reads).toEqual(['current', 'current', 'previous']);
   });
 
+  it('opens a v1 value under the version labelled SEALED-V1 when neither the current nor the previous one opens it (two rotations on)', async () => {
+    const V3 = '3f1b2c4d-0000-4000-8000-000000000003';
+    const ring = ringOf({ [V1]: OLD_KEY, [V2]: 'p'.repeat(40), [V3]: KEY }, V3, V2, { [V1_LABEL]: V1 });
+
+    expect(await new SealedSecrets(ring).open(new SecretBox(OLD_KEY).seal('whsec_then', 'we_1'), 'we_1')).toBe('whsec_then');
+    expect(ring.reads).toEqual(['current', 'previous', `label:${V1_LABEL}`]);
+  });
+
   it.each([
     ['a version the key no longer has', new SecretBox(OLD_KEY, '3f1b2c4d-0000-4000-8000-00000000dead').seal(SECRET, 'we_1'), 'Does not open under key version'],
-    ['a v1 value of neither the current nor the previous version', new SecretBox('z'.repeat(40)).seal(SECRET, 'we_1'), 'neither the current nor the previous'],
+    [
+      'a v1 value of neither the current nor the previous version',
+      new SecretBox('z'.repeat(40)).seal(SECRET, 'we_1'),
+      'neither the current, the previous nor the SEALED-V1',
+    ],
     ['something that is not sealed', 'whsec_plain', 'Not a sealed secret'],
   ])('refuses %s as unopenable', async (_case, sealed, message) => {
     const secrets = new SealedSecrets(ringOf({ [V1]: OLD_KEY, [V2]: KEY }, V2, V1));
@@ -140,5 +153,6 @@ describe('SealedSecrets (a key ring)', () => {
     expect(await ring.current()).toEqual({ version: undefined, material: KEY });
     expect(await ring.previous()).toBeUndefined();
     expect(await ring.version(V1)).toBeUndefined();
+    expect(await ring.labelled(V1_LABEL)).toBeUndefined();
   });
 });
