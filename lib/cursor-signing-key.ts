@@ -17,6 +17,8 @@ export class CursorSigningKey extends Construct {
   readonly environment: Record<string, string>;
   /** What such a function's role may do: read this secret's versions, and no other secret. */
   readonly readStatement: PolicyStatement;
+  /** The key's ARN (an output: what the rotation runbook names). */
+  readonly secretArn: string;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -24,6 +26,7 @@ export class CursorSigningKey extends Construct {
       description: 'Signs the statement cursors of GET /v1/ledger (CURSOR_SIGNING_KEY)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
+    this.secretArn = secret.secretArn;
     // The secret's name, not its value: the function reads the value (by version) when it runs.
     this.environment = { CURSOR_SIGNING_KEY_ARN: secret.secretArn };
     this.readStatement = new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] });

@@ -165,6 +165,7 @@ export class DeliveryApiStack extends Stack {
       value: webhookSecrets.secretArn,
       description: 'The kept webhook secrets key (-c webhookSecretsKeyArn= to re-attach it)',
     });
+    new CfnOutput(this, 'CursorSigningKeyArn', { value: cursorKey.secretArn, description: 'The cursor signing key (what its rotation names)' });
     new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
   }
 }
