@@ -12,6 +12,9 @@ import type { PartFactory } from '../runtime.ts';
  */
 export const KEY_REFRESH_MS = 5 * 60_000;
 
+/** How soon a container whose refresh failed (Secrets Manager unreachable) tries again, meanwhile keeping the version it held. */
+export const REFRESH_RETRY_MS = 30_000;
+
 /** How long one GetSecretValue may take, of up to 3 attempts (it answers in milliseconds; a route has 10 s). */
 const CALL_LIMITS = { maxAttempts: 3, connectionTimeoutMs: 1_000, requestTimeoutMs: 2_000 } as const;
 
@@ -89,18 +92,30 @@ export class SecretsManagerKeyRing implements KeyRing {
     return key;
   }
 
-  // The version a label points at, read again once KEY_REFRESH_MS has passed since it was read.
+  // The version a label points at, read again once KEY_REFRESH_MS has passed since it was read. A
+  // failed refresh keeps the version held (sealing goes on under it) and reads again REFRESH_RETRY_MS
+  // later; with none held, the failure is the caller's.
   private stage(label: string): Promise<KeyVersion | undefined> {
     const now = this.clock();
     const held = this.byStage.get(label);
     if (held && now - held.at < KEY_REFRESH_MS) return held.key;
-    const key = this.read({ VersionStage: label });
-    this.byStage.set(label, { at: now, key });
-    key.then(
-      // What a label points at is also that version by its id (a cursor's or a sealed value's later lookup costs no call).
-      (found) => found?.version !== undefined && !this.byId.has(found.version) && this.byId.set(found.version, Promise.resolve(found)),
-      () => this.byStage.get(label)?.key === key && this.byStage.delete(label),
+    const key: Promise<KeyVersion | undefined> = this.read({ VersionStage: label }).then(
+      (found) => {
+        // What a label points at is also that version by its id (a later lookup by id costs no call).
+        if (found?.version !== undefined && !this.byId.has(found.version)) this.byId.set(found.version, Promise.resolve(found));
+        return found;
+      },
+      (error: unknown) => {
+        if (this.byStage.get(label)?.key !== key) throw error;
+        if (!held) {
+          this.byStage.delete(label);
+          throw error;
+        }
+        this.byStage.set(label, { at: now - KEY_REFRESH_MS + REFRESH_RETRY_MS, key: held.key });
+        return held.key;
+      },
     );
+    this.byStage.set(label, { at: now, key });
     return key;
   }
 

@@ -70,6 +70,8 @@ export class SecretsManagerStandIn {
   readonly secrets = new Map<string, StandInSecret>();
   /** Every request, whichever secret it named (an unknown one too). */
   readonly calls: SecretsManagerCall[] = [];
+  /** While set, every request is a 500 InternalServiceError (Secrets Manager unavailable). */
+  unavailable = false;
   private server: Server | undefined;
   url = '';
 
@@ -111,9 +113,10 @@ export class SecretsManagerStandIn {
       ...(body.VersionStage !== undefined && { versionStage: body.VersionStage }),
     };
     this.calls.push(call);
+    this.secrets.get(call.secretId)?.calls.push(call);
+    if (this.unavailable) return reply(500, { __type: 'InternalServiceError', message: 'The stand-in is unavailable' });
     const secret = this.secrets.get(call.secretId);
     if (!secret) return notFound("Secrets Manager can't find the specified secret.");
-    secret.calls.push(call);
     const byId = body.VersionId === undefined ? undefined : secret.versions.find((version) => version.id === body.VersionId);
     const stage = body.VersionStage ?? (body.VersionId === undefined ? 'AWSCURRENT' : undefined);
     const version = stage === undefined ? byId : secret.staged(stage);

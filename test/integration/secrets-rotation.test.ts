@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { SecretBox, V1_LABEL } from '../../functions/core/secret-box.ts';
-import { KEY_REFRESH_MS, SecretsManagerKeyRing } from '../../functions/data/secret-keys.ts';
+import { KEY_REFRESH_MS, REFRESH_RETRY_MS, SecretsManagerKeyRing } from '../../functions/data/secret-keys.ts';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { SecretsManagerStandIn, type StandInSecret } from '../helpers/secrets-manager.ts';
@@ -137,6 +137,29 @@ describe('a rotation of the webhook secrets key', () => {
     expect(refreshed.map((key) => key.version)).toEqual([next.id, next.id, next.id]);
     expect(byIdAfterwards).toEqual({ version: next.id, material: next.value });
     expect(webhookKey.reads().slice(mark)).toEqual(['stage:AWSCURRENT']);
+  });
+
+  it('keeps sealing under the version it holds while Secrets Manager is unreachable at a refresh, and reads again 30 s later', async () => {
+    let now = Date.now();
+    const ring = new SecretsManagerKeyRing({ secretArn: webhookKey.arn, region: 'ap-south-1', endpoint: secretsManager.url }, () => now);
+    const held = await ring.current();
+    const next = webhookKey.rotate('a webhook secrets key put during an outage, 64 characters, by the test');
+    secretsManager.unavailable = true;
+    now += KEY_REFRESH_MS;
+    const mark = webhookKey.reads().length;
+
+    const duringOutage = await ring.current();
+    const callsOfTheFailedRefresh = webhookKey.reads().length - mark;
+    now += REFRESH_RETRY_MS - 1;
+    const beforeRetry = await ring.current();
+    const callsBeforeRetry = webhookKey.reads().length - mark;
+    secretsManager.unavailable = false;
+    now += 1;
+    const afterRetry = await ring.current();
+
+    expect([duringOutage.version, beforeRetry.version, afterRetry.version]).toEqual([held.version, held.version, next.id]);
+    // The SDK's own attempts (3) for the failed refresh, none while waiting to retry, one for the retry.
+    expect([callsOfTheFailedRefresh, callsBeforeRetry, webhookKey.reads().length - mark]).toEqual([3, 3, 4]);
   });
 
   it('loses no delivery: endpoints sealed before and after it reach their receivers, sent by senders holding either version', async () => {
