@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Config } from '../config.ts';
-import { InternalError } from '../core/errors.ts';
+import { InternalError, ServiceUnavailableError } from '../core/errors.ts';
+import { isUnavailable } from './client.ts';
 import { fixedKeyRing, SealedSecrets, type KeyRing, type KeyVersion } from '../core/secret-box.ts';
 import type { PartFactory } from '../runtime.ts';
 
@@ -126,7 +127,8 @@ export class SecretsManagerKeyRing implements KeyRing {
       return { version: answer.VersionId, material: answer.SecretString };
     } catch (error) {
       if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
-      throw error;
+      // Throttled, unreachable or failing: 503 at the edge, as DynamoDB's are (try again), not a 500.
+      throw isUnavailable(error) ? new ServiceUnavailableError(error) : error;
     }
   }
 }

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
 import { SecretBox, V1_LABEL } from '../../functions/core/secret-box.ts';
+import { ServiceUnavailableError } from '../../functions/core/errors.ts';
 import { KEY_REFRESH_MS, REFRESH_RETRY_MS, SecretsManagerKeyRing } from '../../functions/data/secret-keys.ts';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
@@ -160,6 +161,15 @@ describe('a rotation of the webhook secrets key', () => {
     expect([duringOutage.version, beforeRetry.version, afterRetry.version]).toEqual([held.version, held.version, next.id]);
     // The SDK's own attempts (3) for the failed refresh, none while waiting to retry, one for the retry.
     expect([callsOfTheFailedRefresh, callsBeforeRetry, webhookKey.reads().length - mark]).toEqual([3, 3, 4]);
+  });
+
+  it('answers a container that holds no version yet with ServiceUnavailableError (503: try again) while Secrets Manager is unreachable', async () => {
+    secretsManager.unavailable = true;
+    const sealing = coldStart()
+      .webhookSecrets.seal('whsec_never', 'we_1')
+      .finally(() => (secretsManager.unavailable = false));
+
+    await expect(sealing).rejects.toBeInstanceOf(ServiceUnavailableError);
   });
 
   it('loses no delivery: endpoints sealed before and after it reach their receivers, sent by senders holding either version', async () => {
