@@ -52,15 +52,24 @@ const Config = z.object({
   /**
    * The key that seals webhook endpoints' signing secrets in the table (any string of 32+ characters;
    * AES-256-GCM under its SHA-256). Needed only by the functions that create, rotate or sign with
-   * secrets: npm start keeps one in DATA_DIR, the stack passes one from Secrets Manager.
+   * secrets: npm start keeps one in DATA_DIR; on AWS, WEBHOOK_SECRETS_KEY_ARN names it instead.
    */
   WEBHOOK_SECRETS_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
   /**
    * The key that signs statement cursors (HMAC-SHA256; any string of 32+ characters), so a cursor's
-   * figures are only ever ones we made. Needed only by GET /v1/ledger: npm start keeps one in DATA_DIR,
-   * the stack passes one from Secrets Manager.
+   * figures are only ever ones we made. Needed only by GET /v1/ledger: npm start keeps one in DATA_DIR;
+   * on AWS, CURSOR_SIGNING_KEY_ARN names it instead.
    */
   CURSOR_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters'))),
+  /**
+   * On AWS, the Secrets Manager secrets holding those two keys, by ARN (the stack sets them; a function's
+   * role may read only its own). Set, it wins over the value: the function reads the key's versions at
+   * run time (functions/data/secret-keys.ts), so a rotation reaches it without a deploy.
+   */
+  WEBHOOK_SECRETS_KEY_ARN: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:secretsmanager:/, 'must be a Secrets Manager ARN'))),
+  CURSOR_SIGNING_KEY_ARN: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:secretsmanager:/, 'must be a Secrets Manager ARN'))),
+  /** Tests only: where Secrets Manager is (their stand-in); unset means AWS's regional endpoint. */
+  SECRETS_MANAGER_ENDPOINT: z.optional(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
   /** Developers only: let webhooks go to http://127.0.0.1:<port> and http://localhost:<port> (npm start sets it; the stack never does). */
   WEBHOOK_ALLOW_LOOPBACK: z.pipe(
     z._default(z.enum(['true', 'false']), 'false'),

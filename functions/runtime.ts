@@ -24,9 +24,9 @@ import { RemittanceRepository } from './data/remittance.repository.ts';
 import { UpiPaymentRepository } from './data/upi-payment.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
-import { SecretBox } from './core/secret-box.ts';
-import { InternalError } from './core/errors.ts';
+import type { KeyRing, SealedSecrets } from './core/secret-box.ts';
 import type { DispatchClock } from './core/dispatch.ts';
+import { cursorKeysPart, webhookSecretsPart } from './data/secret-keys.ts';
 
 /**
  * Everything a request handler needs, built once per Lambda container (or local server): the
@@ -63,10 +63,10 @@ export interface Runtime {
   riderCash: RiderCashRepository;
   /** UPI payments by reference, and their verification (the remittance worker, the admin CLI). */
   upiPayments: UpiPaymentRepository;
-  /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY); only the functions that need it have the key. */
-  webhookSecrets(): SecretBox;
-  /** The key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
-  cursorKey(): string;
+  /** Seals and opens webhook signing secrets (WEBHOOK_SECRETS_KEY, by version); only the functions that need it have the key. */
+  webhookSecrets: SealedSecrets;
+  /** The versions of the key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
+  cursorKeys: KeyRing;
 }
 
 /**
@@ -94,6 +94,8 @@ export type OptionalPart =
   | 'remittances'
   | 'riderCash'
   | 'upiPayments'
+  | 'webhookSecrets'
+  | 'cursorKeys'
   | 'idempotency';
 
 /**
@@ -191,6 +193,8 @@ const ALL_PARTS = {
   remittances: remittancesPart,
   riderCash: riderCashPart,
   upiPayments: upiPaymentsPart,
+  webhookSecrets: webhookSecretsPart,
+  cursorKeys: cursorKeysPart,
 } satisfies Required<Omit<Parts, 'idempotency'>>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a
@@ -201,20 +205,7 @@ const foundations = new WeakMap<BaseRuntime, { from: Foundation; built: Map<stri
 export function createBaseRuntime(config: Config): BaseRuntime {
   const { doc: db } = dynamoClients({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT, requestTimeoutMs: config.DYNAMODB_REQUEST_TIMEOUT_MS });
   const table = config.TABLE_NAME;
-  let secretBox: SecretBox | undefined;
-  const base: BaseRuntime = {
-    config,
-    stores: new StoreRepository(db, table),
-    webhookSecrets: () => {
-      if (!config.WEBHOOK_SECRETS_KEY) throw new InternalError('WEBHOOK_SECRETS_KEY is not set: webhook secrets cannot be sealed or opened');
-      secretBox ??= new SecretBox(config.WEBHOOK_SECRETS_KEY);
-      return secretBox;
-    },
-    cursorKey: () => {
-      if (!config.CURSOR_SIGNING_KEY) throw new InternalError('CURSOR_SIGNING_KEY is not set: statement cursors cannot be signed or checked');
-      return config.CURSOR_SIGNING_KEY;
-    },
-  };
+  const base: BaseRuntime = { config, stores: new StoreRepository(db, table) };
   foundations.set(base, { from: { config, db, table, storeByJob: new Map() }, built: new Map() });
   return base;
 }

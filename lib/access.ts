@@ -51,6 +51,12 @@ const UPI_CHARGE_ATTRIBUTES = ['verifiedAt', 'verifiedBy'];
 /** A rider's cash account (`AGENT#<id>`/`CASH`) as a deposit changes it. */
 const DEPOSIT_ATTRIBUTES = ['updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'];
 
+/** What the functions that manage webhook endpoints do to the table. */
+const MANAGE_WEBHOOKS: TableAccess = {
+  table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+  updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version', ...WEBHOOK_STORE_MARK_ATTRIBUTES],
+};
+
 /** The table actions of each kind of function (a route names its kind in the route table). */
 export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // The merchant authorizer: one key by its hash; no bucket (the function behind it takes the token).
@@ -61,12 +67,13 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'read-lists': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
   // A key range: the store's feed (the events after a cursor), the zone catalogue (the rate card).
   'read-feed': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
+  // The statement (GET /v1/ledger): a key range like the feed, in a role of its own, the one that may read the key that signs cursors.
+  'read-ledger': { table: ['dynamodb:GetItem', 'dynamodb:Query'], updates: READ_BUCKET },
   // Webhook endpoints: read, add (with the store's endpoint count), remove, new secrets; deliveries by
   // hand (with the store's mark on the index of stores with deliveries).
-  'manage-webhooks': {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
-    updates: [...RATE_BUCKET_ATTRIBUTES, 'count', 'secrets', 'updatedAt', 'version', ...WEBHOOK_STORE_MARK_ATTRIBUTES],
-  },
+  'manage-webhooks': MANAGE_WEBHOOKS,
+  // Creating an endpoint and a new secret: the same, in a role of their own, the one that may read the key that seals secrets.
+  'seal-webhook-secrets': { ...MANAGE_WEBHOOKS },
   // The webhook sender: its worklist (Query, take with a lease, remove), the endpoint and the event it
   // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event);
   // the order items of a job's first attempts at an endpoint (BatchGet, and the sequence taken off);

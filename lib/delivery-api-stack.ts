@@ -14,6 +14,8 @@ import { Engine } from './engine.ts';
 import { EngineMetrics } from './engine-metrics.ts';
 import { WebhookSecretsKey } from './webhook-secrets-key.ts';
 import { CursorSigningKey } from './cursor-signing-key.ts';
+import { WORKER_FUNCTIONS } from './functions.ts';
+import { routes, type Route } from '../functions/http/routes.ts';
 
 /** How a deployment differs: everything else is the same in every stage. */
 export interface DeliveryApiStackProps extends StackProps {
@@ -112,6 +114,12 @@ export class DeliveryApiStack extends Stack {
       reservedConcurrency: props.workersConcurrency,
       senderEnvironment: webhookSecrets.environment,
     });
+    // The functions that seal, open or sign read their key's versions when they run: each kind that
+    // has a key's ARN in its environment may read that secret, and no other.
+    const routeTable = routes as readonly Route[];
+    for (const kind of new Set([...routeTable.filter((route) => route.sealsSecrets).map((route) => route.access), WORKER_FUNCTIONS.webhooks.access]))
+      roles.allow(kind, webhookSecrets.readStatement);
+    for (const kind of new Set(routeTable.filter((route) => route.signsCursors).map((route) => route.access))) roles.allow(kind, cursorKey.readStatement);
 
     // Alarm notifications: an encrypted topic CloudWatch may publish to.
     // It encrypts only alarm messages in flight: nothing kept needs it, so it goes with the stack (after KMS's 7-day wait).
@@ -156,6 +164,7 @@ export class DeliveryApiStack extends Stack {
       value: webhookSecrets.secretArn,
       description: 'The kept webhook secrets key (-c webhookSecretsKeyArn= to re-attach it)',
     });
+    new CfnOutput(this, 'CursorSigningKeyArn', { value: cursorKey.secretArn, description: 'The cursor signing key (what its rotation names)' });
     new CfnOutput(this, 'UsagePlanId', { value: this.restApi.usagePlan.usagePlanId, description: 'USAGE_PLAN_ID for the admin CLI (--aws)' });
   }
 }

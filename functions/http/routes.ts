@@ -25,9 +25,9 @@ interface RouteBase {
   handler: string;
   /** What the function does to the table; lib/access.ts turns it into the function's IAM actions. */
   access: TableAccessKind;
-  /** It seals webhook signing secrets, so it gets the key that does (WEBHOOK_SECRETS_KEY); no other route has it. */
+  /** It seals webhook signing secrets, so it may read the key that does (WEBHOOK_SECRETS_KEY_ARN); no other route may. Its kind is one of its own. */
   sealsSecrets?: true;
-  /** It signs and checks statement cursors, so it gets the key that does (CURSOR_SIGNING_KEY); no other route has it. */
+  /** It signs and checks statement cursors, so it may read the key that does (CURSOR_SIGNING_KEY_ARN); no other route may. Its kind is one of its own. */
   signsCursors?: true;
 }
 
@@ -42,7 +42,9 @@ export type TableAccessKind =
   | 'read-lists'
   | 'read-feed'
   | 'manage-webhooks'
+  | 'seal-webhook-secrets'
   | 'send-webhooks'
+  | 'read-ledger'
   | 'list-jobs'
   | 'put-quote'
   | 'put-tracking-link'
@@ -141,7 +143,7 @@ export const routes = [
     path: '/v1/ledger',
     handler: 'merchant/list-ledger',
     rateGroup: 'reads',
-    access: 'read-feed',
+    access: 'read-ledger',
     signsCursors: true,
   },
   {
@@ -171,7 +173,7 @@ export const routes = [
     path: '/v1/webhook-endpoints',
     handler: 'merchant/create-webhook-endpoint',
     rateGroup: 'webhooks',
-    access: 'manage-webhooks',
+    access: 'seal-webhook-secrets',
     sealsSecrets: true,
   },
   {
@@ -208,7 +210,7 @@ export const routes = [
     path: '/v1/webhook-endpoints/{id}/rotate-secret',
     handler: 'merchant/rotate-webhook-secret',
     rateGroup: 'webhooks',
-    access: 'manage-webhooks',
+    access: 'seal-webhook-secrets',
     sealsSecrets: true,
   },
   {

@@ -3,6 +3,7 @@ import { newWebhookSecret } from '../core/webhook-signature.ts';
 import { SECRET_OVERLAP_MS, signingSecrets } from '../core/webhook.ts';
 import { merchantHandler } from '../http/handler.ts';
 import { webhooksPart } from '../runtime.ts';
+import { webhookSecretsPart } from '../data/secret-keys.ts';
 import { ok } from '../http/responses.ts';
 import { EndpointPath } from '../schemas/webhook.schema.ts';
 
@@ -16,7 +17,7 @@ import { EndpointPath } from '../schemas/webhook.schema.ts';
  */
 export const handler = merchantHandler(
   'POST /v1/webhook-endpoints/{id}/rotate-secret',
-  { path: EndpointPath, uses: { webhooks: webhooksPart } },
+  { path: EndpointPath, uses: { webhooks: webhooksPart, webhookSecrets: webhookSecretsPart } },
   async ({ merchant, path, rt }) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const endpoint = await rt.webhooks.get(merchant.storeId, path.id);
@@ -30,7 +31,7 @@ export const handler = merchantHandler(
           expiresAt: old.expiresAt !== null && old.expiresAt < overlapEnd ? old.expiresAt : overlapEnd,
         }));
       const secret = newWebhookSecret();
-      const fresh = { sealed: rt.webhookSecrets().seal(secret, endpoint.id), createdAt: now.toISOString(), expiresAt: null };
+      const fresh = { sealed: await rt.webhookSecrets.seal(secret, endpoint.id), createdAt: now.toISOString(), expiresAt: null };
       if (await rt.webhooks.replaceSecrets(endpoint, [fresh, ...kept], now)) return ok({ secret });
     }
     throw new KeptChangingError('webhook endpoint');

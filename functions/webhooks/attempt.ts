@@ -1,4 +1,5 @@
 import { newEventId, type DeliveryEvent } from '../core/event.ts';
+import { UnopenableSecretError } from '../core/secret-box.ts';
 import { webhookHeaders } from '../core/webhook-signature.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt, signingSecrets, type AttemptOutcome } from '../core/webhook.ts';
 import type { DeliveryWork, EndpointChange, StoredEndpoint } from '../data/webhook.repository.ts';
@@ -7,8 +8,8 @@ import type { BaseRuntime, Runtime } from '../runtime.ts';
 import { endpointView } from '../schemas/webhook.schema.ts';
 import { sendWebhook, type Resolve, type SentOutcome } from './send.ts';
 
-/** What the webhook sender uses: the base, the webhooks and the events. */
-export type SenderRuntime = BaseRuntime & Pick<Runtime, 'webhooks' | 'events'>;
+/** What the webhook sender uses: the base, the webhooks, the events and the webhook secrets' key. */
+export type SenderRuntime = BaseRuntime & Pick<Runtime, 'webhooks' | 'events' | 'webhookSecrets'>;
 
 /**
  * How long an endpoint whose attempt went unanswered (no connection, or no answer in time) is left
@@ -46,7 +47,7 @@ export async function attemptDelivery(
     await rt.webhooks.drop(work);
     return 'dropped';
   }
-  const secrets = openSecrets(rt, endpoint, now);
+  const secrets = await openSecrets(rt, endpoint, now);
   const body = JSON.stringify(event);
   // Signed at the moment it is sent (receivers check the timestamp against their clock); `now` is the pass's clock.
   const outcome =
@@ -75,19 +76,25 @@ function backoffFor(endpoint: StoredEndpoint, now: Date): number {
 export const SECRET_UNREADABLE = 'Not sent: the endpoint’s signing secret cannot be read; rotate it (POST /v1/webhook-endpoints/{id}/rotate-secret)';
 const UNSIGNABLE: SentOutcome = { ok: false, responseStatus: null, error: SECRET_UNREADABLE, durationMs: 0 };
 
-// The endpoint's signing secrets that open under the sender's WEBHOOK_SECRETS_KEY. One sealed under a
-// key since replaced does not: it is left out (and logged), so the others still sign; with none left
-// the attempt fails with SECRET_UNREADABLE and is retried on the usual schedule.
-function openSecrets(rt: SenderRuntime, endpoint: StoredEndpoint, now: Date): string[] {
-  const box = rt.webhookSecrets();
-  return signingSecrets(endpoint.secrets, now).flatMap((secret) => {
-    try {
-      return [box.open(secret.sealed, endpoint.id)];
-    } catch {
-      logger.warn(WEBHOOK_SECRET_UNREADABLE, { storeId: endpoint.storeId, endpointId: endpoint.id });
-      return [];
-    }
-  });
+// The endpoint's signing secrets, each opened under the WEBHOOK_SECRETS_KEY version it names (so one
+// sealed by a function holding a newer or older version than the sender's opens all the same). One that
+// opens under no version the sender can reach (another key, a version gone) is left out (and logged), so
+// the others still sign; with none left the attempt fails with SECRET_UNREADABLE and is retried on the
+// usual schedule. Secrets Manager unreachable is no such case: the attempt throws, its lease lapses and
+// a later pass sends it.
+async function openSecrets(rt: SenderRuntime, endpoint: StoredEndpoint, now: Date): Promise<string[]> {
+  const opened = await Promise.all(
+    signingSecrets(endpoint.secrets, now).map(async (secret) => {
+      try {
+        return [await rt.webhookSecrets.open(secret.sealed, endpoint.id)];
+      } catch (error) {
+        if (!(error instanceof UnopenableSecretError)) throw error;
+        logger.warn(WEBHOOK_SECRET_UNREADABLE, { storeId: endpoint.storeId, endpointId: endpoint.id });
+        return [];
+      }
+    }),
+  );
+  return opened.flat();
 }
 
 /** The log message of a signing secret that does not open (sealed under another WEBHOOK_SECRETS_KEY). */

@@ -236,16 +236,16 @@ describe('the CDK stack', () => {
     const arn = 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:DeliveryApiWebhookSecretsKey-AbCdEf';
     const reattached = synth({ ...STAGES.prod, webhookSecretsKeyArn: arn });
     const sealing = Object.values(reattached.resources).filter(
-      (r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY,
+      (r) => r.Type === 'AWS::Lambda::Function' && (r.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY_ARN,
     );
+    const readers = Object.values(reattached.resources).filter((r) => r.Type === 'AWS::IAM::Role' && JSON.stringify(r.Properties).includes('secretsmanager:'));
 
     const secrets = Object.entries(reattached.resources).filter(([, r]) => r.Type === 'AWS::SecretsManager::Secret');
     expect(secrets.map(([id]) => id)).toEqual([expect.stringMatching(/^CursorSigningKeySecret/)]);
     expect(sealing).toHaveLength(3);
-    for (const fn of sealing)
-      expect(JSON.stringify((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY)).toContain(
-        `{{resolve:secretsmanager:${arn}:SecretString:::}}`,
-      );
+    for (const fn of sealing) expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY_ARN).toBe(arn);
+    // The sealing routes' role and the sender's read the kept key by its ARN; the ledger's its own key.
+    expect(readers.filter((r) => JSON.stringify(r.Properties).includes(JSON.stringify(arn)))).toHaveLength(2);
   });
 
   it('keeps the logical ids of the table, the keys, the secret and the API, so no deploy replaces them', () => {
@@ -298,6 +298,9 @@ describe('the CDK stack', () => {
       if (handler === WORKER_FUNCTIONS.relay.name) return [['sqs:SendMessage'], ['lambda:InvokeFunction']];
       return ENGINE.includes(handler) ? [['sqs:SendMessage']] : [];
     };
+    // The functions that seal, open or sign read their key from Secrets Manager when they run (issue 34).
+    const KEY_READERS = [...(routes as readonly Route[]).filter((r) => r.sealsSecrets || r.signsCursors).map((r) => r.name), WEBHOOK_SENDER.name];
+    const secretActionsOf = (handler: string): string[][] => (KEY_READERS.includes(handler) ? [['secretsmanager:GetSecretValue']] : []);
 
     it.each(HANDLERS.map((h) => [h]))('%s may do exactly what its handler does', (handler) => {
       const access = accessOf(handler);
@@ -333,6 +336,7 @@ describe('the CDK stack', () => {
         ['logs:CreateLogStream', 'logs:PutLogEvents'],
         ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
         ...engineActionsOf(handler),
+        ...secretActionsOf(handler),
       ]);
       for (const s of dynamo) expect(JSON.stringify(s.Resource)).not.toBe('"*"');
       // Only X-Ray and the stream poller's ListStreams may name every resource.
@@ -519,41 +523,54 @@ describe('the CDK stack', () => {
     for (const alarm of silent) expect([alarm.AlarmActions, alarm.OKActions, alarm.InsufficientDataActions]).toEqual([undefined, undefined, undefined]);
   });
 
-  it('gives the key that seals webhook secrets only to the functions that seal or open them, as a reference to a generated secret', () => {
+  // Issue 34: the keys are read at run time, by version; the environment names the secret, and only
+  // the functions that use a key may read it (each role's exact statements: 'may do exactly what its handler does').
+  const readersOf = (secretId: string) =>
+    ofType('AWS::IAM::Role')
+      .filter(([, role]) =>
+        JSON.stringify(role.Properties.Policies ?? []).includes(
+          JSON.stringify({ Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: { Ref: secretId } }),
+        ),
+      )
+      .map(([id]) => id);
+  const roleOf = (fnId: string) => (resources[fnId]!.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+
+  it('names the key that seals webhook secrets (by ARN) only to the functions that seal or open them, whose roles alone may read it', () => {
     const secrets = ofType('AWS::SecretsManager::Secret').filter(([, s]) => String(s.Properties.Description).includes('WEBHOOK_SECRETS_KEY'));
     expect(secrets).toHaveLength(1);
     const [secretId, secret] = secrets[0]!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    const variables = (id: string) => (resources[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const withKey = ofType('AWS::Lambda::Function')
-      .filter(([, fn]) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY !== undefined)
+      .filter(([id]) => variables(id).WEBHOOK_SECRETS_KEY_ARN !== undefined)
       .map(([id]) => id)
       .sort();
     const sealing = (routes as readonly Route[]).filter((r) => r.sealsSecrets).map((r) => r.name);
     expect(withKey).toEqual([...sealing, WEBHOOK_SENDER.name].map(logicalIdOf).sort());
-    for (const id of withKey) {
-      const value = JSON.stringify((resources[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables.WEBHOOK_SECRETS_KEY);
-      // {{resolve:secretsmanager:<arn>:SecretString:::}}: resolved at deploy time, never in the template.
-      expect(value).toContain('{{resolve:secretsmanager:');
-      expect(value).toContain(secretId);
-    }
+    for (const id of withKey) expect(variables(id).WEBHOOK_SECRETS_KEY_ARN).toEqual({ Ref: secretId });
+    expect(readersOf(secretId).sort()).toEqual([...new Set(withKey.map(roleOf))].sort());
+    // No function outside those shares their roles (so none other may read the key).
+    const readerRoles = new Set(readersOf(secretId));
+    expect(ofType('AWS::Lambda::Function').filter(([id]) => readerRoles.has(roleOf(id)) && !withKey.includes(id))).toEqual([]);
     expect(sealing.sort()).toEqual(['create-webhook-endpoint', 'rotate-webhook-secret']);
     // The developers' loopback exception is never on in a deployed stack.
     expect(JSON.stringify(template.toJSON())).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
   });
 
-  it('gives the key that signs statement cursors only to GET /v1/ledger, as a reference to a secret of its own', () => {
+  it('names the key that signs statement cursors (by ARN) only to GET /v1/ledger, whose role alone may read it, a secret of its own', () => {
     const secrets = ofType('AWS::SecretsManager::Secret');
     expect(secrets).toHaveLength(2);
     const [secretId, secret] = secrets.find(([, s]) => String(s.Properties.Description).includes('CURSOR_SIGNING_KEY'))!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
     const variables = (id: string) => (resources[id]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     const withKey = ofType('AWS::Lambda::Function')
-      .filter(([id]) => variables(id).CURSOR_SIGNING_KEY !== undefined)
+      .filter(([id]) => variables(id).CURSOR_SIGNING_KEY_ARN !== undefined)
       .map(([id]) => id);
     expect(withKey).toEqual([logicalIdOf('list-ledger')]);
-    expect(JSON.stringify(variables(withKey[0]!).CURSOR_SIGNING_KEY)).toContain('{{resolve:secretsmanager:');
-    expect(JSON.stringify(variables(withKey[0]!).CURSOR_SIGNING_KEY)).toContain(secretId);
-    expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY).toBeUndefined();
+    expect(variables(withKey[0]!).CURSOR_SIGNING_KEY_ARN).toEqual({ Ref: secretId });
+    expect(variables(withKey[0]!).WEBHOOK_SECRETS_KEY_ARN).toBeUndefined();
+    expect(readersOf(secretId)).toEqual([roleOf(withKey[0]!)]);
+    expect(ofType('AWS::Lambda::Function').filter(([id]) => roleOf(id) === roleOf(withKey[0]!))).toHaveLength(1);
   });
 
   it('counts the workers’ failed items, the sweeps and the jobs marked overdue in one metric each, of the stage, from the log every engine function shares', () => {

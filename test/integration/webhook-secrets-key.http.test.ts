@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { RETRY_DELAYS_MS } from '../../functions/core/webhook.ts';
 import { deliverTick, SECRET_UNREADABLE } from '../../functions/webhooks/deliver.ts';
-import { SecretBox } from '../../functions/core/secret-box.ts';
+import { fixedKeyRing, SealedSecrets, SecretBox } from '../../functions/core/secret-box.ts';
 import type { Runtime } from '../../functions/runtime.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 // The sender as it runs once WEBHOOK_SECRETS_KEY has been replaced by another key.
-const afterKeyChange = (): Runtime => ({ ...api.table.rt, webhookSecrets: () => new SecretBox('a new key of the sender, 32 characters or more') });
+const afterKeyChange = (): Runtime => ({ ...api.table.rt, webhookSecrets: new SealedSecrets(fixedKeyRing('a new key of the sender, 32 characters or more')) });
 
 describe('the webhook sender after a change of WEBHOOK_SECRETS_KEY', () => {
   // Review (issue 23 §4): the sender threw on every delivery whose secret was sealed under the old key,
