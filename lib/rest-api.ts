@@ -52,7 +52,18 @@ export interface RestApiProps {
   cursorEnvironment: Record<string, string>;
   /** Per-method metrics on every method (billed as custom metrics; the stage's own come without them). */
   detailedMetrics: boolean;
+  /** The stage's execution log group: made by the stack, or left to the one API Gateway made before (EXECUTION_LOG_GROUP_MODES). */
+  executionLogGroup: ExecutionLogGroupMode;
 }
+
+/**
+ * What the stack does about the stage's execution log group (`API-Gateway-Execution-Logs_<api id>/<stage>`):
+ * `create` makes it, with the stack's retention (new stages, and stages that already have it from the
+ * stack); `adopt` leaves the one API Gateway made itself to a stage deployed before the stack made it
+ * (`-c executionLogGroup=adopt`): making it there fails "already exists" (docs/upgrades.md).
+ */
+export const EXECUTION_LOG_GROUP_MODES = ['create', 'adopt'] as const;
+export type ExecutionLogGroupMode = (typeof EXECUTION_LOG_GROUP_MODES)[number];
 
 /**
  * The usage plan's throttle per store (one usage key each). The DynamoDB limits are exact and per
@@ -245,8 +256,10 @@ export class DeliveryRestApi extends Construct {
   }
 
   // API Gateway writes execution logs to a group of its own name, which it would create itself: with no
-  // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention.
+  // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention,
+  // unless the stage's group already exists outside the stack (adopt: its retention is set by hand).
   private addExecutionLogs(props: RestApiProps): void {
+    if (props.executionLogGroup === 'adopt') return;
     const group = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: Fn.join('', ['API-Gateway-Execution-Logs_', this.api.restApiId, '/', props.stage]),
       retention: props.logRetention,
