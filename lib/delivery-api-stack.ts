@@ -43,6 +43,8 @@ export interface DeliveryApiStackProps extends StackProps {
    * hour it is called (about US$ 60 a month with every route in use), and no alarm reads them.
    */
   detailedMetrics?: boolean;
+  /** Merchant requests in 5 minutes from one address, all keys together, before the firewall blocks it (default FIREWALL_IP_LIMIT, lib/firewall.ts). */
+  firewallIpLimit?: number;
   /** `adopt` for a stage deployed before the stack made its execution log group (default `create`; docs/upgrades.md). */
   executionLogGroup?: ExecutionLogGroupMode;
 }
@@ -104,6 +106,7 @@ export class DeliveryApiStack extends Stack {
       cursorEnvironment: cursorKey.environment,
       detailedMetrics: props.detailedMetrics ?? false,
       executionLogGroup: props.executionLogGroup ?? 'create',
+      firewallIpLimit: props.firewallIpLimit,
     });
     const metrics = new EngineMetrics(this, 'EngineMetrics', { logGroup: functionLogs, stage: props.stage });
     const engine = new Engine(this, 'Engine', {

@@ -52,6 +52,8 @@ export interface RestApiProps {
   cursorEnvironment: Record<string, string>;
   /** Per-method metrics on every method (billed as custom metrics; the stage's own come without them). */
   detailedMetrics: boolean;
+  /** Merchant requests in 5 minutes from one address, all keys together, before the firewall blocks it (lib/firewall.ts). */
+  firewallIpLimit?: number;
   /** The stage's execution log group: made by the stack, or left to the one API Gateway made before (EXECUTION_LOG_GROUP_MODES). */
   executionLogGroup: ExecutionLogGroupMode;
 }

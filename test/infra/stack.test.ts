@@ -665,8 +665,10 @@ describe('the CDK stack', () => {
     };
     const floods = rules.filter((rule) => rule.Statement.RateBasedStatement);
 
+    // Merchant routes per address and key, then per address (issue 34 §6: an integrator's stores share an address).
     expect(floods.map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit])).toEqual([
-      ['PerIpFlood', 3000],
+      ['PerIpKeyFlood', 4000],
+      ['PerIpFlood', 30000],
       ['PerIpFleetFlood', 60000],
       ['PerIpTrackingFlood', 6000],
     ]);
@@ -703,6 +705,7 @@ describe('the CDK stack', () => {
     const not = (statement: unknown) => path((statement as { NotStatement: { Statement: unknown } }).NotStatement.Statement);
 
     expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual(['/fleet/v1/', '/track/']);
+    expect(scope.PerIpKeyFlood).toEqual(scope.PerIpFlood);
     expect(path(scope.PerIpTrackingFlood)).toBe('/track/');
     expect(path(scope.PerIpFleetFlood)).toBe('/fleet/v1/');
   });
