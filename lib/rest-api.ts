@@ -1,4 +1,4 @@
-import { Duration, Fn, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -131,6 +131,10 @@ export class DeliveryRestApi extends Construct {
       // so CloudFront's extra hop buys nothing, and the regional firewall sees the callers' addresses.
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: true,
+      // The role API Gateway writes execution logs with is an account setting (AWS::ApiGateway::Account):
+      // the last stage deployed in the account and region names its own, so a deleted stack keeps its role
+      // for the stages still writing with it. A failed first deploy, which set nothing, leaves none behind.
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       deployOptions: {
         stageName: props.stage,
         tracingEnabled: true,
