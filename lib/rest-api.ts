@@ -1,4 +1,4 @@
-import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
@@ -87,6 +88,24 @@ const TIMEOUT = Duration.seconds(10);
  * every merchant function's own key check meanwhile.
  */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
+/**
+ * The Lambda name of one of the API's functions (the routes and the merchant authorizer): the stage's
+ * prefix (apiFunctionPrefix), then its stable name in the route table. At most 62 characters (Lambda's
+ * limit is 64): a stage name has at most 21, a route name 24.
+ */
+export function apiFunctionName(stage: string, name: string): string {
+  return `${apiFunctionPrefix(stage)}${name}`;
+}
+
+/**
+ * What every API function's name of a stage starts with, and nothing else's: a stage name never has
+ * `A` (lower-case letters, digits and hyphens), so stage `dev`'s prefix never matches stage `dev-2`'s
+ * functions, and the engine's workers (generated names, `DeliveryApi-<stage>-Engine…`) never match.
+ */
+export function apiFunctionPrefix(stage: string): string {
+  return `DeliveryApi-${stage}-Api-`;
+}
 
 /** The access log's fields: API Gateway's standard ones, the store, and the gateway's own error. */
 const ACCESS_LOG_FIELDS = {
@@ -172,15 +191,20 @@ export class DeliveryRestApi extends Construct {
     };
 
     // API Gateway calls every function as this one role (integration credentials), instead of one
-    // resource-based permission a function: a route costs no permission resource.
-    const invokes = new PolicyStatement({ actions: ['lambda:InvokeFunction'] });
+    // resource-based permission a function: a route costs no permission resource. One ARN pattern, the
+    // API functions' names (apiFunctionPrefix), so the policy does not grow with routes (IAM's inline
+    // policies of a role hold 10,240 characters: about 85 functions named one by one).
+    const { partition, region, account } = Stack.of(this);
+    const invokes = new PolicyStatement({
+      actions: ['lambda:InvokeFunction'],
+      resources: [`arn:${partition}:lambda:${region}:${account}:function:${apiFunctionPrefix(props.stage)}*`],
+    });
     const invokeRole = new Role(this, 'InvokeRole', {
       assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
       description: 'API Gateway invokes the API functions (the routes and the merchant authorizer)',
       inlinePolicies: { Invoke: new PolicyDocument({ statements: [invokes] }) },
     });
     const authorizerFn = this.serviceFunction(MERCHANT_AUTHORIZER, 'Merchant API keys: names the store usage key for the usage plan', props);
-    invokes.addResources(authorizerFn.functionArn);
     const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
       authorizerName: `delivery-api-${props.stage}-merchant-keys`,
       handler: authorizerFn,
@@ -193,14 +217,12 @@ export class DeliveryRestApi extends Construct {
       reason:
         'CDK’s own grant for an authorizer’s role names the function and its versions (:*); the function publishes no versions, and the invoke role’s inline policy names the function itself.',
     });
-    const { partition, region } = Stack.of(this);
     for (const route of routes as readonly Route[]) {
       const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
       const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, {
         environment: Object.keys(keys).length > 0 ? keys : undefined,
         reservedConcurrency: route.api === 'public' ? props.trackingPage.reservedConcurrency : undefined,
       });
-      invokes.addResources(fn.functionArn);
       const integration = new Integration({
         type: IntegrationType.AWS_PROXY,
         integrationHttpMethod: 'POST',
@@ -215,6 +237,9 @@ export class DeliveryRestApi extends Construct {
         operationName: route.name,
       });
     }
+    // A stage serves the deployment it was last given, which holds each integration's function ARN: a
+    // new deployment whenever a function's name (so its ARN) changes, as CDK's LambdaIntegration does.
+    this.api.latestDeployment?.addToLogicalId({ functionNames: this.functions.map((fn) => (fn.node.defaultChild as CfnFunction).functionName) });
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
       const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
@@ -254,6 +279,20 @@ export class DeliveryRestApi extends Construct {
           'Requests are validated in the functions with the same zod schemas the API description comes from, so every invalid request gets the spec’s error body with field-level details; gateway validation would answer first, in another shape.',
       },
     );
+    Validations.of(invokeRole).acknowledge({
+      // cdk-nag names the ARN as synthesised: a pseudo parameter where the stack's environment leaves it open.
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:${[
+        [partition, '<AWS::Partition>'],
+        [':lambda:', ''],
+        [region, '<AWS::Region>'],
+        [':', ''],
+        [account, '<AWS::AccountId>'],
+      ]
+        .map(([value, pseudo]) => (pseudo && Token.isUnresolved(value) ? pseudo : value))
+        .join('')}:function:${apiFunctionPrefix(props.stage)}*]`,
+      reason:
+        'The API functions of this stage, by their names’ prefix (apiFunctionPrefix): the routes and the merchant authorizer, not the engine’s workers and not another stage’s functions. One pattern keeps the policy the same size whatever the number of routes.',
+    });
     Validations.of(this.api.node.findChild('CloudWatchRole')).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:
@@ -291,6 +330,7 @@ export class DeliveryRestApi extends Construct {
       stage: props.stage,
       logLevel: props.logLevel,
       timeout: TIMEOUT,
+      functionName: apiFunctionName(props.stage, spec.name),
       ...options,
     });
     this.functions.push(fn);

@@ -141,14 +141,18 @@ describe('the CDK stack', () => {
 
   it('invokes every API function as one role API Gateway assumes, which may invoke exactly those functions (no permission per function)', () => {
     const [roleId, role] = ofType('AWS::IAM::Role').find(([id]) => id.startsWith('MerchantInvokeRole'))!;
-    const statements = (role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: string; Resource: unknown[] }> } }>)[0]!.PolicyDocument
+    const statements = (role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: string; Resource: unknown }> } }>)[0]!.PolicyDocument
       .Statement;
     const apiFunctions = [...(routes as readonly Route[]).map((r) => r.name), MERCHANT_AUTHORIZER.name].map(logicalIdOf).sort();
+    const pattern = (statements[0]!.Resource as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1].at(-1) as string;
 
     expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
     expect(statements).toHaveLength(1);
     expect(statements[0]!.Action).toBe('lambda:InvokeFunction');
-    expect(statements[0]!.Resource.map((arn) => (arn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]).sort()).toEqual(apiFunctions);
+    // One ARN pattern (issue 34 §6: it named each function's ARN), which the API functions' names match, and no other function's.
+    expect(pattern).toBe(':function:DeliveryApi-dev-Api-*');
+    const matching = ofType('AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties.FunctionName).startsWith('DeliveryApi-dev-Api-'));
+    expect(matching.map(([id]) => id).sort()).toEqual(apiFunctions);
     for (const [, method] of ofType('AWS::ApiGateway::Method').filter(([, m]) => (m.Properties.Integration as { Type: string }).Type === 'AWS_PROXY'))
       expect((method.Properties.Integration as { Credentials: unknown }).Credentials).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
     // Only EventBridge's sweep needs a function's own permission (event source mappings invoke as the function's role allows).

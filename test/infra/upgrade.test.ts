@@ -28,15 +28,19 @@ describe('upgrading a stage from the previous release (e47fb6d)', () => {
     }
   });
 
-  it.each(Object.keys(STAGES) as Array<keyof typeof STAGES>)('keeps every stateful resource of %s: same logical id, type and replacing properties', (stage) => {
-    const now = briefOf(synth(STAGES[stage]).resources);
-    const kept = Object.fromEntries(Object.entries(PREVIOUS.stages[stage]!).filter(([, brief]) => brief.replacing));
-    for (const [id, before] of Object.entries(kept)) expect({ id, ...now[id] }).toEqual({ id, ...before });
-    // Nothing stateful is new either, but for what an upgrade note says (none in this release).
-    const added = Object.entries(now).filter(([id, brief]) => brief.replacing && !kept[id]);
-    expect(added).toEqual([]);
-    expect(STATEFUL_TYPES).toContain('AWS::ApiGateway::UsagePlan');
-  });
+  it.each(Object.keys(STAGES) as Array<keyof typeof STAGES>)(
+    'keeps every stateful resource of %s: same logical id, type and replacing properties',
+    (stage) => {
+      const now = briefOf(synth(STAGES[stage]).resources);
+      const kept = Object.fromEntries(Object.entries(PREVIOUS.stages[stage]!).filter(([, brief]) => brief.replacing));
+      for (const [id, before] of Object.entries(kept)) expect({ id, ...now[id] }).toEqual({ id, ...before });
+      // Nothing stateful is new either, but for what an upgrade note says (none in this release).
+      const added = Object.entries(now).filter(([id, brief]) => brief.replacing && !kept[id]);
+      expect(added).toEqual([]);
+      expect(STATEFUL_TYPES).toContain('AWS::ApiGateway::UsagePlan');
+    },
+    120_000,
+  );
 
   it('with -c executionLogGroup=adopt, drops only the execution log group a stage of before had from API Gateway', () => {
     const now = briefOf(synth({ ...STAGES.prod, executionLogGroup: 'adopt' }).resources);
@@ -45,7 +49,7 @@ describe('upgrading a stage from the previous release (e47fb6d)', () => {
       if (id === EXECUTION_LOGS) expect(now[id]).toBeUndefined();
       else expect({ id, ...now[id] }).toEqual({ id, ...before });
     }
-  });
+  }, 120_000);
 });
 
 describe('the stage’s execution log group (-c executionLogGroup)', () => {
