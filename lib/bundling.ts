@@ -8,14 +8,19 @@ export const NODE_HTTP = 'functions/node-http.ts';
 
 /**
  * How every function is bundled, for CDK's NodejsFunction and for `npm run bundle-report` alike:
- * ESM for Node 24, minified, with source maps, the AWS SDK bundled (pinned by our lock file rather
- * than whatever the runtime ships), `module` before `main` so ESM builds of the SDK tree-shake.
+ * ESM for Node 24, minified, the AWS SDK bundled (pinned by our lock file rather than whatever the
+ * runtime ships), `module` before `main` so ESM builds of the SDK tree-shake.
+ *
+ * No source map: Lambda reads one only with NODE_OPTIONS=--enable-source-maps, which added 25–100 ms
+ * to a cold import (docs/performance.md, "Source maps at run time"), so the 1.8–2.2 MB map each zip
+ * carried was never loaded. To map a stack trace's minified position, build that function's bundle
+ * from the deployed commit with these options and esbuild's `--sourcemap` (scripts/bundle.ts builds as CDK does).
  */
 export const BUNDLING = {
   format: OutputFormat.ESM,
   target: 'node24',
   minify: true,
-  sourceMap: true,
+  sourceMap: false,
   mainFields: ['module', 'main'],
   externalModules: [],
   // Relative to the project root, where CDK runs esbuild:

@@ -7,7 +7,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { DataTable } from './data-table.ts';
-import { DeliveryRestApi, type TrackingPageLimits } from './rest-api.ts';
+import { DeliveryRestApi, type ExecutionLogGroupMode, type TrackingPageLimits } from './rest-api.ts';
 import { FunctionRoles } from './function-roles.ts';
 import { Monitoring } from './monitoring.ts';
 import { Engine } from './engine.ts';
@@ -45,6 +45,10 @@ export interface DeliveryApiStackProps extends StackProps {
    * hour it is called (about US$ 60 a month with every route in use), and no alarm reads them.
    */
   detailedMetrics?: boolean;
+  /** Merchant requests in 5 minutes from one address, all keys together, before the firewall blocks it (default FIREWALL_IP_LIMIT, lib/firewall.ts). */
+  firewallIpLimit?: number;
+  /** `adopt` for a stage deployed before the stack made its execution log group (default `create`; docs/upgrades.md). */
+  executionLogGroup?: ExecutionLogGroupMode;
 }
 
 /** Requests a second one warm execution of the tracking page serves (a page is about 50 ms of work). */
@@ -103,6 +107,8 @@ export class DeliveryApiStack extends Stack {
       sealingEnvironment: webhookSecrets.environment,
       cursorEnvironment: cursorKey.environment,
       detailedMetrics: props.detailedMetrics ?? false,
+      executionLogGroup: props.executionLogGroup ?? 'create',
+      firewallIpLimit: props.firewallIpLimit,
     });
     const metrics = new EngineMetrics(this, 'EngineMetrics', { logGroup: functionLogs, stage: props.stage });
     const engine = new Engine(this, 'Engine', {

@@ -14,7 +14,25 @@ export interface FirewallProps {
   stage: string;
   logRetention: RetentionDays;
   logRemovalPolicy: RemovalPolicy;
+  /** Merchant requests in 5 minutes from one address, all keys together, before the firewall blocks it (default FIREWALL_IP_LIMIT). */
+  firewallIpLimit?: number;
 }
+
+/**
+ * Merchant requests in 5 minutes from one address with one key before the firewall blocks that pair:
+ * above what the gateway lets one store do in 5 minutes (its usage plan: a burst of 600, then 10 a
+ * second, 3,600), so it never blocks a store below its limits, however many stores share the address.
+ */
+export const FIREWALL_IP_KEY_LIMIT = 4_000;
+
+/**
+ * Merchant requests in 5 minutes from one address, whatever the key: the backstop for requests the
+ * per-key rule cannot count (WAF leaves a request missing one of a rule's custom keys out of that rule,
+ * so keyless requests; and a key changed on every request). 30,000 is 100 a second: an integrator's
+ * egress address serving about eight stores at the gateway's ceiling, or dozens at the standard
+ * per-minute limits. `-c firewallIpLimit=N` raises it for a stage with a bigger integrator.
+ */
+export const FIREWALL_IP_LIMIT = 30_000;
 
 /** What a customer sees when the firewall holds back their address's tracking-page loads (no script, no other host). */
 const PAGE_RATE_LIMITED_HTML =
@@ -52,6 +70,7 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
   });
   const fleetPath = pathContains('/fleet/v1/');
   const trackingPath = pathContains('/track/');
+  const merchantPaths = { andStatement: { statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }] } };
   const pageRateLimited = {
     block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
   };
@@ -65,22 +84,32 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
     },
     rules: [
       {
-        name: 'PerIpFlood',
+        name: 'PerIpKeyFlood',
         priority: 0,
-        // Merchant routes: 3,000 requests in 5 minutes from one address is far above any store's combined limits.
+        // Merchant routes, counted per address and key: an integrator serving several stores from one
+        // egress address gets each store's whole limit (FIREWALL_IP_KEY_LIMIT).
         statement: {
           rateBasedStatement: {
-            limit: 3000,
-            aggregateKeyType: 'IP',
-            scopeDownStatement: { andStatement: { statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }] } },
+            limit: FIREWALL_IP_KEY_LIMIT,
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [{ ip: {} }, { header: { name: 'x-api-key', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
+            scopeDownStatement: merchantPaths,
           },
         },
+        action: rateLimited,
+        visibilityConfig: visibility('per-ip-key-flood'),
+      },
+      {
+        name: 'PerIpFlood',
+        priority: 1,
+        // Merchant routes from one address, every key (and none) together: the backstop (FIREWALL_IP_LIMIT).
+        statement: { rateBasedStatement: { limit: props.firewallIpLimit ?? FIREWALL_IP_LIMIT, aggregateKeyType: 'IP', scopeDownStatement: merchantPaths } },
         action: rateLimited,
         visibilityConfig: visibility('per-ip-flood'),
       },
       {
         name: 'PerIpFleetFlood',
-        priority: 1,
+        priority: 2,
         // Fleet routes: riders on mobile networks share carrier-NAT addresses; 60,000 in 5 minutes
         // is 100 riders behind one address, each at its key's whole limit (120 a minute).
         statement: { rateBasedStatement: { limit: 60000, aggregateKeyType: 'IP', scopeDownStatement: fleetPath } },
@@ -89,14 +118,14 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
       },
       {
         name: 'KnownBadInputs',
-        priority: 2,
+        priority: 3,
         statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesKnownBadInputsRuleSet' } },
         overrideAction: { none: {} },
         visibilityConfig: visibility('known-bad-inputs'),
       },
       {
         name: 'PerIpTrackingFlood',
-        priority: 3,
+        priority: 4,
         // The public tracking page refreshes every 15 s (20 loads in 5 minutes per open page); customers
         // on mobile networks share carrier-NAT addresses: 6,000 in 5 minutes is 300 open pages behind one.
         statement: { rateBasedStatement: { limit: 6000, aggregateKeyType: 'IP', scopeDownStatement: trackingPath } },

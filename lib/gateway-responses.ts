@@ -21,6 +21,10 @@ const mockTemplates = (statusCode: number) => Object.fromEntries(MOCK_CONTENT_TY
 // The spec's error body for answers API Gateway gives by itself.
 const errorTemplate = (error: string, code: string) => ({ 'application/json': JSON.stringify({ error, code }) });
 
+/** The gateway's answer to a valid key whose store has no usage key in this stage's usage plan (INVALID_API_KEY). */
+export const INVALID_API_KEY_MESSAGE =
+  "API key not enabled for this stage: its store has no usage key in this stage's usage plan (operators: npm run admin -- gateway sync --aws --store <store id>, with this stage's USAGE_PLAN_ID)";
+
 /** The spec's 404 (not_found) for any method on `resource`, answered by the gateway itself. */
 export function addNotFound(resource: IResource): void {
   resource.addMethod(
@@ -65,7 +69,10 @@ export function addGatewayResponses(api: RestApi): void {
       templates: errorTemplate(error, code),
     });
   // The functions' own words (functions/core/errors.ts): no header, or a key refused for any reason.
-  respond('MissingKey', ResponseType.INVALID_API_KEY, '401', 'Invalid API key', 'unauthorized');
+  // INVALID_API_KEY comes only after the authorizer allowed the key (a refused key is ACCESS_DENIED):
+  // the usage key it named is not in this stage's usage plan, as for a store made with another stage's
+  // USAGE_PLAN_ID. Same status and code; words that say what fixes it.
+  respond('MissingKey', ResponseType.INVALID_API_KEY, '401', INVALID_API_KEY_MESSAGE, 'unauthorized');
   respond('Unauthorized', ResponseType.UNAUTHORIZED, '401', 'Missing API key: send it in the X-Api-Key header', 'unauthorized');
   respond('AccessDenied', ResponseType.ACCESS_DENIED, '401', 'Invalid API key', 'unauthorized');
   // The authorizer could not read the key (DynamoDB unavailable): transient, like the functions' 503.

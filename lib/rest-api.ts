@@ -1,4 +1,4 @@
-import { Duration, Fn, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import { PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
@@ -52,7 +53,20 @@ export interface RestApiProps {
   cursorEnvironment: Record<string, string>;
   /** Per-method metrics on every method (billed as custom metrics; the stage's own come without them). */
   detailedMetrics: boolean;
+  /** Merchant requests in 5 minutes from one address, all keys together, before the firewall blocks it (lib/firewall.ts). */
+  firewallIpLimit?: number;
+  /** The stage's execution log group: made by the stack, or left to the one API Gateway made before (EXECUTION_LOG_GROUP_MODES). */
+  executionLogGroup: ExecutionLogGroupMode;
 }
+
+/**
+ * What the stack does about the stage's execution log group (`API-Gateway-Execution-Logs_<api id>/<stage>`):
+ * `create` makes it, with the stack's retention (new stages, and stages that already have it from the
+ * stack); `adopt` leaves the one API Gateway made itself to a stage deployed before the stack made it
+ * (`-c executionLogGroup=adopt`): making it there fails "already exists" (docs/upgrades.md).
+ */
+export const EXECUTION_LOG_GROUP_MODES = ['create', 'adopt'] as const;
+export type ExecutionLogGroupMode = (typeof EXECUTION_LOG_GROUP_MODES)[number];
 
 /**
  * The usage plan's throttle per store (one usage key each). The DynamoDB limits are exact and per
@@ -74,6 +88,24 @@ const TIMEOUT = Duration.seconds(10);
  * every merchant function's own key check meanwhile.
  */
 export const AUTHORIZER_CACHE_TTL = Duration.minutes(5);
+
+/**
+ * The Lambda name of one of the API's functions (the routes and the merchant authorizer): the stage's
+ * prefix (apiFunctionPrefix), then its stable name in the route table. At most 62 characters (Lambda's
+ * limit is 64): a stage name has at most 21, a route name 24.
+ */
+export function apiFunctionName(stage: string, name: string): string {
+  return `${apiFunctionPrefix(stage)}${name}`;
+}
+
+/**
+ * What every API function's name of a stage starts with, and nothing else's: a stage name never has
+ * `A` (lower-case letters, digits and hyphens), so stage `dev`'s prefix never matches stage `dev-2`'s
+ * functions, and the engine's workers (generated names, `DeliveryApi-<stage>-Engine…`) never match.
+ */
+export function apiFunctionPrefix(stage: string): string {
+  return `DeliveryApi-${stage}-Api-`;
+}
 
 /** The access log's fields: API Gateway's standard ones, the store, and the gateway's own error. */
 const ACCESS_LOG_FIELDS = {
@@ -118,6 +150,10 @@ export class DeliveryRestApi extends Construct {
       // so CloudFront's extra hop buys nothing, and the regional firewall sees the callers' addresses.
       endpointTypes: [EndpointType.REGIONAL],
       cloudWatchRole: true,
+      // The role API Gateway writes execution logs with is an account setting (AWS::ApiGateway::Account):
+      // the last stage deployed in the account and region names its own, so a deleted stack keeps its role
+      // for the stages still writing with it. A failed first deploy, which set nothing, leaves none behind.
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       deployOptions: {
         stageName: props.stage,
         tracingEnabled: true,
@@ -155,15 +191,20 @@ export class DeliveryRestApi extends Construct {
     };
 
     // API Gateway calls every function as this one role (integration credentials), instead of one
-    // resource-based permission a function: a route costs no permission resource.
-    const invokes = new PolicyStatement({ actions: ['lambda:InvokeFunction'] });
+    // resource-based permission a function: a route costs no permission resource. One ARN pattern, the
+    // API functions' names (apiFunctionPrefix), so the policy does not grow with routes (IAM's inline
+    // policies of a role hold 10,240 characters: about 85 functions named one by one).
+    const { partition, region, account } = Stack.of(this);
+    const invokes = new PolicyStatement({
+      actions: ['lambda:InvokeFunction'],
+      resources: [`arn:${partition}:lambda:${region}:${account}:function:${apiFunctionPrefix(props.stage)}*`],
+    });
     const invokeRole = new Role(this, 'InvokeRole', {
       assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
       description: 'API Gateway invokes the API functions (the routes and the merchant authorizer)',
       inlinePolicies: { Invoke: new PolicyDocument({ statements: [invokes] }) },
     });
     const authorizerFn = this.serviceFunction(MERCHANT_AUTHORIZER, 'Merchant API keys: names the store usage key for the usage plan', props);
-    invokes.addResources(authorizerFn.functionArn);
     const authorizer = new RequestAuthorizer(this, 'KeyAuthorizer', {
       authorizerName: `delivery-api-${props.stage}-merchant-keys`,
       handler: authorizerFn,
@@ -176,14 +217,12 @@ export class DeliveryRestApi extends Construct {
       reason:
         'CDK’s own grant for an authorizer’s role names the function and its versions (:*); the function publishes no versions, and the invoke role’s inline policy names the function itself.',
     });
-    const { partition, region } = Stack.of(this);
     for (const route of routes as readonly Route[]) {
       const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
       const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, {
         environment: Object.keys(keys).length > 0 ? keys : undefined,
         reservedConcurrency: route.api === 'public' ? props.trackingPage.reservedConcurrency : undefined,
       });
-      invokes.addResources(fn.functionArn);
       const integration = new Integration({
         type: IntegrationType.AWS_PROXY,
         integrationHttpMethod: 'POST',
@@ -198,6 +237,9 @@ export class DeliveryRestApi extends Construct {
         operationName: route.name,
       });
     }
+    // A stage serves the deployment it was last given, which holds each integration's function ARN: a
+    // new deployment whenever a function's name (so its ARN) changes, as CDK's LambdaIntegration does.
+    this.api.latestDeployment?.addToLogicalId({ functionNames: this.functions.map((fn) => (fn.node.defaultChild as CfnFunction).functionName) });
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
       const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
@@ -237,6 +279,20 @@ export class DeliveryRestApi extends Construct {
           'Requests are validated in the functions with the same zod schemas the API description comes from, so every invalid request gets the spec’s error body with field-level details; gateway validation would answer first, in another shape.',
       },
     );
+    Validations.of(invokeRole).acknowledge({
+      // cdk-nag names the ARN as synthesised: a pseudo parameter where the stack's environment leaves it open.
+      id: `AwsSolutions::AwsSolutions-IAM5[Resource::arn:${[
+        [partition, '<AWS::Partition>'],
+        [':lambda:', ''],
+        [region, '<AWS::Region>'],
+        [':', ''],
+        [account, '<AWS::AccountId>'],
+      ]
+        .map(([value, pseudo]) => (pseudo && Token.isUnresolved(value) ? pseudo : value))
+        .join('')}:function:${apiFunctionPrefix(props.stage)}*]`,
+      reason:
+        'The API functions of this stage, by their names’ prefix (apiFunctionPrefix): the routes and the merchant authorizer, not the engine’s workers and not another stage’s functions. One pattern keeps the policy the same size whatever the number of routes.',
+    });
     Validations.of(this.api.node.findChild('CloudWatchRole')).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:
@@ -245,8 +301,10 @@ export class DeliveryRestApi extends Construct {
   }
 
   // API Gateway writes execution logs to a group of its own name, which it would create itself: with no
-  // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention.
+  // retention, outside the stack, never deleted. The stack makes it first, with the stack's retention,
+  // unless the stage's group already exists outside the stack (adopt: its retention is set by hand).
   private addExecutionLogs(props: RestApiProps): void {
+    if (props.executionLogGroup === 'adopt') return;
     const group = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: Fn.join('', ['API-Gateway-Execution-Logs_', this.api.restApiId, '/', props.stage]),
       retention: props.logRetention,
@@ -272,6 +330,7 @@ export class DeliveryRestApi extends Construct {
       stage: props.stage,
       logLevel: props.logLevel,
       timeout: TIMEOUT,
+      functionName: apiFunctionName(props.stage, spec.name),
       ...options,
     });
     this.functions.push(fn);

@@ -23,6 +23,8 @@ export interface ServiceFunctionProps extends FunctionSpec {
   /** X-Ray: every function traces its invocations (ACTIVE) unless told otherwise. */
   tracing?: Tracing;
   environment?: Record<string, string>;
+  /** Its name in Lambda (the API's functions: apiFunctionName); CloudFormation generates one otherwise. */
+  functionName?: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export class ServiceFunction extends Construct {
       logGroup: props.logGroup,
       bundling: BUNDLING,
       reservedConcurrentExecutions: props.reservedConcurrency,
+      functionName: props.functionName,
       environment: {
         TABLE_NAME: props.table.tableName,
         LOG_LEVEL: props.logLevel,

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../core/errors.ts';
 import { isConditionFailure, ungated } from './client.ts';
 import { TableRepository } from './repository.ts';
@@ -43,11 +43,19 @@ const REMEMBERED_BUCKETS = 10_000;
  * the limit it read on the store, and the time the store has used of the minute is the same number
  * whatever the limit, so a changed limit needs no new bucket and nothing carried over.
  *
- * A failed condition returns the stored tat (ReturnValuesOnConditionCheckFailure), which says which
+ * A failed condition is followed by a strongly consistent read of the stored tat, which says which
  * branch holds or that the bucket is empty (429, no write). Which branch to try first is guessed from
  * the last tat this container saw, so the common path is exactly one write; exactness under
  * concurrency comes from the conditions alone, never from the guess. A tat only moves forward, so a
  * remembered one past this request's highest refuses it without asking.
+ *
+ * The update asks for no ReturnValuesOnConditionCheckFailure: the functions' roles allow a bucket's
+ * UpdateItem only on its attributes (dynamodb:Attributes) and with ReturnValues NONE/UPDATED_*
+ * (lib/function-roles.ts), and AWS's documentation of DynamoDB's condition keys (the developer
+ * guide's "Using IAM policy conditions for fine-grained access control") does not say how IAM counts
+ * ALL_OLD on a failed condition: if as reading every attribute, every route would answer 500 on AWS
+ * and no local test could show it. The read costs one call only when the guessed branch fails (a
+ * refused request a container has not seen refused before, or a lost race).
  */
 export class RateLimitRepository extends TableRepository {
   private readonly lastSeenTat = new Map<string, number>();
@@ -87,7 +95,6 @@ export class RateLimitRepository extends TableRepository {
                 ? { ':next': now + interval, ':now': now, ':ttl': ttlFor(now, limit) }
                 : { ':interval': interval, ':now': now, ':maxTat': maxTat, ':ttl': ttlFor(now, limit) },
               ReturnValues: 'UPDATED_NEW',
-              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
             }),
           ),
         );
@@ -100,12 +107,26 @@ export class RateLimitRepository extends TableRepository {
         };
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        const stored = (error as Error & { Item?: { tat?: { N?: string } } }).Item?.tat?.N;
-        knownTat = stored === undefined ? null : Number(stored);
+        knownTat = await this.storedTat(bucket);
         if (knownTat !== null) this.see(bucketKey, knownTat);
       }
     }
     throw new ServiceUnavailableError(new Error(`rate-limit bucket ${bucketKey} stayed contended for ${MAX_ATTEMPTS} attempts`));
+  }
+
+  // The bucket's tat as stored now (null: no bucket), read after its condition failed. Consistent, so it
+  // is at least the value the condition saw: the next attempt never retries on an older one.
+  private async storedTat(bucket: { PK: string; SK: string }): Promise<number | null> {
+    const { Item } = await this.db.send(
+      new GetCommand({
+        TableName: this.tableName,
+        Key: bucket,
+        ConsistentRead: true,
+        ProjectionExpression: '#tat',
+        ExpressionAttributeNames: { '#tat': 'tat' },
+      }),
+    );
+    return typeof Item?.tat === 'number' ? Item.tat : null;
   }
 
   // Remembers a bucket's time as last seen (answers may arrive out of order: the later time is kept). The memory is bounded.

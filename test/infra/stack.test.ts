@@ -140,14 +140,18 @@ describe('the CDK stack', () => {
 
   it('invokes every API function as one role API Gateway assumes, which may invoke exactly those functions (no permission per function)', () => {
     const [roleId, role] = ofType('AWS::IAM::Role').find(([id]) => id.startsWith('MerchantInvokeRole'))!;
-    const statements = (role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: string; Resource: unknown[] }> } }>)[0]!.PolicyDocument
+    const statements = (role.Properties.Policies as Array<{ PolicyDocument: { Statement: Array<{ Action: string; Resource: unknown }> } }>)[0]!.PolicyDocument
       .Statement;
     const apiFunctions = [...(routes as readonly Route[]).map((r) => r.name), MERCHANT_AUTHORIZER.name].map(logicalIdOf).sort();
+    const pattern = (statements[0]!.Resource as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1].at(-1) as string;
 
     expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
     expect(statements).toHaveLength(1);
     expect(statements[0]!.Action).toBe('lambda:InvokeFunction');
-    expect(statements[0]!.Resource.map((arn) => (arn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]).sort()).toEqual(apiFunctions);
+    // One ARN pattern (issue 34 §6: it named each function's ARN), which the API functions' names match, and no other function's.
+    expect(pattern).toBe(':function:DeliveryApi-dev-Api-*');
+    const matching = ofType('AWS::Lambda::Function').filter(([, fn]) => String(fn.Properties.FunctionName).startsWith('DeliveryApi-dev-Api-'));
+    expect(matching.map(([id]) => id).sort()).toEqual(apiFunctions);
     for (const [, method] of ofType('AWS::ApiGateway::Method').filter(([, m]) => (m.Properties.Integration as { Type: string }).Type === 'AWS_PROXY'))
       expect((method.Properties.Integration as { Credentials: unknown }).Credentials).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
     // Only EventBridge's sweep needs a function's own permission (event source mappings invoke as the function's role allows).
@@ -415,10 +419,11 @@ describe('the CDK stack', () => {
     // The functions' own 401s: no header, or one message for any refused key.
     expect(responses.UNAUTHORIZED).toMatchObject({ StatusCode: '401' });
     expect(bodyOf('UNAUTHORIZED')).toEqual({ error: 'Missing API key: send it in the X-Api-Key header', code: 'unauthorized' });
-    for (const type of ['INVALID_API_KEY', 'ACCESS_DENIED']) {
-      expect(responses[type]).toMatchObject({ StatusCode: '401' });
-      expect(bodyOf(type)).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
-    }
+    expect(responses.ACCESS_DENIED).toMatchObject({ StatusCode: '401' });
+    expect(bodyOf('ACCESS_DENIED')).toEqual({ error: 'Invalid API key', code: 'unauthorized' });
+    // A valid key whose store has no usage key in this stage's plan: the same 401, words of its own (issue 34 §6; test/infra/gateway-responses.test.ts).
+    expect(responses.INVALID_API_KEY).toMatchObject({ StatusCode: '401' });
+    expect(bodyOf('INVALID_API_KEY')).toMatchObject({ code: 'unauthorized' });
     // The authorizer could not read the key: transient, like the functions' own 503.
     expect(responses.AUTHORIZER_FAILURE).toMatchObject({ StatusCode: '503', ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" } });
     expect(bodyOf('AUTHORIZER_FAILURE')).toEqual({ error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' });
@@ -679,8 +684,10 @@ describe('the CDK stack', () => {
     };
     const floods = rules.filter((rule) => rule.Statement.RateBasedStatement);
 
+    // Merchant routes per address and key, then per address (issue 34 §6: an integrator's stores share an address).
     expect(floods.map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit])).toEqual([
-      ['PerIpFlood', 3000],
+      ['PerIpKeyFlood', 4000],
+      ['PerIpFlood', 30000],
       ['PerIpFleetFlood', 60000],
       ['PerIpTrackingFlood', 6000],
     ]);
@@ -717,6 +724,7 @@ describe('the CDK stack', () => {
     const not = (statement: unknown) => path((statement as { NotStatement: { Statement: unknown } }).NotStatement.Statement);
 
     expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual(['/fleet/v1/', '/track/']);
+    expect(scope.PerIpKeyFlood).toEqual(scope.PerIpFlood);
     expect(path(scope.PerIpTrackingFlood)).toBe('/track/');
     expect(path(scope.PerIpFleetFlood)).toBe('/fleet/v1/');
   });

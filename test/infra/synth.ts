@@ -36,6 +36,15 @@ const APP = new URL('../../bin/app.ts', import.meta.url).pathname;
 
 /** Runs the CDK app as `cdk synth` does (its out dir and context in the environment), without bundling. */
 export async function synthApp(env: Record<string, string>, context: Record<string, unknown> = {}) {
+  return (await runApp(env, context)).environment;
+}
+
+/** The stack's resources as the CDK app synthesises them with `context` (`cdk synth -c …`). */
+export async function synthAppResources(context: Record<string, unknown>): Promise<Resources> {
+  return (await runApp({}, context)).resources;
+}
+
+async function runApp(env: Record<string, string>, context: Record<string, unknown>) {
   const out = mkdtempSync(join(tmpdir(), 'cdk-app-'));
   const clean: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(AWS_|CDK_)/.test(key)));
   try {
@@ -50,8 +59,12 @@ export async function synthApp(env: Record<string, string>, context: Record<stri
         ...env,
       },
     });
-    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string; environment?: string }> };
-    return Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack')!.environment;
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as {
+      artifacts: Record<string, { type: string; environment?: string; properties?: { templateFile: string } }>;
+    };
+    const stack = Object.values(manifest.artifacts).find((artifact) => artifact.type === 'aws:cloudformation:stack')!;
+    const template = JSON.parse(readFileSync(join(out, stack.properties!.templateFile), 'utf8')) as { Resources: Resources };
+    return { environment: stack.environment, resources: template.Resources };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
