@@ -240,7 +240,7 @@ export function idleCost(template: CfnTemplate): IdleCost {
     },
     {
       item: 'Secrets Manager (the webhook secrets key, the cursor signing key)',
-      arithmetic: `${secrets} × ${dollars(p.secret.usd)}`,
+      arithmetic: `${secrets} × ${dollars(p.secret.usd)} (read by the functions at run time: none while idle, $0.05 per 10,000 reads)`,
       usd: secrets * p.secret.usd,
     },
     {
