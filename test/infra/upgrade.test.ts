@@ -42,6 +42,21 @@ describe('upgrading a stage from the previous release (e47fb6d)', () => {
     120_000,
   );
 
+  // CloudFormation refuses an update that changes a resource's type under the same logical id ("Update
+  // of resource type is not permitted"), the whole stack rolling back: a metric alarm made a composite
+  // under its old id did (issue 34). Any resource, stateful or not, that keeps its id keeps its type.
+  it.each(Object.keys(STAGES) as Array<keyof typeof STAGES>)(
+    'gives no logical id of %s another type',
+    (stage) => {
+      const now = briefOf(synth(STAGES[stage]).resources);
+      const retyped = Object.entries(PREVIOUS.stages[stage]!)
+        .filter(([id, before]) => now[id] && now[id].type !== before.type)
+        .map(([id, before]) => `${id}: ${before.type} → ${now[id]!.type}`);
+      expect(retyped).toEqual([]);
+    },
+    120_000,
+  );
+
   it('with -c executionLogGroup=adopt, drops only the execution log group a stage of before had from API Gateway', () => {
     const now = briefOf(synth({ ...STAGES.prod, executionLogGroup: 'adopt' }).resources);
     const stateful = Object.entries(PREVIOUS.stages.prod!).filter(([, brief]) => brief.replacing);
