@@ -9,6 +9,7 @@ import * as z from '../../functions/zod.ts';
 import { BalanceResponse } from '../../functions/schemas/balance.schema.ts';
 import { dataOf, describe, expectStatus, StepFailedError, type StageApi } from './http.ts';
 import { rateLimiterHint, readRateLimit } from './rate-limit.ts';
+import { quoteRequestExample } from '../../functions/schemas/docs/quote.docs.ts';
 
 /** What the smoke test was told (bin/smoke.ts parses it from the command line). */
 export interface SmokeOptions {
@@ -43,17 +44,8 @@ export interface Step {
   run(ctx: SmokeContext): Promise<StepOutcome>;
 }
 
-/** A quote inside the seed's Bengaluru zone (seed/zones.json), as the README's tour makes it. */
-const SMOKE_QUOTE = {
-  pickupAddress: 'MG Road, Bengaluru',
-  pickupLatitude: 12.9756,
-  pickupLongitude: 77.6066,
-  dropAddress: '100 Feet Road, Indiranagar, Bengaluru',
-  dropLatitude: 12.9784,
-  dropLongitude: 77.6408,
-  packageDescription: 'Smoke test',
-  packageWeightGrams: 500,
-};
+/** A quote inside the seed's Bengaluru zone (seed/zones.json): the API description's example. */
+const SMOKE_QUOTE = { ...quoteRequestExample, packageDescription: 'Smoke test' };
 
 const rupees = (minor: number) => `₹${(minor / 100).toFixed(2).replace(/\.00$/, '')}`;
 

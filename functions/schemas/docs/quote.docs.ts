@@ -4,7 +4,8 @@ import { QuoteRequest, QuoteResponse } from '../quote.schema.ts';
 
 // The API description of quote.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
 
-const quoteRequestExample = {
+/** A quote inside the seed's Bengaluru zone (seed/zones.json): the API description's example, and what `npm run smoke` asks for. */
+export const quoteRequestExample = {
   pickupAddress: 'MG Road, Bengaluru',
   pickupLatitude: 12.9756,
   pickupLongitude: 77.6066,
