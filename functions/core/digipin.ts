@@ -19,7 +19,7 @@
 const GRID = ['FC98', 'J327', 'K456', 'LMPT'] as const;
 
 /** The bounding box of §3.1 (EPSG:4326 degrees). */
-export const DIGIPIN_BOUNDS: Readonly<DigipinCell> = { south: 2.5, west: 63.5, north: 38.5, east: 99.5 };
+export const DIGIPIN_BOUNDS: Readonly<DigipinCell> = Object.freeze({ south: 2.5, west: 63.5, north: 38.5, east: 99.5 });
 
 /** The side of a level-10 cell in degrees (latitude and longitude alike): 36° / 4^10. */
 export const DIGIPIN_CELL_DEGREES = 36 / 4 ** 10;
