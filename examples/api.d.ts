@@ -69,6 +69,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service area, as GeoJSON
+         * @description The active zones as an RFC 7946 FeatureCollection, by id: each Feature’s geometry is where the zone serves (a Polygon or MultiPolygon, coordinates [longitude, latitude], exterior rings counterclockwise and closed, holes allowed) and its properties its name, version, the longest route it serves and its cash-on-delivery terms (null where it collects none). For drawing the service area: whether a route is served is what a quote answers. Served with `Cache-Control: private, max-age=300` and an `ETag` (one per representation); send it back in `If-None-Match` to be answered 304 with no body while the zones are unchanged. With `Accept: application/geo+json` the body is the bare GeoJSON (`Content-Type: application/geo+json`), ready for a map library; any other Accept gets `{data}` JSON. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listZones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One zone, as GeoJSON
+         * @description One active zone as an RFC 7946 Feature, as in GET /v1/zones; an id no active zone has is 404 zone_not_found. Served with `Cache-Control: private, max-age=300` and an `ETag` (one per representation); send it back in `If-None-Match` to be answered 304 with no body while the zones are unchanged. With `Accept: application/geo+json` the body is the bare GeoJSON (`Content-Type: application/geo+json`), ready for a map library; any other Accept gets `{data}` JSON. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getZone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/job-quotes": {
         parameters: {
             query?: never;
@@ -934,6 +978,82 @@ export interface components {
                 nextRemittanceAt: string | null;
             };
         };
+        ZoneCollectionResponse: {
+            data: {
+                /** @constant */
+                type: "FeatureCollection";
+                features: {
+                    /** @constant */
+                    type: "Feature";
+                    id: string;
+                    geometry: {
+                        /** @constant */
+                        type: "Polygon";
+                        coordinates: [
+                            number,
+                            number
+                        ][][];
+                    } | {
+                        /** @constant */
+                        type: "MultiPolygon";
+                        coordinates: [
+                            number,
+                            number
+                        ][][][];
+                    };
+                    properties: {
+                        name: string;
+                        version: number;
+                        active: boolean;
+                        maxRouteMeters: number;
+                        collection: {
+                            /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                            maxCollectMinor: number;
+                            /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                            feeBasisPoints: number;
+                            /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                            minFeeMinor: number;
+                        } | null;
+                    };
+                }[];
+            };
+        };
+        ZoneFeatureResponse: {
+            data: {
+                /** @constant */
+                type: "Feature";
+                id: string;
+                geometry: {
+                    /** @constant */
+                    type: "Polygon";
+                    coordinates: [
+                        number,
+                        number
+                    ][][];
+                } | {
+                    /** @constant */
+                    type: "MultiPolygon";
+                    coordinates: [
+                        number,
+                        number
+                    ][][][];
+                };
+                properties: {
+                    name: string;
+                    version: number;
+                    active: boolean;
+                    maxRouteMeters: number;
+                    collection: {
+                        /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                        maxCollectMinor: number;
+                        /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                        feeBasisPoints: number;
+                        /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                        minFeeMinor: number;
+                    } | null;
+                };
+            };
+        };
         QuoteResponse: {
             data: {
                 /** Format: uuid */
@@ -1298,7 +1418,79 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        ZoneFeatureCollection: {
+            /** @constant */
+            type: "FeatureCollection";
+            features: {
+                /** @constant */
+                type: "Feature";
+                id: string;
+                geometry: {
+                    /** @constant */
+                    type: "Polygon";
+                    coordinates: [
+                        number,
+                        number
+                    ][][];
+                } | {
+                    /** @constant */
+                    type: "MultiPolygon";
+                    coordinates: [
+                        number,
+                        number
+                    ][][][];
+                };
+                properties: {
+                    name: string;
+                    version: number;
+                    active: boolean;
+                    maxRouteMeters: number;
+                    collection: {
+                        /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                        maxCollectMinor: number;
+                        /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                        feeBasisPoints: number;
+                        /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                        minFeeMinor: number;
+                    } | null;
+                };
+            }[];
+        };
+        ZoneFeature: {
+            /** @constant */
+            type: "Feature";
+            id: string;
+            geometry: {
+                /** @constant */
+                type: "Polygon";
+                coordinates: [
+                    number,
+                    number
+                ][][];
+            } | {
+                /** @constant */
+                type: "MultiPolygon";
+                coordinates: [
+                    number,
+                    number
+                ][][][];
+            };
+            properties: {
+                name: string;
+                version: number;
+                active: boolean;
+                maxRouteMeters: number;
+                collection: {
+                    /** @description The most a rider collects on one job (a quote asking more: 422 collection_limit_exceeded). */
+                    maxCollectMinor: number;
+                    /** @description The collection fee, in hundredths of a percent of the amount collected (200 = 2 %). */
+                    feeBasisPoints: number;
+                    /** @description The smallest collection fee; every fee is rounded up to a whole rupee. */
+                    minFeeMinor: number;
+                } | null;
+            };
+        };
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found, zone_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1829,6 +2021,10 @@ export interface components {
         RequestId: string;
         /** @description The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag. */
         ETag: string;
+        /** @description A strong entity-tag of the zones shown and of the representation (JSON and GeoJSON differ); send it in If-None-Match to be answered 304 while they are unchanged. */
+        ZonesETag: string;
+        /** @description How long a client may keep the answer (`private, max-age=300`) */
+        CacheControl: string;
     };
     pathItems: never;
 }
@@ -1984,6 +2180,327 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listZones: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active zones */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ZonesETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "FeatureCollection",
+                     *         "features": [
+                     *           {
+                     *             "type": "Feature",
+                     *             "id": "bengaluru",
+                     *             "geometry": {
+                     *               "type": "Polygon",
+                     *               "coordinates": [
+                     *                 [
+                     *                   [
+                     *                     77.5946,
+                     *                     13.15146
+                     *                   ],
+                     *                   [
+                     *                     77.42403,
+                     *                     13.04038
+                     *                   ],
+                     *                   [
+                     *                     77.42412,
+                     *                     12.90271
+                     *                   ],
+                     *                   [
+                     *                     77.5946,
+                     *                     12.79174
+                     *                   ],
+                     *                   [
+                     *                     77.76508,
+                     *                     12.90271
+                     *                   ],
+                     *                   [
+                     *                     77.76517,
+                     *                     13.04038
+                     *                   ],
+                     *                   [
+                     *                     77.5946,
+                     *                     13.15146
+                     *                   ]
+                     *                 ]
+                     *               ]
+                     *             },
+                     *             "properties": {
+                     *               "name": "Bengaluru",
+                     *               "version": 1,
+                     *               "active": true,
+                     *               "maxRouteMeters": 35000,
+                     *               "collection": {
+                     *                 "maxCollectMinor": 1000000,
+                     *                 "feeBasisPoints": 200,
+                     *                 "minFeeMinor": 2000
+                     *               }
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ZoneCollectionResponse"];
+                    /**
+                     * @example {
+                     *       "type": "FeatureCollection",
+                     *       "features": [
+                     *         {
+                     *           "type": "Feature",
+                     *           "id": "bengaluru",
+                     *           "geometry": {
+                     *             "type": "Polygon",
+                     *             "coordinates": [
+                     *               [
+                     *                 [
+                     *                   77.5946,
+                     *                   13.15146
+                     *                 ],
+                     *                 [
+                     *                   77.42403,
+                     *                   13.04038
+                     *                 ],
+                     *                 [
+                     *                   77.42412,
+                     *                   12.90271
+                     *                 ],
+                     *                 [
+                     *                   77.5946,
+                     *                   12.79174
+                     *                 ],
+                     *                 [
+                     *                   77.76508,
+                     *                   12.90271
+                     *                 ],
+                     *                 [
+                     *                   77.76517,
+                     *                   13.04038
+                     *                 ],
+                     *                 [
+                     *                   77.5946,
+                     *                   13.15146
+                     *                 ]
+                     *               ]
+                     *             ]
+                     *           },
+                     *           "properties": {
+                     *             "name": "Bengaluru",
+                     *             "version": 1,
+                     *             "active": true,
+                     *             "maxRouteMeters": 35000,
+                     *             "collection": {
+                     *               "maxCollectMinor": 1000000,
+                     *               "feeBasisPoints": 200,
+                     *               "minFeeMinor": 2000
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/geo+json": components["schemas"]["ZoneFeatureCollection"];
+                };
+            };
+            /** @description If-None-Match names the current ETag: the zones are unchanged (no body) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ZonesETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getZone: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zone */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ZonesETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "Feature",
+                     *         "id": "bengaluru",
+                     *         "geometry": {
+                     *           "type": "Polygon",
+                     *           "coordinates": [
+                     *             [
+                     *               [
+                     *                 77.5946,
+                     *                 13.15146
+                     *               ],
+                     *               [
+                     *                 77.42403,
+                     *                 13.04038
+                     *               ],
+                     *               [
+                     *                 77.42412,
+                     *                 12.90271
+                     *               ],
+                     *               [
+                     *                 77.5946,
+                     *                 12.79174
+                     *               ],
+                     *               [
+                     *                 77.76508,
+                     *                 12.90271
+                     *               ],
+                     *               [
+                     *                 77.76517,
+                     *                 13.04038
+                     *               ],
+                     *               [
+                     *                 77.5946,
+                     *                 13.15146
+                     *               ]
+                     *             ]
+                     *           ]
+                     *         },
+                     *         "properties": {
+                     *           "name": "Bengaluru",
+                     *           "version": 1,
+                     *           "active": true,
+                     *           "maxRouteMeters": 35000,
+                     *           "collection": {
+                     *             "maxCollectMinor": 1000000,
+                     *             "feeBasisPoints": 200,
+                     *             "minFeeMinor": 2000
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ZoneFeatureResponse"];
+                    /**
+                     * @example {
+                     *       "type": "Feature",
+                     *       "id": "bengaluru",
+                     *       "geometry": {
+                     *         "type": "Polygon",
+                     *         "coordinates": [
+                     *           [
+                     *             [
+                     *               77.5946,
+                     *               13.15146
+                     *             ],
+                     *             [
+                     *               77.42403,
+                     *               13.04038
+                     *             ],
+                     *             [
+                     *               77.42412,
+                     *               12.90271
+                     *             ],
+                     *             [
+                     *               77.5946,
+                     *               12.79174
+                     *             ],
+                     *             [
+                     *               77.76508,
+                     *               12.90271
+                     *             ],
+                     *             [
+                     *               77.76517,
+                     *               13.04038
+                     *             ],
+                     *             [
+                     *               77.5946,
+                     *               13.15146
+                     *             ]
+                     *           ]
+                     *         ]
+                     *       },
+                     *       "properties": {
+                     *         "name": "Bengaluru",
+                     *         "version": 1,
+                     *         "active": true,
+                     *         "maxRouteMeters": 35000,
+                     *         "collection": {
+                     *           "maxCollectMinor": 1000000,
+                     *           "feeBasisPoints": 200,
+                     *           "minFeeMinor": 2000
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/geo+json": components["schemas"]["ZoneFeature"];
+                };
+            };
+            /** @description If-None-Match names the current ETag: the zones are unchanged (no body) */
+            304: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ZonesETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -241,7 +241,20 @@ const HEADERS = {
       'The job’s version as a strong entity-tag (e.g. "3"); send it in If-Match to make PATCH /v1/jobs/{id} apply only to that version. Time alone (a code passing its expiry) shows a job differently without changing its ETag.',
     schema: { type: 'string', pattern: '^"[0-9]+"$' },
   },
+  ZonesETag: {
+    description:
+      'A strong entity-tag of the zones shown and of the representation (JSON and GeoJSON differ); send it in If-None-Match to be answered 304 while they are unchanged.',
+    schema: { type: 'string', pattern: '^"[A-Za-z0-9_-]+\\.(json|geojson)"$' },
+  },
+  CacheControl: { description: 'How long a client may keep the answer (`private, max-age=300`)', schema: { type: 'string' } },
 };
+
+// The headers of a success: the rate limit's, and the ETag of the job or of a zone answer (with its Cache-Control).
+function successHeaders(etag: true | 'zones' | undefined) {
+  if (etag === 'zones')
+    return { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ZonesETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControl' } };
+  return etag ? { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' } } : rateLimitHeaders;
+}
 
 const SERVERS = [
   { url: 'http://127.0.0.1:3000', description: 'Local runtime (npm start)' },
@@ -260,6 +273,7 @@ function componentSchemas(operations: Array<{ route: Route; doc: OperationDoc }>
   const bodies = [
     ...operations.flatMap(({ route, doc }) => (doc.requestBody ? [{ route, body: doc.requestBody, io: 'input' as const }] : [])),
     ...operations.flatMap(({ route, doc }) => doc.success.map((body) => ({ route, body, io: 'output' as const }))),
+    ...operations.flatMap(({ route, doc }) => doc.success.flatMap((body) => (body.geoJson ? [{ route, body: body.geoJson, io: 'output' as const }] : []))),
   ].sort((a, b) => rank(a) - rank(b));
   const first = new Map<string, (typeof bodies)[number]>();
   const schemas: Record<string, JsonSchema> = {};
@@ -299,14 +313,16 @@ function pathsFor<R extends Route>(operations: Array<{ route: R; doc: OperationD
             String(success.status),
             {
               description: success.description,
-              headers: success.etag ? { ...rateLimitHeaders, ETag: { $ref: '#/components/headers/ETag' } } : rateLimitHeaders,
+              headers: successHeaders(success.etag),
               content: {
                 'application/json': { schema: ref(success.name), example: success.example },
                 ...(success.csvExample !== undefined && { 'text/csv': { schema: { type: 'string' }, example: success.csvExample } }),
+                ...(success.geoJson && { 'application/geo+json': { schema: ref(success.geoJson.name), example: success.geoJson.example } }),
               },
             },
           ]),
         ),
+        ...(doc.notModified !== undefined && { '304': { description: doc.notModified, headers: successHeaders('zones') } }),
         ...Object.fromEntries(doc.errors.map((status) => [String(status), { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` }])),
       },
     };

@@ -17,6 +17,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   webhook_endpoint_not_found: 404,
   remittance_not_found: 404,
   rider_not_found: 404,
+  zone_not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
   quote_expired: 409,

@@ -95,6 +95,8 @@ export const routes = [
     access: 'read-feed',
   },
   { name: 'get-rate-card', api: 'merchant', method: 'GET', path: '/v1/rate-card', handler: 'merchant/get-rate-card', rateGroup: 'reads', access: 'read-feed' },
+  { name: 'list-zones', api: 'merchant', method: 'GET', path: '/v1/zones', handler: 'merchant/list-zones', rateGroup: 'reads', access: 'read-feed' },
+  { name: 'get-zone', api: 'merchant', method: 'GET', path: '/v1/zones/{id}', handler: 'merchant/get-zone', rateGroup: 'reads', access: 'read-feed' },
   { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes', access: 'put-quote' },
   { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings', access: 'book' },
   { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads', access: 'list-jobs' },

@@ -383,11 +383,15 @@ interface MerchantWorld {
   remittanceIds: string[];
 }
 
+// Zones are shared by every store: a seeded one, one no zone has, and an Object.prototype name.
+const ZONE_IDS = ['bengaluru', 'pune', 'nowhere', 'constructor'];
+
 /** The pool a route's `{id}` is drawn from: its resource's kind. */
 function idsFor(route: MerchantRoute, world: MerchantWorld): readonly string[] {
   if (route.path.startsWith('/v1/events/')) return world.eventIds;
   if (route.path.startsWith('/v1/webhook-endpoints/')) return world.endpointIds;
   if (route.path.startsWith('/v1/remittances/')) return world.remittanceIds;
+  if (route.path.startsWith('/v1/zones/')) return ZONE_IDS;
   return world.jobIds;
 }
 

@@ -77,7 +77,11 @@ export function assertMatchesContract(request: { method: string; path: string },
     // A CSV answer must be one the description offers.
     if (!content?.['text/csv']) throw new Error(`Contract: ${where} answered CSV, which the description does not offer`);
   } else {
-    const schema = content?.['application/json']?.schema;
+    // A JSON body of another media type (application/geo+json) is held to that type's schema, which the description must offer.
+    const type = (response.headers.get('content-type') ?? 'application/json').split(';')[0]!.trim();
+    if (body !== null && type !== 'application/json' && !content?.[type])
+      throw new Error(`Contract: ${where} answered ${type}, which the description does not offer`);
+    const schema = content?.[type === 'application/json' || !content?.[type] ? 'application/json' : type]?.schema;
     if (schema) check(validatorFor(schema), body, where);
   }
   for (const [name, header] of Object.entries((definition.headers ?? {}) as Record<string, Json>)) {

@@ -81,6 +81,8 @@ describe('what each route does to the table', () => {
       expect((await m.get('/v1/ledger')).status).toBe(200);
       expect((await m.get('/v1/remittances')).status).toBe(200);
       expect((await m.get('/v1/cod-summary')).status).toBe(200);
+      expect((await m.get('/v1/zones')).status).toBe(200);
+      expect((await m.get('/v1/zones/bengaluru')).status).toBe(200);
       expect((await m.get('/v1/remittances/rem_0000000000000000000000zz')).status).toBe(404);
       expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
 

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'webhook_endpoint_not_found'
   | 'remittance_not_found'
   | 'rider_not_found'
+  | 'zone_not_found'
   | 'endpoint_limit_reached'
   | 'no_subscribed_endpoint'
   | 'redelivery_limited'

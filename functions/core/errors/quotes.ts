@@ -23,6 +23,14 @@ export class RouteTooLongError extends AppError {
   }
 }
 
+/** A zone id that names no active zone (GET /v1/zones/{id}): an inactive zone is not shown either. */
+export class ZoneNotFoundError extends AppError {
+  constructor(zoneId: string) {
+    super('zone_not_found', `No active zone ${zoneId}`);
+    this.name = 'ZoneNotFoundError';
+  }
+}
+
 export class QuoteNotFoundError extends AppError {
   constructor(quoteId: string) {
     super('quote_not_found', `No quote ${quoteId} for this store`);

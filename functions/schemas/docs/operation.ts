@@ -27,6 +27,8 @@ export interface BodyDoc {
   example: unknown;
   /** The same answer is also served as CSV (`Accept: text/csv`); this is an example of it. */
   csvExample?: string;
+  /** The same answer is also served bare as GeoJSON (`Accept: application/geo+json`): its body, a component of its own. */
+  geoJson?: BodyDoc;
 }
 
 /** One route's operation: its prose, what it reads, what it answers. */
@@ -39,8 +41,10 @@ export interface OperationDoc<Tag extends string = string> {
   requestBody?: BodyDoc;
   /** The body may be left out (then it is taken as `{}`). */
   optionalBody?: boolean;
-  /** Each success status with its body (and whether it sends the job's ETag). */
-  success: Array<BodyDoc & { status: number; description: string; etag?: true }>;
+  /** Each success status with its body (and whether it sends the job's ETag, or a zone answer's ETag and Cache-Control). */
+  success: Array<BodyDoc & { status: number; description: string; etag?: true | 'zones' }>;
+  /** It answers 304 with no body when If-None-Match names its current ETag (this is the 304's description). */
+  notModified?: string;
   /** The error statuses the spec lists for this route. */
   errors: readonly ErrorStatus[];
   path?: z.ZodMiniObject;
