@@ -1,5 +1,5 @@
 import { merchantHandler } from '../http/handler.ts';
-import { ok } from '../http/responses.ts';
+import { accepts, ok } from '../http/responses.ts';
 import { RemittanceNotFoundError } from '../core/errors.ts';
 import { remittanceView } from '../core/remittance.ts';
 import { remittancesPart } from '../runtime.ts';
@@ -13,7 +13,7 @@ export const handler = merchantHandler(
     const remittance = await rt.remittances.get(merchant.storeId, path.id);
     if (!remittance) throw new RemittanceNotFoundError(path.id);
     const lines = await rt.remittances.lines(merchant.storeId, path.id);
-    if (/\btext\/csv\b/i.test(event.headers?.accept ?? '')) {
+    if (accepts(event.headers?.accept, 'text/csv')) {
       return { statusCode: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' }, body: remittanceLinesCsv(remittance.id, lines) };
     }
     return ok({ ...remittanceView(remittance), lines });

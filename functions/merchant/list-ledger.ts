@@ -1,5 +1,5 @@
 import { merchantHandler } from '../http/handler.ts';
-import { jsonResult } from '../http/responses.ts';
+import { accepts, jsonResult } from '../http/responses.ts';
 import { ValidationError } from '../core/errors.ts';
 import { CURSOR_ERROR } from '../schemas/common.schema.ts';
 import { encodeStatementCursor, LedgerQuery, statementCsv, verifiedStatementCursor } from '../schemas/ledger.schema.ts';
@@ -24,7 +24,7 @@ export const handler = merchantHandler(
     if (after === null) throw new ValidationError('Invalid query parameters: check after', { formErrors: [], fieldErrors: { after: [CURSOR_ERROR] } });
     const page = await statementPage(rt, merchant.store, { limit: query.limit, after, jobId: query.jobId });
     const nextCursor = page.next === null ? null : encodeStatementCursor(page.next, merchant.storeId, signingKey);
-    if (/\btext\/csv\b/i.test(event.headers?.accept ?? '')) {
+    if (accepts(event.headers?.accept, 'text/csv')) {
       const next = nextCursor === null ? {} : nextLinks(nextCursor, query.limit, query.jobId);
       return { statusCode: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', ...next }, body: statementCsv(page.entries) };
     }

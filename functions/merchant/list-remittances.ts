@@ -1,5 +1,5 @@
 import { merchantHandler } from '../http/handler.ts';
-import { jsonResult } from '../http/responses.ts';
+import { accepts, jsonResult } from '../http/responses.ts';
 import { remittanceView } from '../core/remittance.ts';
 import { remittancesPart } from '../runtime.ts';
 import { encodeRemittanceCursor, RemittanceListQuery, remittancesCsv } from '../schemas/remittance.schema.ts';
@@ -12,7 +12,7 @@ export const handler = merchantHandler(
     const page = await rt.remittances.page(merchant.storeId, { limit: query.limit, before: query.after });
     const data = page.remittances.map(remittanceView);
     const nextCursor = page.more ? encodeRemittanceCursor(data.at(-1)!.id) : null;
-    if (/\btext\/csv\b/i.test(event.headers?.accept ?? '')) {
+    if (accepts(event.headers?.accept, 'text/csv')) {
       const next: Record<string, string> =
         nextCursor === null
           ? {}

@@ -67,11 +67,6 @@ export function toZoneFeatureCollection(zones: readonly VersionedZone[]): ZoneFe
 /** The two representations a zone route serves: `{data}` JSON, or bare GeoJSON (Accept: application/geo+json). */
 export type ZoneRepresentation = 'json' | 'geojson';
 
-/** Which representation an Accept header asks for: GeoJSON when it names application/geo+json, else JSON (as the statement treats text/csv). */
-export function zoneRepresentation(accept: string | undefined): ZoneRepresentation {
-  return /\bapplication\/geo\+json\b/i.test(accept ?? '') ? 'geojson' : 'json';
-}
-
 /**
  * A zone answer's strong ETag: the catalogue version of the zones it shows (all of them for the
  * collection, the one for a feature) and the representation, since the two bodies differ.
