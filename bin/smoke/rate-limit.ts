@@ -81,11 +81,11 @@ function failure(answer: Answer): string {
 }
 
 /**
- * What a 500 on a read route may mean on AWS: IAM refusing the rate limiter's conditional UpdateItem
- * (the issue's item 5). On every read if IAM judges the request's ReturnValuesOnConditionCheckFailure,
- * only on the limit's refusals (the condition failing) if it judges what is returned.
+ * What a 500 on a read route may mean on AWS: IAM refusing the rate limiter's bucket (issue 34 item 5):
+ * its conditional UpdateItem on every read, or the GetItem that follows a refused update only once the
+ * limit is reached.
  */
 export function rateLimiterHint(answer: Answer): string {
   if (answer.status !== 500) return '';
-  return ". If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem, IAM refused the rate limiter's bucket update (its condition on the attributes and return values an update may name): see docs/smoke.md";
+  return ". If the get-balance function's log shows AccessDenied on dynamodb:UpdateItem or GetItem, IAM refused the rate limiter's bucket (the update's condition on the attributes and return values it may name, or the read after a refused update): see docs/smoke.md";
 }
