@@ -84,6 +84,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   },
   // A store's jobs by key range, or by status through GSI1 and then the jobs.
   'list-jobs': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], index: ['dynamodb:Query'], updates: READ_BUCKET },
+  // The serviceability check: the zones (Query, as the quote's catalogue) and the request's pincodes (BatchGet of the pincode table's items); writes nothing.
+  'check-serviceability': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'], updates: READ_BUCKET },
   // Reads the zones (Query) and puts the quote in a transaction guarded by key and store checks.
   'put-quote': { table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'], updates: READ_BUCKET },
   // Reads the job, then puts a tracking link in a transaction guarded by key and store checks.

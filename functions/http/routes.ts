@@ -32,7 +32,7 @@ interface RouteBase {
 }
 
 /**
- * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; put a
+ * What a function does to the table, by kind: read one item; read lists; read a store's feed; list a store's jobs; check serviceability; put a
  * quote; book; move a job (alone, with its index items, or with money); record a rider's deposit; the doorbell; each worker;
  * the merchant authorizer (reads a key, nothing else).
  */
@@ -46,6 +46,7 @@ export type TableAccessKind =
   | 'send-webhooks'
   | 'read-ledger'
   | 'list-jobs'
+  | 'check-serviceability'
   | 'put-quote'
   | 'put-tracking-link'
   | 'read-tracking'
@@ -97,6 +98,15 @@ export const routes = [
   { name: 'get-rate-card', api: 'merchant', method: 'GET', path: '/v1/rate-card', handler: 'merchant/get-rate-card', rateGroup: 'reads', access: 'read-feed' },
   { name: 'list-zones', api: 'merchant', method: 'GET', path: '/v1/zones', handler: 'merchant/list-zones', rateGroup: 'reads', access: 'read-feed' },
   { name: 'get-zone', api: 'merchant', method: 'GET', path: '/v1/zones/{id}', handler: 'merchant/get-zone', rateGroup: 'reads', access: 'read-feed' },
+  {
+    name: 'check-serviceability',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/serviceability',
+    handler: 'merchant/check-serviceability',
+    rateGroup: 'checks',
+    access: 'check-serviceability',
+  },
   { name: 'create-quote', api: 'merchant', method: 'POST', path: '/v1/job-quotes', handler: 'merchant/create-quote', rateGroup: 'quotes', access: 'put-quote' },
   { name: 'create-booking', api: 'merchant', method: 'POST', path: '/v1/jobs', handler: 'merchant/create-booking', rateGroup: 'bookings', access: 'book' },
   { name: 'list-jobs', api: 'merchant', method: 'GET', path: '/v1/jobs', handler: 'merchant/list-jobs', rateGroup: 'reads', access: 'list-jobs' },

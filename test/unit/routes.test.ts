@@ -135,7 +135,7 @@ describe('the fleet routes', () => {
 });
 
 describe('RATE_LIMITS', () => {
-  it('allows the spec’s requests per store per minute for each group, and 30 a minute for managing webhooks', () => {
+  it('allows the spec’s requests per store per minute for each group, and 30 a minute for managing webhooks, 60 for serviceability checks', () => {
     expect(RATE_LIMITS).toEqual({
       quotes: { capacity: 10, periodMs: 60_000 },
       bookings: { capacity: 10, periodMs: 60_000 },
@@ -143,6 +143,7 @@ describe('RATE_LIMITS', () => {
       updates: { capacity: 30, periodMs: 60_000 },
       reads: { capacity: 60, periodMs: 60_000 },
       webhooks: { capacity: 30, periodMs: 60_000 },
+      checks: { capacity: 60, periodMs: 60_000 },
     });
   });
 });
