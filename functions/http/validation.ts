@@ -7,6 +7,9 @@ export const ECHO_LIMITS = { fields: 20, nameLength: 64, messagesPerField: 3, fo
 // A client's field name as the error repeats it: cut to ECHO_LIMITS.nameLength characters.
 const echoedName = (name: string) => (name.length > ECHO_LIMITS.nameLength ? `${name.slice(0, ECHO_LIMITS.nameLength - 1)}…` : name);
 
+// Whether an issue is inside an object in a list (`items[3].drop`): its top-level field alone does not say which item.
+const inListItem = (path: readonly PropertyKey[]) => path.some((part, i) => i > 0 && i < path.length - 1 && typeof part === 'number');
+
 // Where a nested issue is, as a client writes it: `items[3].drop` (names cut as echoed).
 function pathName(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${echoedName(String(part))}`)).join('');
@@ -15,9 +18,10 @@ function pathName(path: readonly PropertyKey[]): string {
 /**
  * zod issues in the spec's `details` shape: issues on a field go to fieldErrors[field] (the top-level
  * field name), issues on the whole value to formErrors. An unknown field is reported under its own
- * name, so a client sees exactly which field to remove; an issue inside a field (a list's item) is
- * filed under the top-level field, its message prefixed with its path (`items[3].drop: …`). At most ECHO_LIMITS.fields fields are
- * reported (names cut to ECHO_LIMITS.nameLength); `omittedFields` counts the rest.
+ * name, so a client sees exactly which field to remove. An issue inside an object in a list is filed
+ * under the top-level field too, its message prefixed with its path (`items[3].drop: …`). At most
+ * ECHO_LIMITS.fields fields are reported (names cut to ECHO_LIMITS.nameLength); `omittedFields`
+ * counts the rest.
  */
 export function toValidationDetails(error: z.core.$ZodError): ValidationDetails {
   return collectDetails(error).details;
@@ -42,10 +46,9 @@ function collectDetails(error: z.core.$ZodError): { details: ValidationDetails; 
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys' && issue.path.length === 0) {
       for (const key of issue.keys) add(key, 'Unknown field');
-    } else if (issue.code === 'unrecognized_keys') {
-      // An unknown field inside a field (an item of a list): filed under the top-level field, its message naming where it is.
+    } else if (issue.code === 'unrecognized_keys' && issue.keys.length > 0 && inListItem([...issue.path, issue.keys[0]!])) {
       for (const key of issue.keys) add(String(issue.path[0]), `${pathName([...issue.path, key])}: Unknown field`);
-    } else if (issue.path.length > 1) {
+    } else if (inListItem(issue.path)) {
       add(String(issue.path[0]), `${pathName(issue.path)}: ${issue.message}`);
     } else if (issue.path.length > 0) {
       add(String(issue.path[0]), issue.message);

@@ -119,7 +119,7 @@ export function bookingBody(quoteId: string, overrides: Record<string, unknown> 
 
 /** Raises a store's per-minute limits so a test can send bursts bigger than the defaults allow. */
 export async function raiseLimits(rt: Runtime, storeId: string): Promise<void> {
-  await rt.stores.setRateLimits(storeId, { quotes: 10_000, bookings: 10_000, cancellations: 10_000, updates: 10_000, reads: 10_000 });
+  await rt.stores.setRateLimits(storeId, { quotes: 10_000, bookings: 10_000, cancellations: 10_000, updates: 10_000, reads: 10_000, checks: 10_000 });
 }
 
 /** Headers of a booking request. */

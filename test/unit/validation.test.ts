@@ -304,6 +304,42 @@ describe('toValidationDetails', () => {
   });
 });
 
+describe('toValidationDetails inside the objects of a list', () => {
+  const schema = z.strictObject({
+    items: z.array(z.strictObject({ ref: z.optional(z.string().max(3)), drop: z.strictObject({ pincode: z.string() }) })),
+    tags: z.array(z.enum(['a', 'b'])),
+  });
+
+  it('files an issue under the top-level field, its message naming the item and the field', () => {
+    const result = schema.safeParse({ items: [{ drop: { pincode: '1' } }, { ref: 'long', drop: {} }], tags: [] });
+
+    expect(toValidationDetails(result.error!)).toEqual({
+      formErrors: [],
+      fieldErrors: {
+        items: ['items[1].ref: Too big: expected string to have <=3 characters', 'items[1].drop.pincode: Invalid input: expected string, received undefined'],
+      },
+    });
+  });
+
+  it('names an unknown key in an item, and in an object inside it, by its path', () => {
+    const result = schema.safeParse({ items: [{ drop: { pincode: '1', city: 'x' }, note: 'y' }], tags: [] });
+
+    expect(toValidationDetails(result.error!)).toEqual({
+      formErrors: [],
+      fieldErrors: { items: ['items[0].drop.city: Unknown field', 'items[0].note: Unknown field'] },
+    });
+  });
+
+  it('keeps zod’s own message for a list element that is not an object, and for the list itself', () => {
+    const result = schema.safeParse({ items: 'none', tags: ['c'] });
+
+    expect(toValidationDetails(result.error!)).toEqual({
+      formErrors: [],
+      fieldErrors: { items: ['Invalid input: expected array, received string'], tags: ['Invalid option: expected one of "a"|"b"'] },
+    });
+  });
+});
+
 describe('field names that Object.prototype also has', () => {
   it.each(Object.getOwnPropertyNames(Object.prototype))('reports an unknown field named %s like any other', (name) => {
     const body = JSON.parse(`{${JSON.stringify(name)}: 1}`) as unknown;
