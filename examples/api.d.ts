@@ -1490,7 +1490,7 @@ export interface components {
                 } | null;
             };
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found, zone_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized; 403: forbidden; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found, zone_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, weight_limit_exceeded, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -1939,7 +1939,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Outside the service area or route too long (quotes); insufficient credit (bookings) */
+        /** @description Outside the service area, route too long or parcel over the zone’s weight limit (quotes); insufficient credit (bookings) */
         Unprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];

@@ -168,7 +168,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; 
   },
   422: {
     name: 'Unprocessable',
-    description: 'Outside the service area or route too long (quotes); insufficient credit (bookings)',
+    description: 'Outside the service area, route too long or parcel over the zone’s weight limit (quotes); insufficient credit (bookings)',
     example: exampleOf(new OutsideServiceAreaError('drop')),
   },
   429: { name: 'RateLimited', description: 'Store request limit exceeded; wait Retry-After seconds', example: exampleOf(new RateLimitedError(6)) },

@@ -8,7 +8,8 @@ import { ceilToRupee } from './money.ts';
  *   surcharge = the first weight slab whose upToGrams >= weight (no weight given: the first slab)
  *   charge    = fare + surcharge, rounded up to a whole rupee
  *
- * A parcel heavier than the last slab pays the last slab (the API already caps weight at 100 kg).
+ * A parcel heavier than the last slab pays the last slab here; the quote refuses it first
+ * (weight_limit_exceeded, core/serviceability.ts).
  */
 export function priceRoute(card: RateCard, distanceMeters: number, weightGrams?: number): number {
   const billableMeters = Math.max(0, distanceMeters - card.includedMeters);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { assertRouteServed, findServingZone, routeMeters, type VersionedZone } from './zone.ts';
-import { collectionFee, priceRoute, returnCharge } from './pricing.ts';
-import { CollectionLimitExceededError, CollectionNotAvailableError } from './errors.ts';
+import type { VersionedZone } from './zone.ts';
+import { returnCharge } from './pricing.ts';
+import { decideStops, quoteRefusal } from './serviceability.ts';
 
 /** A quote is valid for five minutes from creation, by the server's clock. */
 export const QUOTE_TTL_MS = 5 * 60 * 1000;
@@ -44,25 +44,30 @@ export interface Quote {
 
 /**
  * Prices a route in the zone that serves both stops, with the fee for collecting `collectMinor` at
- * the door when asked (cash on delivery). Throws OutsideServiceAreaError or RouteTooLongError when
- * the route is not served, CollectionNotAvailableError or CollectionLimitExceededError when the
- * zone does not collect that amount.
+ * the door when asked (cash on delivery). The zone, distance, limits and charge are the
+ * serviceability check's (decideStops), so the two never disagree. Throws, in this order,
+ * OutsideServiceAreaError or RouteTooLongError when the route is not served,
+ * WeightLimitExceededError when the parcel is over the zone's heaviest slab, and
+ * CollectionNotAvailableError or CollectionLimitExceededError when the zone does not collect that amount.
  */
 export function priceQuote(storeId: string, request: RouteRequest, zones: readonly VersionedZone[], now: Date, collectMinor?: number): Quote {
   const pickup = { latitude: request.pickupLatitude, longitude: request.pickupLongitude };
   const drop = { latitude: request.dropLatitude, longitude: request.dropLongitude };
-  const zone = findServingZone(zones, pickup, drop);
-  const distanceMeters = routeMeters(zone, pickup, drop);
-  assertRouteServed(zone, distanceMeters);
-  const routeChargeMinor = priceRoute(zone.rateCard, distanceMeters, request.packageWeightGrams);
-  const feeMinor = collectMinor === undefined ? undefined : collectionFeeFor(zone, collectMinor);
+  const options = { collectMinor, packageWeightGrams: request.packageWeightGrams };
+  const decision = decideStops(zones, { pickup: { kind: 'point', point: pickup }, drop: { kind: 'point', point: drop } }, options);
+  const refusal = quoteRefusal(decision, options);
+  if (refusal) throw refusal;
+  // A served coordinate route always has a zone, a distance and a charge.
+  const zone = decision.zone!;
+  const routeChargeMinor = decision.routeChargeMinor!;
+  const feeMinor = decision.collectionFeeMinor ?? undefined;
   return {
     id: randomUUID(),
     storeId,
     zoneId: zone.id,
     zoneVersion: zone.version,
     request,
-    distanceMeters,
+    distanceMeters: decision.distanceMeters!,
     chargeMinor: routeChargeMinor + (feeMinor ?? 0),
     // The return trip carries the parcel back, not the cash: its charge is a share of the route's alone.
     returnChargeMinor: returnCharge(routeChargeMinor, zone.rateCard),
@@ -70,12 +75,4 @@ export function priceQuote(storeId: string, request: RouteRequest, zones: readon
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + QUOTE_TTL_MS).toISOString(),
   };
-}
-
-// The zone's fee for collecting `collectMinor`, or the refusal when it collects no cash or not that much.
-function collectionFeeFor(zone: VersionedZone, collectMinor: number): number {
-  const terms = zone.rateCard.collection;
-  if (!terms) throw new CollectionNotAvailableError(zone.id);
-  if (collectMinor > terms.maxCollectMinor) throw new CollectionLimitExceededError(terms.maxCollectMinor);
-  return collectionFee(collectMinor, terms);
 }

@@ -1,6 +1,8 @@
 import * as z from '../zod.ts';
 import { greatCircleMeters, metersToRing, pointInPolygon, type LatLng } from './geo.ts';
-import { OutsideServiceAreaError, RouteTooLongError } from './errors.ts';
+import { RouteTooLongError } from './errors.ts';
+// A cycle of functions only (serviceability.ts measures routes with routeMeters): neither module runs the other's code as it loads.
+import { decideStops, quoteRefusal } from './serviceability.ts';
 
 const nonnegative = () => z.int().check(z.minimum(0));
 const positive = () => z.int().check(z.positive());
@@ -68,21 +70,14 @@ export const ZoneFile = z.strictObject({
 export type ZoneFile = z.infer<typeof ZoneFile>;
 
 /**
- * The zone that serves both stops, or an OutsideServiceAreaError saying which stop is not served.
- * Zones are tried in id order so overlapping zones resolve the same way every time.
+ * The zone that serves both stops, or an OutsideServiceAreaError saying which stop is not served:
+ * the serviceability check's choice for two points (core/serviceability.ts), the first active zone
+ * by id holding both, so overlapping zones resolve the same way every time. Route length is not judged.
  */
 export function findServingZone<Z extends Zone>(zones: readonly Z[], pickup: LatLng, drop: LatLng): Z {
-  const active = zones.filter((zone) => zone.active).sort((a, b) => a.id.localeCompare(b.id));
-  const servesPickup = active.filter((zone) => pointInPolygon(pickup, zone.polygon));
-  const both = servesPickup.find((zone) => pointInPolygon(drop, zone.polygon));
-  if (both) return both;
-  const servesDrop = active.some((zone) => pointInPolygon(drop, zone.polygon));
-  if (servesPickup.length === 0 && !servesDrop) {
-    throw new OutsideServiceAreaError('both');
-  }
-  if (servesPickup.length === 0) throw new OutsideServiceAreaError('pickup');
-  if (!servesDrop) throw new OutsideServiceAreaError('drop');
-  throw new OutsideServiceAreaError('different_zones');
+  const decision = decideStops(zones, { pickup: { kind: 'point', point: pickup }, drop: { kind: 'point', point: drop } }, {});
+  if (decision.zone) return decision.zone;
+  throw quoteRefusal(decision, {})!;
 }
 
 /** Road distance estimate in whole metres: great-circle distance times the zone's road factor. */

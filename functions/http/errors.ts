@@ -47,6 +47,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   precondition_failed: 412,
   outside_service_area: 422,
   route_too_long: 422,
+  weight_limit_exceeded: 422,
   insufficient_credit: 422,
   wrong_code: 422,
   collection_not_available: 422,

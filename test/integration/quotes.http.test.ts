@@ -1,5 +1,5 @@
 import { dbOf } from '../helpers/table.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
 import { BENGALURU_CHARGE_MINOR, BENGALURU_ROUTE_METERS, authHeaders, bengaluruQuote, createStore } from '../helpers/fixtures.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
@@ -9,8 +9,32 @@ import { QuoteRequest } from '../../functions/schemas/quote.schema.ts';
 import { keys } from '../../functions/data/table.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { quotesPart, zonesPart } from '../../functions/runtime.ts';
+import type { Zone } from '../../functions/core/zone.ts';
 
 const api = useLocalApi();
+
+// A zone whose heaviest weight slab is 5 kg, around Kochi (far from every seed zone and every other test's stops).
+const kochi: Zone = {
+  id: 'kochi',
+  name: 'Kochi',
+  active: true,
+  polygon: [
+    [76.2, 9.9],
+    [76.4, 9.9],
+    [76.4, 10.1],
+    [76.2, 10.1],
+    [76.2, 9.9],
+  ],
+  roadFactor: 1.3,
+  maxRouteMeters: 20_000,
+  rateCard: { baseFareMinor: 3000, includedMeters: 1500, perKmMinor: 800, weightSlabs: [{ upToGrams: 5000, surchargeMinor: 500 }] },
+};
+const kochiRoute = { pickupLatitude: 9.95, pickupLongitude: 76.25, dropLatitude: 9.97, dropLongitude: 76.3 };
+
+// Before any request, so the quote route's zone catalogue first loads with it.
+beforeAll(async () => {
+  await api.table.rt.zones.repository.import([kochi], { onlyMissing: false });
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -200,6 +224,21 @@ describe('POST /v1/job-quotes', () => {
 
     expect(status).toBe(422);
     expect(body).toEqual({ error: expect.stringMatching(/^Route is \d+ m long; this zone serves routes up to 35000 m$/), code: 'route_too_long' });
+  });
+
+  it('returns 422 weight_limit_exceeded, naming the limit, for a parcel over the zone’s heaviest slab', async () => {
+    const { status, body } = await quote({ ...bengaluruQuote, ...kochiRoute, packageWeightGrams: 5001 });
+
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: 'Parcel is 5001 g; this zone carries parcels up to 5000 g', code: 'weight_limit_exceeded' });
+  });
+
+  it('prices a parcel of exactly the zone’s heaviest slab', async () => {
+    const { status, body } = await quote({ ...bengaluruQuote, ...kochiRoute, packageWeightGrams: 5000 });
+
+    // 7,683 m by road: ₹30 base + (7,683 − 1,500) m × ₹8/km = 4947 paise (rounded up) + the ₹5 slab = 8447, rounded up to ₹85.
+    expect(status).toBe(201);
+    expect(body).toEqual({ data: expect.objectContaining({ distanceMeters: 7683, chargeMinor: 8500 }) });
   });
 
   describe('when access ends while the request runs', () => {

@@ -72,6 +72,7 @@ describe('STATUS_BY_CODE', () => {
       wrong_code: 422,
       outside_service_area: 422,
       route_too_long: 422,
+      weight_limit_exceeded: 422,
       insufficient_credit: 422,
       rate_limited: 429,
       redelivery_limited: 429,
@@ -101,6 +102,13 @@ describe('errorResult', () => {
     ['QuoteNotFoundError', new QuoteNotFoundError('q-1'), 404, 'quote_not_found', 'No quote q-1 for this store'],
     ['OutsideServiceAreaError', new OutsideServiceAreaError('pickup'), 422, 'outside_service_area', 'Pickup is outside every service zone'],
     ['RouteTooLongError', new RouteTooLongError(40_000, 35_000), 422, 'route_too_long', 'Route is 40000 m long; this zone serves routes up to 35000 m'],
+    [
+      'WeightLimitExceededError',
+      new errors.WeightLimitExceededError(25_000, 20_000),
+      422,
+      'weight_limit_exceeded',
+      'Parcel is 25000 g; this zone carries parcels up to 20000 g',
+    ],
   ])('answers a %s with its status, message and code', (_name, error, statusCode, code, message) => {
     expect(errorResult(error)).toEqual({ statusCode, headers: JSON_CONTENT_TYPE, body: JSON.stringify({ error: message, code }) });
   });
@@ -264,6 +272,7 @@ describe('the error family', () => {
     new errors.PayloadTooLargeError(1024),
     new OutsideServiceAreaError('both'),
     new RouteTooLongError(2, 1),
+    new errors.WeightLimitExceededError(2, 1),
     new RateLimitedError(3),
     new ServiceUnavailableError(),
     new InternalError('x'),

@@ -50,6 +50,7 @@ export type ErrorCode =
   | 'code_expired'
   | 'outside_service_area'
   | 'route_too_long'
+  | 'weight_limit_exceeded'
   | 'insufficient_credit'
   | 'rate_limited'
   | 'internal_error'

@@ -23,6 +23,14 @@ export class RouteTooLongError extends AppError {
   }
 }
 
+/** A parcel heavier than the serving zone's heaviest weight slab: no slab prices it, so no rider is sent for it. */
+export class WeightLimitExceededError extends AppError {
+  constructor(weightGrams: number, maxGrams: number) {
+    super('weight_limit_exceeded', `Parcel is ${weightGrams} g; this zone carries parcels up to ${maxGrams} g`);
+    this.name = 'WeightLimitExceededError';
+  }
+}
+
 /** A zone id that names no active zone (GET /v1/zones/{id}): an inactive zone is not shown either. */
 export class ZoneNotFoundError extends AppError {
   constructor(zoneId: string) {

@@ -1,0 +1,194 @@
+/**
+ * "Do you deliver there?": which active zones serve a route's stops (or one drop), how well, and
+ * what a quote would charge. The quote (core/quote.ts) takes its zone, distance, limits and charge
+ * from `decideStops` too, so a route answered `serviceable` is one the quote prices the same way.
+ */
+import { pointInPolygon, type LatLng } from './geo.ts';
+import { pincodeCenter, pincodeCoverage, type Coverage, type PincodeArea } from './pincode.ts';
+import { collectionFee, priceRoute } from './pricing.ts';
+import { routeMeters, type VersionedZone, type Zone } from './zone.ts';
+import {
+  type AppError,
+  CollectionLimitExceededError,
+  CollectionNotAvailableError,
+  OutsideServiceAreaError,
+  RouteTooLongError,
+  WeightLimitExceededError,
+} from './errors.ts';
+
+/** Every reason an item may not be (fully) serviceable, in the order an answer lists them. */
+export const SERVICEABILITY_REASONS = [
+  'pickup_outside_service_area',
+  'drop_outside_service_area',
+  'pickup_partially_covered',
+  'drop_partially_covered',
+  'different_zones',
+  'route_too_long',
+  'unknown_pincode',
+  'invalid_digipin',
+  'collection_not_available',
+  'collection_limit_exceeded',
+  'weight_limit_exceeded',
+] as const;
+export type ServiceabilityReason = (typeof SERVICEABILITY_REASONS)[number];
+
+export type ServiceabilityStatus = 'serviceable' | 'partially_serviceable' | 'not_serviceable';
+
+/** One stop as the check resolved it. */
+export type Stop =
+  | { kind: 'point'; point: LatLng } // coordinates, or a decoded DIGIPIN's cell centre
+  | { kind: 'pincode'; area: PincodeArea } // a pincode found in the table
+  | { kind: 'unknown_pincode' } // a well-formed pincode the table does not hold
+  | { kind: 'invalid_digipin' }; // a DIGIPIN string that does not decode
+
+export interface ServiceabilityOptions {
+  collectMinor?: number | undefined;
+  packageWeightGrams?: number | undefined;
+}
+
+export interface Assessment {
+  status: ServiceabilityStatus;
+  zoneIds: string[];
+  reasons: ServiceabilityReason[];
+  coverage: { pickup?: Coverage; drop: Coverage };
+  distanceMeters: number | null;
+  chargeMinor: number | null;
+}
+
+/**
+ * The assessment with what a quote needs beside it: the chosen zone, the distance measured in it
+ * (even when the route is too long, for the refusal's words) and the charge's two parts.
+ */
+export interface StopsDecision<Z extends Zone> {
+  zone: Z | null;
+  zoneIds: string[];
+  reasons: ServiceabilityReason[];
+  coverage: { pickup?: Coverage; drop: Coverage };
+  distanceMeters: number | null;
+  /** The ride alone (what a return trip's share is taken of) and the cash-on-delivery fee; null without a priced route. */
+  routeChargeMinor: number | null;
+  collectionFeeMinor: number | null;
+}
+
+type StopName = 'pickup' | 'drop';
+
+const RANK: Record<Coverage, number> = { none: 0, partial: 1, full: 2 };
+
+/** One item's answer: which active zones serve its stops, how well, and what a quote would charge. */
+export function assessStops(zones: readonly VersionedZone[], stops: { pickup?: Stop; drop: Stop }, options: ServiceabilityOptions): Assessment {
+  const decision = decideStops(zones, stops, options);
+  const status = statusOf(decision.reasons);
+  const priced = status === 'serviceable' && decision.routeChargeMinor !== null;
+  return {
+    status,
+    zoneIds: decision.zoneIds,
+    reasons: decision.reasons,
+    coverage: decision.coverage,
+    distanceMeters: priced ? decision.distanceMeters : null,
+    chargeMinor: priced ? decision.routeChargeMinor! + (decision.collectionFeeMinor ?? 0) : null,
+  };
+}
+
+/**
+ * The one decision behind both the check and the quote: the stops' coverage in each active zone,
+ * the candidate zones (id order, so overlapping zones resolve the same way every time), the chosen
+ * zone, and in it the route's distance, the limits it breaks and its charge.
+ */
+export function decideStops<Z extends Zone>(zones: readonly Z[], stops: { pickup?: Stop; drop: Stop }, options: ServiceabilityOptions): StopsDecision<Z> {
+  const active = zones.filter((zone) => zone.active).sort((a, b) => a.id.localeCompare(b.id));
+  const named: Array<readonly [StopName, Stop]> = stops.pickup
+    ? [
+        ['pickup', stops.pickup],
+        ['drop', stops.drop],
+      ]
+    : [['drop', stops.drop]];
+  const inZone = active.map((zone) => ({ zone, coverage: named.map(([, stop]) => coverageIn(stop, zone)) }));
+  const best = named.map((_, i) => inZone.reduce<Coverage>((top, { coverage }) => (RANK[coverage[i]!] > RANK[top] ? coverage[i]! : top), 'none'));
+  const candidates = inZone.filter(({ coverage }) => coverage.every((c) => c !== 'none'));
+  const chosen = (candidates.find(({ coverage }) => coverage.every((c) => c === 'full')) ?? candidates[0])?.zone ?? null;
+
+  const reasons = new Set<ServiceabilityReason>();
+  named.forEach(([name, stop], i) => {
+    if (stop.kind === 'unknown_pincode' || stop.kind === 'invalid_digipin') reasons.add(stop.kind);
+    else if (best[i] === 'none') reasons.add(`${name}_outside_service_area`);
+    else if (best[i] === 'partial') reasons.add(`${name}_partially_covered`);
+  });
+  if (named.length === 2 && best.every((c) => c !== 'none') && candidates.length === 0) reasons.add('different_zones');
+
+  const coverage = Object.fromEntries(named.map(([name], i) => [name, best[i]!])) as StopsDecision<Z>['coverage'];
+  const decision: StopsDecision<Z> = {
+    zone: chosen,
+    zoneIds: candidates.map(({ zone }) => zone.id),
+    reasons: [],
+    coverage,
+    distanceMeters: null,
+    routeChargeMinor: null,
+    collectionFeeMinor: null,
+  };
+  if (chosen) Object.assign(decision, termsIn(chosen, stops, options, reasons));
+  decision.reasons = SERVICEABILITY_REASONS.filter((reason) => reasons.has(reason));
+  return decision;
+}
+
+// What the chosen zone makes of the item: the route's distance and charge, and the limits it breaks.
+function termsIn(zone: Zone, stops: { pickup?: Stop; drop: Stop }, options: ServiceabilityOptions, reasons: Set<ServiceabilityReason>) {
+  const { collectMinor, packageWeightGrams } = options;
+  if (packageWeightGrams !== undefined && packageWeightGrams > heaviestGrams(zone)) reasons.add('weight_limit_exceeded');
+  const terms = zone.rateCard.collection;
+  let collectionFeeMinor: number | null = null;
+  if (collectMinor !== undefined) {
+    if (!terms) reasons.add('collection_not_available');
+    else if (collectMinor > terms.maxCollectMinor) reasons.add('collection_limit_exceeded');
+    else collectionFeeMinor = collectionFee(collectMinor, terms);
+  }
+  const pickup = stops.pickup && pointOf(stops.pickup);
+  const drop = pointOf(stops.drop);
+  if (!pickup || !drop) return { collectionFeeMinor };
+  const distanceMeters = routeMeters(zone, pickup, drop);
+  if (distanceMeters > zone.maxRouteMeters) reasons.add('route_too_long');
+  return { distanceMeters, routeChargeMinor: priceRoute(zone.rateCard, distanceMeters, packageWeightGrams), collectionFeeMinor };
+}
+
+/** The heaviest parcel a zone carries: its last (heaviest) weight slab's limit. */
+export function heaviestGrams(zone: Pick<Zone, 'rateCard'>): number {
+  return zone.rateCard.weightSlabs[zone.rateCard.weightSlabs.length - 1]!.upToGrams;
+}
+
+/** The answer's status from its reasons: a partial cover alone still leaves the item partly serviceable. */
+export function statusOf(reasons: readonly ServiceabilityReason[]): ServiceabilityStatus {
+  if (reasons.some((reason) => !reason.endsWith('_partially_covered'))) return 'not_serviceable';
+  return reasons.length > 0 ? 'partially_serviceable' : 'serviceable';
+}
+
+/**
+ * The error a quote answers for a decision that is not serviceable, null when it is: the first
+ * refusal in the quote's order (outside the area, route too long, weight, collection).
+ */
+export function quoteRefusal(decision: StopsDecision<Zone>, options: ServiceabilityOptions): AppError | null {
+  const has = (reason: ServiceabilityReason) => decision.reasons.includes(reason);
+  const pickupOut = has('pickup_outside_service_area');
+  const dropOut = has('drop_outside_service_area');
+  if (pickupOut || dropOut) return new OutsideServiceAreaError(pickupOut && dropOut ? 'both' : pickupOut ? 'pickup' : 'drop');
+  if (has('different_zones')) return new OutsideServiceAreaError('different_zones');
+  const zone = decision.zone;
+  if (!zone) return null;
+  if (has('route_too_long')) return new RouteTooLongError(decision.distanceMeters!, zone.maxRouteMeters);
+  if (has('weight_limit_exceeded')) return new WeightLimitExceededError(options.packageWeightGrams!, heaviestGrams(zone));
+  if (has('collection_not_available')) return new CollectionNotAvailableError(zone.id);
+  if (has('collection_limit_exceeded')) return new CollectionLimitExceededError(zone.rateCard.collection!.maxCollectMinor);
+  return null;
+}
+
+// A stop's coverage in one zone; a stop that names no place is covered nowhere.
+function coverageIn(stop: Stop, zone: Zone): Coverage {
+  if (stop.kind === 'point') return pointInPolygon(stop.point, zone.polygon) ? 'full' : 'none';
+  if (stop.kind === 'pincode') return pincodeCoverage(stop.area, zone);
+  return 'none';
+}
+
+// Where a route to or from the stop is measured: the point itself, or a pincode's centre.
+function pointOf(stop: Stop): LatLng | null {
+  if (stop.kind === 'point') return stop.point;
+  if (stop.kind === 'pincode') return pincodeCenter(stop.area);
+  return null;
+}
