@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { runtime } from '../functions/runtime.ts';
 import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } from './local/dynamodb-local.ts';
 import { seedZones, tableAdmin } from './local/bootstrap.ts';
+import { buildPincodeTable, describeBuild } from './local/pincode-table.ts';
 import { startHttpServer } from './local/http-server.ts';
 import { startEngine } from './local/engine.ts';
 import { forgetStart, recordStart } from './local/running-start.ts';
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
     const seeded = await step('Seeding zones and rate cards from seed/zones.json', () => seedZones(rt));
     const added = seeded.filter((r) => r.action === 'created').map((r) => r.zoneId);
     console.log(`  ${added.length > 0 ? `added ${added.join(', ')}` : 'all zones already present'} (${seeded.length} zones)`);
+    const pincodes = await step('Building the pincode table for the zones', () => buildPincodeTable(rt, { ifStale: true }));
+    console.log(`  ${pincodes ? describeBuild(pincodes) : 'already built for these zones'}`);
 
     const demoFile = join(dataDir, `demo-store.${settings.TABLE_NAME}.json`);
     const demo = await step('Preparing the demo sandbox store', async () => {

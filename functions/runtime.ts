@@ -8,6 +8,7 @@ import { QuoteRepository } from './data/quote.repository.ts';
 import { ZoneRepository } from './data/zone.repository.ts';
 import { RateLimitRepository } from './data/rate-limit.repository.ts';
 import { ZoneCatalog } from './data/zone-catalog.ts';
+import { PincodeDirectory, PincodeRepository } from './data/pincode.repository.ts';
 import { JobRepository } from './data/job.repository.ts';
 import { JobReader } from './data/job-reader.ts';
 import { JobListRepository } from './data/job-list.repository.ts';
@@ -40,6 +41,8 @@ export interface Runtime {
   fleetKeys: FleetKeyRepository;
   quotes: QuoteRepository;
   zones: ZoneCatalog;
+  /** The pincode table, read through a per-container cache (POST /v1/serviceability; the zone import rebuilds it). */
+  pincodes: PincodeDirectory;
   rateLimits: RateLimitRepository;
   jobs: JobRepository;
   /** Reads a job and nothing more (the routes that only show one; `jobs` does the same and all the rest). */
@@ -84,6 +87,7 @@ export type OptionalPart =
   | 'fleetJobs'
   | 'jobArchive'
   | 'zones'
+  | 'pincodes'
   | 'quotes'
   | 'bookings'
   | 'work'
@@ -155,6 +159,8 @@ export const jobArchivePart: PartFactory<'jobArchive'> = (base) => new JobArchiv
 // The zone catalogue and the booking each read the zones through a ZoneRepository of their own (it keeps no state).
 export const zonesPart: PartFactory<'zones'> = (_base, { config, db, table }) =>
   new ZoneCatalog(new ZoneRepository(db, table), config.ZONE_CACHE_SECONDS * 1000);
+export const pincodesPart: PartFactory<'pincodes'> = (_base, { config, db, table }) =>
+  new PincodeDirectory(new PincodeRepository(db, table), config.ZONE_CACHE_SECONDS * 1000);
 export const quotesPart: PartFactory<'quotes'> = (_base, { db, table }) => new QuoteRepository(db, table);
 // The booking reads jobs through the reader and files a new job's index items itself, so its bundle carries no job moves.
 export const bookingsPart: PartFactory<'bookings'> = (base, { config, db, table }) =>
@@ -183,6 +189,7 @@ const ALL_PARTS = {
   fleetJobs: fleetJobsPart,
   jobArchive: jobArchivePart,
   zones: zonesPart,
+  pincodes: pincodesPart,
   quotes: quotesPart,
   bookings: bookingsPart,
   work: workPart,

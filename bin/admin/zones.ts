@@ -1,5 +1,6 @@
 /** The zone commands: list the current zones, import changed ones from a file. */
 import { readZoneFile } from '../local/bootstrap.ts';
+import { buildPincodeTable, describeBuild } from '../local/pincode-table.ts';
 import { command, money, required, UsageError } from './command.ts';
 
 const zoneList = command({
@@ -34,9 +35,28 @@ const zoneImport = command({
       throw new UsageError((error as Error).message);
     }
     const results = await rt.zones.repository.import(zones, { onlyMissing: false });
-    return { json: results, text: results.map((r) => `${r.zoneId.padEnd(12)} v${r.version}  ${r.action}`).join('\n') };
+    // Always rebuilt, not only when a zone changed: a new directory version changes the table too.
+    const pincodes = await buildPincodeTable(rt, { ifStale: false });
+    const lines = results.map((r) => `${r.zoneId.padEnd(12)} v${r.version}  ${r.action}`);
+    return { json: results, text: [...lines, `pincode table: ${describeBuild(pincodes!)}`].join('\n') };
+  },
+});
+
+const zonePincodes = command({
+  name: 'zone pincodes',
+  group: 'Zones',
+  flags: {},
+  usage: [['zone pincodes', 'rebuild the pincode table for the current zones (zone import does it too)']],
+  async run(_options, { rt }) {
+    const build = (await buildPincodeTable(rt, { ifStale: false }))!;
+    const rows = build.zones.map(
+      (z) => `${z.zoneId.padEnd(12)} ${String(z.full).padStart(5)} full ${String(z.partial).padStart(5)} partial ${String(z.none).padStart(5)} none`,
+    );
+    const { offices, withoutCoordinates, outsideIndia, outliers } = build.cleaning;
+    const cleaning = `directory: ${offices} offices; left out ${withoutCoordinates} without coordinates, ${outsideIndia} outside India, ${outliers} far from their pincode`;
+    return { json: build, text: [describeBuild(build), cleaning, ...rows].join('\n') };
   },
 });
 
 /** The zone commands, in the order the usage lists them. */
-export const ZONE_COMMANDS = [zoneList, zoneImport];
+export const ZONE_COMMANDS = [zoneList, zoneImport, zonePincodes];

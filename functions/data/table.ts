@@ -251,4 +251,12 @@ export const keys = {
     PK: `ZONE#${zoneId}`,
     SK: `VERSION#${String(version).padStart(6, '0')}`,
   }),
+  /**
+   * The pincode table (functions/data/pincode.repository.ts): one item per pincode near an active zone,
+   * in one partition so an import can list and replace it; `#MANIFEST` (sorting before every digit) says
+   * what it was built from.
+   */
+  pincodesPartition: 'PINCODES',
+  pincode: (pincode: string) => ({ PK: 'PINCODES', SK: pincode }),
+  pincodeManifest: { PK: 'PINCODES', SK: '#MANIFEST' },
 } as const;
