@@ -113,6 +113,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/serviceability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check serviceability
+         * @description Answers, for up to 100 items at once, whether a drop point (a product page’s “do you deliver here?”) or a pickup-to-drop route (a checkout) is served: status, the zones that serve it, every reason it is not, each stop’s coverage, and for a serviceable route the distance and the indicative charge (what a quote would charge now, the collection fee included; not binding). Each location is exactly one of latitude/longitude, a pincode or a DIGIPIN. A pincode is an area: its answer has coverageBasis "pincode" and is not an address check (confirm with coordinates or a DIGIPIN at checkout). A coordinate route answered serviceable is quotable with the same inputs while zoneCatalogVersion is unchanged. Structural errors fail the request (400 naming the path); an unknown pincode or an invalid DIGIPIN is that item’s reason. Creates nothing and spends no quote: counts against the checks limit (60 a minute).
+         *
+         *     Rate limit group `checks`: 60 requests a minute per store, shared by its keys.
+         */
+        post: operations["checkServiceability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/job-quotes": {
         parameters: {
             query?: never;
@@ -896,6 +918,33 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        ServiceabilityRequest: {
+            items: {
+                /** @description Your reference for the item (1–64 characters), echoed in its result. */
+                ref?: string;
+                /** @description The pickup of a route; without it the item is a point check (“do you deliver here?”). */
+                pickup?: {
+                    latitude?: number;
+                    longitude?: number;
+                    /** @description An India Post pincode (6 digits, the first not 0). An area, not a point: answered from the pincode table, coverageBasis "pincode". */
+                    pincode?: string;
+                    /** @description India Post’s DIGIPIN (10 characters, hyphens optional, letters in either case): the centre of its 4 m cell. One that does not decode is the item’s reason invalid_digipin. */
+                    digipin?: string;
+                };
+                /** @description A stop: exactly one of latitude and longitude (both), a pincode, or a DIGIPIN; none or several is 400 `items[i].drop: give exactly one of latitude/longitude, pincode, digipin`. */
+                drop: {
+                    latitude?: number;
+                    longitude?: number;
+                    /** @description An India Post pincode (6 digits, the first not 0). An area, not a point: answered from the pincode table, coverageBasis "pincode". */
+                    pincode?: string;
+                    /** @description India Post’s DIGIPIN (10 characters, hyphens optional, letters in either case): the centre of its 4 m cell. One that does not decode is the item’s reason invalid_digipin. */
+                    digipin?: string;
+                };
+            }[];
+            /** @description Cash on delivery: the amount (integer paise) the rider collects from the customer before handing the parcel over, in cash or by UPI. At most the zone’s limit (GET /v1/rate-card; 422 collection_limit_exceeded with details.maxCollectMinor; 422 collection_not_available where the zone collects none). The quote’s chargeMinor then includes the zone’s collection fee; the job shows both (`collection`). Collected amounts are credited to your prepaid credit by remittance (GET /v1/remittances). */
+            collectMinor?: number;
+            packageWeightGrams?: number;
+        };
         QuoteRequest: {
             pickupAddress: string;
             pickupCity?: string;
@@ -1309,6 +1358,55 @@ export interface components {
                     minFeeMinor: number;
                 } | null;
             }[];
+        };
+        ServiceabilityResponse: {
+            data: {
+                /** @description The item’s ref; null when it gave none. */
+                ref: string | null;
+                /**
+                 * @description serviceable: no reason; partially_serviceable: only *_partially_covered (a pincode some of whose known points are outside); not_serviceable: any other reason.
+                 * @enum {string}
+                 */
+                status: "serviceable" | "partially_serviceable" | "not_serviceable";
+                /** @description The active zones, by id, in which every stop is at least partly covered. */
+                zoneIds: string[];
+                /** @description Every reason that applies, in this order: pickup_outside_service_area, drop_outside_service_area, pickup_partially_covered, drop_partially_covered, different_zones, route_too_long, unknown_pincode, invalid_digipin, collection_not_available, collection_limit_exceeded, weight_limit_exceeded. Empty when serviceable. */
+                reasons: ("pickup_outside_service_area" | "drop_outside_service_area" | "pickup_partially_covered" | "drop_partially_covered" | "different_zones" | "route_too_long" | "unknown_pincode" | "invalid_digipin" | "collection_not_available" | "collection_limit_exceeded" | "weight_limit_exceeded")[];
+                /** @description Each stop’s best coverage over the active zones: full, partial (a pincode partly inside) or none; pickup only for a route. */
+                coverage: {
+                    /** @enum {string} */
+                    pickup?: "full" | "partial" | "none";
+                    /** @enum {string} */
+                    drop: "full" | "partial" | "none";
+                };
+                /**
+                 * @description pincode when any stop was given as a pincode (an area: not an address check), else exact.
+                 * @enum {string}
+                 */
+                coverageBasis: "exact" | "pincode";
+                /** @description Each stop’s point as given or decoded from its DIGIPIN; null for a pincode or an invalid DIGIPIN; pickup only for a route. */
+                location: {
+                    pickup?: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    drop: {
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+                /** @description The route’s distance as a quote measures it: for a serviceable route, else null. */
+                distanceMeters: number | null;
+                /** @description What a quote would charge now (integer paise, the collection fee included), not binding: for a serviceable route, else null. */
+                indicativeChargeMinor: number | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When the items were checked.
+             */
+            checkedAt: string;
+            /** @description The zones the answer was made from: while it is unchanged, a coordinate route answered serviceable is quotable with the same inputs. */
+            zoneCatalogVersion: string;
         };
         JobListResponse: {
             data: {
@@ -2501,6 +2599,162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkServiceability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "ref": "cart-1",
+                 *           "pickup": {
+                 *             "latitude": 12.9756,
+                 *             "longitude": 77.6066
+                 *           },
+                 *           "drop": {
+                 *             "latitude": 12.9784,
+                 *             "longitude": 77.6408
+                 *           }
+                 *         },
+                 *         {
+                 *           "ref": "pdp",
+                 *           "drop": {
+                 *             "pincode": "560038"
+                 *           }
+                 *         },
+                 *         {
+                 *           "drop": {
+                 *             "digipin": "4P3-J2L-T95K"
+                 *           }
+                 *         },
+                 *         {
+                 *           "ref": "far",
+                 *           "drop": {
+                 *             "pincode": "110001"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "packageWeightGrams": 750
+                 *     }
+                 */
+                "application/json": components["schemas"]["ServiceabilityRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per item, in order */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "ref": "cart-1",
+                     *           "status": "serviceable",
+                     *           "zoneIds": [
+                     *             "bengaluru"
+                     *           ],
+                     *           "reasons": [],
+                     *           "coverage": {
+                     *             "pickup": "full",
+                     *             "drop": "full"
+                     *           },
+                     *           "coverageBasis": "exact",
+                     *           "location": {
+                     *             "pickup": {
+                     *               "latitude": 12.9756,
+                     *               "longitude": 77.6066
+                     *             },
+                     *             "drop": {
+                     *               "latitude": 12.9784,
+                     *               "longitude": 77.6408
+                     *             }
+                     *           },
+                     *           "distanceMeters": 4834,
+                     *           "indicativeChargeMinor": 6900
+                     *         },
+                     *         {
+                     *           "ref": "pdp",
+                     *           "status": "serviceable",
+                     *           "zoneIds": [
+                     *             "bengaluru"
+                     *           ],
+                     *           "reasons": [],
+                     *           "coverage": {
+                     *             "drop": "full"
+                     *           },
+                     *           "coverageBasis": "pincode",
+                     *           "location": {
+                     *             "drop": null
+                     *           },
+                     *           "distanceMeters": null,
+                     *           "indicativeChargeMinor": null
+                     *         },
+                     *         {
+                     *           "ref": null,
+                     *           "status": "serviceable",
+                     *           "zoneIds": [
+                     *             "bengaluru"
+                     *           ],
+                     *           "reasons": [],
+                     *           "coverage": {
+                     *             "drop": "full"
+                     *           },
+                     *           "coverageBasis": "exact",
+                     *           "location": {
+                     *             "drop": {
+                     *               "latitude": 12.978399276733398,
+                     *               "longitude": 77.64079475402832
+                     *             }
+                     *           },
+                     *           "distanceMeters": null,
+                     *           "indicativeChargeMinor": null
+                     *         },
+                     *         {
+                     *           "ref": "far",
+                     *           "status": "not_serviceable",
+                     *           "zoneIds": [],
+                     *           "reasons": [
+                     *             "unknown_pincode"
+                     *           ],
+                     *           "coverage": {
+                     *             "drop": "none"
+                     *           },
+                     *           "coverageBasis": "pincode",
+                     *           "location": {
+                     *             "drop": null
+                     *           },
+                     *           "distanceMeters": null,
+                     *           "indicativeChargeMinor": null
+                     *         }
+                     *       ],
+                     *       "checkedAt": "2026-11-22T10:00:00.000Z",
+                     *       "zoneCatalogVersion": "n4bQgYhMfWWaL-qgxVTeRQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ServiceabilityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

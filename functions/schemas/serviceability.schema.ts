@@ -54,7 +54,7 @@ export const ServiceabilityResult = z.strictObject({
   ref: z.nullable(z.string()),
   status: z.enum(['serviceable', 'partially_serviceable', 'not_serviceable']),
   zoneIds: z.array(z.string()),
-  reasons: z.array(z.enum(SERVICEABILITY_REASONS as [string, ...string[]])),
+  reasons: z.array(z.enum(SERVICEABILITY_REASONS)),
   coverage: z.strictObject({ pickup: z.optional(Coverage), drop: Coverage }),
   coverageBasis: z.enum(['exact', 'pincode']),
   location: z.strictObject({ pickup: z.optional(z.nullable(Point)), drop: z.nullable(Point) }),
