@@ -83,6 +83,10 @@ describe('what each route does to the table', () => {
       expect((await m.get('/v1/cod-summary')).status).toBe(200);
       expect((await m.get('/v1/zones')).status).toBe(200);
       expect((await m.get('/v1/zones/bengaluru')).status).toBe(200);
+      // A pincode (BatchGetItem on the pincode table) and a point.
+      expect(
+        (await m.post('/v1/serviceability', { items: [{ drop: { pincode: '560038' } }, { drop: { latitude: 12.9784, longitude: 77.6408 } }] })).status,
+      ).toBe(200);
       expect((await m.get('/v1/remittances/rem_0000000000000000000000zz')).status).toBe(404);
       expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
 

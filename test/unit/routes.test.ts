@@ -8,6 +8,7 @@ describe('matchRoute', () => {
     ['GET', '/v1/balance', 'get-balance', 'reads', 'read-item'],
     ['GET', '/v1/rate-card', 'get-rate-card', 'reads', 'read-feed'],
     ['POST', '/v1/job-quotes', 'create-quote', 'quotes', 'put-quote'],
+    ['POST', '/v1/serviceability', 'check-serviceability', 'checks', 'check-serviceability'],
   ])('finds %s %s with no path parameters', (method, path, name, rateGroup, access) => {
     expect(matchRoute(method, path)).toEqual({
       kind: 'found',
