@@ -41,11 +41,13 @@ export type Stop =
   | { kind: 'unknown_pincode' } // a well-formed pincode the table does not hold
   | { kind: 'invalid_digipin' }; // a DIGIPIN string that does not decode
 
+/** The parcel and the cash to collect, as a quote would be asked for them. */
 export interface ServiceabilityOptions {
   collectMinor?: number | undefined;
   packageWeightGrams?: number | undefined;
 }
 
+/** One item's answer; `distanceMeters` and `chargeMinor` only for a route item that is serviceable. */
 export interface Assessment {
   status: ServiceabilityStatus;
   zoneIds: string[];
@@ -65,8 +67,9 @@ export interface StopsDecision<Z extends Zone> {
   reasons: ServiceabilityReason[];
   coverage: { pickup?: Coverage; drop: Coverage };
   distanceMeters: number | null;
-  /** The ride alone (what a return trip's share is taken of) and the cash-on-delivery fee; null without a priced route. */
+  /** The ride alone (a return trip's charge is a share of it); null without a route measured in a zone. */
   routeChargeMinor: number | null;
+  /** The fee for collecting `collectMinor`; null when none is asked or the zone refuses it. */
   collectionFeeMinor: number | null;
 }
 
@@ -107,62 +110,70 @@ export function decideStops<Z extends Zone>(zones: readonly Z[], stops: { pickup
   const candidates = inZone.filter(({ coverage }) => coverage.every((c) => c !== 'none'));
   const chosen = (candidates.find(({ coverage }) => coverage.every((c) => c === 'full')) ?? candidates[0])?.zone ?? null;
 
-  const reasons = new Set<ServiceabilityReason>();
+  const reasons: ServiceabilityReason[] = [];
   named.forEach(([name, stop], i) => {
-    if (stop.kind === 'unknown_pincode' || stop.kind === 'invalid_digipin') reasons.add(stop.kind);
-    else if (best[i] === 'none') reasons.add(`${name}_outside_service_area`);
-    else if (best[i] === 'partial') reasons.add(`${name}_partially_covered`);
+    if (stop.kind === 'unknown_pincode' || stop.kind === 'invalid_digipin') reasons.push(stop.kind);
+    else if (best[i] === 'none') reasons.push(`${name}_outside_service_area`);
+    else if (best[i] === 'partial') reasons.push(`${name}_partially_covered`);
   });
-  if (named.length === 2 && best.every((c) => c !== 'none') && candidates.length === 0) reasons.add('different_zones');
+  if (named.length === 2 && best.every((c) => c !== 'none') && candidates.length === 0) reasons.push('different_zones');
 
-  const coverage = Object.fromEntries(named.map(([name], i) => [name, best[i]!])) as StopsDecision<Z>['coverage'];
-  const decision: StopsDecision<Z> = {
+  const { limits, ...priced } = chosen ? termsIn(chosen, stops, options) : NO_TERMS;
+  const found = new Set([...reasons, ...limits]);
+  return {
     zone: chosen,
     zoneIds: candidates.map(({ zone }) => zone.id),
-    reasons: [],
-    coverage,
-    distanceMeters: null,
-    routeChargeMinor: null,
-    collectionFeeMinor: null,
+    reasons: SERVICEABILITY_REASONS.filter((reason) => found.has(reason)),
+    coverage: Object.fromEntries(named.map(([name], i) => [name, best[i]!])) as StopsDecision<Z>['coverage'],
+    ...priced,
   };
-  if (chosen) Object.assign(decision, termsIn(chosen, stops, options, reasons));
-  decision.reasons = SERVICEABILITY_REASONS.filter((reason) => reasons.has(reason));
-  return decision;
 }
 
-// What the chosen zone makes of the item: the route's distance and charge, and the limits it breaks.
-function termsIn(zone: Zone, stops: { pickup?: Stop; drop: Stop }, options: ServiceabilityOptions, reasons: Set<ServiceabilityReason>) {
+interface Terms {
+  limits: ServiceabilityReason[];
+  distanceMeters: number | null;
+  routeChargeMinor: number | null;
+  collectionFeeMinor: number | null;
+}
+
+const NO_TERMS: Terms = { limits: [], distanceMeters: null, routeChargeMinor: null, collectionFeeMinor: null };
+
+// What the chosen zone makes of the item: the limits it breaks, the route's distance and charge, the collection fee.
+function termsIn(zone: Zone, stops: { pickup?: Stop; drop: Stop }, options: ServiceabilityOptions): Terms {
   const { collectMinor, packageWeightGrams } = options;
-  if (packageWeightGrams !== undefined && packageWeightGrams > heaviestGrams(zone)) reasons.add('weight_limit_exceeded');
-  const terms = zone.rateCard.collection;
-  let collectionFeeMinor: number | null = null;
+  const terms: Terms = { ...NO_TERMS, limits: [] };
+  if (packageWeightGrams !== undefined && packageWeightGrams > heaviestGrams(zone)) terms.limits.push('weight_limit_exceeded');
+  const cash = zone.rateCard.collection;
   if (collectMinor !== undefined) {
-    if (!terms) reasons.add('collection_not_available');
-    else if (collectMinor > terms.maxCollectMinor) reasons.add('collection_limit_exceeded');
-    else collectionFeeMinor = collectionFee(collectMinor, terms);
+    if (!cash) terms.limits.push('collection_not_available');
+    else if (collectMinor > cash.maxCollectMinor) terms.limits.push('collection_limit_exceeded');
+    else terms.collectionFeeMinor = collectionFee(collectMinor, cash);
   }
   const pickup = stops.pickup && pointOf(stops.pickup);
   const drop = pointOf(stops.drop);
-  if (!pickup || !drop) return { collectionFeeMinor };
-  const distanceMeters = routeMeters(zone, pickup, drop);
-  if (distanceMeters > zone.maxRouteMeters) reasons.add('route_too_long');
-  return { distanceMeters, routeChargeMinor: priceRoute(zone.rateCard, distanceMeters, packageWeightGrams), collectionFeeMinor };
+  // A point check has no route: nothing to measure or price.
+  if (!pickup || !drop) return terms;
+  terms.distanceMeters = routeMeters(zone, pickup, drop);
+  if (terms.distanceMeters > zone.maxRouteMeters) terms.limits.push('route_too_long');
+  terms.routeChargeMinor = priceRoute(zone.rateCard, terms.distanceMeters, packageWeightGrams);
+  return terms;
 }
 
-/** The heaviest parcel a zone carries: its last (heaviest) weight slab's limit. */
-export function heaviestGrams(zone: Pick<Zone, 'rateCard'>): number {
+// The heaviest parcel a zone carries: its last (heaviest) weight slab's limit.
+function heaviestGrams(zone: Pick<Zone, 'rateCard'>): number {
   return zone.rateCard.weightSlabs[zone.rateCard.weightSlabs.length - 1]!.upToGrams;
 }
 
-/** The answer's status from its reasons: a partial cover alone still leaves the item partly serviceable. */
-export function statusOf(reasons: readonly ServiceabilityReason[]): ServiceabilityStatus {
+// The answer's status from its reasons: a partial cover alone still leaves the item partly serviceable.
+function statusOf(reasons: readonly ServiceabilityReason[]): ServiceabilityStatus {
   if (reasons.some((reason) => !reason.endsWith('_partially_covered'))) return 'not_serviceable';
   return reasons.length > 0 ? 'partially_serviceable' : 'serviceable';
 }
 
 /**
- * The error a quote answers for a decision that is not serviceable, null when it is: the first
- * refusal in the quote's order (outside the area, route too long, weight, collection).
+ * The error a quote answers for a decision on two coordinate stops, null when it is served: the first
+ * refusal in the quote's order (outside the area, route too long, weight, collection). Pincode and
+ * DIGIPIN reasons have no quote error: a quote takes coordinates only.
  */
 export function quoteRefusal(decision: StopsDecision<Zone>, options: ServiceabilityOptions): AppError | null {
   const has = (reason: ServiceabilityReason) => decision.reasons.includes(reason);

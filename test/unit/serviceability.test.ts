@@ -3,7 +3,7 @@ import type { LatLng } from '../../functions/core/geo.ts';
 import type { PincodeArea } from '../../functions/core/pincode.ts';
 import { collectionFee, priceRoute } from '../../functions/core/pricing.ts';
 import { priceQuote, type RouteRequest } from '../../functions/core/quote.ts';
-import { assessStops, SERVICEABILITY_REASONS, statusOf, type Stop } from '../../functions/core/serviceability.ts';
+import { assessStops, SERVICEABILITY_REASONS, type Stop } from '../../functions/core/serviceability.ts';
 import { routeMeters, type RateCard, type VersionedZone } from '../../functions/core/zone.ts';
 import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
@@ -283,10 +283,10 @@ describe('assessStops on pincodes, unknown pincodes and invalid DIGIPINs', () =>
     const light = boxZone('a-light', 0, 0, 1, 1, { rateCard: { ...card, weightSlabs: [{ upToGrams: 5000, surchargeMinor: 0 }] } });
     const heavy = boxZone('b-heavy', 0, 0, 1, 1);
 
-    expect(assessStops([heavy, light], { drop: straddling }, { packageWeightGrams: 6000 }).reasons).toEqual([
-      'drop_partially_covered',
-      'weight_limit_exceeded',
-    ]);
+    expect(assessStops([heavy, light], { drop: straddling }, { packageWeightGrams: 6000 })).toMatchObject({
+      status: 'not_serviceable',
+      reasons: ['drop_partially_covered', 'weight_limit_exceeded'],
+    });
   });
 
   it.each([
@@ -341,17 +341,6 @@ describe('assessStops on a point check (no pickup)', () => {
       status: 'not_serviceable',
       reasons: ['collection_not_available'],
     });
-  });
-});
-
-describe('statusOf', () => {
-  it.each([
-    [[], 'serviceable'],
-    [['pickup_partially_covered', 'drop_partially_covered'], 'partially_serviceable'],
-    [['drop_partially_covered', 'weight_limit_exceeded'], 'not_serviceable'],
-    [['different_zones'], 'not_serviceable'],
-  ] as const)('answers %j with %s', (reasons, status) => {
-    expect(statusOf(reasons)).toBe(status);
   });
 });
 
