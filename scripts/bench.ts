@@ -6,6 +6,7 @@
  *              the handler spends outside DynamoDB, all from the access log;
  *   list       GET /v1/jobs at offsets 0, 1,000 and 100,000 on a store of BENCH_LIST_JOBS jobs;
  *   dispatch   the offers list and an idle dispatch tick as the jobs waiting for a rider grow;
+ *   serviceability  POST /v1/serviceability, 100 items a request, against the real pincode table;
  *   bundles    each function's bundle: size, cold import against a bare DynamoDB bundle's, largest inputs;
  *   and the webhook latency and tracking page benchmarks (their own scripts, run in turn).
  * `npm run bench -- endpoints list` runs only those areas. Nothing is asserted: timings are noisy on
@@ -19,6 +20,7 @@ const AREAS: Record<string, string> = {
   endpoints: 'scripts/bench/endpoints.ts',
   list: 'scripts/bench/list.ts',
   dispatch: 'scripts/bench/dispatch.ts',
+  serviceability: 'scripts/bench/serviceability.ts',
   bundles: 'scripts/bench/bundles.ts',
   webhooks: 'scripts/bench-webhooks.ts',
   'tracking-page': 'scripts/bench-tracking-page.ts',
