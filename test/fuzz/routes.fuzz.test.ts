@@ -295,6 +295,13 @@ const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
   'GET /v1/webhook-endpoints/{id}/deliveries': { limit: ['1', '50', '100'] },
 };
 
+/** A serviceability check's stop: coordinates, a pincode, or a DIGIPIN (one that decodes, or any string that may not). */
+const serviceabilityStop = fc.oneof(
+  fc.tuple(coordinate(90), coordinate(180)).map(([latitude, longitude]) => ({ latitude, longitude })),
+  fc.integer({ min: 100_000, max: 999_999 }).map((pincode) => ({ pincode: String(pincode) })),
+  fc.oneof(fc.constant('4P3-J2L-T95K'), fc.string({ minLength: 1, maxLength: 20 })).map((digipin) => ({ digipin })),
+);
+
 /** Valid bodies of the merchant routes that take one: the Bengaluru quote, a quote anywhere on Earth, one that collects cash on delivery; a booking of a quote of the store's. */
 const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   'POST /v1/job-quotes': fc.oneof(
@@ -310,6 +317,21 @@ const MERCHANT_BODIES: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     fc
       .oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom(1_000_000, 1_000_001, 100_000_000))
       .map((collectMinor) => ({ ...bengaluruQuote, collectMinor })),
+  ),
+  // Up to five items of any stops (coordinates anywhere, any well-formed pincode, a DIGIPIN or any short string), with or without cash and weight.
+  'POST /v1/serviceability': fc.record(
+    {
+      items: fc.array(
+        fc.record({ ref: fc.string({ minLength: 1, maxLength: 64 }), pickup: serviceabilityStop, drop: serviceabilityStop }, { requiredKeys: ['drop'] }),
+        {
+          minLength: 1,
+          maxLength: 5,
+        },
+      ),
+      collectMinor: fc.integer({ min: 1, max: 2_000_000 }),
+      packageWeightGrams: fc.integer({ min: 1, max: 100_000 }),
+    },
+    { requiredKeys: ['items'] },
   ),
   'POST /v1/webhook-endpoints': fc.record(
     {
