@@ -190,6 +190,17 @@ export function quoteRefusal(decision: StopsDecision<Zone>, options: Serviceabil
   return null;
 }
 
+/**
+ * The zone that serves both stops, or an OutsideServiceAreaError saying which stop is not served:
+ * the check's choice for two points, the first active zone by id holding both, so overlapping zones
+ * resolve the same way every time. Route length is not judged.
+ */
+export function findServingZone<Z extends Zone>(zones: readonly Z[], pickup: LatLng, drop: LatLng): Z {
+  const decision = decideStops(zones, { pickup: { kind: 'point', point: pickup }, drop: { kind: 'point', point: drop } }, {});
+  if (decision.zone) return decision.zone;
+  throw quoteRefusal(decision, {})!;
+}
+
 // A stop's coverage in one zone; a stop that names no place is covered nowhere.
 function coverageIn(stop: Stop, zone: Zone): Coverage {
   if (stop.kind === 'point') return pointInPolygon(stop.point, zone.polygon) ? 'full' : 'none';

@@ -1,8 +1,6 @@
 import * as z from '../zod.ts';
 import { greatCircleMeters, metersToRing, pointInPolygon, type LatLng } from './geo.ts';
 import { RouteTooLongError } from './errors.ts';
-// A cycle of functions only (serviceability.ts measures routes with routeMeters): neither module runs the other's code as it loads.
-import { decideStops, quoteRefusal } from './serviceability.ts';
 
 const nonnegative = () => z.int().check(z.minimum(0));
 const positive = () => z.int().check(z.positive());
@@ -68,17 +66,6 @@ export const ZoneFile = z.strictObject({
   zones: z.array(Zone).check(z.minLength(1)),
 });
 export type ZoneFile = z.infer<typeof ZoneFile>;
-
-/**
- * The zone that serves both stops, or an OutsideServiceAreaError saying which stop is not served:
- * the serviceability check's choice for two points (core/serviceability.ts), the first active zone
- * by id holding both, so overlapping zones resolve the same way every time. Route length is not judged.
- */
-export function findServingZone<Z extends Zone>(zones: readonly Z[], pickup: LatLng, drop: LatLng): Z {
-  const decision = decideStops(zones, { pickup: { kind: 'point', point: pickup }, drop: { kind: 'point', point: drop } }, {});
-  if (decision.zone) return decision.zone;
-  throw quoteRefusal(decision, {})!;
-}
 
 /** Road distance estimate in whole metres: great-circle distance times the zone's road factor. */
 export function routeMeters(zone: Zone, pickup: LatLng, drop: LatLng): number {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../functions/core/geo.ts';
 import { OutsideServiceAreaError, RouteTooLongError } from '../../functions/core/errors.ts';
-import { assertRouteServed, findServingZone, RateCard, routeMeters, stillServes, Zone, ZoneFile, zonesAround } from '../../functions/core/zone.ts';
+import { assertRouteServed, RateCard, routeMeters, stillServes, Zone, ZoneFile, zonesAround } from '../../functions/core/zone.ts';
+import { findServingZone } from '../../functions/core/serviceability.ts';
 import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
