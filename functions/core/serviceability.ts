@@ -214,3 +214,13 @@ function pointOf(stop: Stop): LatLng | null {
   if (stop.kind === 'pincode') return pincodeCenter(stop.area);
   return null;
 }
+
+/**
+ * Whether a newer version of a quote's zone still takes what the quote asked (its route, parcel and
+ * cash): the same decision in that zone alone, with no reason against it (used when a booking meets
+ * a newer zone version).
+ */
+export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng, options: ServiceabilityOptions): boolean {
+  const decision = decideStops([zone], { pickup: { kind: 'point', point: pickup }, drop: { kind: 'point', point: drop } }, options);
+  return decision.zone !== null && decision.reasons.length === 0;
+}

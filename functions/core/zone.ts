@@ -1,6 +1,5 @@
 import * as z from '../zod.ts';
 import { greatCircleMeters, metersToRing, pointInPolygon, type LatLng } from './geo.ts';
-import { RouteTooLongError } from './errors.ts';
 
 const nonnegative = () => z.int().check(z.minimum(0));
 const positive = () => z.int().check(z.positive());
@@ -70,16 +69,6 @@ export type ZoneFile = z.infer<typeof ZoneFile>;
 /** Road distance estimate in whole metres: great-circle distance times the zone's road factor. */
 export function routeMeters(zone: Zone, pickup: LatLng, drop: LatLng): number {
   return Math.round(greatCircleMeters(pickup, drop) * zone.roadFactor);
-}
-
-/** Throws RouteTooLongError when the route exceeds what the zone serves. */
-export function assertRouteServed(zone: Zone, distanceMeters: number): void {
-  if (distanceMeters > zone.maxRouteMeters) throw new RouteTooLongError(distanceMeters, zone.maxRouteMeters);
-}
-
-/** Whether a zone still serves a route it once quoted (used when a booking meets a newer zone version). */
-export function stillServes(zone: Zone, pickup: LatLng, drop: LatLng): boolean {
-  return zone.active && pointInPolygon(pickup, zone.polygon) && pointInPolygon(drop, zone.polygon) && routeMeters(zone, pickup, drop) <= zone.maxRouteMeters;
 }
 
 /** How far past a zone's edge a rider still counts as near it, when they give no `withinMeters`. */

@@ -13,7 +13,7 @@ import {
 import type { BookingDetails, Job } from '../core/job.ts';
 import type { Quote } from '../core/quote.ts';
 import type { Store } from '../core/store.ts';
-import { stillServes } from '../core/zone.ts';
+import { stillServes } from '../core/serviceability.ts';
 import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type WriteGuard } from './guard.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import type { JobReader } from './job-reader.ts';
@@ -218,13 +218,18 @@ export class BookingRepository extends TableRepository {
     return { job, created: false };
   }
 
-  // The zone moved on since the quote: the quote still stands if the new version serves its route.
+  // The zone moved on since the quote: the quote still stands if the new version takes its route, parcel and cash.
   private async recheckZone(input: BookingInput): Promise<number> {
     const zone = await this.zones.getCurrent(input.quote.zoneId);
     const route = input.quote.request;
     const served =
       zone !== null &&
-      stillServes(zone, { latitude: route.pickupLatitude, longitude: route.pickupLongitude }, { latitude: route.dropLatitude, longitude: route.dropLongitude });
+      stillServes(
+        zone,
+        { latitude: route.pickupLatitude, longitude: route.pickupLongitude },
+        { latitude: route.dropLatitude, longitude: route.dropLongitude },
+        { packageWeightGrams: route.packageWeightGrams, collectMinor: input.quote.collectMinor },
+      );
     if (!served) throw new ZoneChangedError();
     return zone.version;
   }

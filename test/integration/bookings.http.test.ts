@@ -13,6 +13,7 @@ import type { BookingRepository } from '../../functions/data/booking.repository.
 import { priceQuote } from '../../functions/core/quote.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
+import type { Zone } from '../../functions/core/zone.ts';
 
 const api = useLocalApi();
 
@@ -339,6 +340,7 @@ describe('POST /v1/jobs', () => {
   describe('zones', () => {
     const kolkataRoute = { pickupLatitude: 22.5726, pickupLongitude: 88.3639, dropLatitude: 22.58, dropLongitude: 88.4 };
     const kolkata = () => readZoneFile().zones.find((zone) => zone.id === 'kolkata')!;
+    const withoutCollection = ({ collection: _collection, ...card }: Zone['rateCard']): Zone['rateCard'] => card;
 
     it('books a quote whose zone changed but still serves its route', async () => {
       const m = await merchant();
@@ -361,6 +363,33 @@ describe('POST /v1/jobs', () => {
       expect(body).toEqual({ error: 'The delivery zone changed since this quote and no longer serves this route; request a new quote', code: 'zone_changed' });
       expect(await allJobs(api.table.rt, m.storeId)).toHaveLength(0);
       await expectLedgerInvariant(api.table.rt, m.storeId);
+    });
+
+    // Every way a new zone version can refuse what the quote asked, beside its route: the booking
+    // rechecks with the quote's own decision (functions/core/serviceability.ts), not the route alone.
+    it.each([
+      [
+        'the parcel is over the zone’s new heaviest slab',
+        { packageWeightGrams: 8_000 },
+        (z: Zone) => ({ ...z, rateCard: { ...z.rateCard, weightSlabs: [{ upToGrams: 5_000, surchargeMinor: 0 }] } }),
+      ],
+      ['the zone no longer collects cash', { collectMinor: 50_000 }, (z: Zone) => ({ ...z, rateCard: withoutCollection(z.rateCard) })],
+      [
+        'the cash is over the zone’s new limit',
+        { collectMinor: 50_000 },
+        (z: Zone) => ({ ...z, rateCard: { ...z.rateCard, collection: { ...z.rateCard.collection!, maxCollectMinor: 40_000 } } }),
+      ],
+    ])('returns 409 zone_changed when %s', async (_when, asked, change) => {
+      const m = await merchant();
+      await api.table.rt.zones.repository.import([kolkata()], { onlyMissing: false });
+      const quoteId = await m.quote({ ...kolkataRoute, ...asked });
+      await api.table.rt.zones.repository.import([change(kolkata())], { onlyMissing: false });
+
+      const { status, body } = await m.book(quoteId);
+
+      expect(status).toBe(409);
+      expect(body).toMatchObject({ code: 'zone_changed' });
+      expect(await allJobs(api.table.rt, m.storeId)).toHaveLength(0);
     });
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LatLng } from '../../functions/core/geo.ts';
-import { OutsideServiceAreaError, RouteTooLongError } from '../../functions/core/errors.ts';
-import { assertRouteServed, RateCard, routeMeters, stillServes, Zone, ZoneFile, zonesAround } from '../../functions/core/zone.ts';
-import { findServingZone } from '../../functions/core/serviceability.ts';
+import { OutsideServiceAreaError } from '../../functions/core/errors.ts';
+import { RateCard, routeMeters, Zone, ZoneFile, zonesAround } from '../../functions/core/zone.ts';
+import { findServingZone, stillServes } from '../../functions/core/serviceability.ts';
 import { BENGALURU_RATE_CARD } from '../helpers/fixtures.ts';
 
 const at = (latitude: number, longitude: number): LatLng => ({ latitude, longitude });
@@ -293,29 +293,6 @@ describe('routeMeters', () => {
   });
 });
 
-describe('assertRouteServed', () => {
-  const zone = boxZone('z', 0, 0, 1, 1, { maxRouteMeters: 35_000 });
-
-  it.each([0, 1, 34_999, 35_000])('accepts a %d m route when the maximum is 35000 m', (distance) => {
-    expect(() => assertRouteServed(zone, distance)).not.toThrow();
-  });
-
-  it('throws RouteTooLongError 1 m over the maximum', () => {
-    let thrown: unknown;
-    try {
-      assertRouteServed(zone, 35_001);
-    } catch (error) {
-      thrown = error;
-    }
-
-    expect(thrown).toBeInstanceOf(RouteTooLongError);
-    expect(thrown).toMatchObject({
-      code: 'route_too_long',
-      message: 'Route is 35001 m long; this zone serves routes up to 35000 m',
-    });
-  });
-});
-
 describe('stillServes', () => {
   // 0.5 degrees of latitude: 55597.54 m, so 55598 m at road factor 1.
   const pickup = at(13, 77.5);
@@ -323,7 +300,7 @@ describe('stillServes', () => {
   const zone = boxZone('bengaluru', 77, 12, 78, 14, { maxRouteMeters: 55_598 });
 
   it('serves a route inside an active zone exactly at its maximum length', () => {
-    expect(stillServes(zone, pickup, drop)).toBe(true);
+    expect(stillServes(zone, pickup, drop, {})).toBe(true);
   });
 
   it.each([
@@ -333,7 +310,22 @@ describe('stillServes', () => {
     ['the drop is now outside', boxZone('bengaluru', 77, 12, 78, 13.2), pickup, drop],
     ['a higher road factor makes the route too long', { ...zone, roadFactor: 1.01 }, pickup, drop],
   ])('does not serve when %s', (_when, changed, from, to) => {
-    expect(stillServes(changed, from, to)).toBe(false);
+    expect(stillServes(changed, from, to, {})).toBe(false);
+  });
+
+  it('takes the quote’s parcel and cash into account: a weight over the new heaviest slab, cash it no longer collects or over its new limit', () => {
+    const card = {
+      ...zone.rateCard,
+      weightSlabs: [{ upToGrams: 5_000, surchargeMinor: 0 }],
+      collection: { maxCollectMinor: 40_000, feeBasisPoints: 200, minFeeMinor: 2_000 },
+    };
+    const { collection: _collection, ...noCash } = card;
+    const changed = { ...zone, rateCard: card };
+
+    expect(stillServes(changed, pickup, drop, { packageWeightGrams: 5_000, collectMinor: 40_000 })).toBe(true);
+    expect(stillServes(changed, pickup, drop, { packageWeightGrams: 5_001 })).toBe(false);
+    expect(stillServes(changed, pickup, drop, { collectMinor: 40_001 })).toBe(false);
+    expect(stillServes({ ...zone, rateCard: noCash }, pickup, drop, { collectMinor: 100 })).toBe(false);
   });
 });
 
