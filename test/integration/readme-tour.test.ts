@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocalApi } from '../helpers/server.ts';
 import { useMerchant } from '../helpers/merchant.ts';
 import { readProjectFile } from '../helpers/project-docs.ts';
+import { buildPincodeTable } from '../../bin/local/pincode-table.ts';
 
 /**
  * The README's curl tour: one variable (`BASE`, from `PORT` as npm start reads it) says where the server
@@ -44,5 +45,18 @@ describe('the README’s curl tour', () => {
     });
     expect(JSON.parse(await runLine(error))).toMatchObject({ code: 'validation_error', details: { fieldErrors: { tip: ['Unknown field'] } } });
     expect(new URL(api.server.url).port).not.toBe('3000');
+  });
+
+  it('checks serviceability as written: a pincode and a route with a DIGIPIN, answered in order', async () => {
+    const check = curlLines.find((line) => line.includes('/v1/serviceability'))!;
+    await buildPincodeTable(api.table.rt, { ifStale: false });
+
+    const answer = JSON.parse(await runLine(check)) as { data: Array<{ status: string; coverageBasis: string }>; zoneCatalogVersion: string };
+
+    expect(answer.data.map((result) => [result.status, result.coverageBasis])).toEqual([
+      ['serviceable', 'pincode'],
+      ['serviceable', 'exact'],
+    ]);
+    expect(answer.zoneCatalogVersion).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 });
