@@ -29,5 +29,24 @@ const consoleLink = command({
   },
 });
 
+const storeLinkSandbox = command({
+  name: 'store link-sandbox',
+  group: 'Console',
+  flags: { store: { type: 'string' }, 'sandbox-store': { type: 'string' } },
+  usage: [
+    [
+      'store link-sandbox --store ID --sandbox-store ID',
+      "links a live store to a sandbox store as its twin (the console's test mode);",
+      'refused if either is linked already or of the wrong kind',
+    ],
+  ],
+  async run(options, { rt }) {
+    const storeId = required(options, 'store');
+    const sandboxStoreId = required(options, 'sandbox-store');
+    await rt.stores.linkSandbox(storeId, sandboxStoreId);
+    return { json: { storeId, testStoreId: sandboxStoreId }, text: `Linked live store ${storeId} to its sandbox twin ${sandboxStoreId}.` };
+  },
+});
+
 /** The console commands, in the order the usage lists them. */
-export const CONSOLE_COMMANDS = [consoleLink];
+export const CONSOLE_COMMANDS = [consoleLink, storeLinkSandbox];
