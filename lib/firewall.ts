@@ -70,7 +70,16 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
   });
   const fleetPath = pathContains('/fleet/v1/');
   const trackingPath = pathContains('/track/');
-  const merchantPaths = { andStatement: { statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }] } };
+  const consoleSessionPath = pathContains('/console/v1/sessions');
+  const merchantPaths = {
+    andStatement: {
+      statements: [
+        { notStatement: { statement: fleetPath } },
+        { notStatement: { statement: trackingPath } },
+        { notStatement: { statement: consoleSessionPath } },
+      ],
+    },
+  };
   const pageRateLimited = {
     block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
   };
@@ -131,6 +140,15 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
         statement: { rateBasedStatement: { limit: 6000, aggregateKeyType: 'IP', scopeDownStatement: trackingPath } },
         action: pageRateLimited,
         visibilityConfig: visibility('per-ip-tracking-flood'),
+      },
+      {
+        name: 'PerIpConsoleSessionFlood',
+        priority: 5,
+        // The console's session routes (sign-in, refresh, mode, sign-out) take no key: a tab refreshes
+        // every 15 minutes, a person signs in a few times a day; 600 in 5 minutes is an office of staff behind one address, far below a guessing run.
+        statement: { rateBasedStatement: { limit: 600, aggregateKeyType: 'IP', scopeDownStatement: consoleSessionPath } },
+        action: rateLimited,
+        visibilityConfig: visibility('per-ip-console-session-flood'),
       },
     ],
   });

@@ -26,6 +26,12 @@ import { ServiceFunction } from './service-function.ts';
 import { addFirewall } from './firewall.ts';
 import { addGatewayResponses, addMethodNotAllowed, addNotFound } from './gateway-responses.ts';
 
+/** The console's session routes (public, JSON): a gateway ceiling of their own; people sign in and refresh, no page floods them. */
+const CONSOLE_SESSION_THROTTLE = { throttlingRateLimit: 20, throttlingBurstLimit: 40 };
+
+// The customer's tracking page: the public route with reserved executions and the stage's page throttle.
+const isTrackingPage = (route: Route) => route.path.startsWith('/track/');
+
 export { MOCK_CONTENT_TYPES } from './gateway-responses.ts';
 
 /** How much of the account the public tracking page may take (DeliveryApiStackProps.trackingPage). */
@@ -174,7 +180,9 @@ export class DeliveryRestApi extends Construct {
             .filter((route) => route.api === 'public')
             .map((route) => [
               `${route.path}/${route.method}`,
-              { throttlingRateLimit: props.trackingPage.rateLimit, throttlingBurstLimit: props.trackingPage.burstLimit },
+              isTrackingPage(route)
+                ? { throttlingRateLimit: props.trackingPage.rateLimit, throttlingBurstLimit: props.trackingPage.burstLimit }
+                : CONSOLE_SESSION_THROTTLE,
             ]),
         ),
       },
@@ -221,7 +229,7 @@ export class DeliveryRestApi extends Construct {
       const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
       const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, {
         environment: Object.keys(keys).length > 0 ? keys : undefined,
-        reservedConcurrency: route.api === 'public' ? props.trackingPage.reservedConcurrency : undefined,
+        reservedConcurrency: isTrackingPage(route) ? props.trackingPage.reservedConcurrency : undefined,
       });
       const integration = new Integration({
         type: IntegrationType.AWS_PROXY,

@@ -5,9 +5,15 @@ import { RecordNotFoundError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
-/** A key as stored: never the key itself, only its hash. */
+/** A key as stored: never the key itself, only its hash. A console access token is found the same way (`kind: 'session'`). */
 export interface ApiKeyRecord {
+  kind: 'key' | 'session';
+  /** The key's id; for an access token, its session's id. */
   keyId: string;
+  /** The console session of an access token; null for an API key. */
+  sessionId: string | null;
+  /** When an access token stops working; null for an API key. */
+  tokenExpiresAt: string | null;
   storeId: string;
   sandbox: boolean;
   status: 'active' | 'revoked';
@@ -71,10 +77,14 @@ export class ApiKeyRepository extends TableRepository {
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }));
     if (!Item) return null;
+    const session = Item.type === 'sessionToken';
     return {
-      keyId: Item.keyId,
+      kind: session ? 'session' : 'key',
+      keyId: session ? Item.sessionId : Item.keyId,
+      sessionId: session ? Item.sessionId : null,
+      tokenExpiresAt: session ? Item.expiresAt : null,
       storeId: Item.storeId,
-      sandbox: Item.sandbox,
+      sandbox: Item.sandbox ?? false,
       status: Item.status,
       createdAt: Item.createdAt,
       revokedAt: Item.revokedAt ?? null,

@@ -1,6 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { BodyRequiredError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
+import { BodyRequiredError, SessionExpiredError, SessionRevokedError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
+import { accessTokenExpired } from '../core/session.ts';
+import type { ApiKeyRecord } from '../data/api-key.repository.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Merchant } from '../core/store.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
@@ -83,7 +85,8 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 }
 
 /**
- * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
+ * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store. A console
+ * access token is found the same way and acts for its store like a key (expired: session_expired; revoked: session_revoked).
  * Missing, malformed, unknown or revoked keys and stores with API access off all get 401. A key that
  * authenticated in this container before is read with its store, in one round trip (which store a
  * key belongs to never changes; its status and the store are read every time).
@@ -102,15 +105,23 @@ export function authenticate(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>): 
     await Promise.allSettled([keyRead, knownStoreRead]);
     const [key, knownStore] = [await keyRead, await knownStoreRead];
     if (!key) throw new UnauthorizedError('invalid_api_key');
+    if (key.kind === 'session') assertSessionTokenLive(key);
     if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
     const store = knownStoreId === key.storeId ? knownStore : await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('invalid_api_key');
     if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     apiKeys.remember(keyHash, store.id);
-    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
-    logger.appendKeys({ storeId: store.id, keyId: key.keyId });
+    const via = key.kind === 'session' ? 'console' : 'api_key';
+    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store, via, sessionId: key.sessionId };
+    logger.appendKeys({ storeId: store.id, keyId: key.keyId, via });
   }
   return { before: authenticateBefore };
+}
+
+// A console access token: revoked (signed out, reuse, a mode switch) or past its 15 minutes, each told by its own code (the app refreshes on the second).
+function assertSessionTokenLive(token: ApiKeyRecord): void {
+  if (token.status !== 'active') throw new SessionRevokedError();
+  if (accessTokenExpired({ expiresAt: token.tokenExpiresAt! }, new Date())) throw new SessionExpiredError();
 }
 
 /**

@@ -30,7 +30,8 @@ describe('the firewall’s merchant flood rules', () => {
   it('lets eight stores at the gateway’s ceiling, or dozens at the standard limits, share one address before the backstop blocks it', () => {
     expect(rule(resources, 'PerIpFlood')).toMatchObject({ Limit: FIREWALL_IP_LIMIT, AggregateKeyType: 'IP' });
     const storeCeiling = STORE_GATEWAY_THROTTLE.burstLimit + STORE_GATEWAY_THROTTLE.rateLimit * FIVE_MINUTES;
-    const standardStore = Object.values(RATE_LIMITS).reduce((sum, limit) => sum + limit.capacity, 0) * 5;
+    // An integration's keys: the console's own group (its reads come from people's browsers, not an integrator's address) is left out.
+    const standardStore = Object.entries(RATE_LIMITS).reduce((sum, [group, limit]) => sum + (group === 'console' ? 0 : limit.capacity), 0) * 5;
     expect(Math.floor(FIREWALL_IP_LIMIT / storeCeiling)).toBe(8);
     expect(Math.floor(FIREWALL_IP_LIMIT / standardStore)).toBeGreaterThan(24);
     // The per-key rule comes first, so a blocked key is told by its own rule's metric.
@@ -47,8 +48,11 @@ describe('the firewall’s merchant flood rules', () => {
     );
   }, 120_000);
 
-  it('keeps the tracking page and the fleet API per address alone', () => {
+  it('keeps the tracking page, the console’s session routes and the fleet API per address alone', () => {
     expect(rule(resources, 'PerIpTrackingFlood')).toMatchObject({ Limit: 6000, AggregateKeyType: 'IP' });
+    expect(rule(resources, 'PerIpConsoleSessionFlood')).toMatchObject({ Limit: 600, AggregateKeyType: 'IP' });
+    expect(JSON.stringify(rule(resources, 'PerIpConsoleSessionFlood').ScopeDownStatement)).toContain('/console/v1/sessions');
+    expect(JSON.stringify(rule(resources, 'PerIpFlood').ScopeDownStatement)).toContain('/console/v1/sessions');
     expect(rule(resources, 'PerIpFleetFlood')).toMatchObject({ Limit: 60000, AggregateKeyType: 'IP' });
   });
 });

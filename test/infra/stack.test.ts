@@ -485,6 +485,13 @@ describe('the CDK stack', () => {
           ThrottlingRateLimit: DEFAULT_TRACKING_PAGE_LIMITS.rateLimit,
           ThrottlingBurstLimit: DEFAULT_TRACKING_PAGE_LIMITS.burstLimit,
         }),
+        // Issue 36: the console's session routes, a ceiling of their own each.
+        ...[
+          ['POST', '/~1console~1v1~1sessions'],
+          ['POST', '/~1console~1v1~1sessions~1refresh'],
+          ['POST', '/~1console~1v1~1sessions~1mode'],
+          ['DELETE', '/~1console~1v1~1sessions~1current'],
+        ].map(([HttpMethod, ResourcePath]) => Match.objectLike({ HttpMethod, ResourcePath, ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 })),
       ],
     });
   });
@@ -690,6 +697,8 @@ describe('the CDK stack', () => {
       ['PerIpFlood', 30000],
       ['PerIpFleetFlood', 60000],
       ['PerIpTrackingFlood', 6000],
+      // Issue 36: the console's session routes, per address.
+      ['PerIpConsoleSessionFlood', 600],
     ]);
     for (const rule of floods) {
       expect(rule.Action).toEqual({
@@ -723,10 +732,15 @@ describe('the CDK stack', () => {
     const path = (statement: unknown) => (statement as Match).ByteMatchStatement.SearchString;
     const not = (statement: unknown) => path((statement as { NotStatement: { Statement: unknown } }).NotStatement.Statement);
 
-    expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual(['/fleet/v1/', '/track/']);
+    expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual([
+      '/fleet/v1/',
+      '/track/',
+      '/console/v1/sessions',
+    ]);
     expect(scope.PerIpKeyFlood).toEqual(scope.PerIpFlood);
     expect(path(scope.PerIpTrackingFlood)).toBe('/track/');
     expect(path(scope.PerIpFleetFlood)).toBe('/fleet/v1/');
+    expect(path(scope.PerIpConsoleSessionFlood)).toBe('/console/v1/sessions');
   });
 
   it('refuses to synthesise a production stage without an alarm e-mail', () => {

@@ -7,6 +7,7 @@ import { merchantAuthorizer, merchantRoutesArns } from '../../functions/merchant
 import { routes, type Route } from '../../functions/http/routes.ts';
 import { createRuntime } from '../../functions/runtime.ts';
 import { createStore } from '../helpers/fixtures.ts';
+import { signIn } from '../../functions/use-cases/console-session.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
 
@@ -83,6 +84,22 @@ describe('the merchant authorizer', () => {
       usageIdentifierKey: usageKeyValue(store.storeId),
       context: { storeId: store.storeId, keyId },
     });
+  });
+
+  it('lets a console access token through to its store’s usage key, live, expired or revoked (the function behind says session_expired or session_revoked)', async () => {
+    const store = await createStore(table.rt);
+    const { token } = await table.rt.sessions.createLoginLink(store.storeId);
+    const expired = await signIn(table.rt, token, new Date(Date.now() - 16 * 60_000));
+    const { token: second } = await table.rt.sessions.createLoginLink(store.storeId);
+    const revoked = await signIn(table.rt, second, new Date());
+    await table.rt.sessions.revoke(revoked.tokens.session.id);
+
+    for (const accessToken of [expired.tokens.accessToken, revoked.tokens.accessToken]) {
+      const result = await authorize(eventFor({ 'X-Api-Key': accessToken }));
+
+      expect(result).toMatchObject({ principalId: store.storeId, usageIdentifierKey: usageKeyValue(store.storeId), context: { storeId: store.storeId } });
+      expect(result.policyDocument.Statement[0]).toMatchObject({ Effect: 'Allow' });
+    }
   });
 
   it('answers for every merchant route and method of the stage (the gateway caches one answer per key), and for no fleet route', () => {
