@@ -25,8 +25,12 @@ export interface TableAccess {
   leadingKeys?: readonly string[];
 }
 
-/** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
+/**
+ * The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts), and `lastUsedOn`:
+ * every merchant request's auth records its key's first use of the day on the key's item
+ * (functions/data/api-key.repository.ts recordUse), so every kind that takes a token may set it too.
+ */
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'lastUsedOn'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
 /** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */

@@ -14,3 +14,4 @@ export * from './errors/fleet.ts';
 export * from './errors/money.ts';
 export * from './errors/collection.ts';
 export * from './errors/webhooks.ts';
+export * from './errors/api-keys.ts';

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { BodyRequiredError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Merchant } from '../core/store.ts';
-import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
+import { hashApiKey, keyStatus, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
@@ -84,7 +84,8 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 
 /**
  * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
- * Missing, malformed, unknown or revoked keys and stores with API access off all get 401. A key that
+ * Missing, malformed, unknown or revoked keys (a rolled key past its expiry included) and stores with
+ * API access off all get 401; a key's first request of the day records `lastUsedOn`. A key that
  * authenticated in this container before is read with its store, in one round trip (which store a
  * key belongs to never changes; its status and the store are read every time).
  */
@@ -102,11 +103,15 @@ export function authenticate(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>): 
     await Promise.allSettled([keyRead, knownStoreRead]);
     const [key, knownStore] = [await keyRead, await knownStoreRead];
     if (!key) throw new UnauthorizedError('invalid_api_key');
-    if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
+    const now = new Date();
+    // A rolled key past its expiresAt is revoked, though nothing wrote it so.
+    if (keyStatus(key, now).status === 'revoked') throw new UnauthorizedError('revoked_api_key');
     const store = knownStoreId === key.storeId ? knownStore : await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('invalid_api_key');
     if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     apiKeys.remember(keyHash, store.id);
+    // The key's first request of the day (IST) records it: one conditional write a key a day (docs/performance.md).
+    await apiKeys.recordUse(keyHash, key, now);
     request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
     logger.appendKeys({ storeId: store.id, keyId: key.keyId });
   }

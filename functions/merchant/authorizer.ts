@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { hashApiKey, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
+import { hashApiKey, keyStatus, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
 import type { UnauthorizedReason } from '../core/errors.ts';
 import { logger } from '../log/logger.ts';
 import { routesOf } from '../http/routes.ts';
@@ -60,7 +60,7 @@ export function merchantAuthorizer(rt: () => BaseRuntime & Pick<Runtime, 'apiKey
       throw error;
     }
     if (!key) return refuse('invalid_api_key');
-    if (key.status !== 'active') return refuse('revoked_api_key');
+    if (keyStatus(key, new Date()).status === 'revoked') return refuse('revoked_api_key');
     return {
       principalId: key.storeId,
       policyDocument: policy('Allow', event.methodArn),
