@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Transaction } from './transaction.ts';
 import { isConditionFailure } from './client.ts';
 import { generateApiKey, hashApiKey, istDate, newId } from '../core/api-key.ts';
@@ -95,6 +95,21 @@ export function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
     expiresAt: (item.expiresAt as string | undefined) ?? null,
     lastUsedOn: (item.lastUsedOn as string | undefined) ?? null,
   };
+}
+
+/** The state of the keys with these hashes (their by-hash items), 100 to a BatchGet, strongly consistent, unprocessed keys asked again. */
+export async function readKeyStates(db: DynamoDBDocumentClient, tableName: string, hashes: readonly string[]): Promise<Map<string, ApiKeyRecord>> {
+  const states = new Map<string, ApiKeyRecord>();
+  for (let i = 0; i < hashes.length; i += 100) {
+    let pending: Array<Record<string, unknown>> = hashes.slice(i, i + 100).map((hash) => keys.apiKeyByHash(hash));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+      for (const item of result.Responses?.[tableName] ?? []) states.set((item.PK as string).slice('APIKEY#'.length), apiKeyRecordOf(item));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+    }
+  }
+  return states;
 }
 
 /** API keys: lookup by hash for auth (and the record of their last use); creation and revocation for the admin CLI. */

@@ -1,7 +1,6 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { generateApiKey, keyStatus, MAX_LIVE_KEYS, newId, type ApiKeyStatus } from '../core/api-key.ts';
 import { ApiKeyNotFoundError, KeptChangingError, KeyLimitError, KeyNotActiveError } from '../core/errors.ts';
-import { apiKeyPuts, apiKeyRecordOf, type ApiKeyRecord } from './api-key.repository.ts';
+import { apiKeyPuts, readKeyStates, type ApiKeyRecord } from './api-key.repository.ts';
 import { addGuardChecks, rethrowGuardFailure, type WriteGuard } from './guard.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
@@ -93,7 +92,11 @@ export class StoreApiKeyRepository extends TableRepository {
     });
     const versionItem = items.find((item) => item.SK === keys.storeApiKeysVersion(storeId).SK);
     const entries = items.filter((item) => item.type === 'storeApiKey');
-    const states = await this.statesOf(entries.map((item) => item.keyHash as string));
+    const states = await readKeyStates(
+      this.db,
+      this.tableName,
+      entries.map((item) => item.keyHash as string),
+    );
     const listed = entries.flatMap((item): Listed[] => {
       const stored = states.get(item.keyHash as string);
       if (!stored) return [];
@@ -115,21 +118,6 @@ export class StoreApiKeyRepository extends TableRepository {
     });
     listed.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     return { keys: listed, version: versionItem ? (versionItem.version as number) : null };
-  }
-
-  // The keys' by-hash items (their state), 100 to a BatchGet, strongly consistent, unprocessed keys asked again.
-  private async statesOf(hashes: string[]): Promise<Map<string, ApiKeyRecord>> {
-    const states = new Map<string, ApiKeyRecord>();
-    for (let i = 0; i < hashes.length; i += 100) {
-      let pending: Array<Record<string, unknown>> = hashes.slice(i, i + 100).map((hash) => keys.apiKeyByHash(hash));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        const result = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
-        for (const item of result.Responses?.[this.tableName] ?? []) states.set((item.PK as string).slice('APIKEY#'.length), apiKeyRecordOf(item));
-        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-      }
-    }
-    return states;
   }
 
   private newKey(guard: WriteGuard & { sandbox: boolean }, name: string, now: Date) {
