@@ -71,7 +71,6 @@ export const apiKeyOperations = {
     description: `Revokes the key now: its next request is 401. Revoking a revoked key answers it as it is. Another store’s key or an unknown id: 404 \`api_key_not_found\`. ${SESSION_ONLY}`,
     tag: 'Keys',
     path: ApiKeyPath,
-    optionalBody: true,
     success: [
       {
         status: 200,
