@@ -13,6 +13,7 @@ import { assertJava, JavaMissingError, startDynamoDbLocal, type DynamoDbLocal } 
 import { seedZones, tableAdmin } from './local/bootstrap.ts';
 import { buildPincodeTable, describeBuild } from './local/pincode-table.ts';
 import { startHttpServer } from './local/http-server.ts';
+import { consoleLoginUrl } from './admin/console.ts';
 import { startEngine } from './local/engine.ts';
 import { forgetStart, recordStart } from './local/running-start.ts';
 import { localLogSink, Terminal } from './local/terminal.ts';
@@ -130,12 +131,16 @@ async function main(): Promise<void> {
     recordStart(dataDir, { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, tableName: settings.TABLE_NAME, apiUrl: url });
     // The CLI reads .data/npm-start.json of the folder it runs in; another data folder must be named to it.
     const adminCommand = settings.DATA_DIR === '.data' ? 'npm run admin --' : `DATA_DIR=${settings.DATA_DIR} npm run admin --`;
+    // A fresh sign-in link every start: a link is single use, and the last start's has expired.
+    const consoleLink = await rt.sessions.createLoginLink(demo.storeId);
     const jsonLog = join(dataDir, 'api.log');
     const shortLog = settings.ACCESS_LOG === 'short';
     const banner = `
 Merchant API and fleet API listening on ${url}
 Demo sandbox store ${demo.storeId}${demo.isNew ? ' (created now)' : ''}, API key:
   ${demo.apiKey}
+Its console sign-in link (single use, until ${consoleLink.expiresAt}; another: ${adminCommand} console link --store ${demo.storeId}):
+  ${consoleLoginUrl(url, consoleLink.token)}
 
 Try it:
   curl -s ${url}/v1/balance -H 'X-Api-Key: ${demo.apiKey}'

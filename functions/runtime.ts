@@ -24,6 +24,7 @@ import { TrackingRepository } from './data/tracking.repository.ts';
 import { RemittanceRepository } from './data/remittance.repository.ts';
 import { UpiPaymentRepository } from './data/upi-payment.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
+import { SessionRepository } from './data/session.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import type { KeyRing, SealedSecrets } from './core/secret-box.ts';
 import type { DispatchClock } from './core/dispatch.ts';
@@ -73,6 +74,8 @@ export interface Runtime {
   webhookSecrets: SealedSecrets;
   /** The versions of the key that signs statement cursors (CURSOR_SIGNING_KEY); only GET /v1/ledger has it. */
   cursorKeys: KeyRing;
+  /** Console sign-in links and sessions (the session routes, the admin CLI's `console link`). */
+  sessions: SessionRepository;
 }
 
 /**
@@ -104,6 +107,7 @@ export type OptionalPart =
   | 'upiPayments'
   | 'webhookSecrets'
   | 'cursorKeys'
+  | 'sessions'
   | 'idempotency';
 
 /**
@@ -183,6 +187,7 @@ export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => n
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
 export const upiPaymentsPart: PartFactory<'upiPayments'> = (_base, { db, table }) => new UpiPaymentRepository(db, table);
+export const sessionsPart: PartFactory<'sessions'> = (_base, { db, table }) => new SessionRepository(db, table);
 
 const ALL_PARTS = {
   apiKeys: apiKeysPart,
@@ -206,6 +211,7 @@ const ALL_PARTS = {
   remittances: remittancesPart,
   riderCash: riderCashPart,
   upiPayments: upiPaymentsPart,
+  sessions: sessionsPart,
   webhookSecrets: webhookSecretsPart,
   cursorKeys: cursorKeysPart,
 } satisfies Required<Omit<Parts, 'idempotency'>>;

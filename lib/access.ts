@@ -104,6 +104,25 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   // The public tracking page: the link by its token's hash, then its job and store. No bucket (the gateway throttles it per IP).
   // The only function anyone may call without a key: it reaches the links, and the stores' jobs and records, nothing else.
   'read-tracking': { table: ['dynamodb:GetItem'], updates: 'none', leadingKeys: ['TRACK#*', 'STORE#*'] },
+  // The console's session routes: a sign-in link (used once), the session, its access tokens (stored as keys) and the stores' names. No bucket (the gateway throttles them per IP).
+  'manage-sessions': {
+    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    updates: [
+      'PK',
+      'SK',
+      'usedAt',
+      'expiresAt',
+      'status',
+      'revokedAt',
+      'refreshedAt',
+      'refreshHash',
+      'previousRefreshHashes',
+      'accessHashes',
+      'mode',
+      'testStoreId',
+    ],
+    leadingKeys: ['LOGIN#*', 'SESSION#*', 'APIKEY#*', 'STORE#*'],
+  },
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   book: { table: MOVE, updates: 'any' },

@@ -78,6 +78,8 @@ export function jobInState(status: JobStatus, event: MoveName, now = NOW): Job {
       balanceMinor: 10_000,
       reservedMinor: 6900,
       availableMinor: 3100,
+      testStoreId: null,
+      liveStoreId: null,
       codCollectedMinor: 0,
       codAwaitingMinor: 0,
       codRemittedMinor: 0,

@@ -72,7 +72,8 @@ export async function main(argv: string[], io: CliIo = processIo, env: NodeJS.Pr
     if (!spec) throw new UsageError(command.trim() === '' ? 'No command given' : `Unknown command "${command}"`, usageText());
     // No flag is declared `multiple`, so each value is one string or boolean.
     const [desk, reviews] = [new DeskRepository(doc, config.TABLE_NAME), new ReviewQueueRepository(doc, config.TABLE_NAME)];
-    const output = await spec.run(options as ParsedFlags, { rt, operations, desk, reviews, gateway });
+    const apiUrl = env.API_URL || (options.aws ? undefined : runningStart(resolve(env.DATA_DIR || LOCAL_DATA_DIR))?.apiUrl);
+    const output = await spec.run(options as ParsedFlags, { rt, operations, desk, reviews, gateway, apiUrl });
     io.stdout(options.json ? JSON.stringify(output.json, null, 2) : output.text);
     return 0;
   } catch (error) {

@@ -47,6 +47,8 @@ export interface CommandContext {
   /** Operations' review queue. */
   reviews: ReviewQueueRepository;
   gateway: Gateway;
+  /** The API's public base URL (API_URL, else the running `npm start`'s), for the links a command prints; undefined when neither names one. */
+  apiUrl?: string;
 }
 
 /** One line of the usage: how to call the command, and what it does (one or more lines). */

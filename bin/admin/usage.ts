@@ -9,6 +9,7 @@ import { UsageError, type AnyCommand } from './command.ts';
 import { STORE_COMMANDS } from './stores.ts';
 import { JOB_COMMANDS } from './jobs.ts';
 import { KEY_COMMANDS } from './keys.ts';
+import { CONSOLE_COMMANDS } from './console.ts';
 import { ZONE_COMMANDS } from './zones.ts';
 import { GATEWAY_COMMANDS } from './gateway.ts';
 import { STORE_FIND_COMMANDS } from './store-find.ts';
@@ -30,6 +31,7 @@ export const COMMANDS: readonly AnyCommand[] = [
   ...OVERDUE_COMMANDS,
   ...REVIEW_COMMANDS,
   ...KEY_COMMANDS,
+  ...CONSOLE_COMMANDS,
   ...RIDER_COMMANDS,
   ...ZONE_COMMANDS,
   ...GATEWAY_COMMANDS,

@@ -22,9 +22,12 @@ export function hashApiKey(apiKey: string): string {
   return createHash('sha256').update(apiKey, 'utf8').digest('hex');
 }
 
-/** Whether a string has the shape of an API key (checked before any lookup). */
+/** A console session's access token (functions/core/session.ts): accepted wherever a key is. */
+const ACCESS_TOKEN_SHAPE = /^mdk_sess_[0-9A-Za-z]{43}$/;
+
+/** Whether a string has the shape of an API key or a console access token (checked before any lookup). */
 export function looksLikeApiKey(value: string): boolean {
-  return API_KEY_PATTERN.test(value);
+  return API_KEY_PATTERN.test(value) || ACCESS_TOKEN_SHAPE.test(value);
 }
 
 /** Identifiers for stores, keys, fleet keys and riders: a readable prefix and 20 base62 characters. */

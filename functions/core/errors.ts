@@ -15,3 +15,4 @@ export * from './errors/money.ts';
 export * from './errors/collection.ts';
 export * from './errors/webhooks.ts';
 export * from './errors/api-keys.ts';
+export * from './errors/sessions.ts';

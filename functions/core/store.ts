@@ -22,13 +22,22 @@ export interface Store {
   jobCount: number;
   /** Per-minute limits agreed with this store, by rate group, in place of the defaults. */
   rateLimitOverrides: Record<string, number>;
+  /** On a live store: its linked sandbox twin (the console's test mode), or null. */
+  testStoreId: string | null;
+  /** On a sandbox twin: the live store it is linked to, or null. */
+  liveStoreId: string | null;
   createdAt: string;
 }
 
-/** A merchant: a store acting through one of its API keys (the authenticated caller of the merchant API). */
+/** A merchant: a store acting through one of its API keys or a console session's access token (the authenticated caller of the merchant API). */
 export interface Merchant {
   storeId: string;
+  /** The API key's id; for a console access token, its session's id. */
   keyId: string;
+  /** How the caller authenticated: an API key, or a console session's access token. */
+  via: 'api_key' | 'console';
+  /** The console session, when `via` is 'console'; null for an API key. */
+  sessionId: string | null;
   /** SHA-256 of the key: what writes check to refuse a key revoked mid-request. */
   keyHash: string;
   store: Store;

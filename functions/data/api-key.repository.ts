@@ -6,9 +6,15 @@ import { RecordNotFoundError } from '../core/errors.ts';
 import { keys } from './table.ts';
 import { TableRepository } from './repository.ts';
 
-/** A key as stored: never the key itself, only its hash. */
+/** A key as stored: never the key itself, only its hash. A console access token is found the same way (`kind: 'session'`). */
 export interface ApiKeyRecord {
+  kind: 'key' | 'session';
+  /** The key's id; for an access token, its session's id. */
   keyId: string;
+  /** The console session of an access token; null for an API key. */
+  sessionId: string | null;
+  /** When an access token stops working; null for an API key. */
+  tokenExpiresAt: string | null;
   storeId: string;
   sandbox: boolean;
   /** As stored: only a revocation writes `revoked`; a rolled key past `expiresAt` is revoked too (core/api-key.ts keyStatus). */
@@ -84,15 +90,20 @@ const REMEMBERED_KEYS = 10_000;
 
 /** A key record as the by-hash item holds it (the fields added later absent on older keys). */
 export function apiKeyRecordOf(item: Record<string, unknown>): ApiKeyRecord {
+  const session = item.type === 'sessionToken';
   return {
-    keyId: item.keyId as string,
+    kind: session ? 'session' : 'key',
+    keyId: (session ? item.sessionId : item.keyId) as string,
+    sessionId: session ? (item.sessionId as string) : null,
+    tokenExpiresAt: session ? (item.expiresAt as string) : null,
     storeId: item.storeId as string,
-    sandbox: item.sandbox as boolean,
+    sandbox: (item.sandbox as boolean | undefined) ?? false,
     status: item.status as ApiKeyRecord['status'],
     createdAt: item.createdAt as string,
     revokedAt: (item.revokedAt as string | undefined) ?? null,
     name: (item.name as string | null | undefined) ?? null,
-    expiresAt: (item.expiresAt as string | undefined) ?? null,
+    // An access token's expiresAt is its own lifetime (tokenExpiresAt), not a rolled key's end.
+    expiresAt: session ? null : ((item.expiresAt as string | undefined) ?? null),
     lastUsedOn: (item.lastUsedOn as string | undefined) ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { withConsoleNotes } from '../core/session.ts';
 import { toJobSummary } from '../core/job.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { IDEMPOTENCY_TTL_SECONDS, newJob } from '../core/booking.ts';
@@ -93,14 +94,11 @@ export class BookingRepository extends TableRepository {
     let store = input.store;
     let zoneVersion = input.quote.zoneVersion;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const created = newJob({
-        store,
-        quote: input.quote,
-        details: input.details,
-        idempotencyKey: input.idempotencyKey,
-        seq: store.jobCount + 1,
-        now: input.now,
-      });
+      const created = withConsoleNotes(
+        null,
+        newJob({ store, quote: input.quote, details: input.details, idempotencyKey: input.idempotencyKey, seq: store.jobCount + 1, now: input.now }),
+        input.guard.via,
+      );
       const { job, events } = recordChange(null, created, toJobSummary);
       try {
         await this.transaction(input, store, job, zoneVersion)

@@ -6,6 +6,8 @@ import type { Transaction, TransactionCancelled } from './transaction.ts';
 export interface WriteGuard {
   storeId: string;
   keyHash: string;
+  /** How the merchant authenticated: a console session's writes mark the history notes they write. */
+  via?: 'api_key' | 'console';
 }
 
 /** The names the guard's items have in a transaction. */

@@ -1,3 +1,4 @@
+import { withConsoleNotes } from '../core/session.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { offeredAt, toJobSummary, type Job } from '../core/job.ts';
 import { mayStartReturn, transition, type LifecycleEvent, type StoreCredit, type Transition } from '../core/lifecycle.ts';
@@ -197,8 +198,9 @@ export class JobRepository extends JobReader {
   private async tryMove(job: Job, event: LifecycleEvent, actor: string, options: WriteOptions): Promise<Transition> {
     // A move that may start a return decides on the store's credit (the caller's, or read now): the return charge is reserved only when covered.
     const credit = mayStartReturn(job, event) ? (options.credit ?? (await this.creditOf(job.storeId))) : undefined;
-    const moved = transition(job, event, actor, options.now ?? new Date(), credit);
-    if (moved.job === job) return moved; // a move that changes nothing writes nothing
+    const decided = transition(job, event, actor, options.now ?? new Date(), credit);
+    if (decided.job === job) return decided; // a move that changes nothing writes nothing
+    const moved = { ...decided, job: withConsoleNotes(job, decided.job, options.guard?.via) };
     const { job: next, events } = recordChange(job, moved.job, toJobSummary);
     await this.write({ before: job, after: next, money: moved.money, events }, options, options.moveKey ? [moveKeyPut(options.moveKey)] : []);
     return { ...moved, job: next };

@@ -17,6 +17,14 @@ export interface CreatedStore {
   apiKey: string;
 }
 
+/** A twin link refused: a store missing, of the wrong kind, or linked already (the admin CLI shows the message). */
+export class StoreLinkRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreLinkRefusedError';
+  }
+}
+
 /** Who last changed a rate group's agreed limit, and when (`reset`: back to the standard). */
 export interface RateLimitChange {
   operator: string;
@@ -181,6 +189,34 @@ export class StoreAdminRepository extends StoreRepository {
   }
 
   // Sets one setting of an existing store (404 if there is none) and returns the store as it is now.
+  /**
+   * Links a live store to a sandbox store as its twin (the console's test mode): both updated in one
+   * transaction, refused when either is missing, of the wrong kind, or linked already.
+   */
+  async linkSandbox(liveStoreId: string, sandboxStoreId: string, now = new Date()): Promise<void> {
+    const link = (storeId: string, sandbox: boolean, field: 'testStoreId' | 'liveStoreId', other: string) => ({
+      Update: {
+        TableName: this.tableName,
+        Key: keys.store(storeId),
+        UpdateExpression: 'SET #field = :other, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND sandbox = :sandbox AND attribute_not_exists(testStoreId) AND attribute_not_exists(liveStoreId)',
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':other': other, ':now': now.toISOString(), ':sandbox': sandbox },
+      },
+    });
+    try {
+      await new Transaction()
+        .add('live', link(liveStoreId, false, 'testStoreId', sandboxStoreId))
+        .add('sandbox', link(sandboxStoreId, true, 'liveStoreId', liveStoreId))
+        .commit(this.db);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const refused = error.failed('live') ? liveStoreId : sandboxStoreId;
+      const kind = refused === liveStoreId ? 'a live store' : 'a sandbox store';
+      throw new StoreLinkRefusedError(`${refused} is not ${kind} that is linked to none (missing, the wrong kind, or linked already)`);
+    }
+  }
+
   private async setAttribute(storeId: string, name: 'apiEnabled', value: unknown, now: Date): Promise<Store> {
     try {
       const { Attributes } = await this.db.send(

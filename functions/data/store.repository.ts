@@ -20,6 +20,8 @@ export function toStore(item: Record<string, unknown>): Store {
     codRemittedMinor: (item.codRemittedMinor as number | undefined) ?? 0,
     jobCount: (item.jobCount as number | undefined) ?? 0,
     rateLimitOverrides: (item.rateLimitOverrides as Record<string, number> | undefined) ?? {},
+    testStoreId: (item.testStoreId as string | undefined) ?? null,
+    liveStoreId: (item.liveStoreId as string | undefined) ?? null,
     createdAt: item.createdAt as string,
   };
 }

@@ -243,6 +243,10 @@ export const keys = {
    */
   storeApiKeysVersion: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'APIKEYS' }),
   storeApiKeyPrefix: 'APIKEY',
+  /** A console sign-in link, found by the SHA-256 of its token (functions/data/session.repository.ts). */
+  loginLink: (tokenHash: string) => ({ PK: `LOGIN#${tokenHash}`, SK: 'LOGIN' }),
+  /** A console session (its access tokens are stored as keys, under apiKeyByHash). */
+  session: (sessionId: string) => ({ PK: `SESSION#${sessionId}`, SK: 'SESSION' }),
   /** Key id -> hash, so a key can be revoked by its id. */
   apiKeyById: (keyId: string) => ({ PK: `KEY#${keyId}`, SK: 'KEY' }),
   /** Fleet keys (riders', operations'), found by the SHA-256 of the key. */

@@ -153,7 +153,8 @@ function routeHandler(
     .use(httpHeaderNormalizer());
   for (const middleware of access) chain.use(middleware);
   // A POST that takes no body still reads one, to refuse what it would otherwise ignore (a field the client thinks counts).
-  const body = schemas.body ?? (route.method === 'POST' ? z.strictObject({}) : undefined);
+  // Public routes read their own (the console's session routes check their header before any body).
+  const body = schemas.body ?? (route.method === 'POST' && route.api !== 'public' ? z.strictObject({}) : undefined);
   const optionalBody = schemas.body ? schemas.optionalBody : true;
   if (body) chain.use(optionalBody ? emptyBodyAsObject() : requireBody()).use(httpJsonBodyParser({ disableContentTypeCheck: true }));
   const parse = (schema: unknown, value: unknown, where: string) => (schema ? parseOrThrow(schema as z.core.$ZodType, value, where) : undefined);

@@ -1,6 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { BodyRequiredError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
+import { BodyRequiredError, SessionExpiredError, SessionRevokedError, UnauthorizedError, WrongFleetRoleError } from '../core/errors.ts';
+import { accessTokenExpired } from '../core/session.ts';
+import type { ApiKeyRecord } from '../data/api-key.repository.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Merchant } from '../core/store.ts';
 import { hashApiKey, keyStatus, looksLikeApiKey } from '../core/api-key.ts';
@@ -83,9 +85,10 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 }
 
 /**
- * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store.
+ * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store. A console
+ * access token is found the same way and acts for its store like a key (expired: session_expired; revoked: session_revoked).
  * Missing, malformed, unknown or revoked keys (a rolled key past its expiry included) and stores with
- * API access off all get 401; a key's first request of the day records `lastUsedOn`. A key that
+ * API access off all get 401; a key's first request of the day records `lastUsedOn` (an access token's never). A key that
  * authenticated in this container before is read with its store, in one round trip (which store a
  * key belongs to never changes; its status and the store are read every time).
  */
@@ -104,18 +107,26 @@ export function authenticate(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>): 
     const [key, knownStore] = [await keyRead, await knownStoreRead];
     if (!key) throw new UnauthorizedError('invalid_api_key');
     const now = new Date();
+    if (key.kind === 'session') assertSessionTokenLive(key);
     // A rolled key past its expiresAt is revoked, though nothing wrote it so.
     if (keyStatus(key, now).status === 'revoked') throw new UnauthorizedError('revoked_api_key');
     const store = knownStoreId === key.storeId ? knownStore : await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('invalid_api_key');
     if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     apiKeys.remember(keyHash, store.id);
-    // The key's first request of the day (IST) records it: one conditional write a key a day (docs/performance.md).
-    await apiKeys.recordUse(keyHash, key, now);
-    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store };
-    logger.appendKeys({ storeId: store.id, keyId: key.keyId });
+    // A key's first request of the day (IST) records it: one conditional write a key a day (docs/performance.md).
+    if (key.kind === 'key') await apiKeys.recordUse(keyHash, key, now);
+    const via = key.kind === 'session' ? 'console' : 'api_key';
+    request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store, via, sessionId: key.sessionId };
+    logger.appendKeys({ storeId: store.id, keyId: key.keyId, via });
   }
   return { before: authenticateBefore };
+}
+
+// A console access token: revoked (signed out, reuse, a mode switch) or past its 15 minutes, each told by its own code (the app refreshes on the second).
+function assertSessionTokenLive(token: ApiKeyRecord): void {
+  if (token.status !== 'active') throw new SessionRevokedError();
+  if (accessTokenExpired({ expiresAt: token.tokenExpiresAt! }, new Date())) throw new SessionExpiredError();
 }
 
 /**

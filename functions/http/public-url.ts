@@ -8,9 +8,17 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
  */
 export function publicUrl(event: APIGatewayProxyEvent, path: string): string {
   const host = event.requestContext?.domainName ?? event.headers?.host ?? 'localhost';
-  const scheme = event.headers?.['x-forwarded-proto']?.split(',')[0]?.trim() === 'http' ? 'http' : 'https';
+  const scheme = requestIsHttps(event) ? 'https' : 'http';
   const asked = (event.requestContext?.path ?? event.path).split('/');
   const routeSegments = event.resource.split('/').length - 1;
   const prefix = asked.slice(0, Math.max(1, asked.length - routeSegments)).join('/');
   return `${scheme}://${host}${prefix}${path}`;
+}
+
+/**
+ * Whether the client reached the API over https: API Gateway sets X-Forwarded-Proto itself (https), the
+ * local server sets it to http; a request that names neither is taken as https (the safe side for cookies).
+ */
+export function requestIsHttps(event: Pick<APIGatewayProxyEvent, 'headers'>): boolean {
+  return event.headers?.['x-forwarded-proto']?.split(',')[0]?.trim() !== 'http';
 }

@@ -6,15 +6,16 @@ import type { ApiMiddleware, ApiRequest } from './middleware.ts';
 import type { MerchantRoute } from './routes.ts';
 
 /**
- * The store's rate limit for the route's group, after authentication: a token from the store's one
+ * The store's rate limit for the route's group (`console` for a console access token's GET), after authentication: a token from the store's one
  * bucket of the group, at the limit read on the store by this very request. The decision is started,
  * not waited for (`rateDecision`): the write gate (functions/http/write-gate.ts) holds the request's
  * writes and its answer until it is made; a spent limit is a 429.
  */
 export function storeRateLimit(rt: () => BaseRuntime & Pick<Runtime, 'rateLimits'>, route: MerchantRoute): ApiMiddleware {
-  const group = route.rateGroup;
   function storeRateLimitBefore(request: ApiRequest): void {
-    const { store } = request.context.merchant!;
+    const { store, via } = request.context.merchant!;
+    // A console's reads count in a group of their own; its writes in the route's, as a key's would.
+    const group = via === 'console' && route.method === 'GET' ? 'console' : route.rateGroup;
     const limit = { ...RATE_LIMITS[group], capacity: capacityOf(store.rateLimitOverrides, group) };
     request.context.rateDecision = decided(request, limit.capacity, rt().rateLimits.consumeForStore(store.id, group, limit));
   }

@@ -51,6 +51,7 @@ export type TableAccessKind =
   | 'put-quote'
   | 'put-tracking-link'
   | 'read-tracking'
+  | 'manage-sessions'
   | 'book'
   | 'move-job'
   | 'move-job-index'
@@ -414,6 +415,32 @@ export const routes = [
     access: 'move-job',
   },
   { name: 'tracking-page', api: 'public', method: 'GET', path: '/track/{token}', handler: 'tracking/track-page', access: 'read-tracking' },
+  // The console's session routes (functions/console/): public like the tracking page, answering JSON; the sign-in link's token or the refresh cookie is the access.
+  { name: 'create-console-session', api: 'public', method: 'POST', path: '/console/v1/sessions', handler: 'console/create-session', access: 'manage-sessions' },
+  {
+    name: 'refresh-console-session',
+    api: 'public',
+    method: 'POST',
+    path: '/console/v1/sessions/refresh',
+    handler: 'console/refresh-session',
+    access: 'manage-sessions',
+  },
+  {
+    name: 'switch-console-mode',
+    api: 'public',
+    method: 'POST',
+    path: '/console/v1/sessions/mode',
+    handler: 'console/switch-session-mode',
+    access: 'manage-sessions',
+  },
+  {
+    name: 'delete-console-session',
+    api: 'public',
+    method: 'DELETE',
+    path: '/console/v1/sessions/current',
+    handler: 'console/delete-session',
+    access: 'manage-sessions',
+  },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */

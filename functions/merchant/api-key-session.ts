@@ -5,7 +5,7 @@ import type { Merchant } from '../core/store.ts';
  * Refuses an API key on the key-management routes (403 session_required): only a console session's
  * access token may list, make, roll or revoke keys, so a leaked key cannot mint more.
  */
-export function requireSession(merchant: Merchant & { via?: string }): void {
+export function requireSession(merchant: Merchant): void {
   if (merchant.via !== 'console') throw new SessionRequiredError();
 }
 

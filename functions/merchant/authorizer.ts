@@ -60,7 +60,9 @@ export function merchantAuthorizer(rt: () => BaseRuntime & Pick<Runtime, 'apiKey
       throw error;
     }
     if (!key) return refuse('invalid_api_key');
-    if (keyStatus(key, new Date()).status === 'revoked') return refuse('revoked_api_key');
+    // A console access token, expired or revoked, is let through (to its store's usage key, as before): the
+    // function behind answers 401 session_expired or session_revoked, which the console acts on; the gateway's refusal could not say which.
+    if (key.kind === 'key' && keyStatus(key, new Date()).status === 'revoked') return refuse('revoked_api_key');
     return {
       principalId: key.storeId,
       policyDocument: policy('Allow', event.methodArn),

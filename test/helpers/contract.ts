@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { matchRoute } from '../../functions/http/route-matcher.ts';
+import { SessionResponse } from '../../functions/schemas/console-session.schema.ts';
+import * as z from '../../functions/zod.ts';
 
 /**
  * Checks a response against the committed API description (docs/openapi.json): the status must be
@@ -10,6 +12,7 @@ import { matchRoute } from '../../functions/http/route-matcher.ts';
  * Paths or methods the API does not serve must still answer with the error body. Requests under
  * /fleet/ are held to the fleet API's document (docs/fleet-openapi.json), the rest to the merchant API's.
  * Public pages (the route table's `public` routes: the tracking page) are in no description: they must answer HTML.
+ * The console's session routes (public too, in no description) answer the spec's error body, their own schema, or 204.
  */
 type Json = Record<string, unknown>;
 
@@ -56,6 +59,10 @@ export function assertMatchesContract(request: { method: string; path: string },
   const where = `${request.method} ${request.path} → ${response.status}`;
   // A public page (the route table says which) is in no description: it answers HTML.
   const match = matchRoute(request.method, request.path);
+  if (match.kind === 'found' && match.route.api === 'public' && request.path.startsWith('/console/v1/')) {
+    checkConsoleSession(response, where, (value) => check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), value, where));
+    return;
+  }
   if (match.kind === 'found' && match.route.api === 'public') {
     if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) throw new Error(`Contract: ${where} is not an HTML page`);
     return;
@@ -101,4 +108,16 @@ function check(validate: ValidateFunction, value: unknown, where: string): void 
     (e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
   );
   throw new Error(`Contract: ${where} does not match the API description: ${problems.join('; ')}\n${JSON.stringify(value).slice(0, 500)}`);
+}
+
+// A console session route's answer: 204 empty, 200/201 the session body (zod, as the route has no OpenAPI entry), else the error body.
+function checkConsoleSession(response: { status: number; body: string }, where: string, checkError: (body: unknown) => void): void {
+  if (response.status === 204) {
+    if (response.body.length > 0) throw new Error(`Contract: ${where} has a body`);
+    return;
+  }
+  const body = JSON.parse(response.body) as unknown;
+  if (response.status >= 400) return checkError(body);
+  if (![200, 201].includes(response.status) || !z.safeParse(SessionResponse, body).success)
+    throw new Error(`Contract: ${where} is not a session answer: ${response.body}`);
 }

@@ -137,6 +137,8 @@ export function sampleStore(changes: Partial<Store> = {}): Store {
     balanceMinor: 10_000,
     reservedMinor: 0,
     availableMinor: 10_000,
+    testStoreId: null,
+    liveStoreId: null,
     codCollectedMinor: 0,
     codAwaitingMinor: 0,
     codRemittedMinor: 0,

@@ -150,7 +150,7 @@ describe('admin CLI', () => {
         'COD awaiting 0 paise (₹0.00), of it 0 paise (₹0.00) UPI awaiting verification',
         'COD remitted 0 paise (₹0.00)',
         'jobs booked  0',
-        'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, updates 30, reads 60, webhooks 30, checks 60 a minute',
+        'rate limits  quotes 10, bookings 120 (agreed), cancellations 10, updates 30, reads 60, webhooks 30, checks 60, console 120 a minute',
         `created      ${(await table.rt.stores.get(storeId))!.createdAt}`,
         '',
       ].join('\n'),
@@ -350,18 +350,18 @@ describe('admin CLI', () => {
     const by = { operator: userInfo().username, at: expect.any(String), reset: false };
     expect(raised).toEqual({
       storeId,
-      perMinute: { quotes: 10, bookings: 120, cancellations: 10, updates: 30, reads: 600, webhooks: 30, checks: 60 },
+      perMinute: { quotes: 10, bookings: 120, cancellations: 10, updates: 30, reads: 600, webhooks: 30, checks: 60, console: 120 },
       changes: { bookings: by, reads: by },
     });
     const set = ' \\(set by [^ ]+ at [0-9T:.Z-]+\\)';
     expect(text.stdout).toMatch(
       new RegExp(
-        `^quotes         30 a minute \\(agreed\\)${set}\nbookings       120 a minute \\(agreed\\)${set}\ncancellations  10 a minute\nupdates        30 a minute\nreads          600 a minute \\(agreed\\)${set}\nwebhooks       30 a minute\nchecks         60 a minute\n$`,
+        `^quotes         30 a minute \\(agreed\\)${set}\nbookings       120 a minute \\(agreed\\)${set}\ncancellations  10 a minute\nupdates        30 a minute\nreads          600 a minute \\(agreed\\)${set}\nwebhooks       30 a minute\nchecks         60 a minute\nconsole        120 a minute\n$`,
       ),
     );
     expect(reset).toMatchObject({
       storeId,
-      perMinute: { quotes: 10, bookings: 10, cancellations: 10, updates: 30, reads: 60, webhooks: 30, checks: 60 },
+      perMinute: { quotes: 10, bookings: 10, cancellations: 10, updates: 30, reads: 60, webhooks: 30, checks: 60, console: 120 },
       changes: { bookings: { ...by, reset: true }, webhooks: { ...by, reset: true } },
     });
     expect((await table.rt.stores.get(storeId))!.rateLimitOverrides).toEqual({});

@@ -42,7 +42,7 @@ async function attemptFailed(merchant: TestMerchant, at: Date): Promise<string> 
 /** The merchant as an authenticated request sees it. */
 async function asMerchant(merchant: TestMerchant): Promise<Merchant> {
   const store = (await api.table.rt.stores.get(merchant.storeId))!;
-  return { storeId: merchant.storeId, keyId: merchant.keyId, keyHash: hashApiKey(merchant.apiKey), store };
+  return { storeId: merchant.storeId, keyId: merchant.keyId, keyHash: hashApiKey(merchant.apiKey), store, via: 'api_key', sessionId: null };
 }
 
 const job = (merchant: TestMerchant, id: string) => api.table.rt.jobs.get(merchant.storeId, id).then((found) => found!);

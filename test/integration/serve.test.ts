@@ -60,6 +60,13 @@ describe('npm start', () => {
     const text = first.output();
     const apiKey = /API key:\n {2}(mdk_test_\w{32})/.exec(text)?.[1];
     const response = await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } });
+    // Issue 36: the demo store's console sign-in link, beside its key, signs in once.
+    const loginToken = new RegExp(`\\n {2}http://127\\.0\\.0\\.1:${apiPort}/console/login#t=([A-Za-z0-9_-]{43})\\n`).exec(text)?.[1];
+    const signIn = await fetch(`http://127.0.0.1:${apiPort}/console/v1/sessions`, {
+      method: 'POST',
+      headers: { 'X-Console': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ loginToken }),
+    });
     // More requests than the screen has rows under the banner: the banner's reminder comes back.
     for (let i = 0; i < 12; i++) await (await fetch(`http://127.0.0.1:${apiPort}/v1/balance`, { headers: { 'X-Api-Key': apiKey ?? '' } })).text();
     // The admin CLI, given no DynamoDB, uses this start's (DynamoDB Local on a port of its own), not one on 8000.
@@ -77,6 +84,8 @@ describe('npm start', () => {
     expect(text).toContain(`Merchant API and fleet API listening on http://127.0.0.1:${apiPort}`);
     expect(text).toContain(`curl -s http://127.0.0.1:${apiPort}/v1/balance -H 'X-Api-Key: ${apiKey}'`);
     expect(response.status).toBe(200);
+    expect(signIn.status).toBe(201);
+    expect(await signIn.json()).toMatchObject({ session: { mode: 'test', store: { id: storeId, name: 'Demo sandbox store' }, testStore: null } });
     expect(await response.json()).toEqual({ data: { apiEnabled: true, balanceMinor: 500_000, reservedMinor: 0, availableMinor: 500_000, currency: 'INR' } });
     expect(firstExit).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);

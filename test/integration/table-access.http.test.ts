@@ -18,6 +18,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dbOf } from '../helpers/table.ts';
 import { allowLoopbackReceivers, startReceiver } from '../helpers/receiver.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
+import { consoleHeaders, consoleSession, cookieOf } from '../helpers/console.ts';
+import { createStore } from '../helpers/fixtures.ts';
 
 /**
  * Every function's DynamoDB calls stay within what its IAM role allows (lib/access.ts, a route's
@@ -161,6 +163,20 @@ describe('what each route does to the table', () => {
       expect((await ops.post(`/fleet/v1/riders/${cashier.agentId}/deposits`, { amountMinor: 50_000 }, { 'Idempotency-Key': 'deposit-access-1' })).status).toBe(
         201,
       );
+
+      // The console's session routes: sign in, refresh, switch to the sandbox twin, sign out
+      const twin = await createStore(rt, { sandbox: true });
+      await rt.stores.linkSandbox(m.storeId, twin.storeId);
+      const signedIn = await consoleSession(api, m.storeId);
+      const refreshed = await api.server.request('/console/v1/sessions/refresh', { method: 'POST', headers: consoleHeaders(signedIn.cookie) });
+      expect(refreshed.status).toBe(200);
+      const switched = await api.server.request('/console/v1/sessions/mode', {
+        method: 'POST',
+        headers: consoleHeaders(cookieOf(refreshed)!),
+        body: JSON.stringify({ mode: 'test' }),
+      });
+      expect(switched.status).toBe(200);
+      expect((await api.server.request('/console/v1/sessions/current', { method: 'DELETE', headers: consoleHeaders(cookieOf(switched)!) })).status).toBe(204);
     });
 
     const beyond = records.flatMap((record) => {

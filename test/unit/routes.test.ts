@@ -136,7 +136,7 @@ describe('the fleet routes', () => {
 });
 
 describe('RATE_LIMITS', () => {
-  it('allows the spec’s requests per store per minute for each group, and 30 a minute for managing webhooks, 60 for serviceability checks', () => {
+  it('allows the spec’s requests per store per minute for each group, and 30 a minute for managing webhooks, 60 for serviceability checks, 120 for the console’s reads', () => {
     expect(RATE_LIMITS).toEqual({
       quotes: { capacity: 10, periodMs: 60_000 },
       bookings: { capacity: 10, periodMs: 60_000 },
@@ -145,6 +145,8 @@ describe('RATE_LIMITS', () => {
       reads: { capacity: 60, periodMs: 60_000 },
       webhooks: { capacity: 30, periodMs: 60_000 },
       checks: { capacity: 60, periodMs: 60_000 },
+      // Issue 36: GET requests made with a console access token.
+      console: { capacity: 120, periodMs: 60_000 },
     });
   });
 });

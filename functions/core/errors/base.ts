@@ -56,6 +56,12 @@ export type ErrorCode =
   | 'route_too_long'
   | 'weight_limit_exceeded'
   | 'insufficient_credit'
+  | 'login_link_invalid'
+  | 'session_expired'
+  | 'session_revoked'
+  | 'console_header_required'
+  | 'no_test_store'
+  | 'no_live_store'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable';
