@@ -62,7 +62,7 @@ export class StoreApiKeyRepository extends TableRepository {
       if (!old) throw new ApiKeyNotFoundError(keyId);
       if (old.status !== 'active') throw new KeyNotActiveError(keyId, old.status);
       if (expiresInSeconds > 0 && live(listed) + 1 > MAX_LIVE_KEYS) throw new KeyLimitError(MAX_LIVE_KEYS);
-      const made = this.newKey(guard, old.name ?? '', now);
+      const made = this.newKey(guard, old.name, now);
       const end = new Date(now.getTime() + expiresInSeconds * 1000).toISOString();
       const ends = expiresInSeconds === 0 ? this.revocation(old, now) : this.expiry(old, end);
       if (await this.commit(this.versioned(guard, version).addAll(ends).addEach('key', made.puts))) return made.key;
@@ -120,7 +120,7 @@ export class StoreApiKeyRepository extends TableRepository {
     return { keys: listed, version: versionItem ? (versionItem.version as number) : null };
   }
 
-  private newKey(guard: WriteGuard & { sandbox: boolean }, name: string, now: Date) {
+  private newKey(guard: WriteGuard & { sandbox: boolean }, name: string | null, now: Date) {
     const keyId = newId('key');
     const secret = generateApiKey(guard.sandbox);
     const puts = apiKeyPuts(this.tableName, { keyId, storeId: guard.storeId, apiKey: secret, sandbox: guard.sandbox, name }, now);
