@@ -533,6 +533,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store’s API keys
+         * @description Every key of the store the session acts for, newest first, never their secrets: name, first characters, status (a rolled key is `expiring` until its `expiresAt`, then `revoked`), and the IST date of its last use. Console sessions only: called with an API key it answers 403 `session_required` (a leaked key cannot mint keys). Send the session’s access token in `X-Api-Key`. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Make an API key
+         * @description A new key with this name; its `secret` is in this answer only. A store has at most 10 keys active or expiring: one more is 409 `key_limit_reached` (revoke one first). Console sessions only: called with an API key it answers 403 `session_required` (a leaked key cannot mint keys). Send the session’s access token in `X-Api-Key`.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll an API key
+         * @description A new key with the old one’s name (its `secret` in this answer only); the old key becomes `expiring` and keeps working until now + `expiresInSeconds` (0: revoked at once), so an integration can switch over. Only an active key rolls: an expiring or revoked one is 409 `api_key_not_active`; one that would leave more than 10 keys active or expiring, 409 `key_limit_reached`; another store’s key or an unknown id, 404 `api_key_not_found`. Console sessions only: called with an API key it answers 403 `session_required` (a leaked key cannot mint keys). Send the session’s access token in `X-Api-Key`.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes the key now: its next request is 401. Revoking a revoked key answers it as it is. Another store’s key or an unknown id: 404 `api_key_not_found`. Console sessions only: called with an API key it answers 403 `session_required` (a leaked key cannot mint keys). Send the session’s access token in `X-Api-Key`.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "job.created": {
@@ -1008,6 +1080,17 @@ export interface components {
         RedeliverRequest: {
             endpointId?: string;
         };
+        ApiKeyRequest: {
+            /** @description What the key is for (1 to 64 characters), shown in the list. */
+            name: string;
+        };
+        RollApiKeyRequest: {
+            /**
+             * @description How long the old key keeps working beside the new one, in seconds (0: revoked at once; at most 604,800, 7 days).
+             * @example 86400
+             */
+            expiresInSeconds: number;
+        };
         BalanceResponse: {
             data: {
                 apiEnabled: boolean;
@@ -1328,6 +1411,122 @@ export interface components {
                 endpointIds: string[];
             };
         };
+        ApiKeyListResponse: {
+            data: {
+                id: string;
+                /** @description Its name; null for keys made by the platform team without one. */
+                name: string | null;
+                /** @description Its first 13 characters (`mdk_live_AbCd`), to recognise it by; null for keys made before these were kept. */
+                prefix: string | null;
+                /**
+                 * @description `expiring`: rolled, it works until `expiresAt`; `revoked`: revoked, or past its `expiresAt` (then `revokedAt` is that instant).
+                 * @enum {string}
+                 */
+                status: "active" | "expiring" | "revoked";
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When a rolled key stops working; null until rolled.
+                 */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /**
+                 * Format: date
+                 * @description The date in India (IST) of its last use, recorded once a day at most; null before its first.
+                 */
+                lastUsedOn: string | null;
+            }[];
+        };
+        CreatedApiKeyResponse: {
+            data: {
+                id: string;
+                /** @description Its name; null for keys made by the platform team without one. */
+                name: string | null;
+                /** @description Its first 13 characters (`mdk_live_AbCd`), to recognise it by; null for keys made before these were kept. */
+                prefix: string | null;
+                /**
+                 * @description `expiring`: rolled, it works until `expiresAt`; `revoked`: revoked, or past its `expiresAt` (then `revokedAt` is that instant).
+                 * @enum {string}
+                 */
+                status: "active" | "expiring" | "revoked";
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When a rolled key stops working; null until rolled.
+                 */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /**
+                 * Format: date
+                 * @description The date in India (IST) of its last use, recorded once a day at most; null before its first.
+                 */
+                lastUsedOn: string | null;
+                /** @description The key itself (`X-Api-Key`): shown once, never again. */
+                secret: string;
+            };
+        };
+        RolledApiKeyResponse: {
+            data: {
+                id: string;
+                /** @description Its name; null for keys made by the platform team without one. */
+                name: string | null;
+                /** @description Its first 13 characters (`mdk_live_AbCd`), to recognise it by; null for keys made before these were kept. */
+                prefix: string | null;
+                /**
+                 * @description `expiring`: rolled, it works until `expiresAt`; `revoked`: revoked, or past its `expiresAt` (then `revokedAt` is that instant).
+                 * @enum {string}
+                 */
+                status: "active" | "expiring" | "revoked";
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When a rolled key stops working; null until rolled.
+                 */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /**
+                 * Format: date
+                 * @description The date in India (IST) of its last use, recorded once a day at most; null before its first.
+                 */
+                lastUsedOn: string | null;
+                /** @description The key itself (`X-Api-Key`): shown once, never again. */
+                secret: string;
+            };
+        };
+        RevokedApiKeyResponse: {
+            data: {
+                id: string;
+                /** @description Its name; null for keys made by the platform team without one. */
+                name: string | null;
+                /** @description Its first 13 characters (`mdk_live_AbCd`), to recognise it by; null for keys made before these were kept. */
+                prefix: string | null;
+                /**
+                 * @description `expiring`: rolled, it works until `expiresAt`; `revoked`: revoked, or past its `expiresAt` (then `revokedAt` is that instant).
+                 * @enum {string}
+                 */
+                status: "active" | "expiring" | "revoked";
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description When a rolled key stops working; null until rolled.
+                 */
+                expiresAt: string | null;
+                /** Format: date-time */
+                revokedAt: string | null;
+                /**
+                 * Format: date
+                 * @description The date in India (IST) of its last use, recorded once a day at most; null before its first.
+                 */
+                lastUsedOn: string | null;
+            };
+        };
         RateCardResponse: {
             data: {
                 zoneId: string;
@@ -1588,7 +1787,7 @@ export interface components {
                 } | null;
             };
         };
-        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized, login_link_invalid, session_expired, session_revoked; 403: forbidden, console_header_required; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found, zone_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used, no_test_store, no_live_store; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, weight_limit_exceeded, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
+        /** @description Every error status answers with this body. Codes by status — 400: validation_error, invalid_json, not_cancellable; 401: unauthorized, login_link_invalid, session_expired, session_revoked; 403: forbidden, console_header_required, session_required; 404: not_found, quote_not_found, job_not_found, event_not_found, webhook_endpoint_not_found, remittance_not_found, rider_not_found, zone_not_found, api_key_not_found; 405: method_not_allowed; 409: quote_expired, quote_used, zone_changed, idempotency_conflict, idempotency_in_progress, concurrent_modification, parcel_return_required, invalid_transition, rider_at_capacity, endpoint_limit_reached, key_limit_reached, api_key_not_active, no_subscribed_endpoint, tracking_closed, handoff_locked, code_expired, job_not_editable, parcel_not_picked_up, no_decision_pending, decision_deadline_passed, collection_amount_mismatch, collection_pending, upi_reference_used, cash_limit_exceeded, deposit_exceeds_cash_in_hand, deposit_receipt_used, no_test_store, no_live_store; 412: precondition_failed; 413: payload_too_large; 422: outside_service_area, route_too_long, weight_limit_exceeded, insufficient_credit, wrong_code, collection_not_available, collection_limit_exceeded; 429: rate_limited, redelivery_limited; 500: internal_error; 503: service_unavailable. */
         ErrorBody: {
             error: string;
             code: string;
@@ -4311,6 +4510,211 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "key_7Qm2xVb9Lk3Np8Rt4Wz1",
+                     *           "name": "Shopify sync",
+                     *           "prefix": "mdk_live_AbCd",
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-20T09:30:00.000Z",
+                     *           "expiresAt": null,
+                     *           "revokedAt": null,
+                     *           "lastUsedOn": "2026-11-27"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Shopify sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret (shown once) */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_3Hs8Pq1Zr6Vt2Nm9Ka4B",
+                     *         "name": "Shopify sync",
+                     *         "prefix": "mdk_live_Xy7Q",
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-27T10:00:00.000Z",
+                     *         "expiresAt": null,
+                     *         "revokedAt": null,
+                     *         "lastUsedOn": null,
+                     *         "secret": "mdk_live_Xy7Q9w2e4r6t8y1u3i5o7p9a2s4d6f8g"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expiresInSeconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["RollApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key and its secret (shown once) */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_3Hs8Pq1Zr6Vt2Nm9Ka4B",
+                     *         "name": "Shopify sync",
+                     *         "prefix": "mdk_live_Xy7Q",
+                     *         "status": "active",
+                     *         "createdAt": "2026-11-27T10:00:00.000Z",
+                     *         "expiresAt": null,
+                     *         "revokedAt": null,
+                     *         "lastUsedOn": null,
+                     *         "secret": "mdk_live_Xy7Q9w2e4r6t8y1u3i5o7p9a2s4d6f8g"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RolledApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_7Qm2xVb9Lk3Np8Rt4Wz1",
+                     *         "name": "Shopify sync",
+                     *         "prefix": "mdk_live_AbCd",
+                     *         "status": "revoked",
+                     *         "createdAt": "2026-11-20T09:30:00.000Z",
+                     *         "expiresAt": null,
+                     *         "revokedAt": "2026-11-27T10:05:00.000Z",
+                     *         "lastUsedOn": "2026-11-27"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

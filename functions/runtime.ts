@@ -28,6 +28,7 @@ import { SessionRepository } from './data/session.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import type { KeyRing, SealedSecrets } from './core/secret-box.ts';
 import type { DispatchClock } from './core/dispatch.ts';
+import { StoreApiKeyRepository } from './data/store-api-keys.repository.ts';
 import { cursorKeysPart, webhookSecretsPart } from './data/secret-keys.ts';
 
 /**
@@ -39,6 +40,8 @@ export interface Runtime {
   /** Stores as operations change them; a function's base has their reads alone (StoreRepository). */
   stores: StoreAdminRepository;
   apiKeys: ApiKeyRepository;
+  /** A store's keys managed through the API (GET/POST /v1/api-keys…): the list, named keys, rolls, the limit. */
+  storeApiKeys: StoreApiKeyRepository;
   fleetKeys: FleetKeyRepository;
   quotes: QuoteRepository;
   zones: ZoneCatalog;
@@ -82,6 +85,7 @@ export interface Runtime {
  */
 export type OptionalPart =
   | 'apiKeys'
+  | 'storeApiKeys'
   | 'fleetKeys'
   | 'rateLimits'
   | 'jobs'
@@ -147,6 +151,7 @@ export const dispatchClock = (config: Config): DispatchClock => ({
 // Each part's factory stands alone, so a bundle keeps only the ones its function imports; a part
 // built on another builds that one through partOf (once per base, as every part).
 export const apiKeysPart: PartFactory<'apiKeys'> = (_base, { db, table }) => new ApiKeyRepository(db, table);
+export const storeApiKeysPart: PartFactory<'storeApiKeys'> = (_base, { db, table }) => new StoreApiKeyRepository(db, table);
 export const fleetKeysPart: PartFactory<'fleetKeys'> = (_base, { db, table }) => new FleetKeyRepository(db, table);
 export const rateLimitsPart: PartFactory<'rateLimits'> = (_base, { db, table }) => new RateLimitRepository(db, table);
 export const jobsPart: PartFactory<'jobs'> = (_base, { config, db, table, storeByJob }) =>
@@ -186,6 +191,7 @@ export const sessionsPart: PartFactory<'sessions'> = (_base, { db, table }) => n
 
 const ALL_PARTS = {
   apiKeys: apiKeysPart,
+  storeApiKeys: storeApiKeysPart,
   fleetKeys: fleetKeysPart,
   rateLimits: rateLimitsPart,
   jobs: jobsPart,

@@ -25,8 +25,12 @@ export interface TableAccess {
   leadingKeys?: readonly string[];
 }
 
-/** The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts). */
-export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl'];
+/**
+ * The attributes a rate-limit bucket has (functions/data/rate-limit.repository.ts), and `lastUsedOn`:
+ * every merchant request's auth records its key's first use of the day on the key's item
+ * (functions/data/api-key.repository.ts recordUse), so every kind that takes a token may set it too.
+ */
+export const RATE_BUCKET_ATTRIBUTES = ['PK', 'SK', 'tat', 'ttl', 'lastUsedOn'];
 /** A rider's holding counter (`AGENT#<id>`/`HOLDING`), kept by the moves that change who holds a job. */
 const HOLDING_ATTRIBUTES = ['holding'];
 /** A rider's cash account (`AGENT#<id>`/`CASH`), kept by the moves that change the cash due on the jobs they hold (accepting a cash-on-delivery job). */
@@ -74,6 +78,13 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
   'manage-webhooks': MANAGE_WEBHOOKS,
   // Creating an endpoint and a new secret: the same, in a role of their own, the one that may read the key that seals secrets.
   'seal-webhook-secrets': { ...MANAGE_WEBHOOKS },
+  // A store's API keys through the API (GET is read-lists): its list (Query) and its keys' state (BatchGet),
+  // a new key's items put, a key rolled (expiresAt) or revoked (status, revokedAt), the list's version
+  // raised, under the caller's key and store checks.
+  'manage-api-keys': {
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+    updates: [...RATE_BUCKET_ATTRIBUTES, 'status', 'revokedAt', 'expiresAt', 'version'],
+  },
   // The webhook sender: its worklist (Query, take with a lease, remove), the endpoint and the event it
   // sends, the attempt's log line and next attempt, the endpoint's health (and its disabling event);
   // the order items of a job's first attempts at an endpoint (BatchGet, and the sequence taken off);

@@ -338,6 +338,7 @@ const MERCHANT_TAGS: Record<MerchantTag, string> = {
   Jobs: 'Booking, tracking and cancelling deliveries',
   Events: 'What changed: every job change as an event, oldest first, from a cursor',
   Webhooks: 'Events pushed to the store’s endpoints, signed (Standard Webhooks)',
+  Keys: 'The store’s API keys, managed from a console session (an API key cannot manage keys)',
 };
 
 /** The merchant API's document (docs/openapi.json); `docs` default to what the docs modules export. */

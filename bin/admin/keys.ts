@@ -7,14 +7,16 @@ import { command, ensureUsageKey, required, UsageError } from './command.ts';
 const keyCreate = command({
   name: 'key create',
   group: 'Keys',
-  flags: { store: { type: 'string' } },
-  usage: [['key create --store ID', 'a new key (shown once)']],
+  flags: { store: { type: 'string' }, name: { type: 'string' } },
+  usage: [['key create --store ID [--name NAME]', 'a new key (shown once), named as the console shows it (1-64 characters)']],
   async run(options, { rt, gateway }) {
     const storeId = required(options, 'store');
+    const name = options.name?.trim();
+    if (name !== undefined && (name.length < 1 || name.length > 64)) throw new UsageError(`--name must be 1 to 64 characters (got ${name.length})`);
     if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
     // A store made before the authorizer may have no usage key yet.
     await ensureUsageKey(gateway, storeId);
-    const created = await rt.apiKeys.create(storeId);
+    const created = await rt.apiKeys.create(storeId, new Date(), name ?? null);
     return { json: created, text: `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}` };
   },
 });
@@ -23,7 +25,7 @@ const keyList = command({
   name: 'key list',
   group: 'Keys',
   flags: { store: { type: 'string' } },
-  usage: [['key list --store ID', "the store's keys: id, first characters, created, status"]],
+  usage: [['key list --store ID', "the store's keys: id, first characters, name, created, status (expiry), last used (IST date)"]],
   async run(options, { rt, operations }) {
     const storeId = required(options, 'store');
     if (!(await rt.stores.get(storeId))) throw new RecordNotFoundError('store', storeId);
@@ -32,11 +34,12 @@ const keyList = command({
       [
         k.keyId,
         (k.prefix === null ? '(made before prefixes were kept)' : `${k.prefix}…`).padEnd(32),
+        k.name === null ? '(no name)' : JSON.stringify(k.name),
         `created ${k.createdAt}`,
-        k.status === 'revoked' ? `revoked ${k.revokedAt}` : 'active',
+        k.status === 'revoked' ? `revoked ${k.revokedAt}` : k.status === 'expiring' ? `expiring ${k.expiresAt}` : 'active',
+        k.lastUsedOn === null ? 'never used' : `last used ${k.lastUsedOn}`,
       ].join('  '),
     );
-    // When a key was last used is not recorded (it would cost a write on every request).
     return { json: listed, text: listed.length === 0 ? `No keys for ${storeId}.` : text.join('\n') };
   },
 });
@@ -70,6 +73,17 @@ const keyRevoke = command({
       json: { ...revoked, alreadyRevoked: false, activeKeysLeft: active },
       text: `Revoked ${revoked.keyId} of ${revoked.storeId} at ${revoked.revokedAt}.${warning}`,
     };
+  },
+});
+
+const keyIndex = command({
+  name: 'key index',
+  group: 'Keys',
+  flags: {},
+  usage: [['key index', "puts every key made before issue 36 into its store's list (GET /v1/api-keys); once, after the upgrade"]],
+  async run(_options, { operations }) {
+    const added = await operations.indexKeys();
+    return { json: { added }, text: `Added ${added} key(s) to their stores' lists.` };
   },
 });
 
@@ -108,4 +122,4 @@ const fleetKeyRevoke = command({
 });
 
 /** The key commands, in the order the usage lists them. */
-export const KEY_COMMANDS = [keyCreate, keyList, keyRevoke, fleetKeyCreate, fleetKeyRevoke];
+export const KEY_COMMANDS = [keyCreate, keyList, keyRevoke, keyIndex, fleetKeyCreate, fleetKeyRevoke];

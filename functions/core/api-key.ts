@@ -44,3 +44,38 @@ export function newId(prefix: 'store' | 'key' | 'fleetkey' | 'rider'): string {
 export function usageKeyValue(storeId: string): string {
   return `usage${storeId.replace(/[^0-9A-Za-z]/g, '')}`;
 }
+
+/** What a store's key is now: `expiring` once rolled, `revoked` when revoked or past its `expiresAt`. */
+export type ApiKeyStatus = 'active' | 'expiring' | 'revoked';
+
+/** The stored facts a key's status is derived from (`status` as stored: only a revocation writes `revoked`). */
+export interface StoredKeyState {
+  status: 'active' | 'revoked';
+  revokedAt: string | null;
+  expiresAt: string | null;
+}
+
+/**
+ * A key's status at `now`, and when it was revoked: a rolled key past its `expiresAt` is revoked at
+ * that instant (no write marks it: time alone ends it), so auth and listings agree without a sweep.
+ */
+export function keyStatus(key: StoredKeyState, now: Date): { status: ApiKeyStatus; revokedAt: string | null } {
+  if (key.status === 'revoked') return { status: 'revoked', revokedAt: key.revokedAt };
+  if (!key.expiresAt) return { status: 'active', revokedAt: null };
+  if (Date.parse(key.expiresAt) <= now.getTime()) return { status: 'revoked', revokedAt: key.expiresAt };
+  return { status: 'expiring', revokedAt: null };
+}
+
+/** India's offset from UTC (IST has no daylight saving). */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The date in India (IST, UTC+05:30) at `now`, as YYYY-MM-DD: the day a key's `lastUsedOn` names. */
+export function istDate(now: Date): string {
+  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** How many of a store's keys may be active or expiring at once (POST /v1/api-keys, roll). */
+export const MAX_LIVE_KEYS = 10;
+
+/** The longest a rolled key may keep working beside its successor: 7 days. */
+export const MAX_ROLL_EXPIRY_SECONDS = 604_800;

@@ -14,4 +14,5 @@ export * from './errors/fleet.ts';
 export * from './errors/money.ts';
 export * from './errors/collection.ts';
 export * from './errors/webhooks.ts';
+export * from './errors/api-keys.ts';
 export * from './errors/sessions.ts';

@@ -24,9 +24,10 @@ export function addGuardChecks(tx: Transaction, tableName: string, guard: WriteG
     ConditionCheck: {
       TableName: tableName,
       Key: keys.apiKeyByHash(guard.keyHash),
-      ConditionExpression: '#status = :active AND storeId = :storeId',
+      // A rolled key past its expiresAt is revoked though its status still says active.
+      ConditionExpression: '#status = :active AND storeId = :storeId AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':active': 'active', ':storeId': guard.storeId },
+      ExpressionAttributeValues: { ':active': 'active', ':storeId': guard.storeId, ':now': new Date().toISOString() },
     },
   });
   if (options.store) {

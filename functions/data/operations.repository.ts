@@ -1,6 +1,9 @@
-import { paginateScan } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from './client.ts';
 import { AdjustmentBelowZeroError, AdjustmentConflictError, RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
+import { keyStatus, type ApiKeyStatus } from '../core/api-key.ts';
+import { readKeyStates } from './api-key.repository.ts';
 import type { Store } from '../core/store.ts';
 import { keys } from './table.ts';
 import { Transaction, TransactionCancelled } from './transaction.ts';
@@ -10,10 +13,16 @@ import { StoreAdminRepository } from './store-admin.repository.ts';
 /** A key as an operator sees it in a list: never the key, only its first characters (keys made before they were kept have none). */
 export interface ApiKeySummary {
   keyId: string;
+  /** Null for keys made without one (the admin CLI's, and those made before names). */
+  name: string | null;
   prefix: string | null;
-  status: 'active' | 'revoked';
+  status: ApiKeyStatus;
   createdAt: string;
+  /** A rolled key's end. */
+  expiresAt: string | null;
   revokedAt: string | null;
+  /** The IST date of its last use. */
+  lastUsedOn: string | null;
 }
 
 /** An operator's correction of a store's balance (the admin CLI's `store adjust`). */
@@ -95,31 +104,85 @@ export class OperationsRepository extends StoreAdminRepository {
 
   /**
    * Every key of the store, oldest first. Keys are found by their id items, which are not under the
-   * store: this scans the table (the admin CLI's `key list`, run by hand; nothing on a request's path).
+   * store: this scans the table (the admin CLI's `key list`, run by hand; nothing on a request's path),
+   * then reads their state (status, expiry, last use) by hash, as auth does.
    */
-  async keysOf(storeId: string): Promise<ApiKeySummary[]> {
+  async keysOf(storeId: string, now = new Date()): Promise<ApiKeySummary[]> {
     const pages = paginateScan(
       { client: this.db },
       {
         TableName: this.tableName,
         FilterExpression: '#type = :type AND storeId = :storeId',
-        ProjectionExpression: 'keyId, keyPrefix, createdAt, revokedAt',
+        ProjectionExpression: 'keyId, keyHash, keyPrefix, createdAt, revokedAt',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':type': 'apiKeyId', ':storeId': storeId },
       },
     );
-    const found: ApiKeySummary[] = [];
+    const items: Array<Record<string, unknown>> = [];
+    for await (const page of pages) items.push(...(page.Items ?? []));
+    const states = await readKeyStates(
+      this.db,
+      this.tableName,
+      items.map((item) => item.keyHash as string),
+    );
+    const found = items.map((item): ApiKeySummary => {
+      const state = states.get(item.keyHash as string);
+      const revokedAt = (item.revokedAt as string | undefined) ?? null;
+      const derived = state ? keyStatus(state, now) : { status: revokedAt ? ('revoked' as const) : ('active' as const), revokedAt };
+      return {
+        keyId: item.keyId as string,
+        name: state?.name ?? null,
+        prefix: (item.keyPrefix as string | undefined) ?? null,
+        status: derived.status,
+        createdAt: item.createdAt as string,
+        expiresAt: state?.expiresAt ?? null,
+        revokedAt: derived.revokedAt,
+        lastUsedOn: state?.lastUsedOn ?? null,
+      };
+    });
+    return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
+  }
+
+  /**
+   * Puts each key that has no item in its store's list (made before the list existed) into it: a scan
+   * of the keys' id items, one conditional Put per missing one (an item already there is left as it is).
+   * Returns how many it added.
+   */
+  async indexKeys(): Promise<number> {
+    const pages = paginateScan(
+      { client: this.db },
+      {
+        TableName: this.tableName,
+        FilterExpression: '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': 'apiKeyId' },
+      },
+    );
+    let added = 0;
     for await (const page of pages) {
       for (const item of page.Items ?? []) {
-        found.push({
-          keyId: item.keyId as string,
-          prefix: (item.keyPrefix as string | undefined) ?? null,
-          status: item.revokedAt ? 'revoked' : 'active',
-          createdAt: item.createdAt as string,
-          revokedAt: (item.revokedAt as string | undefined) ?? null,
-        });
+        try {
+          await this.db.send(
+            new PutCommand({
+              TableName: this.tableName,
+              Item: {
+                ...keys.storeApiKey(item.storeId as string, item.keyId as string),
+                type: 'storeApiKey',
+                keyId: item.keyId,
+                keyHash: item.keyHash,
+                keyPrefix: item.keyPrefix ?? null,
+                name: item.name ?? null,
+                createdAt: item.createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            }),
+          );
+          added++;
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+        }
       }
     }
-    return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
+    return added;
   }
 }

@@ -235,6 +235,14 @@ export const keys = {
   reviewPartition: 'REVIEW',
   /** API keys are found by the SHA-256 of the key, the only thing stored of it. */
   apiKeyByHash: (hash: string) => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  /** A store's key in its list (GET /v1/api-keys): id, hash, prefix, name, created; its state is the by-hash item's. */
+  storeApiKey: (storeId: string, keyId: string) => ({ PK: `STORE#${storeId}`, SK: `APIKEY#${keyId}` }),
+  /**
+   * A store's keys' version, raised by each change of the list through the API (create, roll) so the
+   * 10-key limit holds under concurrency. Its SK sorts under the list's prefix `APIKEY`: one Query reads both.
+   */
+  storeApiKeysVersion: (storeId: string) => ({ PK: `STORE#${storeId}`, SK: 'APIKEYS' }),
+  storeApiKeyPrefix: 'APIKEY',
   /** A console sign-in link, found by the SHA-256 of its token (functions/data/session.repository.ts). */
   loginLink: (tokenHash: string) => ({ PK: `LOGIN#${tokenHash}`, SK: 'LOGIN' }),
   /** A console session (its access tokens are stored as keys, under apiKeyByHash). */

@@ -5,7 +5,7 @@ import { accessTokenExpired } from '../core/session.ts';
 import type { ApiKeyRecord } from '../data/api-key.repository.ts';
 import { looksLikeFleetKey, type FleetCaller } from '../core/fleet-access.ts';
 import type { Merchant } from '../core/store.ts';
-import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
+import { hashApiKey, keyStatus, looksLikeApiKey } from '../core/api-key.ts';
 import { dynamoCallScope } from '../data/client.ts';
 import type { BaseRuntime, Runtime } from '../runtime.ts';
 import { errorResult } from './errors.ts';
@@ -87,7 +87,8 @@ export function edge(route: Route, errorAnswer: ErrorAnswer = errorResult): ApiM
 /**
  * API-key auth: `X-Api-Key` (any case; headers are normalised first) → SHA-256 → key → store. A console
  * access token is found the same way and acts for its store like a key (expired: session_expired; revoked: session_revoked).
- * Missing, malformed, unknown or revoked keys and stores with API access off all get 401. A key that
+ * Missing, malformed, unknown or revoked keys (a rolled key past its expiry included) and stores with
+ * API access off all get 401; a key's first request of the day records `lastUsedOn` (an access token's never). A key that
  * authenticated in this container before is read with its store, in one round trip (which store a
  * key belongs to never changes; its status and the store are read every time).
  */
@@ -105,12 +106,16 @@ export function authenticate(rt: () => BaseRuntime & Pick<Runtime, 'apiKeys'>): 
     await Promise.allSettled([keyRead, knownStoreRead]);
     const [key, knownStore] = [await keyRead, await knownStoreRead];
     if (!key) throw new UnauthorizedError('invalid_api_key');
+    const now = new Date();
     if (key.kind === 'session') assertSessionTokenLive(key);
-    if (key.status !== 'active') throw new UnauthorizedError('revoked_api_key');
+    // A rolled key past its expiresAt is revoked, though nothing wrote it so.
+    if (keyStatus(key, now).status === 'revoked') throw new UnauthorizedError('revoked_api_key');
     const store = knownStoreId === key.storeId ? knownStore : await stores.get(key.storeId);
     if (!store) throw new UnauthorizedError('invalid_api_key');
     if (!store.apiEnabled) throw new UnauthorizedError('api_access_disabled');
     apiKeys.remember(keyHash, store.id);
+    // A key's first request of the day (IST) records it: one conditional write a key a day (docs/performance.md).
+    if (key.kind === 'key') await apiKeys.recordUse(keyHash, key, now);
     const via = key.kind === 'session' ? 'console' : 'api_key';
     request.context.merchant = { storeId: store.id, keyId: key.keyId, keyHash, store, via, sessionId: key.sessionId };
     logger.appendKeys({ storeId: store.id, keyId: key.keyId, via });

@@ -43,6 +43,7 @@ export type TableAccessKind =
   | 'read-feed'
   | 'manage-webhooks'
   | 'seal-webhook-secrets'
+  | 'manage-api-keys'
   | 'send-webhooks'
   | 'read-ledger'
   | 'list-jobs'
@@ -243,6 +244,34 @@ export const routes = [
     handler: 'merchant/redeliver-event',
     rateGroup: 'webhooks',
     access: 'manage-webhooks',
+  },
+  { name: 'list-api-keys', api: 'merchant', method: 'GET', path: '/v1/api-keys', handler: 'merchant/list-api-keys', rateGroup: 'reads', access: 'read-lists' },
+  {
+    name: 'create-api-key',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/api-keys',
+    handler: 'merchant/create-api-key',
+    rateGroup: 'webhooks',
+    access: 'manage-api-keys',
+  },
+  {
+    name: 'roll-api-key',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/api-keys/{id}/roll',
+    handler: 'merchant/roll-api-key',
+    rateGroup: 'webhooks',
+    access: 'manage-api-keys',
+  },
+  {
+    name: 'revoke-api-key',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/api-keys/{id}/revoke',
+    handler: 'merchant/revoke-api-key',
+    rateGroup: 'webhooks',
+    access: 'manage-api-keys',
   },
   { name: 'fleet-list-offers', api: 'fleet', method: 'GET', path: '/fleet/v1/offers', handler: 'fleet/list-offers', roles: EVERYONE, access: 'read-lists' },
   {

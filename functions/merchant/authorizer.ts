@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { hashApiKey, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
+import { hashApiKey, keyStatus, looksLikeApiKey, usageKeyValue } from '../core/api-key.ts';
 import type { UnauthorizedReason } from '../core/errors.ts';
 import { logger } from '../log/logger.ts';
 import { routesOf } from '../http/routes.ts';
@@ -62,7 +62,7 @@ export function merchantAuthorizer(rt: () => BaseRuntime & Pick<Runtime, 'apiKey
     if (!key) return refuse('invalid_api_key');
     // A console access token, expired or revoked, is let through (to its store's usage key, as before): the
     // function behind answers 401 session_expired or session_revoked, which the console acts on; the gateway's refusal could not say which.
-    if (key.kind === 'key' && key.status !== 'active') return refuse('revoked_api_key');
+    if (key.kind === 'key' && keyStatus(key, new Date()).status === 'revoked') return refuse('revoked_api_key');
     return {
       principalId: key.storeId,
       policyDocument: policy('Allow', event.methodArn),

@@ -401,14 +401,14 @@ describe('the CDK stack', () => {
     it('lets a deposit check the operator’s key, put its log entry and key marker, read the account, and update only a rider’s cash account and its rate bucket', () => {
       expect(accessOf('fleet-record-deposit')).toEqual({
         table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
-        updates: ['PK', 'SK', 'tat', 'ttl', 'updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'],
+        updates: ['PK', 'SK', 'tat', 'ttl', 'lastUsedOn', 'updatedAt', 'inHandMinor', 'exposureMinor', 'depositedMinor'],
       });
     });
 
     it('lets the merchant’s edit read the job and put it with its event, under key and store checks, and update only its rate bucket', () => {
       expect(accessOf('edit-job')).toEqual({
         table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
-        updates: ['PK', 'SK', 'tat', 'ttl'],
+        updates: ['PK', 'SK', 'tat', 'ttl', 'lastUsedOn'],
       });
     });
   });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { hashApiKey } from '../../functions/core/api-key.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../functions/data/table.ts';
 import { handler as listOffers } from '../../functions/fleet/list-offers.ts';
 import { lambdaContext, proxyEvent } from '../helpers/event.ts';
 import { admin, adminJson, adminProcess, tableEnv, type AdminRun } from '../helpers/admin.ts';
@@ -155,6 +157,35 @@ describe('admin CLI', () => {
     );
   });
 
+  it('names a key made with --name, and lists its name and the IST date of its last use', async () => {
+    const { storeId } = await adminJson<{ storeId: string }>(table, ['store', 'create', '--name', 'Named keys']);
+    const key = await adminJson<{ keyId: string; apiKey: string }>(table, ['key', 'create', '--store', storeId, '--name', 'Warehouse scanner']);
+    const refused = await admin(table, ['key', 'create', '--store', storeId, '--name', 'x'.repeat(65)]);
+    await table.rt.apiKeys.recordUse(hashApiKey(key.apiKey), { lastUsedOn: null }, new Date('2026-11-27T19:00:00.000Z'));
+
+    const listed = await adminJson<Array<Record<string, unknown>>>(table, ['key', 'list', '--store', storeId]);
+    const text = await admin(table, ['key', 'list', '--store', storeId]);
+
+    expect(refused.code).not.toBe(0);
+    expect(listed.find((k) => k.keyId === key.keyId)).toMatchObject({ name: 'Warehouse scanner', status: 'active', expiresAt: null, lastUsedOn: '2026-11-28' });
+    expect(text.stdout).toContain('"Warehouse scanner"');
+    expect(text.stdout).toContain('last used 2026-11-28');
+  });
+
+  it('puts a key made before the stores’ key lists into its store’s list (key index), once', async () => {
+    const { storeId, keyId } = await adminJson<{ storeId: string; keyId: string }>(table, ['store', 'create', '--name', 'Old keys']);
+    // As an earlier release made it: no item in the store's list.
+    await dbOf(table.rt).send(new DeleteCommand({ TableName: table.tableName, Key: keys.storeApiKey(storeId, keyId) }));
+    expect(await table.rt.storeApiKeys.list(storeId)).toEqual([]);
+
+    const first = await adminJson<{ added: number }>(table, ['key', 'index']);
+    const again = await adminJson<{ added: number }>(table, ['key', 'index']);
+
+    expect(first.added).toBeGreaterThanOrEqual(1);
+    expect(again.added).toBe(0);
+    expect((await table.rt.storeApiKeys.list(storeId)).map((k) => [k.id, k.status, k.name])).toEqual([[keyId, 'active', null]]);
+  });
+
   it('lists a store’s keys with their first characters and status, and revokes a key given as the key itself', async () => {
     const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, ['store', 'create', '--name', 'Key list']);
     const second = await adminJson<{ keyId: string; apiKey: string }>(table, ['key', 'create', '--store', created.storeId]);
@@ -165,9 +196,11 @@ describe('admin CLI', () => {
     const text = await admin(table, ['key', 'list', '--store', created.storeId]);
 
     expect(revoked).toEqual({ keyId: second.keyId, storeId: created.storeId, revokedAt: expect.any(String), alreadyRevoked: false, activeKeysLeft: 1 });
+    // Issue 36: a key's name, expiry and last use are listed too (none here: made without a name, never rolled, never used).
+    const unused = { name: null, expiresAt: null, lastUsedOn: null };
     expect(listed).toEqual([
-      { keyId: created.keyId, prefix: created.apiKey.slice(0, 13), status: 'active', createdAt: expect.any(String), revokedAt: null },
-      { keyId: second.keyId, prefix: second.apiKey.slice(0, 13), status: 'revoked', createdAt: expect.any(String), revokedAt: revoked.revokedAt },
+      { keyId: created.keyId, prefix: created.apiKey.slice(0, 13), status: 'active', createdAt: expect.any(String), revokedAt: null, ...unused },
+      { keyId: second.keyId, prefix: second.apiKey.slice(0, 13), status: 'revoked', createdAt: expect.any(String), revokedAt: revoked.revokedAt, ...unused },
     ]);
     expect(text.stdout).toContain(`${second.keyId}  ${second.apiKey.slice(0, 13)}…`);
     expect(text.stdout).toContain(`revoked ${String(revoked.revokedAt)}`);

@@ -91,6 +91,20 @@ describe('what each route does to the table', () => {
       ).toBe(200);
       expect((await m.get('/v1/remittances/rem_0000000000000000000000zz')).status).toBe(404);
       expect((await api.server.request(`/v1/webhook-endpoints/${endpointId}`, { method: 'DELETE', headers: { 'X-Api-Key': m.apiKey } })).status).toBe(200);
+      // The store's keys, from a console session (issue 36): listed, made, rolled, revoked
+      const { accessToken } = await consoleSession(api, m.storeId);
+      const asConsole = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+        api.server.request(path, {
+          method,
+          headers: { 'X-Api-Key': accessToken, 'Content-Type': 'application/json' },
+          ...(body !== undefined && { body: JSON.stringify(body) }),
+        });
+      expect((await asConsole('GET', '/v1/api-keys')).status).toBe(200);
+      const made = await asConsole('POST', '/v1/api-keys', { name: 'Access check' });
+      expect(made.status).toBe(201);
+      const madeId = ((await made.json()) as { data: { id: string } }).data.id;
+      expect((await asConsole('POST', `/v1/api-keys/${madeId}/roll`, { expiresInSeconds: 60 })).status).toBe(201);
+      expect((await asConsole('POST', `/v1/api-keys/${madeId}/revoke`)).status).toBe(200);
 
       // The fleet's: one job delivered; one declined after a location report; one failed; one
       // whose pickup code is locked, unlocked and reissued by operations

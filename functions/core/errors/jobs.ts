@@ -32,7 +32,7 @@ export class ConcurrentModificationError extends AppError {
 export class KeptChangingError extends AppError {
   declare readonly retryAfterSeconds: number;
 
-  constructor(what: 'job' | 'webhook endpoint') {
+  constructor(what: 'job' | 'webhook endpoint' | 'API keys') {
     super('service_unavailable', `The ${what} kept changing while this change was being made; send the same request again in a second`, {
       retryAfterSeconds: 1,
     });

@@ -10,7 +10,7 @@ import type { MerchantRouteKey, RouteKey } from '../../http/routes.ts';
  */
 
 /** The groups of the merchant document, and of the fleet document. */
-export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events' | 'Webhooks';
+export type MerchantTag = 'Credit' | 'Quotes' | 'Jobs' | 'Events' | 'Webhooks' | 'Keys';
 export type FleetTag = 'Offers' | 'Riders' | 'Operations';
 
 /** The error statuses the documents describe (each has one reusable response). */
