@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key’s store
+         * @description The store the key acts for: its name, live or sandbox, API access, its sandbox twin and its limits a minute. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cod-summary": {
         parameters: {
             query?: never;
@@ -1016,6 +1038,23 @@ export interface components {
                 availableMinor: number;
                 /** @constant */
                 currency: "INR";
+            };
+        };
+        StoreResponse: {
+            data: {
+                /** @description The store’s id (the key’s store). */
+                id: string;
+                name: string;
+                /** @description true for a live store (`mdk_live_` keys), false for a sandbox store (`mdk_test_` keys). */
+                livemode: boolean;
+                /** @description Whether the store’s API access is on (when off, every key of the store is refused with 401). */
+                apiEnabled: boolean;
+                /** @description The live store’s linked sandbox twin, or null when it has none (and on a sandbox store). */
+                testStoreId: string | null;
+                /** @description Requests a minute this store may make in each rate-limit group, its agreed limits applied (the route table names each route’s group). */
+                rateLimits: {
+                    [key: string]: number;
+                };
             };
         };
         CodSummaryResponse: {
@@ -2159,6 +2198,56 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "store_8Vq2nX4kLm9pR7sT1wYz",
+                     *         "name": "Koramangala Kitchen",
+                     *         "livemode": true,
+                     *         "apiEnabled": true,
+                     *         "testStoreId": null,
+                     *         "rateLimits": {
+                     *           "quotes": 10,
+                     *           "bookings": 10,
+                     *           "cancellations": 10,
+                     *           "updates": 30,
+                     *           "reads": 60,
+                     *           "webhooks": 30,
+                     *           "checks": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoreResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -86,6 +86,7 @@ const EVERYONE = ['rider', 'ops'] as const;
 
 export const routes = [
   { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads', access: 'read-item' },
+  { name: 'get-store', api: 'merchant', method: 'GET', path: '/v1/store', handler: 'merchant/get-store', rateGroup: 'reads', access: 'read-item' },
   {
     name: 'get-cod-summary',
     api: 'merchant',

@@ -51,6 +51,7 @@ describe('what each route does to the table', () => {
       // The merchant's routes
       const m = await newMerchant(rt, api.server, { creditMinor: 1_000_000 });
       expect((await m.get('/v1/balance')).status).toBe(200);
+      expect((await m.get('/v1/store')).status).toBe(200);
       expect((await m.get('/v1/rate-card')).status).toBe(200);
       const delivered = (await m.bookJob()).id;
       const cancelled = (await m.bookJob()).id;
