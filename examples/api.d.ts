@@ -511,6 +511,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook_endpoint.test` event (`data.endpoint`: the endpoint) to this endpoint only, whatever event types it takes: signed like every delivery and shown in its delivery log. To an enabled endpoint it is retried on failure like any event; to a disabled one it is sent once, as a redelivery by hand, and a success enables the endpoint again. The event is not listed in GET /v1/events (it changed nothing); GET /v1/events/{id} shows it. One test event per endpoint every 10 seconds: sooner is 429 `rate_limited` with `Retry-After`.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -937,6 +959,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook_endpoint.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A webhook_endpoint.test event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
+         */
+        post: operations["webhookEndpointTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1024,7 +1066,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to receive; leave it out for every type (including types added later). */
-            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[];
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[];
             description?: string | null;
         };
         RedeliverRequest: {
@@ -1325,7 +1367,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1340,7 +1382,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1359,6 +1401,11 @@ export interface components {
             data: {
                 /** @description The signing secret (`whsec_…`), shown only here: keep it safe. Verify deliveries with it (Standard Webhooks). */
                 secret: string;
+            };
+        };
+        TestEventResponse: {
+            data: {
+                eventId: string;
             };
         };
         RedeliverResponse: {
@@ -1530,7 +1577,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1901,7 +1948,7 @@ export interface components {
                 };
             };
         };
-        /** @description An endpoint disabled after failing deliveries: `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null. */
+        /** @description An endpoint disabled after failing deliveries (`webhook_endpoint.disabled`), or a test event asked for with POST /v1/webhook-endpoints/{id}/test (`webhook_endpoint.test`, sent to that endpoint only and not listed in the feed): `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null. */
         WebhookEndpointEvent: {
             id: string;
             /** Format: date-time */
@@ -1911,7 +1958,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "webhook_endpoint.disabled";
+            type: "webhook_endpoint.disabled" | "webhook_endpoint.test";
             jobId: null;
             sequence: null;
             data: {
@@ -1919,7 +1966,7 @@ export interface components {
                     id: string;
                     url: string;
                     /** @description The event types it receives; null: every type. */
-                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                     description: string | null;
                     /** @enum {string} */
                     status: "enabled" | "disabled";
@@ -3946,7 +3993,7 @@ export interface operations {
                 limit?: number;
                 after?: string;
                 jobId?: string;
-                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test";
             };
             header?: never;
             path?: never;
@@ -4287,6 +4334,46 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event, queued for the endpoint */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "eventId": "evt_3Hk9Qx2LmP7sVb4Nc8Rt1Wz6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestEventResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5541,6 +5628,55 @@ export interface operations {
                  *           "createdAt": "2026-11-22T12:30:02.000Z",
                  *           "creditedAt": "2026-11-22T12:30:02.000Z",
                  *           "ledgerEntryId": "le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_webhookendpointtest00000",
+                 *       "type": "webhook_endpoint.test",
+                 *       "createdAt": "2026-11-22T11:35:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": null,
+                 *       "sequence": null,
+                 *       "data": {
+                 *         "endpoint": {
+                 *           "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                 *           "url": "https://shop.example.in/hooks/delivery",
+                 *           "eventTypes": null,
+                 *           "description": "Order system",
+                 *           "status": "enabled",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z"
                  *         }
                  *       }
                  *     }

@@ -202,6 +202,8 @@ export const keys = {
   event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
   /** When an event was last sent to an endpoint by hand (`until`: no redelivery of the pair before then; TTL). */
   redelivery: (storeId: string, eventId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `REDELIVERY#${eventId}#${endpointId}` }),
+  /** When a test event was last sent to an endpoint (`until`: no test event to it before then; TTL). */
+  webhookTest: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOKTEST#${endpointId}` }),
   /** A store's webhook endpoint. */
   webhookEndpoint: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',

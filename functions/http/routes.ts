@@ -227,6 +227,15 @@ export const routes = [
     sealsSecrets: true,
   },
   {
+    name: 'test-webhook-endpoint',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/webhook-endpoints/{id}/test',
+    handler: 'merchant/test-webhook-endpoint',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
+  },
+  {
     name: 'list-webhook-deliveries',
     api: 'merchant',
     method: 'GET',

@@ -73,6 +73,7 @@ describe('what each route does to the table', () => {
       expect((await m.get('/v1/webhook-endpoints')).status).toBe(200);
       expect((await m.get(`/v1/webhook-endpoints/${endpointId}`)).status).toBe(200);
       expect((await m.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`)).status).toBe(200);
+      expect((await m.post(`/v1/webhook-endpoints/${endpointId}/test`)).status).toBe(202);
       expect((await m.post(`/v1/jobs/${cancelled}/cancel`)).status).toBe(200);
       await relayTick(rt);
       const events = (await m.get('/v1/events?limit=5')).body as { data: Array<{ id: string }> };
