@@ -188,7 +188,7 @@ export interface paths {
         };
         /**
          * List jobs
-         * @description The store’s jobs, newest first, optionally of one status. Counts against the read limit.
+         * @description The store’s jobs, newest first, optionally of one status, created in a range (`createdFrom` included, `createdTo` excluded), waiting for your decision (`needsDecision=true`), or of one order id (`externalOrderId`, on its own). Filters combine, except `externalOrderId` with any other and `needsDecision` with `status` (400). Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -2960,6 +2960,10 @@ export interface operations {
                 status?: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
                 limit?: number;
                 offset?: number;
+                externalOrderId?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                needsDecision?: "true" | "false";
             };
             header?: never;
             path?: never;

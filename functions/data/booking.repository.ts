@@ -186,6 +186,9 @@ export class BookingRepository extends TableRepository {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       })
+      .add('order', {
+        Put: { TableName: this.tableName, Item: { ...keys.jobOrder(store.id, job.externalOrderId, job.seq), type: 'order', storeId: store.id, jobId: job.id } },
+      })
       .add('pointer', {
         Put: {
           TableName: this.tableName,

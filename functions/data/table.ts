@@ -104,6 +104,13 @@ export const keys = {
   quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
   /** Jobs sort by the store's booking counter (zero-padded), so a page of the newest is a key range. */
   job: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `JOB#${String(seq).padStart(15, '0')}` }),
+  /** A job by its order id (`externalOrderId`, URI-encoded so no `#` in it can reach another's range), written at booking. */
+  jobOrder: (storeId: string, externalOrderId: string, seq: number) => ({
+    PK: `STORE#${storeId}`,
+    SK: `ORDER#${encodeURIComponent(externalOrderId)}#${String(seq).padStart(15, '0')}`,
+  }),
+  /** A job waiting for the merchant's decision after a failed attempt (while `pendingDecision` is set). */
+  jobDecision: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `DECISION#${String(seq).padStart(15, '0')}` }),
   jobByStatus: (storeId: string, status: string, seq: number) => ({
     GSI1PK: `JOBSTATUS#${storeId}#${status}`,
     GSI1SK: String(seq).padStart(15, '0'),

@@ -83,6 +83,25 @@ describe('the OpenAPI document', () => {
       },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
       { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } },
+      {
+        name: 'externalOrderId',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', minLength: 1, maxLength: 200 },
+      },
+      {
+        name: 'createdFrom',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', format: 'date-time', pattern: expect.any(String) },
+      },
+      {
+        name: 'createdTo',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', format: 'date-time', pattern: expect.any(String) },
+      },
+      { name: 'needsDecision', in: 'query', required: false, schema: { description: expect.any(String), type: 'string', enum: ['true', 'false'] } },
     ]);
   });
 
