@@ -26,6 +26,7 @@ import { UpiPaymentRepository } from './data/upi-payment.repository.ts';
 import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import type { KeyRing, SealedSecrets } from './core/secret-box.ts';
+import type { WebhookTestRepository } from './data/webhook-test.repository.ts';
 import type { DispatchClock } from './core/dispatch.ts';
 import { cursorKeysPart, webhookSecretsPart } from './data/secret-keys.ts';
 
@@ -100,7 +101,8 @@ export type OptionalPart =
   | 'upiPayments'
   | 'webhookSecrets'
   | 'cursorKeys'
-  | 'idempotency';
+  | 'idempotency'
+  | 'webhookTests';
 
 /**
  * The parts a function may name: the runtime's repositories, and powertools' idempotency records (the
@@ -108,7 +110,7 @@ export type OptionalPart =
  * functions/data/idempotency.ts, so no other bundle carries powertools' idempotency, and the whole
  * runtime (workers, admin CLI) has no such part.
  */
-export type PartTypes = Runtime & { idempotency: IdempotencyStore };
+export type PartTypes = Runtime & { idempotency: IdempotencyStore; webhookTests: WebhookTestRepository };
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart | 'stores'> & { stores: StoreRepository };
@@ -202,7 +204,7 @@ const ALL_PARTS = {
   upiPayments: upiPaymentsPart,
   webhookSecrets: webhookSecretsPart,
   cursorKeys: cursorKeysPart,
-} satisfies Required<Omit<Parts, 'idempotency'>>;
+} satisfies Required<Omit<Parts, 'idempotency' | 'webhookTests'>>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a
 // function and the full runtime of the same process share one instance of each repository).

@@ -57,9 +57,11 @@ export const BUNDLING = {
  * 358 KB with all of issue 33 (the review queue's item in every job save, the seed-shaped details, the
  * text rules, the UPI reference's canonical form, rider moves' Idempotency-Keys): the fleet's collection
  * 357.3 KB, its delivery attempts 356.7 KB, the merchant's edit 355.9 KB. 7 KB over issue 32's goal,
- * left to win back by moving the job detail's view out of the moves' bundles.
+ * left to win back by moving the job detail's view out of the moves' bundles. 359 KB with issue 36's
+ * list of jobs waiting for a decision (its index item is kept by every job move: the fleet's collection
+ * 358.2 KB).
  */
-export const BUNDLE_BUDGET_BYTES = 358_000;
+export const BUNDLE_BUDGET_BYTES = 359_000;
 
 /**
  * The booking's own limit: the design card's powertools idempotency is about 42 KB of it (its JMESPath,

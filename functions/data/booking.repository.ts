@@ -18,6 +18,7 @@ import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type Write
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import type { JobReader } from './job-reader.ts';
 import { newJobIndexPuts } from './job-writes/indexes.ts';
+import { jobOrderKey } from './job-order-key.ts';
 import type { DispatchClock } from '../core/dispatch.ts';
 import { jobItem } from './job-writes/job.ts';
 import { eventOutboxPuts } from './event.repository.ts';
@@ -187,7 +188,7 @@ export class BookingRepository extends TableRepository {
         },
       })
       .add('order', {
-        Put: { TableName: this.tableName, Item: { ...keys.jobOrder(store.id, job.externalOrderId, job.seq), type: 'order', storeId: store.id, jobId: job.id } },
+        Put: { TableName: this.tableName, Item: { ...jobOrderKey(store.id, job.externalOrderId, job.seq), type: 'order', storeId: store.id, jobId: job.id } },
       })
       .add('pointer', {
         Put: {

@@ -16,7 +16,6 @@ import { ledgerLines, storeTotals } from './job-writes/money.ts';
 import { collectionLines } from './job-writes/collection.ts';
 import { remittanceWork } from './job-writes/remittance-work.ts';
 import { dispatchKey, indexChanges, indexItemsOf, keyOf, type ItemKey } from './job-writes/indexes.ts';
-import { decisionIndex } from './job-writes/decisions.ts';
 import { eventPuts } from './job-writes/events.ts';
 import { riderCash } from './job-writes/rider-cash.ts';
 import { holdingCounters } from './job-writes/holding.ts';
@@ -43,7 +42,6 @@ export const JOB_WRITES: readonly JobWrite[] = [
   remittanceWork,
   ledgerLines,
   indexChanges,
-  decisionIndex,
   eventPuts,
   riderCash,
   holdingCounters,

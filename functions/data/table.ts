@@ -104,11 +104,6 @@ export const keys = {
   quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
   /** Jobs sort by the store's booking counter (zero-padded), so a page of the newest is a key range. */
   job: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `JOB#${String(seq).padStart(15, '0')}` }),
-  /** A job by its order id (`externalOrderId`, URI-encoded so no `#` in it can reach another's range), written at booking. */
-  jobOrder: (storeId: string, externalOrderId: string, seq: number) => ({
-    PK: `STORE#${storeId}`,
-    SK: `ORDER#${encodeURIComponent(externalOrderId)}#${String(seq).padStart(15, '0')}`,
-  }),
   /** A job waiting for the merchant's decision after a failed attempt (while `pendingDecision` is set). */
   jobDecision: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `DECISION#${String(seq).padStart(15, '0')}` }),
   jobByStatus: (storeId: string, status: string, seq: number) => ({
@@ -209,8 +204,6 @@ export const keys = {
   event: (storeId: string, eventId: string) => ({ PK: `STORE#${storeId}`, SK: `EVENT#${eventId}` }),
   /** When an event was last sent to an endpoint by hand (`until`: no redelivery of the pair before then; TTL). */
   redelivery: (storeId: string, eventId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `REDELIVERY#${eventId}#${endpointId}` }),
-  /** When a test event was last sent to an endpoint (`until`: no test event to it before then; TTL). */
-  webhookTest: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOKTEST#${endpointId}` }),
   /** A store's webhook endpoint. */
   webhookEndpoint: (storeId: string, endpointId: string) => ({ PK: `STORE#${storeId}`, SK: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',

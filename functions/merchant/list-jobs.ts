@@ -4,7 +4,7 @@ import { jsonResult } from '../http/responses.ts';
 import { toJobSummary, type Job } from '../core/job.ts';
 import type { Merchant } from '../core/store.ts';
 import type { JobListRepository } from '../data/job-list.repository.ts';
-import { JobListQuery } from '../schemas/job.schema.ts';
+import { JobListQuery } from '../schemas/job-list.schema.ts';
 
 /** An instant as the jobs store it (UTC, milliseconds), so it compares with their `createdAt` as text. */
 const stored = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());

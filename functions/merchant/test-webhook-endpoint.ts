@@ -3,6 +3,7 @@ import { newEventId, type DeliveryEvent } from '../core/event.ts';
 import { merchantHandler } from '../http/handler.ts';
 import { jsonResult } from '../http/responses.ts';
 import { webhooksPart } from '../runtime.ts';
+import { webhookTestsPart } from '../data/webhook-test.repository.ts';
 import { endpointView, EndpointPath, type TestEventResponse } from '../schemas/webhook.schema.ts';
 
 /**
@@ -14,7 +15,7 @@ import { endpointView, EndpointPath, type TestEventResponse } from '../schemas/w
  */
 export const handler = merchantHandler(
   'POST /v1/webhook-endpoints/{id}/test',
-  { path: EndpointPath, uses: { webhooks: webhooksPart } },
+  { path: EndpointPath, uses: { webhooks: webhooksPart, webhookTests: webhookTestsPart } },
   async ({ merchant, path, rt }) => {
     const endpoint = await rt.webhooks.get(merchant.storeId, path.id);
     if (!endpoint) throw new WebhookEndpointNotFoundError(path.id);
@@ -28,7 +29,7 @@ export const handler = merchantHandler(
       sequence: null,
       data: { endpoint: endpointView(endpoint) },
     };
-    const result = await rt.webhooks.queueTestEvent(endpoint, event, now);
+    const result = await rt.webhookTests.queueTestEvent(endpoint, event, now);
     if (!result.queued) throw new RateLimitedError(Math.max(1, Math.ceil((result.until - now.getTime()) / 1000)));
     return jsonResult(202, { data: { eventId: event.id } satisfies TestEventResponse });
   },

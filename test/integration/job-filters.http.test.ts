@@ -5,7 +5,7 @@ import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob } from '../helpers/fleet.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { dbOf } from '../helpers/table.ts';
-import { keys } from '../../functions/data/table.ts';
+import { jobOrderKey } from '../../functions/data/job-order-key.ts';
 import { seqOfJobId } from '../../functions/core/job.ts';
 
 const api = useLocalApi();
@@ -74,7 +74,7 @@ describe('GET /v1/jobs?externalOrderId=', () => {
 
   it('finds a job booked before the order index (no index item) among the newest 1,000 jobs: an empty index read, then one filtered Query (5 calls)', async () => {
     const seq = seqOfJobId(jobs[1]!.id)!;
-    await dbOf(api.table.rt).send(new DeleteCommand({ TableName: api.table.tableName, Key: keys.jobOrder(merchant.storeId, 'ORD-2', seq) }));
+    await dbOf(api.table.rt).send(new DeleteCommand({ TableName: api.table.tableName, Key: jobOrderKey(merchant.storeId, 'ORD-2', seq) }));
 
     expect(await listed('externalOrderId=ORD-2')).toMatchObject({ ids: idsOf(1), calls: 5 });
     expect(await listed('externalOrderId=ORD-404')).toMatchObject({ ids: [], calls: 5 });

@@ -11,6 +11,7 @@ import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { dbOf } from '../helpers/table.ts';
+import { WebhookTestRepository } from '../../functions/data/webhook-test.repository.ts';
 
 allowLoopbackReceivers();
 const api = useLocalApi();
@@ -129,6 +130,7 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const endpoint = await register(merchant, { url: (await receiver()).url });
     const stored = (await api.table.rt.webhooks.get(merchant.storeId, endpoint.id))!;
+    const tests = new WebhookTestRepository(dbOf(api.table.rt), api.table.tableName);
     const at = new Date();
     const event = (when: Date) => ({
       id: newEventId(),
@@ -140,11 +142,11 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
       data: {},
     });
 
-    const first = await api.table.rt.webhooks.queueTestEvent(stored, event(at), at);
+    const first = await tests.queueTestEvent(stored, event(at), at);
     const early = new Date(at.getTime() + TEST_EVENT_INTERVAL_MS - 1);
-    const refused = await api.table.rt.webhooks.queueTestEvent(stored, event(early), early);
+    const refused = await tests.queueTestEvent(stored, event(early), early);
     const later = new Date(at.getTime() + TEST_EVENT_INTERVAL_MS);
-    const next = await api.table.rt.webhooks.queueTestEvent(stored, event(later), later);
+    const next = await tests.queueTestEvent(stored, event(later), later);
 
     expect([first, refused, next]).toEqual([{ queued: true }, { queued: false, until: at.getTime() + TEST_EVENT_INTERVAL_MS }, { queued: true }]);
   });

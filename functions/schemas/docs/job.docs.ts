@@ -2,18 +2,9 @@ import { INDIAN_MOBILE } from '../../core/phone.ts';
 import { MAX_INSTRUCTIONS_LENGTH } from '../../core/job.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID, variant } from './examples.ts';
 import { describe } from './describe.ts';
+import { JobListQuery } from '../job-list.schema.ts';
 import type { OperationDocs } from './operation.ts';
-import {
-  BookingHeaders,
-  BookingRequest,
-  DecisionRequest,
-  IndianMobile,
-  Instructions,
-  JobEditHeaders,
-  JobEditRequest,
-  JobListQuery,
-  JobPath,
-} from '../job.schema.ts';
+import { BookingHeaders, BookingRequest, DecisionRequest, IndianMobile, Instructions, JobEditHeaders, JobEditRequest, JobPath } from '../job.schema.ts';
 import { CollectionView, JobDetail, JobListResponse, PendingDecisionView, ReturnTripView } from '../views/job.view.ts';
 
 // The API description of job.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
