@@ -25,6 +25,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key’s store
+         * @description The store the key acts for: its name, live or sandbox, API access, its sandbox twin and its limits a minute. Counts against the read limit.
+         *
+         *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
+         */
+        get: operations["getStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cod-summary": {
         parameters: {
             query?: never;
@@ -166,7 +188,7 @@ export interface paths {
         };
         /**
          * List jobs
-         * @description The store’s jobs, newest first, optionally of one status. Counts against the read limit.
+         * @description The store’s jobs, newest first, optionally of one status, created in a range (`createdFrom` included, `createdTo` excluded), waiting for your decision (`needsDecision=true`), or of one order id (`externalOrderId`, on its own). Filters combine, except `externalOrderId` with any other and `needsDecision` with `status` (400). Counts against the read limit.
          *
          *     Rate limit group `reads`: 60 requests a minute per store, shared by its keys.
          */
@@ -483,6 +505,28 @@ export interface paths {
          *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook_endpoint.test` event (`data.endpoint`: the endpoint) to this endpoint only, whatever event types it takes: signed like every delivery and shown in its delivery log. To an enabled endpoint it is retried on failure like any event; to a disabled one it is sent once, as a redelivery by hand, and a success enables the endpoint again. The event is not listed in GET /v1/events (it changed nothing); GET /v1/events/{id} shows it. One test event per endpoint every 10 seconds: sooner is 429 `rate_limited` with `Retry-After`.
+         *
+         *     Rate limit group `webhooks`: 30 requests a minute per store, shared by its keys.
+         */
+        post: operations["sendTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -987,6 +1031,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook_endpoint.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A webhook_endpoint.test event
+         * @description POSTed to each enabled webhook endpoint that takes this type (Standard Webhooks). Answer 2xx within 10 s; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. At least once; a job’s events arrive in `sequence` order at their first attempt, retries later and maybe out of order: act on every event by its `type`, dedupe by `webhook-id`, and use `sequence` only to decide whether `data.job` is newer than your copy.
+         */
+        post: operations["webhookEndpointTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1074,7 +1138,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to receive; leave it out for every type (including types added later). */
-            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[];
+            eventTypes?: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[];
             description?: string | null;
         };
         RedeliverRequest: {
@@ -1099,6 +1163,23 @@ export interface components {
                 availableMinor: number;
                 /** @constant */
                 currency: "INR";
+            };
+        };
+        StoreResponse: {
+            data: {
+                /** @description The store’s id (the key’s store). */
+                id: string;
+                name: string;
+                /** @description true for a live store (`mdk_live_` keys), false for a sandbox store (`mdk_test_` keys). */
+                livemode: boolean;
+                /** @description Whether the store’s API access is on (when off, every key of the store is refused with 401). */
+                apiEnabled: boolean;
+                /** @description The live store’s linked sandbox twin, or null when it has none (and on a sandbox store). */
+                testStoreId: string | null;
+                /** @description Requests a minute this store may make in each rate-limit group, its agreed limits applied (the route table names each route’s group). */
+                rateLimits: {
+                    [key: string]: number;
+                };
             };
         };
         CodSummaryResponse: {
@@ -1369,7 +1450,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1384,7 +1465,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -1403,6 +1484,11 @@ export interface components {
             data: {
                 /** @description The signing secret (`whsec_…`), shown only here: keep it safe. Verify deliveries with it (Standard Webhooks). */
                 secret: string;
+            };
+        };
+        TestEventResponse: {
+            data: {
+                eventId: string;
             };
         };
         RedeliverResponse: {
@@ -1690,7 +1776,7 @@ export interface components {
                 id: string;
                 url: string;
                 /** @description The event types it receives; null: every type. */
-                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                 description: string | null;
                 /** @enum {string} */
                 status: "enabled" | "disabled";
@@ -2061,7 +2147,7 @@ export interface components {
                 };
             };
         };
-        /** @description An endpoint disabled after failing deliveries: `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null. */
+        /** @description An endpoint disabled after failing deliveries (`webhook_endpoint.disabled`), or a test event asked for with POST /v1/webhook-endpoints/{id}/test (`webhook_endpoint.test`, sent to that endpoint only and not listed in the feed): `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null. */
         WebhookEndpointEvent: {
             id: string;
             /** Format: date-time */
@@ -2071,7 +2157,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "webhook_endpoint.disabled";
+            type: "webhook_endpoint.disabled" | "webhook_endpoint.test";
             jobId: null;
             sequence: null;
             data: {
@@ -2079,7 +2165,7 @@ export interface components {
                     id: string;
                     url: string;
                     /** @description The event types it receives; null: every type. */
-                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created")[] | null;
+                    eventTypes: ("job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test")[] | null;
                     description: string | null;
                     /** @enum {string} */
                     status: "enabled" | "disabled";
@@ -2358,6 +2444,56 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "store_8Vq2nX4kLm9pR7sT1wYz",
+                     *         "name": "Koramangala Kitchen",
+                     *         "livemode": true,
+                     *         "apiEnabled": true,
+                     *         "testStoreId": null,
+                     *         "rateLimits": {
+                     *           "quotes": 10,
+                     *           "bookings": 10,
+                     *           "cancellations": 10,
+                     *           "updates": 30,
+                     *           "reads": 60,
+                     *           "webhooks": 30,
+                     *           "checks": 60
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StoreResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3023,6 +3159,10 @@ export interface operations {
                 status?: "created" | "queued" | "picked_by_agent" | "booking_in_progress" | "booked" | "pickup_completed" | "delivered" | "failed" | "cancelled";
                 limit?: number;
                 offset?: number;
+                externalOrderId?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                needsDecision?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4056,7 +4196,7 @@ export interface operations {
                 limit?: number;
                 after?: string;
                 jobId?: string;
-                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created";
+                type?: "job.created" | "job.queued" | "job.picked_by_agent" | "job.booking_in_progress" | "job.booked" | "job.pickup_completed" | "job.delivered" | "job.failed" | "job.cancelled" | "job.settlement_changed" | "job.updated" | "job.delivery_attempted" | "job.return_started" | "job.returned" | "job.return_failed" | "job.collection_updated" | "job.location_updated" | "webhook_endpoint.disabled" | "remittance.created" | "webhook_endpoint.test";
             };
             header?: never;
             path?: never;
@@ -4397,6 +4537,46 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RotatedSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event, queued for the endpoint */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "eventId": "evt_3Hk9Qx2LmP7sVb4Nc8Rt1Wz6"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestEventResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5856,6 +6036,55 @@ export interface operations {
                  *           "createdAt": "2026-11-22T12:30:02.000Z",
                  *           "creditedAt": "2026-11-22T12:30:02.000Z",
                  *           "ledgerEntryId": "le_9a1c1d0e7a4b4c7e9d552a51c8a3f0b2"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Received: the delivery succeeded */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookEndpointTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id: the same on every attempt of it. Dedupe by it. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the base64-decoded bytes after `whsec_` of the endpoint’s secret; during a rotation, two such signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_webhookendpointtest00000",
+                 *       "type": "webhook_endpoint.test",
+                 *       "createdAt": "2026-11-22T11:35:00.000Z",
+                 *       "livemode": true,
+                 *       "jobId": null,
+                 *       "sequence": null,
+                 *       "data": {
+                 *         "endpoint": {
+                 *           "id": "we_8ZtQm3LkP0aXc7VbN2sR5yWq",
+                 *           "url": "https://shop.example.in/hooks/delivery",
+                 *           "eventTypes": null,
+                 *           "description": "Order system",
+                 *           "status": "enabled",
+                 *           "createdAt": "2026-11-22T10:00:00.000Z"
                  *         }
                  *       }
                  *     }

@@ -27,6 +27,7 @@ import { RiderCashRepository } from './data/rider-cash.repository.ts';
 import { SessionRepository } from './data/session.repository.ts';
 import type { IdempotencyStore } from './data/idempotency.ts';
 import type { KeyRing, SealedSecrets } from './core/secret-box.ts';
+import type { WebhookTestRepository } from './data/webhook-test.repository.ts';
 import type { DispatchClock } from './core/dispatch.ts';
 import { StoreApiKeyRepository } from './data/store-api-keys.repository.ts';
 import { cursorKeysPart, webhookSecretsPart } from './data/secret-keys.ts';
@@ -108,6 +109,7 @@ export type OptionalPart =
   | 'webhookSecrets'
   | 'cursorKeys'
   | 'sessions'
+  | 'webhookTests'
   | 'idempotency';
 
 /**
@@ -116,7 +118,7 @@ export type OptionalPart =
  * functions/data/idempotency.ts, so no other bundle carries powertools' idempotency, and the whole
  * runtime (workers, admin CLI) has no such part.
  */
-export type PartTypes = Runtime & { idempotency: IdempotencyStore };
+export type PartTypes = Runtime & { idempotency: IdempotencyStore; webhookTests: WebhookTestRepository };
 
 /** What every function's runtime has. */
 export type BaseRuntime = Omit<Runtime, OptionalPart | 'stores'> & { stores: StoreRepository };
@@ -214,7 +216,7 @@ const ALL_PARTS = {
   sessions: sessionsPart,
   webhookSecrets: webhookSecretsPart,
   cursorKeys: cursorKeysPart,
-} satisfies Required<Omit<Parts, 'idempotency'>>;
+} satisfies Required<Omit<Parts, 'idempotency' | 'webhookTests'>>;
 
 // What each base was built from, and the parts built on it so far (each built once per base, so a
 // function and the full runtime of the same process share one instance of each repository).

@@ -22,7 +22,8 @@ import {
 /**
  * `job.<status>` for each status a job can reach, then the settlement change, an edit, a failed
  * delivery attempt, the return trip's start and end (back at the pickup, or failed on the way), a cash-on-delivery
- * payment's change (collected, not collected, remitted), the location, then endpoint notices and remittances.
+ * payment's change (collected, not collected, remitted), the location, then endpoint notices and remittances, then the
+ * test event a merchant asks for (POST /v1/webhook-endpoints/{id}/test: sent to that endpoint only, never in the feed).
  */
 export const EVENT_TYPES = [
   ...JOB_STATUSES.map((status) => `job.${status}` as const),
@@ -36,6 +37,7 @@ export const EVENT_TYPES = [
   'job.location_updated',
   'webhook_endpoint.disabled',
   'remittance.created',
+  'webhook_endpoint.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

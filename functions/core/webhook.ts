@@ -24,6 +24,9 @@ export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
  */
 export const REDELIVERY_INTERVAL_MS = 60_000;
 
+/** How often a test event may be sent to one endpoint (POST /v1/webhook-endpoints/{id}/test). */
+export const TEST_EVENT_INTERVAL_MS = 10_000;
+
 /** How long an old secret keeps signing beside the new one after a rotation. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 

@@ -19,6 +19,7 @@ import { addGuardChecks, rethrowGuardFailure, STORE_ACCESS_CONDITION, type Write
 import { Transaction, TransactionCancelled } from './transaction.ts';
 import type { JobReader } from './job-reader.ts';
 import { newJobIndexPuts } from './job-writes/indexes.ts';
+import { jobOrderKey } from './job-order-key.ts';
 import type { DispatchClock } from '../core/dispatch.ts';
 import { jobItem } from './job-writes/job.ts';
 import { eventOutboxPuts } from './event.repository.ts';
@@ -183,6 +184,9 @@ export class BookingRepository extends TableRepository {
           ExpressionAttributeValues: { ':nowSeconds': Math.floor(now.getTime() / 1000) },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
+      })
+      .add('order', {
+        Put: { TableName: this.tableName, Item: { ...jobOrderKey(store.id, job.externalOrderId, job.seq), type: 'order', storeId: store.id, jobId: job.id } },
       })
       .add('pointer', {
         Put: {

@@ -104,6 +104,8 @@ export const keys = {
   quote: (storeId: string, quoteId: string) => ({ PK: `STORE#${storeId}`, SK: `QUOTE#${quoteId}` }),
   /** Jobs sort by the store's booking counter (zero-padded), so a page of the newest is a key range. */
   job: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `JOB#${String(seq).padStart(15, '0')}` }),
+  /** A job waiting for the merchant's decision after a failed attempt (while `pendingDecision` is set). */
+  jobDecision: (storeId: string, seq: number) => ({ PK: `STORE#${storeId}`, SK: `DECISION#${String(seq).padStart(15, '0')}` }),
   jobByStatus: (storeId: string, status: string, seq: number) => ({
     GSI1PK: `JOBSTATUS#${storeId}#${status}`,
     GSI1SK: String(seq).padStart(15, '0'),

@@ -11,12 +11,16 @@ import type { DeliveryWork } from './webhook.repository.ts';
  */
 
 /** What a delivery put needs: the work without its key; a new one gets a new id; before ordering, no job or sequence. */
-export type NewDelivery = Omit<DeliveryWork, 'deliveryId' | 'key' | 'jobId' | 'sequence'> & Partial<Pick<DeliveryWork, 'deliveryId' | 'jobId' | 'sequence'>>;
+export type NewDelivery = Omit<DeliveryWork, 'deliveryId' | 'key' | 'jobId' | 'sequence'> &
+  Partial<Pick<DeliveryWork, 'deliveryId' | 'jobId' | 'sequence'>> & {
+    /** Put by a request, due now, with no relay to ring the sender (a test event): the doorbell wakes it (rings.ts). */
+    wake?: true;
+  };
 
 /** The worklist item of a delivery's attempt (a new delivery: attempt 1, a new id). */
 export function deliveryPut(tableName: string, work: NewDelivery): TransactItem {
   const deliveryId = work.deliveryId ?? randomUUID();
-  const { storeId, endpointId, eventId, attempt, dueAt, manual, jobId = null, sequence = null } = work;
+  const { storeId, endpointId, eventId, attempt, dueAt, manual, jobId = null, sequence = null, wake } = work;
   return {
     Put: {
       TableName: tableName,
@@ -31,6 +35,7 @@ export function deliveryPut(tableName: string, work: NewDelivery): TransactItem 
         manual,
         deliveryId,
         ...(jobId !== null && sequence !== null && { jobId, sequence }),
+        ...(wake && { wake }),
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },

@@ -92,8 +92,8 @@ function ringOne(record: StreamRecord, now: Date, ring: (worker: WorkerName, at:
     const due = time(text(image, 'dueAt'));
     if (!due) return;
     if (due.getTime() > now.getTime()) ring('webhooks', due);
-    // Due now: a redelivery by hand rings here; a first attempt is rung by the relay that placed it.
-    else if (bool(image, 'manual')) ring('webhooks', null);
+    // Due now: a redelivery by hand or a test event rings here; a first attempt is rung by the relay that placed it.
+    else if (bool(image, 'manual') || bool(image, 'wake')) ring('webhooks', null);
   }
 }
 

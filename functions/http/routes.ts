@@ -88,6 +88,7 @@ const EVERYONE = ['rider', 'ops'] as const;
 
 export const routes = [
   { name: 'get-balance', api: 'merchant', method: 'GET', path: '/v1/balance', handler: 'merchant/get-balance', rateGroup: 'reads', access: 'read-item' },
+  { name: 'get-store', api: 'merchant', method: 'GET', path: '/v1/store', handler: 'merchant/get-store', rateGroup: 'reads', access: 'read-item' },
   {
     name: 'get-cod-summary',
     api: 'merchant',
@@ -226,6 +227,15 @@ export const routes = [
     rateGroup: 'webhooks',
     access: 'seal-webhook-secrets',
     sealsSecrets: true,
+  },
+  {
+    name: 'test-webhook-endpoint',
+    api: 'merchant',
+    method: 'POST',
+    path: '/v1/webhook-endpoints/{id}/test',
+    handler: 'merchant/test-webhook-endpoint',
+    rateGroup: 'webhooks',
+    access: 'manage-webhooks',
   },
   {
     name: 'list-webhook-deliveries',

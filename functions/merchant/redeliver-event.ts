@@ -23,7 +23,11 @@ export const handler = merchantHandler(
       if (!(await rt.webhooks.get(merchant.storeId, body.endpointId))) throw new WebhookEndpointNotFoundError(body.endpointId);
       endpointIds = [body.endpointId];
     } else {
-      endpointIds = (await rt.webhooks.list(merchant.storeId)).filter((endpoint) => subscribes(endpoint, event.type)).map((endpoint) => endpoint.id);
+      // A test event goes again only to the endpoint it tested, as it went first.
+      const tested = event.type === 'webhook_endpoint.test' ? (event.data as { endpoint: { id: string } }).endpoint.id : null;
+      endpointIds = (await rt.webhooks.list(merchant.storeId))
+        .filter((endpoint) => subscribes(endpoint, event.type) && (tested === null || endpoint.id === tested))
+        .map((endpoint) => endpoint.id);
       if (endpointIds.length === 0) throw new NoSubscribedEndpointError(event.type);
     }
     const now = new Date();

@@ -4,7 +4,6 @@ import {
   DECISION_ACTIONS,
   EDITABLE_FIELDS,
   formatWeight,
-  JOB_STATUSES,
   toCollectionData,
   toHandoffData,
   toJobSummary,
@@ -15,7 +14,7 @@ import {
 } from '../core/job.ts';
 import { minorToRupees } from '../core/money.ts';
 import { effectiveHandoff } from '../core/lifecycle.ts';
-import { QueryInt, refuse, Text } from './common.schema.ts';
+import { refuse, Text } from './common.schema.ts';
 import { attemptViews, eventViews, JobPath, normalizeInstructions, pendingDecisionView } from './job-parts.ts';
 import type { JobDetail } from './views/job.view.ts';
 
@@ -132,14 +131,6 @@ export const DecisionRequest = z.strictObject({
   action: z.enum(DECISION_ACTIONS),
 });
 export type DecisionRequest = z.infer<typeof DecisionRequest>;
-
-/** Query of GET /v1/jobs; unknown parameters are rejected, so a typo never silently drops a filter. */
-export const JobListQuery = z.strictObject({
-  status: z.optional(z.enum(JOB_STATUSES)),
-  limit: QueryInt(1, 100, 50),
-  offset: QueryInt(0, 100_000, 0),
-});
-export type JobListQuery = z.infer<typeof JobListQuery>;
 
 function handoffView(stored: Handoff, now: Date) {
   return toHandoffData(effectiveHandoff(stored, now));

@@ -62,6 +62,10 @@ export const RotatedSecret = z.strictObject({ secret: Secret });
 /** `data` of DELETE /v1/webhook-endpoints/{id}. */
 export const DeletedWebhookEndpoint = z.strictObject({ id: z.string().check(z.regex(ENDPOINT_ID_PATTERN)), deleted: z.literal(true) });
 
+/** `data` of POST /v1/webhook-endpoints/{id}/test: the test event's id (its delivery is in the endpoint's log). */
+export const TestEventResponse = z.strictObject({ eventId: z.string().check(z.regex(EVENT_ID_PATTERN)) });
+export type TestEventResponse = z.infer<typeof TestEventResponse>;
+
 /** An endpoint as the API shows it. */
 export function endpointView(endpoint: WebhookEndpoint): WebhookEndpointView {
   return {

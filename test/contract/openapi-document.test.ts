@@ -83,6 +83,25 @@ describe('the OpenAPI document', () => {
       },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
       { name: 'offset', in: 'query', required: false, schema: { type: 'integer', minimum: 0, maximum: 100000, default: 0 } },
+      {
+        name: 'externalOrderId',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', minLength: 1, maxLength: 200 },
+      },
+      {
+        name: 'createdFrom',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', format: 'date-time', pattern: expect.any(String) },
+      },
+      {
+        name: 'createdTo',
+        in: 'query',
+        required: false,
+        schema: { description: expect.any(String), type: 'string', format: 'date-time', pattern: expect.any(String) },
+      },
+      { name: 'needsDecision', in: 'query', required: false, schema: { description: expect.any(String), type: 'string', enum: ['true', 'false'] } },
     ]);
   });
 
@@ -123,6 +142,7 @@ describe('the OpenAPI document', () => {
         '/v1/jobs/{id}/tracking-link',
         '/v1/webhook-endpoints/{id}/rotate-secret',
         '/v1/api-keys/{id}/revoke',
+        '/v1/webhook-endpoints/{id}/test',
       ].includes(route.path);
       if (route.method === 'POST' && !takesNoBody) expect(op.requestBody!.content['application/json']!.example, route.path).toBeDefined();
       if (takesNoBody) expect(op.requestBody, route.path).toBeUndefined();

@@ -288,7 +288,15 @@ interface MerchantCase {
 }
 
 const MERCHANT_QUERIES: Record<string, Record<string, readonly string[]>> = {
-  'GET /v1/jobs': { status: JOB_STATUSES, limit: ['1', '50', '100'], offset: ['0', '3', '100000'] },
+  'GET /v1/jobs': {
+    status: JOB_STATUSES,
+    limit: ['1', '50', '100'],
+    offset: ['0', '3', '100000'],
+    externalOrderId: ['ORD-1', 'a#b'],
+    createdFrom: ['2026-01-01T00:00:00Z', '2026-11-27T10:00:00+05:30'],
+    createdTo: ['2030-01-01T00:00:00Z', '2026-01-01T00:00:00.000Z'],
+    needsDecision: ['true', 'false'],
+  },
   'GET /v1/events': { limit: ['1', '50', '100'], type: EVENT_TYPES, after: ['ZmVlZDow', 'ZmVlZDox'] },
   'GET /v1/ledger': { limit: ['1', '50', '100'] },
   'GET /v1/remittances': { limit: ['1', '50', '100'] },

@@ -53,6 +53,7 @@ describe('what each route does to the table', () => {
       // The merchant's routes
       const m = await newMerchant(rt, api.server, { creditMinor: 1_000_000 });
       expect((await m.get('/v1/balance')).status).toBe(200);
+      expect((await m.get('/v1/store')).status).toBe(200);
       expect((await m.get('/v1/rate-card')).status).toBe(200);
       const delivered = (await m.bookJob()).id;
       const cancelled = (await m.bookJob()).id;
@@ -74,6 +75,7 @@ describe('what each route does to the table', () => {
       expect((await m.get('/v1/webhook-endpoints')).status).toBe(200);
       expect((await m.get(`/v1/webhook-endpoints/${endpointId}`)).status).toBe(200);
       expect((await m.post(`/v1/webhook-endpoints/${endpointId}/rotate-secret`)).status).toBe(200);
+      expect((await m.post(`/v1/webhook-endpoints/${endpointId}/test`)).status).toBe(202);
       expect((await m.post(`/v1/jobs/${cancelled}/cancel`)).status).toBe(200);
       await relayTick(rt);
       const events = (await m.get('/v1/events?limit=5')).body as { data: Array<{ id: string }> };

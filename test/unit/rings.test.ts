@@ -65,6 +65,10 @@ describe('ringsOf (which workers a batch of stream records rings)', () => {
     expect(ringsOf([{ ...webhook(30_000), eventName: 'MODIFY' }], now)).toEqual({ wake: [], alarms: [] });
   });
 
+  it('wakes the sender for a test event’s delivery due now (no relay placed it to ring)', () => {
+    expect(ringsOf([webhook(0, { wake: true })], now)).toEqual({ wake: ['webhooks'], alarms: [] });
+  });
+
   it('sets no alarm further out than 15 minutes (the sweep finds that work), and sets one at exactly 15', () => {
     expect(ringsOf([dispatch('INSERT', MAX_ALARM_MS + 1)], now)).toEqual({ wake: [], alarms: [] });
     expect(ringsOf([webhook(20 * 60_000)], now)).toEqual({ wake: [], alarms: [] });

@@ -6,6 +6,7 @@ import { RATE_LIMITS } from '../../functions/core/rate-limits.ts';
 describe('matchRoute', () => {
   it.each([
     ['GET', '/v1/balance', 'get-balance', 'reads', 'read-item'],
+    ['GET', '/v1/store', 'get-store', 'reads', 'read-item'],
     ['GET', '/v1/rate-card', 'get-rate-card', 'reads', 'read-feed'],
     ['POST', '/v1/job-quotes', 'create-quote', 'quotes', 'put-quote'],
     ['POST', '/v1/serviceability', 'check-serviceability', 'checks', 'check-serviceability'],

@@ -19,14 +19,16 @@ export function dispatchKey(job: Job, clock: DispatchClock): ItemKey | null {
 }
 
 /**
- * The items that index a live job by what waits on it: its zone's offers list while it is queued
+ * The items that index a live job by what waits on it: the store's list of jobs waiting for its decision, its zone's offers list while it is queued
  * (with its pickup, so riders can be shown the nearest), the dispatch worklist at the moment
  * dispatch is next due while dispatch looks after it, and its rider's assignments while a rider
  * holds it (the rider cashHolderOf names: sandbox jobs have none). Sandbox jobs have none of these
  * (the simulator's worklist is written at booking).
  */
 export function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
-  if (job.testMode) return [];
+  // A job waiting for the merchant's decision is listed for it (GET /v1/jobs?needsDecision=true), sandbox jobs too.
+  const decision = job.pendingDecision ? [{ ...keys.jobDecision(job.storeId, job.seq), type: 'decision', storeId: job.storeId, jobId: job.id }] : [];
+  if (job.testMode) return decision;
   const ref = { storeId: job.storeId, jobId: job.id };
   const holder = cashHolderOf(job);
   const dispatch = dispatchKey(job, clock);
@@ -44,6 +46,7 @@ export function indexItemsOf(job: Job, clock: DispatchClock): IndexItem[] {
       : []),
     ...(dispatch ? [{ ...dispatch, type: 'work', ...ref, createdAt: job.createdAt }] : []),
     ...(holder ? [{ ...keys.agentJob(holder, job.id), type: 'assignment', ...ref }] : []),
+    ...decision,
   ];
 }
 

@@ -90,6 +90,15 @@ export const EVENT_EXAMPLES: Record<EventType, object> = {
     sequence: null,
     data: { endpoint: variant(endpointExample, { status: 'disabled' }) },
   },
+  'webhook_endpoint.test': {
+    id: eventId('webhook_endpoint.test'),
+    type: 'webhook_endpoint.test',
+    createdAt: at(95),
+    livemode: true,
+    jobId: null,
+    sequence: null,
+    data: { endpoint: endpointExample },
+  },
   'remittance.created': {
     id: eventId('remittance.created'),
     type: 'remittance.created',

@@ -17,7 +17,8 @@ const DATA_WORDS: Record<keyof typeof EVENT_VARIANTS, string> = {
     'A return trip’s start (`job.return_started`) and end (`job.returned`, or `job.return_failed` for a parcel lost on the way back): `data.returnTrip` as the job detail shows it (its return code while it can be used).',
   JobCollectionEvent:
     'A cash-on-delivery payment’s change (collected, not collected, or remitted: `remittanceId`): `data.collection` as the job detail shows it (not inside `data.job`, which is the list’s summary).',
-  WebhookEndpointEvent: 'An endpoint disabled after failing deliveries: `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null.',
+  WebhookEndpointEvent:
+    'An endpoint disabled after failing deliveries (`webhook_endpoint.disabled`), or a test event asked for with POST /v1/webhook-endpoints/{id}/test (`webhook_endpoint.test`, sent to that endpoint only and not listed in the feed): `data.endpoint`, without its secret. No job: `jobId` and `sequence` are null.',
   RemittanceEvent: 'A remittance credited to your balance: `data.remittance`, as GET /v1/remittances lists it. No job: `jobId` and `sequence` are null.',
 };
 for (const [name, schema] of Object.entries(EVENT_VARIANTS) as Array<[keyof typeof EVENT_VARIANTS, (typeof EVENT_VARIANTS)[keyof typeof EVENT_VARIANTS]]>) {

@@ -2,21 +2,21 @@ import { INDIAN_MOBILE } from '../../core/phone.ts';
 import { MAX_INSTRUCTIONS_LENGTH } from '../../core/job.ts';
 import { createdEventExample, EXAMPLE_AT, EXAMPLE_JOB_ID, EXAMPLE_QUOTE_ID, variant } from './examples.ts';
 import { describe } from './describe.ts';
+import { JobListQuery } from '../job-list.schema.ts';
 import type { OperationDocs } from './operation.ts';
-import {
-  BookingHeaders,
-  BookingRequest,
-  DecisionRequest,
-  IndianMobile,
-  Instructions,
-  JobEditHeaders,
-  JobEditRequest,
-  JobListQuery,
-  JobPath,
-} from '../job.schema.ts';
+import { BookingHeaders, BookingRequest, DecisionRequest, IndianMobile, Instructions, JobEditHeaders, JobEditRequest, JobPath } from '../job.schema.ts';
 import { CollectionView, JobDetail, JobListResponse, PendingDecisionView, ReturnTripView } from '../views/job.view.ts';
 
 // The API description of job.schema.ts's routes: read by scripts/openapi-document.ts only, never by a Lambda handler.
+
+const listQuery = JobListQuery.shape;
+describe(listQuery.externalOrderId, { description: 'Only the jobs booked with exactly this order id (not combined with other filters).' });
+describe(listQuery.createdFrom, { description: 'Only jobs created at or after this instant (ISO 8601, with Z or an offset).' });
+describe(listQuery.createdTo, { description: 'Only jobs created before this instant (ISO 8601); after createdFrom.' });
+describe(listQuery.needsDecision, {
+  description:
+    '`true`: only the jobs waiting for your decision after a failed delivery attempt (`pendingDecision` set; decide before its deadline). `false`: no filter.',
+});
 
 describe(IndianMobile, {
   pattern: INDIAN_MOBILE.source,
@@ -212,7 +212,8 @@ export const jobOperations = {
   'GET /v1/jobs': {
     operationId: 'listJobs',
     summary: 'List jobs',
-    description: 'The store’s jobs, newest first, optionally of one status. Counts against the read limit.',
+    description:
+      'The store’s jobs, newest first, optionally of one status, created in a range (`createdFrom` included, `createdTo` excluded), waiting for your decision (`needsDecision=true`), or of one order id (`externalOrderId`, on its own). Filters combine, except `externalOrderId` with any other and `needsDecision` with `status` (400). Counts against the read limit.',
     tag: 'Jobs',
     query: JobListQuery,
     success: [

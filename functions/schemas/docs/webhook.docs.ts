@@ -7,6 +7,7 @@ import {
   DeliveryListResponse,
   EndpointPath,
   RotatedSecret,
+  TestEventResponse,
   WebhookEndpointListResponse,
   WebhookEndpointRequest,
   WebhookEndpointView,
@@ -116,6 +117,25 @@ export const webhookOperations = {
         schema: RotatedSecret,
         envelope: true,
         example: { data: { secret: secretExample } },
+      },
+    ],
+    errors: [400, 401, 403, 404, 429, 500, 503],
+  },
+  'POST /v1/webhook-endpoints/{id}/test': {
+    operationId: 'sendTestEvent',
+    summary: 'Send a test event',
+    description:
+      'Sends a `webhook_endpoint.test` event (`data.endpoint`: the endpoint) to this endpoint only, whatever event types it takes: signed like every delivery and shown in its delivery log. To an enabled endpoint it is retried on failure like any event; to a disabled one it is sent once, as a redelivery by hand, and a success enables the endpoint again. The event is not listed in GET /v1/events (it changed nothing); GET /v1/events/{id} shows it. One test event per endpoint every 10 seconds: sooner is 429 `rate_limited` with `Retry-After`.',
+    tag: 'Webhooks',
+    path: EndpointPath,
+    success: [
+      {
+        status: 202,
+        description: 'The test event, queued for the endpoint',
+        name: 'TestEventResponse',
+        schema: TestEventResponse,
+        envelope: true,
+        example: { data: { eventId: 'evt_3Hk9Qx2LmP7sVb4Nc8Rt1Wz6' } },
       },
     ],
     errors: [400, 401, 403, 404, 429, 500, 503],

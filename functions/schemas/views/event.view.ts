@@ -27,7 +27,7 @@ export const JobCollectionEventData = z.extend(JobEventData, { collection: Colle
 /** `data` of `remittance.created`: the remittance as GET /v1/remittances lists it (credited). */
 export const RemittanceEventData = z.strictObject({ remittance: RemittanceView });
 
-/** `data` of an endpoint's event (`webhook_endpoint.disabled`): the endpoint, without its secret. */
+/** `data` of an endpoint's event (`webhook_endpoint.disabled`, `webhook_endpoint.test`): the endpoint, without its secret. */
 export const EndpointEventData = z.strictObject({ endpoint: WebhookEndpointView });
 
 // The fields every event has; `type`, `jobId`, `sequence` and `data` are each variant's own.
@@ -62,7 +62,7 @@ export const EVENT_VARIANTS = {
   JobDeliveryAttemptedEvent: jobEvent(['job.delivery_attempted'], JobDeliveryAttemptedEventData),
   JobReturnEvent: jobEvent(['job.return_started', 'job.returned', 'job.return_failed'], JobReturnEventData),
   JobCollectionEvent: jobEvent(['job.collection_updated'], JobCollectionEventData),
-  WebhookEndpointEvent: storeEvent(['webhook_endpoint.disabled'], EndpointEventData),
+  WebhookEndpointEvent: storeEvent(['webhook_endpoint.disabled', 'webhook_endpoint.test'], EndpointEventData),
   RemittanceEvent: storeEvent(['remittance.created'], RemittanceEventData),
 };
 
