@@ -235,7 +235,7 @@ describe('recordChange: the events a change writes', () => {
     expect(written).toEqual([['job.location_updated'], [], [], ['job.location_updated'], [], [], ['job.location_updated']]);
   });
 
-  it('has a type for each status and for the settlement, edit, attempt, return, collection, location, endpoint and remittance events, no more', () => {
+  it('has a type for each status and for the settlement, edit, attempt, return, collection, location, endpoint, remittance and endpoint-test events, no more', () => {
     expect(EVENT_TYPES).toEqual([
       ...JOB_STATUSES.map((s) => `job.${s}`),
       'job.settlement_changed',
@@ -248,6 +248,7 @@ describe('recordChange: the events a change writes', () => {
       'job.location_updated',
       'webhook_endpoint.disabled',
       'remittance.created',
+      'webhook_endpoint.test',
     ]);
   });
 
