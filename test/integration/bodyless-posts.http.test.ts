@@ -13,13 +13,14 @@ describe('POST routes that take no body', () => {
   const bodyless = routesOf('merchant').filter((route) => route.method === 'POST' && !docs[`${route.method} ${route.path}`]?.requestBody);
   const jobMoves = bodyless.filter((route) => route.path.startsWith('/v1/jobs/{id}/'));
 
-  it('are the cancel, the recall, the tracking link, the secret rotation and the key revocation', () => {
+  it('are the cancel, the recall, the tracking link, the secret rotation, the test event and the key revocation', () => {
     expect(bodyless.map((route) => route.path).sort()).toEqual([
       '/v1/api-keys/{id}/revoke',
       '/v1/jobs/{id}/cancel',
       '/v1/jobs/{id}/return',
       '/v1/jobs/{id}/tracking-link',
       '/v1/webhook-endpoints/{id}/rotate-secret',
+      '/v1/webhook-endpoints/{id}/test',
     ]);
   });
 
