@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from '../zod.ts';
+import * as z from '../zod.ts';
 import { ConsoleHeaderRequiredError, InvalidJsonError } from '../core/errors.ts';
 import { refreshCookie, refreshTokenFromCookies } from '../core/session.ts';
 import { errorResult } from '../http/errors.ts';
@@ -47,6 +47,9 @@ export function sessionRoute(key: PublicRouteKey, route: (input: SessionRouteInp
     },
   );
 }
+
+/** The body of a session route that takes none: empty, or an object without fields. */
+export const NO_FIELDS = z.strictObject({});
 
 /** The request's JSON body checked against `schema` (the spec's 400s: invalid_json, validation_error). */
 export function sessionBody<S extends z.core.$ZodType>(event: APIGatewayProxyEvent, schema: S): z.infer<S> {

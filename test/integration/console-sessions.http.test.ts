@@ -220,6 +220,16 @@ describe('POST /console/v1/sessions/refresh', () => {
     for (const answer of [none, forged, tooIdle]) expect(answer).toMatchObject({ status: 401, body: { code: 'session_expired' } });
     expect((await refresh(signedIn.cookie)).status).toBe(200);
   });
+
+  it('takes no body, as every bodyless POST: a field is 400 validation_error and rotates nothing; `{}` is fine', async () => {
+    const { storeId } = await createStore(api.table.rt);
+    const signedIn = await consoleSession(api, storeId);
+
+    const refused = await readResponse(await post('/console/v1/sessions/refresh', { mode: 'test' }, consoleHeaders(signedIn.cookie)));
+
+    expect(refused).toMatchObject({ status: 400, body: { code: 'validation_error', details: { formErrors: [], fieldErrors: { mode: ['Unknown field'] } } } });
+    expect((await post('/console/v1/sessions/refresh', {}, consoleHeaders(signedIn.cookie))).status).toBe(200);
+  });
 });
 
 describe('DELETE /console/v1/sessions/current', () => {

@@ -9,6 +9,7 @@ import { allJobs, expectLedgerInvariant, newMerchant, type TestMerchant } from '
 import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures.ts';
 import { bookJobAt, driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
+import { consoleHeaders, consoleSession } from '../helpers/console.ts';
 
 /**
  * DynamoDB failing under the service: throttling, server errors, transaction conflicts, dropped
@@ -46,6 +47,16 @@ async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string
   const job = route.path.includes('{id}') && !route.path.startsWith('/v1/remittances/') ? await m.bookJob() : null;
   // A remittance's route: a well-formed id (the store has none: 404 without faults), so the fault meets its read.
   const path = route.path.replace('{id}', job?.id ?? 'rem_0000000000000000000000zz').replace('{handoff}', 'pickup');
+  if (route.api === 'public' && route.path.startsWith('/console/')) {
+    // A console session route: a fresh sign-in link's token to post, or a signed-in session's cookie.
+    if (route.path === '/console/v1/sessions') {
+      const { token } = await table.rt.sessions.createLoginLink(m.storeId);
+      return { path: route.path, init: { method: route.method, headers: consoleHeaders(), body: JSON.stringify({ loginToken: token }) } };
+    }
+    const { cookie } = await consoleSession({ table, server }, m.storeId);
+    const body = route.path.endsWith('/mode') ? JSON.stringify({ mode: 'test' }) : undefined;
+    return { path: route.path, init: { method: route.method, headers: consoleHeaders(cookie), ...(body && { body }) } };
+  }
   if (route.api === 'public') {
     const link = await m.post(`/v1/jobs/${(await m.bookJob()).id}/tracking-link`);
     return { path: new URL((link.body as { data: { url: string } }).data.url).pathname, init: { method: route.method } };
@@ -84,7 +95,8 @@ describe.each([
       proxy.inject([{ operation: '*', fault }]);
       const response = await server.request(path, init);
       proxy.inject([]);
-      const page = route.api === 'public';
+      // The tracking page answers as a page; the console's session routes, as the APIs do.
+      const page = route.api === 'public' && !route.path.startsWith('/console/');
       const { status, headers, body } = page
         ? { status: response.status, headers: response.headers, body: await response.text() }
         : await readResponse(response);
