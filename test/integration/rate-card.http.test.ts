@@ -5,29 +5,22 @@ import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { DEFAULT_RETURN_CHARGE_PERCENT } from '../../functions/core/pricing.ts';
 import type { Zone } from '../../functions/core/zone.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
+import { squareRing } from '../helpers/zones.ts';
 
 const api = useLocalApi();
 useHandlerLogs();
 
-// A square around a point, as a zone's polygon ([lng, lat] pairs, closed).
-const square = (lat: number, lng: number, d = 0.1): Zone['polygon'] => [
-  [lng - d, lat - d],
-  [lng + d, lat - d],
-  [lng + d, lat + d],
-  [lng - d, lat + d],
-  [lng - d, lat - d],
-];
 // A zone that collects no cash and names its own return share, and one that is switched off.
 const mysuru: Zone = {
   id: 'mysuru',
   name: 'Mysuru',
   active: true,
-  polygon: square(12.3, 76.64),
+  polygon: squareRing(12.3, 76.64),
   roadFactor: 1.3,
   maxRouteMeters: 20_000,
   rateCard: { baseFareMinor: 3000, includedMeters: 1500, perKmMinor: 800, weightSlabs: [{ upToGrams: 5000, surchargeMinor: 0 }], returnChargePercent: 40 },
 };
-const kochi: Zone = { ...mysuru, id: 'kochi', name: 'Kochi', active: false, polygon: square(9.93, 76.26) };
+const kochi: Zone = { ...mysuru, id: 'kochi', name: 'Kochi', active: false, polygon: squareRing(9.93, 76.26) };
 
 // Before any request, so the route's zone catalogue first loads with them.
 beforeAll(async () => {

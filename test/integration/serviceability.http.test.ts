@@ -10,6 +10,7 @@ import { encodeDigipin } from '../../functions/core/digipin.ts';
 import { SERVICEABILITY_REASONS } from '../../functions/core/serviceability.ts';
 import { zoneCatalogVersion } from '../../functions/core/zone-catalog.ts';
 import type { Zone } from '../../functions/core/zone.ts';
+import { squareRing } from '../helpers/zones.ts';
 
 /**
  * POST /v1/serviceability through the local server: a batch answered in order, every reason and status,
@@ -19,19 +20,10 @@ import type { Zone } from '../../functions/core/zone.ts';
 const api = useLocalApi();
 useHandlerLogs();
 
-type Position = [number, number];
 type Point = { latitude: number; longitude: number };
 type Result = Record<string, unknown> & { status: string; reasons: string[]; distanceMeters: number | null; indicativeChargeMinor: number | null };
 type Answer = { data: Result[]; checkedAt: string; zoneCatalogVersion: string };
 
-// A square around a point, [lng, lat] pairs, counterclockwise and closed.
-const square = (lat: number, lng: number, d = 0.1): Position[] => [
-  [lng - d, lat - d],
-  [lng + d, lat - d],
-  [lng + d, lat + d],
-  [lng - d, lat + d],
-  [lng - d, lat - d],
-];
 const fare = { baseFareMinor: 3000, includedMeters: 1500, perKmMinor: 800 };
 const COLLECTION = { maxCollectMinor: 1_000_000, feeBasisPoints: 200, minFeeMinor: 2000 };
 // Three zones away from the seed's cities. A: collects cash, carries up to 100 kg. B: collects none. C: collects up to ₹100, carries up to 5 kg.
@@ -39,7 +31,7 @@ const zoneA: Zone = {
   id: 'svc-a',
   name: 'A',
   active: true,
-  polygon: square(12.3, 76.64),
+  polygon: squareRing(12.3, 76.64),
   roadFactor: 1.3,
   maxRouteMeters: 20_000,
   rateCard: {
@@ -55,14 +47,14 @@ const zoneB: Zone = {
   ...zoneA,
   id: 'svc-b',
   name: 'B',
-  polygon: square(12.3, 77.0),
+  polygon: squareRing(12.3, 77.0),
   rateCard: { ...fare, weightSlabs: [{ upToGrams: 100_000, surchargeMinor: 0 }] },
 };
 const zoneC: Zone = {
   ...zoneA,
   id: 'svc-c',
   name: 'C',
-  polygon: square(11.8, 76.64),
+  polygon: squareRing(11.8, 76.64),
   rateCard: { ...fare, weightSlabs: [{ upToGrams: 5000, surchargeMinor: 0 }], collection: { ...COLLECTION, maxCollectMinor: 10_000 } },
 };
 

@@ -5,6 +5,7 @@ import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { readZoneFile } from '../../bin/local/bootstrap.ts';
 import { routes } from '../../functions/http/routes.ts';
 import type { Zone } from '../../functions/core/zone.ts';
+import { squareRing } from '../helpers/zones.ts';
 
 /**
  * GET /v1/zones and GET /v1/zones/{id}: the active zones as RFC 7946 GeoJSON, `{data}` JSON or bare
@@ -18,20 +19,12 @@ type Position = [number, number];
 type Feature = { type: string; id: string; geometry: { type: string; coordinates: Position[][] }; properties: Record<string, unknown> };
 type Collection = { type: string; features: Feature[] };
 
-// A square around a point, [lng, lat] pairs: counterclockwise and closed.
-const square = (lat: number, lng: number, d = 0.1): Position[] => [
-  [lng - d, lat - d],
-  [lng + d, lat - d],
-  [lng + d, lat + d],
-  [lng - d, lat + d],
-  [lng - d, lat - d],
-];
 const card = { baseFareMinor: 3000, includedMeters: 1500, perKmMinor: 800, weightSlabs: [{ upToGrams: 5000, surchargeMinor: 0 }] };
 // Stored counterclockwise and closed, with no cash on delivery.
-const mysuru: Zone = { id: 'mysuru', name: 'Mysuru', active: true, polygon: square(12.3, 76.64), roadFactor: 1.3, maxRouteMeters: 20_000, rateCard: card };
+const mysuru: Zone = { id: 'mysuru', name: 'Mysuru', active: true, polygon: squareRing(12.3, 76.64), roadFactor: 1.3, maxRouteMeters: 20_000, rateCard: card };
 // Stored clockwise and open (a zone file may have it either way).
-const kochi: Zone = { ...mysuru, id: 'kochi', name: 'Kochi', polygon: square(9.93, 76.26).slice(0, 4).reverse() };
-const goa: Zone = { ...mysuru, id: 'goa', name: 'Goa', active: false, polygon: square(15.5, 73.8) };
+const kochi: Zone = { ...mysuru, id: 'kochi', name: 'Kochi', polygon: squareRing(9.93, 76.26).slice(0, 4).reverse() };
+const goa: Zone = { ...mysuru, id: 'goa', name: 'Goa', active: false, polygon: squareRing(15.5, 73.8) };
 
 beforeAll(async () => {
   await api.table.rt.zones.repository.import([mysuru, kochi, goa], { onlyMissing: false });
