@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from './batch-get.ts';
 import { hashApiKey, looksLikeApiKey } from '../core/api-key.ts';
 import { TableRepository } from './repository.ts';
 import { keys } from './table.ts';
@@ -220,17 +221,12 @@ export class DeskRepository extends TableRepository {
 
   // The items under these keys by `PK|SK`, in one BatchGet per 100 (unprocessed keys asked again).
   private async items(wanted: ReadonlyArray<{ PK: string; SK: string }>): Promise<Map<string, Record<string, unknown>>> {
-    const found = new Map<string, Record<string, unknown>>();
-    for (let start = 0; start < wanted.length; start += 100) {
-      let request: Record<string, { Keys: Array<Record<string, unknown>> }> | undefined = {
-        [this.tableName]: { Keys: wanted.slice(start, start + 100).map(({ PK, SK }) => ({ PK, SK })) },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const result = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[this.tableName] ?? []) found.set(`${item.PK}|${item.SK}`, item);
-        request = result.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const items = await batchGetItems(
+      this.db,
+      this.tableName,
+      wanted.map(({ PK, SK }) => ({ PK, SK })),
+      { consistent: false },
+    );
+    return new Map(items.map((item) => [`${item.PK}|${item.SK}`, item]));
   }
 }

@@ -1,4 +1,5 @@
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from './batch-get.ts';
 import { seqOfJobId, type Job } from '../core/job.ts';
 import { toJob } from './job-reader.ts';
 import { keys } from './table.ts';
@@ -29,13 +30,5 @@ export async function readJobs(db: DynamoDBDocumentClient, tableName: string, re
 
 /** The jobs at these keys (at most 100, each once), strongly consistent, asking again for those DynamoDB left unprocessed. */
 export async function batchGetJobs(db: DynamoDBDocumentClient, tableName: string, itemKeys: Array<{ PK: string; SK: string }>): Promise<Job[]> {
-  const jobs: Job[] = [];
-  let pending: Array<Record<string, unknown>> = itemKeys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-    const result = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-    jobs.push(...(result.Responses?.[tableName] ?? []).map(toJob));
-    pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  return jobs;
+  return (await batchGetItems(db, tableName, itemKeys, { consistent: true })).map(toJob);
 }

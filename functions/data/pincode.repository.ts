@@ -1,7 +1,8 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../zod.ts';
 import type { PincodeArea } from '../core/pincode.ts';
 import { keys } from './table.ts';
+import { batchGetItems } from './batch-get.ts';
 import { TableRepository } from './repository.ts';
 
 /** What the pincode table was built from: the directory's package, when, for which zone catalogue, and how many pincodes it holds. */
@@ -28,8 +29,7 @@ const toArea = (item: Record<string, unknown>): PincodeArea => ({
   points: StoredPoints.parse(item.points).map(([longitude, latitude]) => ({ latitude, longitude })),
 });
 
-// DynamoDB's limits: BatchGetItem takes 100 keys, BatchWriteItem 25 requests.
-const GET_BATCH = 100;
+// DynamoDB's limit: BatchWriteItem takes 25 requests.
 const WRITE_BATCH = 25;
 const WRITE_LANES = 8;
 
@@ -41,18 +41,8 @@ const WRITE_LANES = 8;
 export class PincodeRepository extends TableRepository {
   /** The areas of these pincodes the table holds (a pincode it does not hold is absent), in ⌈distinct/100⌉ BatchGetItem calls. */
   async lookup(pincodes: readonly string[]): Promise<Map<string, PincodeArea>> {
-    const found = new Map<string, PincodeArea>();
-    const distinct = [...new Set(pincodes)];
-    for (let i = 0; i < distinct.length; i += GET_BATCH) {
-      let pending: Array<Record<string, unknown>> = distinct.slice(i, i + GET_BATCH).map(keys.pincode);
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        const result = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending } } }));
-        for (const item of result.Responses?.[this.tableName] ?? []) found.set(String(item.SK), toArea(item));
-        pending = result.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-      }
-    }
-    return found;
+    const items = await batchGetItems(this.db, this.tableName, [...new Set(pincodes)].map(keys.pincode), { consistent: false });
+    return new Map(items.map((item) => [String(item.SK), toArea(item)]));
   }
 
   /** What the table was last built from, or null when it never was. */

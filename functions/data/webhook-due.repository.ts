@@ -3,12 +3,13 @@
  * through the index of stores that have any, and the sharded list of before the lists by store, read
  * until it is empty; and the pending first attempts of a job at an endpoint (their order items).
  */
-import { BatchGetCommand, DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
 import { compareKeys, keys } from './table.ts';
 import { orderPairOf } from './webhook-delivery.ts';
 import type { DeliveryWork } from './webhook-worklist.repository.ts';
+import { batchGetItems } from './batch-get.ts';
 
 /** What one read of the worklist asks for: how many of a store's, how many stores, and how many of the list of before. */
 export interface DueLimits {
@@ -98,19 +99,11 @@ export class WebhookDueReader extends TableRepository {
   async pendingFirsts(pairs: ReadonlyArray<{ storeId: string; endpointId: string; jobId: string }>): Promise<Map<string, number[]>> {
     const unique = [...new Map(pairs.map((pair) => [orderPairOf(pair), pair])).values()];
     const pending = new Map<string, number[]>();
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Array<Record<string, unknown>>; ConsistentRead: boolean }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((pair) => keys.webhookOrder(pair.storeId, pair.endpointId, pair.jobId)), ConsistentRead: true },
-      };
-      while (request && Object.keys(request).length > 0) {
-        const answer = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of answer.Responses?.[this.tableName] ?? []) {
-          const [endpointId, jobId] = (item.SK as string).slice('WEBHOOKORDER#'.length).split('#') as [string, string];
-          const sequences = [...((item.pending as Set<number> | undefined) ?? [])].sort((a, b) => a - b);
-          if (sequences.length > 0) pending.set(orderPairOf({ storeId: (item.PK as string).slice('STORE#'.length), endpointId, jobId }), sequences);
-        }
-        request = answer.UnprocessedKeys as typeof request;
-      }
+    const itemKeys = unique.map((pair) => keys.webhookOrder(pair.storeId, pair.endpointId, pair.jobId));
+    for (const item of await batchGetItems(this.db, this.tableName, itemKeys, { consistent: true })) {
+      const [endpointId, jobId] = (item.SK as string).slice('WEBHOOKORDER#'.length).split('#') as [string, string];
+      const sequences = [...((item.pending as Set<number> | undefined) ?? [])].sort((a, b) => a - b);
+      if (sequences.length > 0) pending.set(orderPairOf({ storeId: (item.PK as string).slice('STORE#'.length), endpointId, jobId }), sequences);
     }
     return pending;
   }
