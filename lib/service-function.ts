@@ -6,7 +6,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionSpec } from './functions.ts';
-import { BUNDLING } from './bundling.ts';
+import { bundlingOf } from './bundling.ts';
 
 export interface ServiceFunctionProps extends FunctionSpec {
   description: string;
@@ -49,7 +49,7 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout,
       tracing: props.tracing ?? Tracing.ACTIVE,
       logGroup: props.logGroup,
-      bundling: BUNDLING,
+      bundling: bundlingOf(props.name),
       reservedConcurrentExecutions: props.reservedConcurrency,
       functionName: props.functionName,
       environment: {

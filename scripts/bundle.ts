@@ -1,6 +1,6 @@
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING } from '../lib/bundling.ts';
+import { BUNDLING, bundlingOf } from '../lib/bundling.ts';
 import type { FunctionSpec } from '../lib/functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -37,6 +37,7 @@ export async function buildBundle({ name, handler }: FunctionSpec, outDir: strin
     external: [...BUNDLING.externalModules],
     alias: ALIASES,
     banner: { js: BUNDLING.banner },
+    define: bundlingOf(name).define,
     metafile: true,
     logLevel: 'silent',
   });

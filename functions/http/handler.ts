@@ -11,7 +11,7 @@ import { authenticate, authenticateFleet, edge, emptyBodyAsObject, requireBody, 
 import { fleetRateLimit, storeRateLimit } from './rate-limit.ts';
 import { writeGate } from './write-gate.ts';
 import type { Merchant } from '../core/store.ts';
-import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route } from './routes.ts';
+import { routeFor, type FleetRouteKey, type MerchantRouteKey, type PublicRouteKey, type Route, type RouteKey } from './routes.ts';
 import { parseOrThrow } from './validation.ts';
 
 type Parsed<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
@@ -75,7 +75,7 @@ export function merchantHandler<
   schemas: RouteSchemas<B, Q, P, H, U>,
   useCase: (input: MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
-  const route = routeFor(key);
+  const route = ownRoute(key);
   const rt = runtimeFor({ ...schemas.uses, ...MERCHANT_ACCESS });
   return routeHandler(route, rt, [authenticate(rt), storeRateLimit(rt, route), writeGate()], schemas, (input, context) =>
     useCase({ ...input, merchant: context.merchant! } as MerchantInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, RuntimeWith<U>>),
@@ -102,7 +102,7 @@ export function fleetHandler<
   schemas: RouteSchemas<B, Q, P, H, U>,
   useCase: (input: FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
-  const route = routeFor(key);
+  const route = ownRoute(key);
   const rt = runtimeFor({ ...schemas.uses, ...FLEET_ACCESS });
   return routeHandler(route, rt, [authenticateFleet(rt, route), fleetRateLimit(rt), writeGate()], schemas, (input, context) =>
     useCase({ ...input, caller: context.fleet! } as unknown as FleetInput<Parsed<B>, Parsed<Q>, Parsed<P>, Parsed<H>, U>),
@@ -122,7 +122,18 @@ export function pageHandler<U extends Parts>(
   errorPage: ErrorAnswer,
   page: (input: PageInput<U>) => Promise<APIGatewayProxyResult>,
 ): ProxyHandler {
-  return routeHandler(routeFor(key), runtimeFor(uses), [], {}, ({ event, rt }) => page({ event, rt: rt as RuntimeWith<U> }), errorPage);
+  return routeHandler(ownRoute(key), runtimeFor(uses), [], {}, ({ event, rt }) => page({ event, rt: rt as RuntimeWith<U> }), errorPage);
+}
+
+/**
+ * The route a handler serves. A deployed bundle has its own entry baked in (lib/bundling.ts, `bundlingOf`):
+ * with that constant in place of the lookup esbuild leaves the route table out of the bundle. Run from
+ * source (the local server, the tests) it is looked up in the table.
+ */
+function ownRoute<K extends RouteKey>(key: K): ReturnType<typeof routeFor<K>> {
+  const route = process.env.BUNDLED_ROUTE ? (JSON.parse(process.env.BUNDLED_ROUTE) as ReturnType<typeof routeFor<K>>) : routeFor(key);
+  if (`${route.method} ${route.path}` !== key) throw new Error(`This bundle serves ${route.method} ${route.path}, not ${key}`);
+  return route;
 }
 
 // A route's runtime: the container's base and the parts the route names, built on first use.

@@ -37,6 +37,11 @@ afterAll(async () => {
   await table.drop();
 });
 
+/** How many bytes of a bundle come from one source file (esbuild parses a module whose code it then drops entirely). */
+function bytesFrom(bundle: Bundle, input: string): number {
+  return Object.values(bundle.metafile.outputs).reduce((sum, output) => sum + (output.inputs[input]?.bytesInOutput ?? 0), 0);
+}
+
 /** What a route's function answered: its status and parsed body. */
 async function invokeRoute(bundle: Bundle, headers: Record<string, string>, env: Record<string, string>): Promise<{ statusCode: number; body: unknown }> {
   const result = (await invokeBundle(bundle, proxyEvent(headers), env)) as { statusCode: number; body: string };
@@ -89,6 +94,14 @@ describe('function bundles (built as CDK builds them)', () => {
 
   it.each(deployed.map((h) => [h, bundleBudget(h) / 1000]))('keep %s within its budget (%d KB)', (handler) => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(bundleBudget(handler));
+  });
+
+  it.each(routes.map((r) => [r.name]))('build %s with its own route baked in, not the route table (only the merchant authorizer carries the table)', (handler) => {
+    expect(bytesFrom(bundles.get(handler)!, 'functions/http/routes.ts')).toBe(0);
+  });
+
+  it('leave the route table in the merchant authorizer, which lists the merchant API’s methods', () => {
+    expect(bytesFrom(bundles.get('merchant-authorizer')!, 'functions/http/routes.ts')).toBeGreaterThan(5_000);
   });
 
   it.each(deployed.map((h) => [h]))('build %s without the SDK’s default credential chain: its credentials come from the environment', (handler) => {
