@@ -12,7 +12,7 @@ const ABOVE_DATA = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.data/', 'cdk.out/', 'dist/', 'coverage/', 'examples/api.d.ts', 'examples/fleet-api.d.ts'] },
+  { ignores: ['node_modules/', '.data/', 'cdk.out/', 'dist/', 'console/dist/', 'coverage/', 'examples/api.d.ts', 'examples/fleet-api.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
