@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { components } from '../../../examples/api.d.ts';
+import { api } from '../api.ts';
+import { istDate } from '../format.ts';
+import { useT } from '../i18n.ts';
+import { navigate, type PageProps } from '../router.ts';
+import { ErrorNotice, Field, Form, Link, Loading, Money, Notice, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
+import { CsvDownload } from './csv-download.tsx';
+
+type Entry = components['schemas']['StatementResponse']['data'][number];
+type EntryType = Entry['type'];
+
+const PAGE_SIZE = 50;
+const TYPES: EntryType[] = ['top_up', 'reserve', 'release', 'capture', 'adjustment', 'cod_remittance'];
+
+interface Filters {
+  type: string;
+  jobId: string;
+  cursor: string;
+}
+
+/** The statement's address for these filters: the URL is the page's state, so a filtered page is a link. */
+function statementHref({ type, jobId, cursor }: Filters): string {
+  const query = new URLSearchParams();
+  if (type) query.set('type', type);
+  if (jobId) query.set('jobId', jobId);
+  if (cursor) query.set('cursor', cursor);
+  const text = query.toString();
+  return `/console/statement${text ? `?${text}` : ''}`;
+}
+
+/** The API's query for a page: the job filter and the cursor (the ledger has no type filter: the page applies it). */
+function ledgerQuery({ jobId, cursor }: Filters) {
+  return { limit: PAGE_SIZE, ...(jobId && { jobId }), ...(cursor && { after: cursor }) };
+}
+
+/** Statement: the store's credit, its ledger a page at a time with type and job filters, and the page's CSV as the API gives it. */
+export default function Statement({ query }: PageProps) {
+  const t = useT();
+  const filters: Filters = { type: query.get('type') ?? '', jobId: query.get('jobId') ?? '', cursor: query.get('cursor') ?? '' };
+  const balance = useLoad(() => api.get('/v1/balance').then((result) => result.data.data), []);
+  const ledger = useLoad(() => api.get('/v1/ledger', { query: ledgerQuery(filters) }).then((result) => result.data), [filters.jobId, filters.cursor]);
+  const shown = ledger.data?.data.filter((entry) => !filters.type || entry.type === filters.type) ?? [];
+  const csvName = `statement-${istDate()}${filters.jobId ? `-job-${filters.jobId.slice(0, 8)}` : ''}${filters.cursor ? '-older' : ''}.csv`;
+
+  return (
+    <Page title={t.statement.title}>
+      <section class="card stack" aria-labelledby="credit-heading">
+        <h2 id="credit-heading">{t.statement.credit}</h2>
+        {balance.error !== null && <ErrorNotice error={balance.error} retry={balance.reload} />}
+        {balance.loading && !balance.data && <Loading />}
+        {balance.data && (
+          <>
+            <dl class="grid-2 figures">
+              <div>
+                <dt>{t.statement.balance}</dt>
+                <dd>
+                  <Money minor={balance.data.balanceMinor} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t.statement.reserved}</dt>
+                <dd>
+                  <Money minor={balance.data.reservedMinor} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t.statement.available}</dt>
+                <dd>
+                  <strong>
+                    <Money minor={balance.data.availableMinor} />
+                  </strong>
+                </dd>
+              </div>
+            </dl>
+            {!balance.data.apiEnabled && <Notice kind="warn">{t.statement.apiOff}</Notice>}
+          </>
+        )}
+      </section>
+
+      <StatementFilters filters={filters} />
+
+      <section class="stack" aria-labelledby="entries-heading">
+        <h2 id="entries-heading">{t.statement.entries}</h2>
+        <CsvDownload
+          load={() => api.text('/v1/ledger', { query: ledgerQuery(filters), accept: 'text/csv' })}
+          fileName={csvName}
+          words={t.statement}
+          hint={t.statement.csvHint}
+        />
+        {filters.type && <p class="muted">{t.statement.typeFilterNote}</p>}
+        {ledger.error !== null && <ErrorNotice error={ledger.error} retry={ledger.reload} />}
+        {ledger.loading && <Loading />}
+        {!ledger.loading && ledger.data && shown.length === 0 && (
+          <p class="muted">{filters.type || filters.jobId ? t.statement.emptyFiltered : t.statement.empty}</p>
+        )}
+        {!ledger.loading && shown.length > 0 && (
+          <Table
+            caption={t.statement.entries}
+            head={[
+              t.statement.columns.date,
+              t.statement.columns.type,
+              t.statement.columns.amount,
+              t.statement.columns.balance,
+              t.statement.columns.reserved,
+              t.statement.columns.job,
+              t.statement.columns.note,
+            ]}
+          >
+            {shown.map((entry) => (
+              <tr key={entry.id} data-entry={entry.id}>
+                <td>
+                  <Time iso={entry.createdAt} />
+                </td>
+                <td>{t.statement.types[entry.type]}</td>
+                <td class="num">
+                  <Money minor={entry.amountMinor} />
+                </td>
+                <td class="num">
+                  <Money minor={entry.balanceMinor} />
+                </td>
+                <td class="num">
+                  <Money minor={entry.reservedMinor} />
+                </td>
+                <td>
+                  {entry.jobId ? (
+                    <Link href={`/console/jobs/${encodeURIComponent(entry.jobId)}`} class="mono">
+                      {entry.jobId}
+                    </Link>
+                  ) : (
+                    t.common.none
+                  )}
+                </td>
+                <td>{entry.note ?? t.common.none}</td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {ledger.data && (
+          <Pager
+            first={filters.cursor ? statementHref({ ...filters, cursor: '' }) : null}
+            next={ledger.data.hasMore && ledger.data.nextCursor ? statementHref({ ...filters, cursor: ledger.data.nextCursor }) : null}
+          />
+        )}
+      </section>
+    </Page>
+  );
+}
+
+/** The type and job filters; applying them starts again from the newest entries. */
+function StatementFilters({ filters }: { filters: Filters }) {
+  const t = useT();
+  const [type, setType] = useState(filters.type);
+  const [jobId, setJobId] = useState(filters.jobId);
+  // Back and forward change the URL under the form: it follows.
+  useEffect(() => {
+    setType(filters.type);
+    setJobId(filters.jobId);
+  }, [filters.type, filters.jobId]);
+  const filtered = Boolean(filters.type || filters.jobId);
+  return (
+    <section class="card" aria-labelledby="filters-heading">
+      <h2 id="filters-heading">{t.statement.filters}</h2>
+      <Form
+        class="filters"
+        submitLabel={t.statement.apply}
+        onSubmit={async () => navigate(statementHref({ type, jobId: jobId.trim(), cursor: '' }))}
+        secondary={filtered && <Link href="/console/statement">{t.statement.clear}</Link>}
+      >
+        <div class="grid-2">
+          <Field
+            as="select"
+            label={t.statement.type}
+            name="type"
+            value={type}
+            onValue={setType}
+            options={[{ value: '', label: t.statement.anyType }, ...TYPES.map((value) => ({ value, label: t.statement.types[value] }))]}
+          />
+          <Field label={t.statement.jobId} name="jobId" hint={t.statement.jobIdHint} value={jobId} onValue={setJobId} autoComplete="off" />
+        </div>
+      </Form>
+    </section>
+  );
+}
