@@ -5,6 +5,7 @@ import { useT } from '../i18n.ts';
 import type { PageProps } from '../router.ts';
 import { Button, ErrorNotice, Field, Form, Loading, Notice, Page, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { ShownOnce } from './shown-once.tsx';
+import './settings.css';
 
 type ApiKey = components['schemas']['ApiKeyListResponse']['data'][number];
 

@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { navigate, type PageProps } from '../router.ts';
 import { Button, ErrorNotice, Field, Form, Link, Loading, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
+import './settings.css';
 
 type Event = components['schemas']['Event'];
 /** An event type, as the API names them. */

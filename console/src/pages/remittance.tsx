@@ -3,6 +3,7 @@ import { useT } from '../i18n.ts';
 import type { PageProps } from '../router.ts';
 import { ErrorNotice, Link, Loading, Money, Page, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { CsvDownload } from './csv-download.tsx';
+import './settings.css';
 
 /** One remittance: what it credited and when, and the payments it carries, each linking to its job; their CSV as the API gives it. */
 export default function Remittance({ params }: PageProps) {
@@ -22,7 +23,7 @@ export default function Remittance({ params }: PageProps) {
         <>
           <section class="card stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t.remittances.details}</h2>
-            <dl class="grid-2 figures">
+            <dl class="figures">
               <div>
                 <dt>{t.remittances.columns.status}</dt>
                 <dd>

@@ -4,6 +4,7 @@ import { useT } from '../i18n.ts';
 import type { PageProps } from '../router.ts';
 import { ErrorNotice, Link, Loading, Money, Page, Pager, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { CsvDownload } from './csv-download.tsx';
+import './settings.css';
 
 const PAGE_SIZE = 50;
 
@@ -27,7 +28,7 @@ export default function Remittances({ query }: PageProps) {
         {summary.error !== null && <ErrorNotice error={summary.error} retry={summary.reload} />}
         {summary.loading && !summary.data && <Loading />}
         {summary.data && (
-          <dl class="grid-2 figures">
+          <dl class="figures">
             <div>
               <dt>{t.remittances.collected}</dt>
               <dd>

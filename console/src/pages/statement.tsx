@@ -6,6 +6,7 @@ import { useT } from '../i18n.ts';
 import { navigate, type PageProps } from '../router.ts';
 import { ErrorNotice, Field, Form, Link, Loading, Money, Notice, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
 import { CsvDownload } from './csv-download.tsx';
+import './settings.css';
 
 type Entry = components['schemas']['StatementResponse']['data'][number];
 type EntryType = Entry['type'];
@@ -51,7 +52,7 @@ export default function Statement({ query }: PageProps) {
         {balance.loading && !balance.data && <Loading />}
         {balance.data && (
           <>
-            <dl class="grid-2 figures">
+            <dl class="figures">
               <div>
                 <dt>{t.statement.balance}</dt>
                 <dd>

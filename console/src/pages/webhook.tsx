@@ -6,6 +6,7 @@ import { navigate, type PageProps } from '../router.ts';
 import { Button, ErrorNotice, Link, Loading, Notice, Page, Pager, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { announceDeleted } from './webhooks.tsx';
 import { ShownOnce } from './shown-once.tsx';
+import './settings.css';
 
 const PAGE_SIZE = 50;
 
@@ -97,7 +98,7 @@ export default function Webhook({ params, query }: PageProps) {
         <>
           <section class="card stack" aria-labelledby="details-heading">
             <h2 id="details-heading">{t.webhooks.details}</h2>
-            <dl class="grid-2 figures">
+            <dl class="figures">
               <div>
                 <dt>{t.webhooks.columns.status}</dt>
                 <dd>

@@ -5,6 +5,7 @@ import type { PageProps } from '../router.ts';
 import { ErrorNotice, Field, Form, Link, Loading, Notice, Page, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { EVENT_TYPES, type EventType } from './events.tsx';
 import { ShownOnce } from './shown-once.tsx';
+import './settings.css';
 
 // What the endpoint page deleted, told once by the list it returns to (kept out of the URL, which a reload would repeat).
 let deletedUrl: string | null = null;
