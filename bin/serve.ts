@@ -1,7 +1,8 @@
 /**
  * `npm start`: the API on http://127.0.0.1:3000 against DynamoDB Local, with the same route table and
  * handler modules that Lambda runs. Starts the bundled DynamoDB Local (data under .data/) unless
- * DYNAMODB_ENDPOINT points at one, creates the table, seeds the zones and a demo sandbox store.
+ * DYNAMODB_ENDPOINT points at one, creates the table, seeds the zones and a demo sandbox store, and
+ * builds the console web app (served at /console/).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { startEngine } from './local/engine.ts';
 import { forgetStart, recordStart } from './local/running-start.ts';
 import { localLogSink, Terminal } from './local/terminal.ts';
 import { logger } from '../functions/log/logger.ts';
+import { buildConsole, CONSOLE_DIST } from '../scripts/console-build.ts';
 
 const LocalSettings = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -126,6 +128,9 @@ async function main(): Promise<void> {
       return { storeId: store.storeId, apiKey: store.apiKey, isNew: true };
     });
 
+    // The console web app, built fresh each start (esbuild: well under a second) and served at /console/ by its route's handler.
+    const consoleBuild = await step('Building the console web app into console/dist', () => buildConsole({ outDir: CONSOLE_DIST }));
+    process.env.CONSOLE_ASSETS_DIR = consoleBuild.outDir;
     const { url } = await step(`Starting the API on ${settings.HOST}:${settings.PORT}`, () => startHttpServer({ host: settings.HOST, port: settings.PORT }));
     // The admin CLI finds this start's DynamoDB and table here, whatever port DynamoDB Local was given.
     recordStart(dataDir, { dynamoEndpoint: process.env.DYNAMODB_ENDPOINT, tableName: settings.TABLE_NAME, apiUrl: url });

@@ -49,6 +49,8 @@ const Config = z.object({
   REARRIVAL_DEADLINE_MINUTES: z._default(number(1, 10_080), 60),
   /** How long a whole sandbox delivery takes on the simulator's compressed clock. */
   SIMULATION_SECONDS: z._default(number(1, 3600), 60),
+  /** How long a console access token lives (the app refreshes it before then); the tests shorten it to watch a refresh. */
+  CONSOLE_ACCESS_TOKEN_SECONDS: z._default(wholeNumber(5, 900), 900),
   /**
    * The key that seals webhook endpoints' signing secrets in the table (any string of 32+ characters;
    * AES-256-GCM under its SHA-256). Needed only by the functions that create, rotate or sign with

@@ -189,7 +189,8 @@ export const trackingPart: PartFactory<'tracking'> = (_base, { db, table }) => n
 export const remittancesPart: PartFactory<'remittances'> = (_base, { db, table }) => new RemittanceRepository(db, table);
 export const riderCashPart: PartFactory<'riderCash'> = (_base, { db, table }) => new RiderCashRepository(db, table);
 export const upiPaymentsPart: PartFactory<'upiPayments'> = (_base, { db, table }) => new UpiPaymentRepository(db, table);
-export const sessionsPart: PartFactory<'sessions'> = (_base, { db, table }) => new SessionRepository(db, table);
+export const sessionsPart: PartFactory<'sessions'> = (_base, { config, db, table }) =>
+  new SessionRepository(db, table, config.CONSOLE_ACCESS_TOKEN_SECONDS * 1000);
 
 const ALL_PARTS = {
   apiKeys: apiKeysPart,

@@ -123,6 +123,8 @@ export const ACCESS: Record<TableAccessKind, TableAccess> = {
     ],
     leadingKeys: ['LOGIN#*', 'SESSION#*', 'APIKEY#*', 'STORE#*'],
   },
+  // The console web app's static files (read from the function's own bundle): no item at all, only its logs.
+  'serve-console': { table: [], updates: 'none' },
   // The booking transaction (store, quote, job, ledger, marker) and powertools' idempotency record,
   // which it puts, updates, and deletes when the booking fails.
   book: { table: MOVE, updates: 'any' },

@@ -9,7 +9,7 @@ import type { Job } from './job.ts';
 
 /** A sign-in link is good for 15 minutes, once. */
 export const LOGIN_LINK_TTL_MS = 15 * 60_000;
-/** An access token lives 15 minutes; the app refreshes it. */
+/** An access token lives 15 minutes (CONSOLE_ACCESS_TOKEN_SECONDS may shorten it); the app refreshes it. */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 /** A session ends 12 hours after sign-in, whatever happens (absolute lifetime). */
 export const SESSION_ABSOLUTE_MS = 12 * 3_600_000;
@@ -124,9 +124,9 @@ export function rotatedHistory(session: Pick<SessionRecord, 'refreshHash' | 'pre
   return [session.refreshHash, ...session.previousRefreshHashes].slice(0, PREVIOUS_REFRESH_KEPT);
 }
 
-/** The access token's expiry: 15 minutes, never past the session's own end. */
-export function accessTokenExpiry(session: Pick<SessionRecord, 'expiresAt'>, now: Date): string {
-  return new Date(Math.min(now.getTime() + ACCESS_TOKEN_TTL_MS, Date.parse(session.expiresAt))).toISOString();
+/** The access token's expiry: its lifetime (15 minutes unless configured shorter), never past the session's own end. */
+export function accessTokenExpiry(session: Pick<SessionRecord, 'expiresAt'>, now: Date, ttlMs = ACCESS_TOKEN_TTL_MS): string {
+  return new Date(Math.min(now.getTime() + ttlMs, Date.parse(session.expiresAt))).toISOString();
 }
 
 /** The store a session's access token acts for in its mode. */

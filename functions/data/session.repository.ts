@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
+  ACCESS_TOKEN_TTL_MS,
   accessTokenExpiry,
   actingStoreId,
   hashToken,
@@ -53,6 +54,14 @@ function toSession(item: Record<string, unknown>): SessionRecord {
 
 /** Sign-in links, console sessions and their access tokens (the tokens stored as keys, by hash). */
 export class SessionRepository extends TableRepository {
+  private readonly accessTokenTtlMs: number;
+
+  /** `accessTokenTtlMs`: an access token's lifetime (CONSOLE_ACCESS_TOKEN_SECONDS; 15 minutes by default). */
+  constructor(db: DynamoDBDocumentClient, tableName: string, accessTokenTtlMs = ACCESS_TOKEN_TTL_MS) {
+    super(db, tableName);
+    this.accessTokenTtlMs = accessTokenTtlMs;
+  }
+
   /** A new sign-in link's token for an existing store, stored hashed, usable once for 15 minutes. */
   async createLoginLink(storeId: string, now = new Date()): Promise<{ token: string; expiresAt: string }> {
     const { Item: store } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.store(storeId), ConsistentRead: true }));
@@ -216,7 +225,7 @@ export class SessionRepository extends TableRepository {
   private accessPut(session: SessionRecord, now: Date) {
     const token = newAccessToken();
     const hash = hashToken(token);
-    const expiresAt = accessTokenExpiry(session, now);
+    const expiresAt = accessTokenExpiry(session, now, this.accessTokenTtlMs);
     const put = {
       Put: {
         TableName: this.tableName,

@@ -19,7 +19,7 @@ interface RouteBase {
    */
   name: string;
   method: HttpMethod;
-  /** API Gateway resource path; `{name}` marks a path parameter. */
+  /** API Gateway resource path; `{name}` marks a path parameter, a last `{name+}` the rest of the path (greedy). */
   path: string;
   /** Module under functions/ exporting `handler` (`merchant/…`, `fleet/…` or `tracking/…`). */
   handler: string;
@@ -52,6 +52,7 @@ export type TableAccessKind =
   | 'put-tracking-link'
   | 'read-tracking'
   | 'manage-sessions'
+  | 'serve-console'
   | 'book'
   | 'move-job'
   | 'move-job-index'
@@ -451,6 +452,8 @@ export const routes = [
     handler: 'console/delete-session',
     access: 'manage-sessions',
   },
+  // The console web app's files (functions/console/assets.ts): public, no key, no table; the app signs in through the session routes above.
+  { name: 'console-assets', api: 'public', method: 'GET', path: '/console/{proxy+}', handler: 'console/assets', access: 'serve-console' },
 ] as const satisfies readonly Route[];
 
 /** "METHOD /path" of a route, the key handlers use to name their route. */

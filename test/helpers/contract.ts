@@ -11,7 +11,8 @@ import * as z from '../../functions/zod.ts';
  * forbid additional properties), and documented required headers must be present and well-formed.
  * Paths or methods the API does not serve must still answer with the error body. Requests under
  * /fleet/ are held to the fleet API's document (docs/fleet-openapi.json), the rest to the merchant API's.
- * Public pages (the route table's `public` routes: the tracking page) are in no description: they must answer HTML.
+ * Public pages (the route table's `public` routes: the tracking page) are in no description: they must answer HTML;
+ * the console web app's files (`/console/{proxy+}`) any type, and errors in the spec's body.
  * The console's session routes (public too, in no description) answer the spec's error body, their own schema, or 204.
  */
 type Json = Record<string, unknown>;
@@ -61,6 +62,11 @@ export function assertMatchesContract(request: { method: string; path: string },
   const match = matchRoute(request.method, request.path);
   if (match.kind === 'found' && match.route.api === 'public' && request.path.startsWith('/console/v1/')) {
     checkConsoleSession(response, where, (value) => check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), value, where));
+    return;
+  }
+  // The console web app's files: any of its types when found; otherwise the spec's error body.
+  if (match.kind === 'found' && match.route.name === 'console-assets') {
+    if (response.status >= 400) check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), JSON.parse(response.body), where);
     return;
   }
   if (match.kind === 'found' && match.route.api === 'public') {

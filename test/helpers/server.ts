@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createTestTable, type TestTable } from './table.ts';
 import { assertMatchesContract } from './contract.ts';
 import { startHttpServer } from '../../bin/local/http-server.ts';
@@ -14,6 +14,8 @@ export interface TestServer {
 
 /** Starts the local HTTP server in this worker (call after createTestTable so handlers use its table). */
 export async function startTestServer(): Promise<TestServer> {
+  // The console web app, as the run's global setup built it.
+  process.env.CONSOLE_ASSETS_DIR ||= inject('consoleAssetsDir');
   const { server, url } = await startHttpServer({ host: '127.0.0.1', port: 0 });
   return {
     url,
@@ -42,11 +44,14 @@ export async function readResponse(response: Response): Promise<{ status: number
 /**
  * Gives a test file its own table and a local server using it, created before its tests and
  * removed after them. Read `table` and `server` inside tests (they exist once beforeAll ran).
- * `stream: true` for a file that runs the local engine (createTestTable).
+ * `stream: true` for a file that runs the local engine (createTestTable). `env`: configuration for
+ * this file's handlers (functions/config.ts), e.g. `{ CONSOLE_ACCESS_TOKEN_SECONDS: '5' }`; set
+ * before anything reads it (each file runs in a worker of its own).
  */
-export function useLocalApi(options: { stream?: boolean } = {}): { readonly table: TestTable; readonly server: TestServer } {
+export function useLocalApi(options: { stream?: boolean; env?: Record<string, string> } = {}): { readonly table: TestTable; readonly server: TestServer } {
   const context = {} as { table: TestTable; server: TestServer };
   beforeAll(async () => {
+    Object.assign(process.env, options.env);
     context.table = await createTestTable({ stream: options.stream });
     context.server = await startTestServer();
   });

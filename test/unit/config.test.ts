@@ -20,6 +20,7 @@ describe('readConfig', () => {
       RETURN_TRIP_DEADLINE_MINUTES: 180,
       REARRIVAL_DEADLINE_MINUTES: 60,
       SIMULATION_SECONDS: 60,
+      CONSOLE_ACCESS_TOKEN_SECONDS: 900,
       WEBHOOK_SECRETS_KEY: undefined,
       WEBHOOK_ALLOW_LOOPBACK: false,
     });
@@ -42,6 +43,7 @@ describe('readConfig', () => {
       RETURN_TRIP_DEADLINE_MINUTES: '240',
       REARRIVAL_DEADLINE_MINUTES: '45',
       SIMULATION_SECONDS: '30',
+      CONSOLE_ACCESS_TOKEN_SECONDS: '5',
       WEBHOOK_SECRETS_KEY: 'k'.repeat(64),
       WEBHOOK_ALLOW_LOOPBACK: 'true',
     };
@@ -58,6 +60,7 @@ describe('readConfig', () => {
       RETURN_TRIP_DEADLINE_MINUTES: 240,
       REARRIVAL_DEADLINE_MINUTES: 45,
       SIMULATION_SECONDS: 30,
+      CONSOLE_ACCESS_TOKEN_SECONDS: 5,
       WEBHOOK_ALLOW_LOOPBACK: true,
     });
   });
@@ -127,6 +130,9 @@ describe('readConfig', () => {
     ['ACCEPT_CONFIRM_SECONDS', '0'],
     ['PICKUP_ARRIVAL_SECONDS', '0'],
     ['SIMULATION_SECONDS', 'soon'],
+    ['CONSOLE_ACCESS_TOKEN_SECONDS', '4'],
+    ['CONSOLE_ACCESS_TOKEN_SECONDS', '901'],
+    ['CONSOLE_ACCESS_TOKEN_SECONDS', '30.5'],
     ['RIDER_CASH_LIMIT_MINOR', '-1'],
     ['REMITTANCE_CUTOFF_IST', '24:00'],
     ['REMITTANCE_CUTOFF_IST', '6pm'],

@@ -48,6 +48,14 @@ export class RouteNotFoundError extends AppError {
   }
 }
 
+/** No file of the console web app at this path (an unknown or stale asset, or a path that tries to leave the app's files). */
+export class ConsoleFileNotFoundError extends AppError {
+  constructor(path: string) {
+    super('not_found', `No console file ${path.slice(0, 200)}`);
+    this.name = 'ConsoleFileNotFoundError';
+  }
+}
+
 /** No store, key or fleet key with this id (the admin CLI's lookups). */
 export class RecordNotFoundError extends AppError {
   constructor(what: 'store' | 'key' | 'fleet key' | 'job', id: string) {
