@@ -3,6 +3,7 @@ import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { istDate, istDayStart, money } from '../format.ts';
 import { useT } from '../i18n.ts';
+import './job.css';
 import type { PageProps } from '../router.ts';
 import { Button, Countdown, ErrorNotice, Link, Loading, Notice, Page, StatusBadge, Table, useLoad, errorText } from '../ui/index.ts';
 
@@ -154,19 +155,24 @@ function Webhooks() {
         <p>{t.attention.noWebhooks}</p>
       ) : data.troubled.length === 0 ? (
         <p>
-          <StatusBadge value="succeeded" label={t.attention.webhooksFine} />
+          <StatusBadge value="succeeded" label={t.attention.allWell} /> {t.attention.webhooksFine}
         </p>
       ) : (
-        <ul class="stack">
+        <ul class="stack trouble">
           {data.troubled.map(({ endpoint, latest }) => (
-            <li key={endpoint.id} class="card">
-              <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono">
+            <li key={endpoint.id} class="card stack-tight">
+              <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono break">
                 {endpoint.url}
-              </Link>{' '}
+              </Link>
               {endpoint.status === 'disabled' ? (
-                <StatusBadge value="disabled" label={t.attention.endpointDisabled} />
+                <p>
+                  <StatusBadge value="disabled" label={t.attention.disabled} /> {t.attention.endpointDisabled}
+                </p>
               ) : (
-                <StatusBadge value="failing" label={t.attention.endpointFailing(latest?.error ?? String(latest?.responseStatus ?? ''))} />
+                <p>
+                  <StatusBadge value="failing" label={t.attention.failing} />{' '}
+                  {t.attention.endpointFailing(latest?.error ?? String(latest?.responseStatus ?? ''))}
+                </p>
               )}
             </li>
           ))}

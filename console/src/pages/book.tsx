@@ -3,6 +3,7 @@ import type { components } from '../../../examples/api.d.ts';
 import { api, ApiError, newIdempotencyKey } from '../api.ts';
 import { money } from '../format.ts';
 import { useLocale, useT } from '../i18n.ts';
+import './job.css';
 import { navigate, type PageProps } from '../router.ts';
 import { Field, Form, Notice, Page, Time } from '../ui/index.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
 import { useT } from '../i18n.ts';
+import './job.css';
 import type { PageProps } from '../router.ts';
 import { ErrorNotice, Loading, Notice, Page, useLoad } from '../ui/index.ts';
 import { CancelRecall, Decision, TrackingLink } from './job/actions.tsx';

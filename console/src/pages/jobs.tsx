@@ -3,6 +3,7 @@ import type { operations } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { istDayEnd, istDayStart } from '../format.ts';
 import { useT } from '../i18n.ts';
+import './job.css';
 import { navigate, type PageProps } from '../router.ts';
 import { ErrorNotice, Field, Form, Link, Loading, Money, Page, Pager, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 

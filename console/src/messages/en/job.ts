@@ -51,7 +51,7 @@ export const job = {
     active: 'Active',
     expired: 'Expired',
     verified: 'Verified',
-    locked: 'Locked after wrong tries',
+    locked: 'Locked',
     unavailable: 'Not in use',
   } as Record<string, string>,
   codeHidden: 'Not shown',

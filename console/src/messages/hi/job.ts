@@ -53,7 +53,7 @@ export const job: typeof en = {
     active: 'सक्रिय',
     expired: 'समय ख़त्म',
     verified: 'सत्यापित',
-    locked: 'गलत कोशिशों के बाद बंद',
+    locked: 'बंद (गलत कोशिशें)',
     unavailable: 'उपयोग में नहीं',
   },
   codeHidden: 'नहीं दिखाया जाता',

@@ -26,7 +26,13 @@ export function Summary({ job }: { job: JobDetail }) {
         </dd>
         <dt>{t.job.settlement}</dt>
         <dd>
-          {job.settlement ? <StatusBadge value={job.settlement} label={t.job.settlements[job.settlement]} /> : '—'}{' '}
+          {job.settlement ? (
+            <>
+              <StatusBadge value={job.settlement} label={t.common.settlement[job.settlement]} /> <span class="muted">{t.job.settlements[job.settlement]}</span>
+            </>
+          ) : (
+            '—'
+          )}{' '}
           <Link href={`/console/statement?jobId=${encodeURIComponent(job.id)}`}>{t.job.statementLines}</Link>
         </dd>
         <dt>{t.job.created}</dt>
