@@ -60,13 +60,13 @@ export function assertMatchesContract(request: { method: string; path: string },
   const where = `${request.method} ${request.path} → ${response.status}`;
   // A public page (the route table says which) is in no description: it answers HTML.
   const match = matchRoute(request.method, request.path);
-  if (match.kind === 'found' && match.route.api === 'public' && request.path.startsWith('/console/v1/')) {
-    checkConsoleSession(response, where, (value) => check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), value, where));
-    return;
-  }
   // The console web app's files: any of its types when found; otherwise the spec's error body.
   if (match.kind === 'found' && match.route.name === 'console-assets') {
     if (response.status >= 400) check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), JSON.parse(response.body), where);
+    return;
+  }
+  if (match.kind === 'found' && match.route.api === 'public' && request.path.startsWith('/console/v1/')) {
+    checkConsoleSession(response, where, (value) => check(validatorFor({ $ref: '#/components/schemas/ErrorBody' }), value, where));
     return;
   }
   if (match.kind === 'found' && match.route.api === 'public') {
