@@ -15,25 +15,49 @@ const validReasonId = (id: string) => id.length > 0 && [...id].length <= REASON_
 // One flag per rate group, named as the group (`--bookings 20`).
 const RATE_GROUP_FLAGS = Object.fromEntries(Object.keys(RATE_LIMITS).map((group) => [group, { type: 'string' }])) as Record<RateGroup, { type: 'string' }>;
 
+/** What a live store's sandbox twin starts with: enough to book in test mode at once (as the demo sandbox store). */
+export const TWIN_CREDIT_MINOR = 500_000;
+
 const storeCreate = command({
   name: 'store create',
   group: GROUP,
   flags: { name: { type: 'string' }, 'credit-minor': { type: 'string' }, sandbox: { type: 'boolean' } },
-  usage: [['store create --name NAME [--credit-minor N] [--sandbox]', 'new store with API access on and its first key']],
+  usage: [
+    [
+      'store create --name NAME [--credit-minor N] [--sandbox]',
+      'new store with API access on and its first key;',
+      'a live store also gets its linked sandbox twin (the console’s test mode)',
+    ],
+  ],
   async run(options, { rt, gateway }) {
     const name = required(options, 'name');
     const creditMinor = options['credit-minor'] === undefined ? 0 : paise(options['credit-minor'], 'credit-minor', { allowZero: true });
+    const sandbox = options.sandbox ?? false;
     const storeId = newId('store');
     await ensureUsageKey(gateway, storeId);
-    const created = await rt.stores.create({ storeId, name, sandbox: options.sandbox ?? false, creditMinor });
+    const created = await rt.stores.create({ storeId, name, sandbox, creditMinor });
     // A sandbox store books with credit like a live one: say what it starts with and how to add more, before its first 422.
-    const topUp = `npm run admin -- store credit --store ${created.storeId} --amount-minor N`;
-    const credit = options.sandbox
-      ? `\nIt starts with ${money(creditMinor)} credit${creditMinor === 0 ? ' (bookings need credit: add some first)' : ''}; add more with: ${topUp}`
-      : '';
+    const topUp = (id: string) => `npm run admin -- store credit --store ${id} --amount-minor N`;
+    if (sandbox) {
+      const credit = `\nIt starts with ${money(creditMinor)} credit${creditMinor === 0 ? ' (bookings need credit: add some first)' : ''}; add more with: ${topUp(created.storeId)}`;
+      return {
+        json: created,
+        text: `Created sandbox store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}${credit}`,
+      };
+    }
+    // The live store's twin: where its people try things in the console's test mode, and its developers in the sandbox.
+    const twinId = newId('store');
+    await ensureUsageKey(gateway, twinId);
+    const twin = await rt.stores.create({ storeId: twinId, name: `${name} (test)`, sandbox: true, creditMinor: TWIN_CREDIT_MINOR });
+    await rt.stores.linkSandbox(created.storeId, twin.storeId);
     return {
-      json: created,
-      text: `Created ${options.sandbox ? 'sandbox' : 'live'} store ${created.storeId} with ${money(creditMinor)} credit.\nKey ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}${credit}`,
+      json: { ...created, testStore: twin },
+      text: [
+        `Created live store ${created.storeId} with ${money(creditMinor)} credit.`,
+        `Key ${created.keyId} (shown once, keep it safe):\n  ${created.apiKey}`,
+        `Its sandbox twin ${twin.storeId} ("${name} (test)", ${money(TWIN_CREDIT_MINOR)} credit; more with: ${topUp(twin.storeId)}).`,
+        `Twin key ${twin.keyId} (shown once):\n  ${twin.apiKey}`,
+      ].join('\n'),
     };
   },
 });

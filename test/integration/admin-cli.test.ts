@@ -42,7 +42,7 @@ const adjustArgs = (storeId: string, amountMinor: number, reason: string, reason
 
 describe('admin CLI', () => {
   it('creates a live store with credit and a key that authenticates, and records the opening credit', async () => {
-    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string }>(table, [
+    const created = await adminJson<{ storeId: string; keyId: string; apiKey: string; testStore: { storeId: string } }>(table, [
       'store',
       'create',
       '--name',
@@ -55,6 +55,11 @@ describe('admin CLI', () => {
       storeId: expect.stringMatching(/^store_[0-9A-Za-z]{20}$/),
       keyId: expect.stringMatching(/^key_/),
       apiKey: expect.stringMatching(/^mdk_live_[0-9A-Za-z]{32}$/),
+      testStore: {
+        storeId: expect.stringMatching(/^store_[0-9A-Za-z]{20}$/),
+        keyId: expect.stringMatching(/^key_/),
+        apiKey: expect.stringMatching(/^mdk_test_[0-9A-Za-z]{32}$/),
+      },
     });
     expect(await table.rt.stores.get(created.storeId)).toMatchObject({
       name: 'Chai Point',
@@ -63,6 +68,16 @@ describe('admin CLI', () => {
       balanceMinor: 50_000,
       reservedMinor: 0,
       availableMinor: 50_000,
+      testStoreId: created.testStore.storeId,
+    });
+    // Its sandbox twin, linked both ways, with credit to book in the console's test mode at once.
+    expect(await table.rt.stores.get(created.testStore.storeId)).toMatchObject({
+      name: 'Chai Point (test)',
+      sandbox: true,
+      apiEnabled: true,
+      balanceMinor: 500_000,
+      liveStoreId: created.storeId,
+      testStoreId: null,
     });
     const ledger = await adminJson<Array<Record<string, unknown>>>(table, ['store', 'ledger', '--store', created.storeId]);
     expect(ledger).toEqual([
@@ -567,7 +582,7 @@ describe('bin/admin.ts, run as a user runs it', () => {
 
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^Created live store store_\w+ with 10 paise \(₹0\.10\) credit\.\nKey key_\w+ \(shown once, keep it safe\):\n {2}mdk_live_\w{32}\n$/,
+      /^Created live store store_\w+ with 10 paise \(₹0\.10\) credit\.\nKey key_\w+ \(shown once, keep it safe\):\n {2}mdk_live_\w{32}\nIts sandbox twin store_\w+ \("Human \(test\)", 500000 paise \(₹5,000\.00\) credit; more with: npm run admin -- store credit --store store_\w+ --amount-minor N\)\.\nTwin key key_\w+ \(shown once\):\n {2}mdk_test_\w{32}\n$/,
     );
   });
 

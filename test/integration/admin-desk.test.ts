@@ -33,7 +33,7 @@ function npmRun(args: string[]): Promise<AdminRun> {
 describe('finding stores', () => {
   it('lists stores, and those whose name contains the text in any case, sandbox ones marked', async () => {
     const name = unique('Chai Point');
-    const live = await adminJson<{ storeId: string }>(api.table, ['store', 'create', '--name', name]);
+    const live = await adminJson<{ storeId: string; testStore: { storeId: string } }>(api.table, ['store', 'create', '--name', name]);
     const sandbox = await adminJson<{ storeId: string }>(api.table, ['store', 'create', '--name', `${name} test`, '--sandbox']);
 
     const found = await adminJson<Array<Record<string, unknown>>>(api.table, ['store', 'list', '--name', name.toUpperCase()]);
@@ -41,12 +41,18 @@ describe('finding stores', () => {
     const text = await admin(api.table, ['store', 'list', '--name', name.toLowerCase()]);
     const none = await admin(api.table, ['store', 'list', '--name', 'no such shop anywhere']);
 
+    // The live store's sandbox twin ("<name> (test)", made with it) is found by the name too.
     expect(found).toEqual([
       { storeId: live.storeId, name, sandbox: false, createdAt: expect.any(String) },
+      { storeId: live.testStore.storeId, name: `${name} (test)`, sandbox: true, createdAt: expect.any(String) },
       { storeId: sandbox.storeId, name: `${name} test`, sandbox: true, createdAt: expect.any(String) },
     ]);
-    expect(all.map((s) => s.storeId)).toEqual(expect.arrayContaining([live.storeId, sandbox.storeId]));
-    expect(text.stdout).toMatch(new RegExp(`^${live.storeId}  live     \\S+  ${name}\\n${sandbox.storeId}  sandbox  \\S+  ${name} test\\n$`));
+    expect(all.map((s) => s.storeId)).toEqual(expect.arrayContaining([live.storeId, live.testStore.storeId, sandbox.storeId]));
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^${live.storeId}  live     \\S+  ${name}\\n${live.testStore.storeId}  sandbox  \\S+  ${name} \\(test\\)\\n${sandbox.storeId}  sandbox  \\S+  ${name} test\\n$`,
+      ),
+    );
     expect(none).toMatchObject({ code: 0, stdout: 'No store\'s name contains "no such shop anywhere".\n' });
   });
 

@@ -27,10 +27,13 @@ beforeEach(() => gateway.reset());
 /** What a deployed stack's operator sets: the stack's usage plan (here at the stand-in gateway). */
 const withUsagePlan = () => ({ USAGE_PLAN_ID: PLAN, APIGATEWAY_ENDPOINT: gateway.url });
 
-async function createStore(name = 'Gateway store'): Promise<{ storeId: string; keyId: string; apiKey: string }> {
+/** A live store made as operations make one: with its sandbox twin, which has a usage key of its own. */
+async function createStore(
+  name = 'Gateway store',
+): Promise<{ storeId: string; keyId: string; apiKey: string; testStore: { storeId: string; apiKey: string } }> {
   const result = await admin(table, ['store', 'create', '--name', name, '--json'], withUsagePlan());
   expect(result).toMatchObject({ code: 0, stderr: '' });
-  return JSON.parse(result.stdout) as { storeId: string; keyId: string; apiKey: string };
+  return JSON.parse(result.stdout) as { storeId: string; keyId: string; apiKey: string; testStore: { storeId: string; apiKey: string } };
 }
 
 /** Every value the gateway holds or was sent: a merchant key must be in none of them. */
@@ -40,21 +43,22 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack): one usage key per sto
   it('gives a new store its usage key in the plan, named by the store id, holding the value the authorizer names', async () => {
     const created = await createStore();
 
-    expect(gateway.keysInPlan(PLAN)).toEqual([
-      {
-        id: expect.any(String),
-        name: created.storeId,
-        value: usageKeyValue(created.storeId),
-        enabled: true,
-        description: `Usage key of store ${created.storeId}, named by the merchant authorizer (not a credential)`,
-        tags: { storeId: created.storeId },
-      },
-    ]);
+    const usageKeyOf = (storeId: string) => ({
+      id: expect.any(String),
+      name: storeId,
+      value: usageKeyValue(storeId),
+      enabled: true,
+      description: `Usage key of store ${storeId}, named by the merchant authorizer (not a credential)`,
+      tags: { storeId },
+    });
+
+    expect(gateway.keysInPlan(PLAN)).toEqual([usageKeyOf(created.storeId), usageKeyOf(created.testStore.storeId)]);
     expect(everythingTheGatewaySaw()).not.toContain(created.apiKey);
+    expect(everythingTheGatewaySaw()).not.toContain(created.testStore.apiKey);
   });
 
   it('makes no second usage key for a store’s next keys, and never sends them to the gateway', async () => {
-    const { storeId } = await createStore();
+    const { storeId, testStore } = await createStore();
 
     const keys = [];
     for (let i = 0; i < 3; i++) {
@@ -63,8 +67,8 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack): one usage key per sto
       keys.push((JSON.parse(result.stdout) as { apiKey: string }).apiKey);
     }
 
-    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId]);
-    expect([...gateway.keys.values()]).toHaveLength(1);
+    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId, testStore.storeId]);
+    expect([...gateway.keys.values()]).toHaveLength(2);
     for (const apiKey of keys) expect(everythingTheGatewaySaw()).not.toContain(apiKey);
   });
 
@@ -78,14 +82,14 @@ describe('admin CLI with USAGE_PLAN_ID (a deployed stack): one usage key per sto
   });
 
   it('revokes a key without touching the gateway: the store’s usage key serves its other keys', async () => {
-    const { storeId, keyId } = await createStore();
+    const { storeId, keyId, testStore } = await createStore();
     gateway.calls.length = 0;
 
     const result = await admin(table, ['key', 'revoke', '--key', keyId], withUsagePlan());
 
     expect(result.code).toBe(0);
     expect(gateway.calls).toEqual([]);
-    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId]);
+    expect(gateway.keysInPlan(PLAN).map((k) => k.name)).toEqual([storeId, testStore.storeId]);
   });
 
   it('makes nothing when the gateway refuses the usage key: no store, no merchant key, and says to run it again', async () => {

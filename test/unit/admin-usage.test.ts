@@ -38,7 +38,9 @@ describe('the admin usage, generated from the table of commands', () => {
         expect(lines.slice(next, next + more.length)).toEqual(more.map((line) => `${' '.repeat(DESCRIPTION_COLUMN)}${line}`));
       }
     }
-    expect(stdout).toContain('\nStores\n  store create --name NAME [--credit-minor N] [--sandbox]     new store with API access on and its first key\n');
+    expect(stdout).toContain(
+      '\nStores\n  store create --name NAME [--credit-minor N] [--sandbox]     new store with API access on and its first key;\n                                                              a live store also gets its linked sandbox twin (the console’s test mode)\n',
+    );
     expect(stdout).toContain(
       "\nAPI Gateway (a deployed stack: USAGE_PLAN_ID set)\n  gateway sync --store ID                                     make the store's usage key, if it has none\n",
     );
