@@ -109,7 +109,10 @@ function Decisions() {
       ) : decisions.data.length === 0 ? (
         <p>{t.attention.noDecisions}</p>
       ) : (
-        <Table caption={t.attention.decisions} head={[t.attention.order, t.attention.customer, t.attention.attempt, t.attention.deadline, t.attention.decide]}>
+        <Table
+          caption={t.attention.decisionsCaption}
+          head={[t.attention.order, t.attention.customer, t.attention.attempt, t.attention.deadline, t.attention.decide]}
+        >
           {decisions.data.map((job) => {
             const attempt = job.deliveryAttempts.at(-1);
             return (
@@ -158,10 +161,10 @@ function Webhooks() {
           <StatusBadge value="succeeded" label={t.attention.allWell} /> {t.attention.webhooksFine}
         </p>
       ) : (
-        <ul class="stack trouble">
+        <ul class="stack job-trouble">
           {data.troubled.map(({ endpoint, latest }) => (
             <li key={endpoint.id} class="card stack-tight">
-              <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono break">
+              <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono job-wrap">
                 {endpoint.url}
               </Link>
               {endpoint.status === 'disabled' ? (

@@ -176,7 +176,7 @@ export default function BookPage(_props: PageProps) {
           </div>
         )}
         {quote && (
-          <dl class="card quote" aria-label={t.book.quote}>
+          <dl class="card facts" aria-label={t.book.quote}>
             <dt>{t.book.quoteCharge}</dt>
             <dd data-testid="quote-charge">{money(quote.chargeMinor)}</dd>
             <dt>{t.book.quoteDistance}</dt>

@@ -91,7 +91,7 @@ function FilterForm({ filters }: { filters: Filters }) {
           <Field label={t.jobs.createdFrom} name="createdFrom" type="date" value={draft.createdFrom} onValue={set('createdFrom')} />
           <Field label={t.jobs.createdTo} name="createdTo" type="date" value={draft.createdTo} onValue={set('createdTo')} />
         </div>
-        <div class="check">
+        <div class="job-check">
           <input
             id="jobs-needs-decision"
             type="checkbox"

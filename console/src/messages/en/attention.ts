@@ -2,6 +2,7 @@
 export const attention = {
   title: 'Needs attention',
   decisions: 'Waiting for your decision',
+  decisionsCaption: 'Deliveries waiting for your decision, the nearest deadline first',
   decisionsIntro: 'The rider could not deliver these. Decide before the deadline, or the parcel comes back (the default) and you pay the return charge.',
   noDecisions: 'No delivery is waiting for your decision.',
   order: 'Order',

@@ -4,6 +4,7 @@ import type { attention as en } from '../en/attention.ts';
 export const attention: typeof en = {
   title: 'ध्यान दें',
   decisions: 'आपके फ़ैसले का इंतज़ार',
+  decisionsCaption: 'आपके फ़ैसले का इंतज़ार करती डिलीवरी, सबसे नज़दीकी समय-सीमा पहले',
   decisionsIntro: 'राइडर इन्हें डिलीवर नहीं कर सका। समय-सीमा से पहले तय करें, नहीं तो पार्सल वापस आएगा (डिफ़ॉल्ट) और आप वापसी का शुल्क देंगे।',
   noDecisions: 'कोई डिलीवरी आपके फ़ैसले का इंतज़ार नहीं कर रही।',
   order: 'ऑर्डर',

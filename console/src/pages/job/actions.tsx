@@ -82,7 +82,7 @@ function Confirmed({ label, question, confirm, busy, onConfirm }: { label: strin
   const [asking, setAsking] = useState(false);
   if (!asking) return <Button onClick={() => setAsking(true)}>{label}</Button>;
   return (
-    <div class="stack confirm" role="group" aria-label={label}>
+    <div class="stack job-confirm" role="group" aria-label={label}>
       <p>{question}</p>
       <div class="row">
         <Button
@@ -169,7 +169,7 @@ export function TrackingLink({ job }: { job: JobDetail }) {
       {link && (
         <Notice kind="ok" title={t.job.linkMade}>
           <p>
-            <code class="mono break" data-field="tracking-url">
+            <code class="mono job-wrap" data-field="tracking-url">
               {link.url}
             </code>
           </p>

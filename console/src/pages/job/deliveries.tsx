@@ -49,14 +49,14 @@ export function Deliveries({ events }: { events: JobEvent[] }) {
               <tr key={`${row.endpoint.id}-${row.eventId}-${row.attempt}-${row.attemptedAt}`}>
                 <td class="mono">{typeOf.get(row.eventId) ?? row.eventId}</td>
                 <td>
-                  <Link href={`/console/webhooks/${encodeURIComponent(row.endpoint.id)}`} class="mono break">
+                  <Link href={`/console/webhooks/${encodeURIComponent(row.endpoint.id)}`} class="mono job-wrap">
                     {row.endpoint.url}
                   </Link>
                 </td>
                 <td>{row.attempt}</td>
                 <td>
                   <StatusBadge value={row.outcome} label={`${t.job.deliveryOutcomes[row.outcome]}${row.responseStatus ? ` (${row.responseStatus})` : ''}`} />
-                  {row.error && <span class="muted block">{row.error}</span>}
+                  {row.error && <span class="muted job-line">{row.error}</span>}
                 </td>
                 <td>
                   <Time iso={row.attemptedAt} />

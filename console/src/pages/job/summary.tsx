@@ -48,14 +48,14 @@ export function Summary({ job }: { job: JobDetail }) {
           {[job.pickupName, job.pickupPhone].filter(Boolean).join(', ')}
           <br />
           {place(job.pickupAddress, job.pickupCity, job.pickupPincode)}
-          {job.pickupInstructions && <span class="muted block">{t.job.instructions(job.pickupInstructions)}</span>}
+          {job.pickupInstructions && <span class="muted job-line">{t.job.instructions(job.pickupInstructions)}</span>}
         </dd>
         <dt>{t.job.drop}</dt>
         <dd>
           {[job.dropName, job.dropPhone].join(', ')}
           <br />
           {place(job.dropAddress, job.dropCity, job.dropPincode)}
-          {job.dropInstructions && <span class="muted block">{t.job.instructions(job.dropInstructions)}</span>}
+          {job.dropInstructions && <span class="muted job-line">{t.job.instructions(job.dropInstructions)}</span>}
         </dd>
         <dt>{t.job.package}</dt>
         <dd>{[job.packageDescription, job.packageWeight].filter(Boolean).join(', ') || '—'}</dd>
@@ -85,7 +85,7 @@ export function Codes({ job }: { job: JobDetail }) {
           <Fragment key={name}>
             <dt>{t.job.codeNames[name]}</dt>
             <dd data-code={name}>
-              {handoff.code ? <strong class="code mono">{handoff.code}</strong> : <span class="muted">{t.job.codeHidden}</span>}{' '}
+              {handoff.code ? <strong class="job-code mono">{handoff.code}</strong> : <span class="muted">{t.job.codeHidden}</span>}{' '}
               <StatusBadge value={handoff.status} label={t.job.codeStatus[handoff.status]} />
               {handoff.expiresAt && handoff.code && (
                 <span class="muted">

@@ -30,7 +30,8 @@ export function timelineOf(job: JobDetail, events: JobEvent[], t: ReturnType<typ
   const more: Entry[] = events
     .filter((event) => !STATUS_EVENTS.has(event.type) && event.type !== 'job.location_updated' && event.type in t.job.eventTypes)
     .map((event) => ({ key: event.id, at: event.createdAt, text: t.job.eventTypes[event.type]!, detail: detailOf(event, t) }));
-  return [...history, ...more].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.status ? -1 : 1));
+  // A stable sort: entries of the same instant (the simulator makes several moves at once) keep the history's order, then the feed's.
+  return [...history, ...more].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 function detailOf(event: JobEvent, t: ReturnType<typeof useT>): string | null {
@@ -63,7 +64,7 @@ export function Timeline({ job, events }: { job: JobDetail; events: JobEvent[] }
       {entries.length === 0 ? (
         <p>{t.job.timelineEmpty}</p>
       ) : (
-        <ol class="timeline">
+        <ol class="job-timeline">
           {entries.map((entry) => (
             <li key={entry.key}>
               <Time iso={entry.at} /> {entry.status ? <StatusBadge value={entry.status} label={entry.text} /> : <strong>{entry.text}</strong>}
