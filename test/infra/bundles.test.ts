@@ -96,9 +96,12 @@ describe('function bundles (built as CDK builds them)', () => {
     expect(bundles.get(handler)!.bytes).toBeLessThanOrEqual(bundleBudget(handler));
   });
 
-  it.each(routes.map((r) => [r.name]))('build %s with its own route baked in, not the route table (only the merchant authorizer carries the table)', (handler) => {
-    expect(bytesFrom(bundles.get(handler)!, 'functions/http/routes.ts')).toBe(0);
-  });
+  it.each(routes.map((r) => [r.name]))(
+    'build %s with its own route baked in, not the route table (only the merchant authorizer carries the table)',
+    (handler) => {
+      expect(bytesFrom(bundles.get(handler)!, 'functions/http/routes.ts')).toBe(0);
+    },
+  );
 
   it('leave the route table in the merchant authorizer, which lists the merchant API’s methods', () => {
     expect(bytesFrom(bundles.get('merchant-authorizer')!, 'functions/http/routes.ts')).toBeGreaterThan(5_000);
