@@ -1,0 +1,331 @@
+/// <reference lib="dom" />
+// The page's own code runs in the browser (page.evaluate): it is typed with the DOM's names.
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { simulateTick } from '../../functions/workers/simulation.ts';
+import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { useLocalApi } from '../helpers/server.ts';
+import { axeCheck, expectClean, openConsole, type OpenConsole } from '../helpers/console-browser.ts';
+
+// Access tokens live 10 s in this file (the app renews one 5 s before its end), so every test here also
+// runs through the app's refreshes, and the mid-form expiry of the last test is a real one.
+const TOKEN_SECONDS = 10;
+const api = useLocalApi({ env: { CONSOLE_ACCESS_TOKEN_SECONDS: String(TOKEN_SECONDS) } });
+
+/** The Job page re-reads a live job every 10 s (pages/job.tsx): a change shows within that and a margin. */
+const JOB_REFRESH_WAIT = 20_000;
+
+const runMs = () => api.table.rt.config.SIMULATION_SECONDS * 1000;
+/** Moves the simulated rider to a point of the run (0 booked … 1 delivered) of a job booked at `createdAt`. */
+const simulateTo = (createdAt: string, fraction: number) => simulateTick(api.table.rt, new Date(Date.parse(createdAt) + fraction * runMs() + 100));
+
+async function sandboxMerchant(): Promise<TestMerchant> {
+  return newMerchant(api.table.rt, api.server, { sandbox: true });
+}
+
+/** Waits until the (first) element's text is `want` (or matches it). */
+async function textShown(locator: Locator, want: string | RegExp, timeout = 10_000): Promise<void> {
+  const text = () => expect.poll(async () => ((await locator.count()) > 0 ? await locator.first().textContent() : null), { timeout, interval: 100 });
+  if (typeof want === 'string') await text().toBe(want);
+  else await text().toMatch(want);
+}
+
+/**
+ * Chrome logs each 4xx a page's fetch receives as a console error ("Failed to load resource … 401"). A test
+ * that provokes 401s on purpose (a signed-out visit, an expired token) counts the ones the page received
+ * and lets exactly those through; any other console error still fails.
+ */
+function count401s(page: Page): { n: number } {
+  const seen = { n: 0 };
+  page.on('response', (response) => {
+    if (response.status() === 401) seen.n += 1;
+  });
+  return seen;
+}
+function expectCleanBesides401s(c: OpenConsole, received: { n: number }): void {
+  const errors = [...c.consoleErrors];
+  for (let i = 0; i < received.n; i++) {
+    const at = errors.indexOf('Failed to load resource: the server responded with a status of 401 (Unauthorized)');
+    if (at >= 0) errors.splice(at, 1);
+  }
+  expectClean({ ...c, consoleErrors: errors });
+}
+
+const jobIdOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+const h1 = (page: Page) => page.locator('h1');
+
+/** Types the booking form's route, checks and quotes it. */
+async function quoteRoute(page: Page): Promise<void> {
+  await page.getByLabel('Pickup address').fill('MG Road, Bengaluru');
+  // The pickup as a DIGIPIN (MG Road's cell), the drop as coordinates (Indiranagar): the check decodes the first for the quote.
+  await page.getByLabel('Pickup location').fill('4P3-J4C-FJMF');
+  await page.getByLabel('Drop address').fill('100 Feet Road, Indiranagar, Bengaluru');
+  await page.getByLabel('Drop location').fill('12.9784, 77.6408');
+  await page.getByRole('button', { name: 'Check and quote' }).click();
+  await page.getByText('We deliver this route').waitFor();
+  await page.getByTestId('quote-charge').waitFor();
+}
+
+async function fillContacts(page: Page, orderId: string): Promise<void> {
+  await page.getByLabel('Your order id').fill(orderId);
+  await page.getByLabel('Pickup contact name').fill('Chai Point, MG Road');
+  await page.getByLabel('Pickup phone').fill('98765 43210');
+  await page.getByLabel('Customer name').fill('Asha Rao');
+  await page.getByLabel('Customer phone').fill('+91 98450 12345');
+}
+
+describe('the console’s jobs pages in a real browser', () => {
+  it('books a sandbox delivery from the form, and the Job page follows it to delivered', async () => {
+    const merchant = await sandboxMerchant();
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/book' });
+    const { page } = c;
+    await textShown(h1(page), 'Book a delivery');
+    await axeCheck(page);
+    await quoteRoute(page);
+    const checked = await page.locator('[role=status]', { hasText: 'We deliver this route' }).textContent();
+    const charge = await page.getByTestId('quote-charge').textContent();
+    await fillContacts(page, 'ORD-A-1');
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await textShown(h1(page), 'Job ORD-A-1');
+    const jobId = jobIdOf(page);
+    await axeCheck(page);
+    const booked = (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
+
+    await simulateTo(booked.createdAt, 1);
+    await textShown(page.locator('[data-field=status]'), /Delivered/, JOB_REFRESH_WAIT);
+    const timeline = await page.locator('.job-timeline').textContent();
+    const map = await page.locator('svg.job-map title').textContent();
+    const delivered = (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
+    await c.context.close();
+
+    // The DIGIPIN was decoded to MG Road's cell centre, the drop kept as typed.
+    expect(checked).toContain('12.97');
+    expect(charge).toBe('₹69.00');
+    expect(booked).toMatchObject({ externalOrderId: 'ORD-A-1', pickupName: 'Chai Point, MG Road', dropPhone: '+919845012345', chargeMinor: 6900 });
+    expect(delivered.status).toBe('delivered');
+    expect(timeline).toContain('Status: Created');
+    expect(timeline).toContain('Status: Delivered');
+    expect(map).toBe('Map of the pickup, the drop and the rider');
+    expectClean(c);
+  });
+
+  it('shows a sim-undeliverable job on Needs attention with its countdown; Return sends the parcel back and the Job page shows the return trip', async () => {
+    const merchant = await sandboxMerchant();
+    const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-sim-undeliverable-B' } });
+    await simulateTo(job.createdAt as string, 0.95);
+    const waiting = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
+    expect(waiting.pendingDecision).not.toBeNull();
+
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/attention' });
+    const { page } = c;
+    const row = page.locator(`tr[data-job="${job.id}"]`);
+    await row.waitFor();
+    await axeCheck(page);
+    const countdown = row.locator('.countdown');
+    const first = await countdown.locator('.countdown-clock').textContent();
+    // It ticks: a second later it reads another time left.
+    await expect.poll(() => countdown.locator('.countdown-clock').textContent(), { timeout: 5_000 }).not.toBe(first);
+    const deadlineTime = await countdown.locator('time').getAttribute('datetime');
+    const deadlineText = await countdown.locator('time').textContent();
+    const cells = await row.locator('td').allTextContents();
+
+    await row.getByRole('button', { name: 'Return', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'ORD-sim-undeliverable-B comes back to the pickup.' }).waitFor();
+    await row.waitFor({ state: 'detached' });
+    const decided = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
+
+    await page.goto(`${api.server.url}/console/jobs/${job.id}`);
+    await textShown(h1(page), 'Job ORD-sim-undeliverable-B');
+    const trip = page.locator('section[aria-labelledby=job-return]');
+    await textShown(trip.locator('[data-field=return-status]'), /On its way back/);
+    const returnCode = await page.locator('[data-code=return] .job-code').textContent();
+    // The rider is back at the store 0.35 of the run after the return started, and gives the store's code 0.1 later.
+    const started = Date.parse(decided.returnTrip!.startedAt);
+    await simulateTick(api.table.rt, new Date(started + 0.35 * runMs() + 100));
+    await simulateTick(api.table.rt, new Date(started + 0.45 * runMs() + 200));
+    await textShown(trip.locator('[data-field=return-status]'), /Back at the pickup/, JOB_REFRESH_WAIT);
+    const returned = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
+    await c.context.close();
+
+    expect(first).toMatch(/^\d\d:\d\d left$/);
+    expect(deadlineTime).toBe(waiting.pendingDecision!.deadlineAt);
+    expect(deadlineText).toMatch(/^\d\d:\d\d IST$/);
+    expect(cells.slice(0, 3)).toEqual(['ORD-sim-undeliverable-B', 'Asha Rao', 'The customer could not be reached']);
+    expect(decided).toMatchObject({ status: 'failed', returnTrip: { reason: 'undeliverable', status: 'returning' } });
+    expect(decided.events.at(-1)).toMatchObject({ status: 'failed', actor: 'merchant' });
+    expect(returnCode).toMatch(/^\d{4}$/);
+    expect(returned.returnTrip).toMatchObject({ status: 'returned' });
+    expectClean(c);
+  });
+
+  it('books a delivery with the keyboard alone: Tab to each field, type, Enter to submit', async () => {
+    const merchant = await sandboxMerchant();
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/book' });
+    const { page } = c;
+    const clicks: string[] = [];
+    await page.exposeFunction('reportClick', (detail: string) => clicks.push(detail));
+    // A real mouse click has a pointer position; Enter on a focused control is reported as a click with none (detail 0).
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (event) => event.detail > 0 && (window as unknown as { reportClick(d: string): void }).reportClick(String(event.target)),
+        true,
+      ),
+    );
+    /** Presses Tab until the field named `name` has the focus (at most 40 presses), then types `text`. */
+    const tabAndType = async (name: string, text: string) => {
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((n) => (document.activeElement as HTMLInputElement | null)?.name === n, name)) {
+          await page.keyboard.type(text);
+          return;
+        }
+      }
+      throw new Error(`Tab never reached the field ${name}`);
+    };
+
+    await tabAndType('pickupAddress', 'MG Road, Bengaluru');
+    await tabAndType('pickupLocation', '12.9756, 77.6066');
+    await tabAndType('dropAddress', 'Indiranagar, Bengaluru');
+    await tabAndType('dropLocation', '4P3-J2L-T95K');
+    await tabAndType('collectRupees', '850');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('quote-charge').waitFor();
+    await tabAndType('externalOrderId', 'ORD-C-1');
+    await tabAndType('pickupName', 'Chai Point');
+    await tabAndType('pickupPhone', '9876543210');
+    await tabAndType('dropName', 'Ravi');
+    await tabAndType('dropPhone', '9845012345');
+    await page.keyboard.press('Enter');
+    await textShown(h1(page), 'Job ORD-C-1');
+    const focused = await page.evaluate(() => document.activeElement?.tagName);
+    const jobId = jobIdOf(page);
+    const job = (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
+    await c.context.close();
+
+    expect(clicks).toEqual([]);
+    // After the move the new page's heading has the focus, so the keyboard starts from it.
+    expect(focused).toBe('H1');
+    expect(job).toMatchObject({ externalOrderId: 'ORD-C-1', dropName: 'Ravi', collection: { amountMinor: 85_000 } });
+    expectClean(c);
+  });
+
+  it('never shows the sandbox twin’s jobs in the live store’s lists, before or after switching to test and back', async () => {
+    const live = await newMerchant(api.table.rt, api.server);
+    const twin = await sandboxMerchant();
+    await api.table.rt.stores.linkSandbox(live.storeId, twin.storeId);
+    await live.bookJob({ body: { externalOrderId: 'LIVE-D-1' } });
+    await twin.bookJob({ body: { externalOrderId: 'TWIN-D-1' } });
+
+    const c = await openConsole(api, { storeId: live.storeId, path: '/console/jobs' });
+    const { page } = c;
+    const orders = async () => {
+      await page.locator('tr[data-job]').first().waitFor();
+      return page.locator('tr[data-job] td:first-child').allTextContents();
+    };
+    const liveFirst = await orders();
+    await axeCheck(page);
+    const barBefore = await page.locator('.test-bar').count();
+    await page.getByRole('radio', { name: 'Test' }).check();
+    await page.locator('.test-bar').waitFor();
+    const inTest = await orders();
+    await page.getByRole('radio', { name: 'Live' }).check();
+    await page.locator('.test-bar').waitFor({ state: 'detached' });
+    const liveAgain = await orders();
+    // Needs attention's today counts are the live store's too.
+    await page.getByRole('link', { name: 'Needs attention' }).click();
+    await textShown(h1(page), 'Needs attention');
+    const today = page.locator('section[aria-labelledby=attention-today] tbody tr');
+    await today.first().waitFor();
+    const todayRows = await today.locator('td').allTextContents();
+    await c.context.close();
+
+    expect(liveFirst).toEqual(['LIVE-D-1']);
+    expect(barBefore).toBe(0);
+    expect(inTest).toEqual(['TWIN-D-1']);
+    expect(liveAgain).toEqual(['LIVE-D-1']);
+    // One row: the live job's status (created, or queued once dispatch took it), counted once.
+    expect(todayRows).toHaveLength(2);
+    expect(todayRows[1]).toBe('1');
+    expectClean(c);
+  });
+
+  it('keeps a deep link to a job through sign-in: opened signed out, then the sign-in link lands on that job', async () => {
+    const merchant = await sandboxMerchant();
+    const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-E-1' } });
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/attention' });
+    const { page } = c;
+    const unauthorized = count401s(page);
+    // Signed out (the session ended here), the job's address shows the sign-in page…
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await textShown(h1(page), 'Sign in');
+    await page.goto(`${api.server.url}/console/jobs/${job.id}`);
+    await textShown(h1(page), 'Sign in');
+    const hint = await page.getByText('After signing in you will go to the page you opened.').count();
+    // …and a new sign-in link opens the job itself.
+    const { token } = await api.table.rt.sessions.createLoginLink(merchant.storeId);
+    await page.goto(`${api.server.url}/console/login#t=${token}`);
+    await textShown(h1(page), 'Job ORD-E-1');
+    const landed = new URL(page.url());
+    await c.context.close();
+
+    expect(hint).toBe(1);
+    expect(landed.pathname).toBe(`/console/jobs/${job.id}`);
+    // The token left the address bar before anything else ran.
+    expect(landed.hash).toBe('');
+    // The one 401: the signed-out visit's refresh, which has no session to renew.
+    expect(unauthorized.n).toBe(1);
+    expectCleanBesides401s(c, unauthorized);
+  });
+
+  it('refreshes an access token that expired while the form was filled, and retries the booking with the same Idempotency-Key: one job', async () => {
+    const merchant = await sandboxMerchant();
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/book' });
+    const { page } = c;
+    const bookings: Array<{ key: string | null; token: string | null; status: number | null }> = [];
+    const refreshes: string[] = [];
+    let lastToken = '';
+    const watch = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/console/v1/sessions/refresh') refreshes.push(request.url());
+      if (path.startsWith('/v1/')) lastToken = request.headers()['x-api-key'] ?? lastToken;
+      if (path === '/v1/jobs' && request.method() === 'POST') {
+        const entry = { key: request.headers()['idempotency-key'] ?? null, token: request.headers()['x-api-key'] ?? null, status: null as number | null };
+        bookings.push(entry);
+        void request.response().then((response) => (entry.status = response?.status() ?? null));
+      }
+    };
+    page.on('request', watch);
+    const unauthorized = count401s(page);
+    // The page's clock stops: the app believes its token is still fresh while the server's clock runs past its end.
+    await page.clock.install();
+    await page.reload();
+    await textShown(h1(page), 'Book a delivery');
+    await page.clock.pauseAt(new Date(Date.now() + 1000));
+    await quoteRoute(page);
+    await fillContacts(page, 'ORD-F-1');
+    // The token the quote went with (the app keeps it in memory only), until the server refuses it.
+    const token = lastToken;
+    await expect
+      .poll(async () => (await fetch(`${api.server.url}/v1/balance`, { headers: { 'X-Api-Key': token } })).status, { timeout: (TOKEN_SECONDS + 5) * 1000 })
+      .toBe(401);
+    const refreshesBefore = refreshes.length;
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    // The clock runs again: the Job page's effects (which Preact runs after a frame) need it.
+    await page.clock.resume();
+    await textShown(h1(page), 'Job ORD-F-1');
+    const list = await merchant.get('/v1/jobs?externalOrderId=ORD-F-1');
+    await c.context.close();
+
+    expect(bookings).toHaveLength(2);
+    expect(bookings[0]).toMatchObject({ token, status: 401 });
+    expect(bookings[1]!.status).toBe(201);
+    expect(bookings[1]!.token).not.toBe(token);
+    expect(bookings[1]!.key).toBe(bookings[0]!.key);
+    expect(bookings[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refreshes.length).toBe(refreshesBefore + 1);
+    expect((list.body as { data: unknown[] }).data).toHaveLength(1);
+    expect(unauthorized.n).toBe(1);
+    expectCleanBesides401s(c, unauthorized);
+  });
+});
