@@ -12,7 +12,9 @@ import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob } from '../helpers/fleet.ts';
 import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
-import { axeCheck, expectClean, openConsole } from '../helpers/console-browser.ts';
+import { axeCheck, expectClean, openConsole, screenshot, type OpenConsole } from '../helpers/console-browser.ts';
+import { en } from '../../console/src/messages/en.ts';
+import { hi } from '../../console/src/messages/hi.ts';
 
 /**
  * The console's money and settings pages in real Chromium against the local server: webhook endpoints
@@ -38,10 +40,8 @@ async function receiver(answer?: Answer): Promise<Receiver> {
 /** Chromium's own console line for a response answered 429 (the page handles it; the browser logs every failed load). */
 const TOO_MANY_REQUESTS = 'Failed to load resource: the server responded with a status of 429 (Too Many Requests)';
 
-type Console = Awaited<ReturnType<typeof openConsole>>;
-
 /** Opens the console for the merchant's store at an app path, and waits for that page's h1. */
-async function consoleAt(merchant: TestMerchant, path: string, title: string | RegExp): Promise<Console> {
+async function consoleAt(merchant: TestMerchant, path: string, title: string | RegExp): Promise<OpenConsole> {
   const opened = await openConsole(api, { storeId: merchant.storeId, path });
   await expectHeading(opened.page, title);
   return opened;
@@ -59,6 +59,27 @@ async function registerEndpoint(merchant: TestMerchant, url: string): Promise<{ 
 
 const verified = (secret: string, received: Receiver['received'][number]) =>
   new Webhook(secret).verify(received.body, received.headers as Record<string, string>) as { id: string; type: string };
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * A cash-on-delivery job whose rider collected ₹850 an hour before a cut-off a day ahead, remitted by
+ * the worker after that cut-off (a live store's cycle), and the relay run so the feed holds its events.
+ */
+async function remittedJob(merchant: TestMerchant): Promise<{ jobId: string; remittanceId: string }> {
+  const rt = api.table.rt;
+  const cutoff = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 24 * HOUR);
+  const { id: jobId } = await merchant.bookJob({ quote: { collectMinor: 85_000 } });
+  const atDrop = await driveJob(rt, merchant.storeId, jobId, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
+  await rt.jobs.move(atDrop, { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null }, `rider:${atDrop.agentId}`, {
+    now: new Date(cutoff.getTime() - HOUR),
+    onLostRace: 'refuse',
+  });
+  await remittanceTick(rt, new Date(cutoff.getTime() + 2 * HOUR));
+  await relayTick(rt);
+  const remittances = (await merchant.get('/v1/remittances')).body as { data: Array<{ id: string }> };
+  return { jobId, remittanceId: remittances.data[0]!.id };
+}
 
 /** The CSV a download saved, as bytes. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
@@ -158,7 +179,7 @@ describe('webhooks in the console', () => {
     expectClean(opened);
   });
 
-  it('redelivers a failed delivery from the page, and the receiver gets it', async () => {
+  it('redelivers a failed delivery from the page, and the receiver gets it; then deletes the endpoint after a confirmation', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const flaky = await receiver((n) => ({ status: n === 0 ? 500 : 200 }));
     const endpoint = await registerEndpoint(merchant, flaky.url);
@@ -182,8 +203,16 @@ describe('webhooks in the console', () => {
     await page.getByLabel('Failed deliveries only').uncheck();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.locator(`tr[data-event="${eventId}"][data-outcome="succeeded"]`).waitFor();
+    await page.getByRole('button', { name: 'Delete endpoint' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectHeading(page, 'Webhooks');
+    const deleted = await page.getByRole('status').filter({ hasText: 'deleted' }).textContent();
+    await page.getByText('No endpoints yet. Add one below.').waitFor();
+    const afterDelete = await merchant.get(`/v1/webhook-endpoints/${endpoint.id}`);
     await opened.context.close();
 
+    expect(deleted).toContain(`Endpoint ${flaky.url} deleted.`);
+    expect(afterDelete.status).toBe(404);
     expect(beforeRedelivery).toBe(1);
     expect(failedText).toContain('500');
     expect(flaky.received.length).toBeGreaterThanOrEqual(2);
@@ -293,18 +322,8 @@ describe('money in the console', () => {
   });
 
   it('lists remittances, shows one with its payments linking to their jobs and its CSV as the API’s, and the events feed by type', async () => {
-    const rt = api.table.rt;
-    const merchant = await newMerchant(rt, api.server);
-    const cutoff = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 24 * 60 * 60 * 1000);
-    const { id: jobId } = await merchant.bookJob({ quote: { collectMinor: 85_000 } });
-    const atDrop = await driveJob(rt, merchant.storeId, jobId, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
-    await rt.jobs.move(atDrop, { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null }, `rider:${atDrop.agentId}`, {
-      now: new Date(cutoff.getTime() - 60 * 60 * 1000),
-      onLostRace: 'refuse',
-    });
-    await remittanceTick(rt, new Date(cutoff.getTime() + 2 * 60 * 60 * 1000));
-    await relayTick(rt);
-    const remittanceId = ((await merchant.get('/v1/remittances')).body as { data: Array<{ id: string }> }).data[0]!.id;
+    const merchant = await newMerchant(api.table.rt, api.server);
+    const { jobId, remittanceId } = await remittedJob(merchant);
 
     const opened = await consoleAt(merchant, '/console/remittances', 'Remittances');
     const { page } = opened;
@@ -337,6 +356,55 @@ describe('money in the console', () => {
     expect(new Set(types)).toEqual(new Set(['job.collection_updated']));
     expectClean(opened);
   });
+});
+
+describe('the money and settings pages in Hindi and English, on a phone and a desktop', () => {
+  it('shows each page with its h1 in the chosen language, reflowing at 320 px (no sideways scroll of the page), and takes the docs’ screenshots', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    await merchant.bookJob();
+    const { remittanceId } = await remittedJob(merchant);
+    const target = await receiver();
+    const endpoint = await registerEndpoint(merchant, target.url);
+    await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/test`);
+    await deliverTick(api.table.rt);
+    const pages = (t: typeof en) => [
+      { name: 'statement', path: '/console/statement', title: t.statement.title, shown: 'tr[data-entry]' },
+      { name: 'remittances', path: '/console/remittances', title: t.remittances.title, shown: 'tbody tr' },
+      { name: 'remittance', path: `/console/remittances/${remittanceId}`, title: t.remittances.detailTitle(remittanceId), shown: 'tbody tr' },
+      { name: 'webhooks', path: '/console/webhooks', title: t.webhooks.title, shown: 'tr[data-endpoint]' },
+      { name: 'webhook', path: `/console/webhooks/${endpoint.id}`, title: t.webhooks.endpointTitle(target.url), shown: 'tr[data-event]' },
+      { name: 'events', path: '/console/events', title: t.events.title, shown: 'tr[data-event]' },
+      { name: 'api-keys', path: '/console/api-keys', title: t.apiKeys.title, shown: 'tr[data-key]' },
+    ];
+    const views = [
+      { lang: 'hi', locale: 'hi-IN', width: 320, shots: false },
+      { lang: 'hi', locale: 'hi-IN', width: 360, shots: true },
+      { lang: 'en', locale: 'en-IN', width: 360, shots: true },
+      { lang: 'hi', locale: 'hi-IN', width: 1280, shots: true },
+      { lang: 'en', locale: 'en-IN', width: 1280, shots: true },
+    ] as const;
+    const seen: Array<{ view: string; page: string; lang: string | null; overflow: number }> = [];
+    const opens: OpenConsole[] = [];
+
+    for (const view of views) {
+      const opened = await openConsole(api, { storeId: merchant.storeId, width: view.width, locale: view.locale });
+      opens.push(opened);
+      for (const shown of pages(view.lang === 'hi' ? hi : en)) {
+        await opened.page.goto(`${api.server.url}${shown.path}`);
+        await expectHeading(opened.page, shown.title);
+        await opened.page.locator(shown.shown).first().waitFor();
+        const overflow = await opened.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        seen.push({ view: `${view.lang}-${view.width}`, page: shown.name, lang: await opened.page.locator('html').getAttribute('lang'), overflow });
+        if (view.shots) await screenshot(opened.page, `${shown.name}-${view.lang}-${view.width}`, { docs: true });
+      }
+      await opened.context.close();
+    }
+
+    expect(seen).toEqual(
+      views.flatMap((view) => pages(en).map((shown) => ({ view: `${view.lang}-${view.width}`, page: shown.name, lang: view.lang, overflow: 0 }))),
+    );
+    for (const opened of opens) expectClean(opened);
+  }, 180_000);
 });
 
 /** Waits until the page shows rows and every one holds `text`: the filtered list is drawn, not the one before it. */

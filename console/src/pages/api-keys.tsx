@@ -24,6 +24,8 @@ export default function ApiKeys(_props: PageProps) {
   const [secret, setSecret] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const nameOf = (key: { name: string | null }) => key.name ?? t.apiKeys.unnamed;
+  // Each row's buttons say which key they act on (keys share a name once rolled: the prefix tells them apart).
+  const labelOf = (key: ApiKey) => `${nameOf(key)} (${revokeToken(key)})`;
   const finished = (message: string, newSecret: string | null) => {
     setPanel(null);
     setDone(message);
@@ -48,55 +50,64 @@ export default function ApiKeys(_props: PageProps) {
         {keys.loading && !keys.data && <Loading />}
         {keys.data?.length === 0 && <p class="muted">{t.apiKeys.empty}</p>}
         {keys.data && keys.data.length > 0 && (
-          <Table
-            caption={t.apiKeys.keys}
-            head={[
-              t.apiKeys.columns.name,
-              t.apiKeys.columns.prefix,
-              t.apiKeys.columns.status,
-              t.apiKeys.columns.created,
-              t.apiKeys.columns.expires,
-              t.apiKeys.columns.revoked,
-              t.apiKeys.columns.lastUsed,
-              t.apiKeys.columns.actions,
-            ]}
-          >
-            {keys.data.map((key) => (
-              <tr key={key.id} data-key={key.id}>
-                <td>{nameOf(key)}</td>
-                <td class="mono">{key.prefix ? `${key.prefix}…` : t.apiKeys.none}</td>
-                <td>
-                  <StatusBadge value={key.status} label={t.apiKeys.status[key.status]} />
-                </td>
-                <td>
-                  <Time iso={key.createdAt} />
-                </td>
-                <td>
-                  <Time iso={key.expiresAt} />
-                </td>
-                <td>
-                  <Time iso={key.revokedAt} />
-                </td>
-                <td>{key.lastUsedOn ?? t.apiKeys.never}</td>
-                <td>
-                  <div class="row">
-                    {key.status === 'active' && (
-                      <Button onClick={() => open('roll', key)} aria-expanded={panel?.kind === 'roll' && panel.key.id === key.id}>
-                        {t.apiKeys.roll}
-                        <span class="sr-only"> {`${nameOf(key)} (${revokeToken(key)})`}</span>
-                      </Button>
-                    )}
-                    {key.status !== 'revoked' && (
-                      <Button variant="danger" onClick={() => open('revoke', key)} aria-expanded={panel?.kind === 'revoke' && panel.key.id === key.id}>
-                        {t.apiKeys.revoke}
-                        <span class="sr-only"> {`${nameOf(key)} (${revokeToken(key)})`}</span>
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.apiKeys.keys}
+              head={[
+                t.apiKeys.columns.name,
+                t.apiKeys.columns.prefix,
+                t.apiKeys.columns.status,
+                t.apiKeys.columns.created,
+                t.apiKeys.columns.expires,
+                t.apiKeys.columns.revoked,
+                t.apiKeys.columns.lastUsed,
+                t.apiKeys.columns.actions,
+              ]}
+            >
+              {keys.data.map((key) => (
+                <tr key={key.id} data-key={key.id}>
+                  <td>{nameOf(key)}</td>
+                  <td class="mono">{key.prefix ? `${key.prefix}…` : t.apiKeys.none}</td>
+                  <td>
+                    <StatusBadge value={key.status} label={t.apiKeys.status[key.status]} />
+                  </td>
+                  <td>
+                    <Time iso={key.createdAt} />
+                  </td>
+                  <td>
+                    <Time iso={key.expiresAt} />
+                  </td>
+                  <td>
+                    <Time iso={key.revokedAt} />
+                  </td>
+                  <td>{key.lastUsedOn ?? t.apiKeys.never}</td>
+                  <td>
+                    <div class="row">
+                      {key.status === 'active' && (
+                        <Button
+                          onClick={() => open('roll', key)}
+                          aria-expanded={panel?.kind === 'roll' && panel.key.id === key.id}
+                          aria-label={`${t.apiKeys.roll} ${labelOf(key)}`}
+                        >
+                          {t.apiKeys.roll}
+                        </Button>
+                      )}
+                      {key.status !== 'revoked' && (
+                        <Button
+                          variant="danger"
+                          onClick={() => open('revoke', key)}
+                          aria-expanded={panel?.kind === 'revoke' && panel.key.id === key.id}
+                          aria-label={`${t.apiKeys.revoke} ${labelOf(key)}`}
+                        >
+                          {t.apiKeys.revoke}
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
       </section>
 

@@ -84,45 +84,47 @@ export default function Events({ query }: PageProps) {
         {feed.loading && <Loading />}
         {!feed.loading && feed.data?.data.length === 0 && <p class="muted">{t.events.empty}</p>}
         {!feed.loading && feed.data && feed.data.data.length > 0 && (
-          <Table
-            caption={t.events.feed}
-            head={[
-              t.events.columns.time,
-              t.events.columns.type,
-              t.events.columns.job,
-              t.events.columns.sequence,
-              t.events.columns.about,
-              t.events.columns.data,
-            ]}
-          >
-            {feed.data.data.map((event) => (
-              <tr key={event.id} data-event={event.id}>
-                <td>
-                  <Time iso={event.createdAt} />
-                </td>
-                <td class="mono">{event.type}</td>
-                <td>
-                  {event.jobId ? (
-                    <Link href={`/console/jobs/${encodeURIComponent(event.jobId)}`} class="mono">
-                      {event.jobId}
-                    </Link>
-                  ) : (
-                    t.common.none
-                  )}
-                </td>
-                <td class="num">{event.sequence ?? t.common.none}</td>
-                <td>
-                  <About event={event} />
-                </td>
-                <td>
-                  <details>
-                    <summary>{t.events.showData}</summary>
-                    <pre class="mono data">{JSON.stringify(event.data, null, 2)}</pre>
-                  </details>
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.events.feed}
+              head={[
+                t.events.columns.time,
+                t.events.columns.type,
+                t.events.columns.job,
+                t.events.columns.sequence,
+                t.events.columns.about,
+                t.events.columns.data,
+              ]}
+            >
+              {feed.data.data.map((event) => (
+                <tr key={event.id} data-event={event.id}>
+                  <td>
+                    <Time iso={event.createdAt} />
+                  </td>
+                  <td class="mono">{event.type}</td>
+                  <td>
+                    {event.jobId ? (
+                      <Link href={`/console/jobs/${encodeURIComponent(event.jobId)}`} class="mono">
+                        {event.jobId}
+                      </Link>
+                    ) : (
+                      t.common.none
+                    )}
+                  </td>
+                  <td class="num">{event.sequence ?? t.common.none}</td>
+                  <td>
+                    <About event={event} />
+                  </td>
+                  <td>
+                    <details>
+                      <summary>{t.events.showData}</summary>
+                      <pre class="mono data">{JSON.stringify(event.data, null, 2)}</pre>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
         {feed.data && (
           <>

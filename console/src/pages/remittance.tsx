@@ -80,26 +80,28 @@ export default function Remittance({ params }: PageProps) {
             {data.lines.length === 0 ? (
               <p class="muted">{t.remittances.noLines}</p>
             ) : (
-              <Table
-                caption={t.remittances.lines}
-                head={[t.remittances.lineColumns.job, t.remittances.lineColumns.amount, t.remittances.lineColumns.collected]}
-              >
-                {data.lines.map((line) => (
-                  <tr key={line.jobId}>
-                    <td>
-                      <Link href={`/console/jobs/${encodeURIComponent(line.jobId)}`} class="mono">
-                        {line.jobId}
-                      </Link>
-                    </td>
-                    <td class="num">
-                      <Money minor={line.amountMinor} />
-                    </td>
-                    <td>
-                      <Time iso={line.collectedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </Table>
+              <div class="wide">
+                <Table
+                  caption={t.remittances.lines}
+                  head={[t.remittances.lineColumns.job, t.remittances.lineColumns.amount, t.remittances.lineColumns.collected]}
+                >
+                  {data.lines.map((line) => (
+                    <tr key={line.jobId}>
+                      <td>
+                        <Link href={`/console/jobs/${encodeURIComponent(line.jobId)}`} class="mono">
+                          {line.jobId}
+                        </Link>
+                      </td>
+                      <td class="num">
+                        <Money minor={line.amountMinor} />
+                      </td>
+                      <td>
+                        <Time iso={line.collectedAt} />
+                      </td>
+                    </tr>
+                  ))}
+                </Table>
+              </div>
             )}
           </section>
         </>

@@ -73,38 +73,40 @@ export default function Remittances({ query }: PageProps) {
         {list.loading && <Loading />}
         {!list.loading && list.data?.data.length === 0 && <p class="muted">{t.remittances.empty}</p>}
         {!list.loading && list.data && list.data.data.length > 0 && (
-          <Table
-            caption={t.remittances.list}
-            head={[
-              t.remittances.columns.id,
-              t.remittances.columns.status,
-              t.remittances.columns.amount,
-              t.remittances.columns.jobs,
-              t.remittances.columns.period,
-              t.remittances.columns.credited,
-            ]}
-          >
-            {list.data.data.map((remittance) => (
-              <tr key={remittance.id}>
-                <td>
-                  <Link href={`/console/remittances/${encodeURIComponent(remittance.id)}`} class="mono">
-                    {remittance.id}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge value={remittance.status} label={t.remittances.status[remittance.status]} />
-                </td>
-                <td class="num">
-                  <Money minor={remittance.amountMinor} />
-                </td>
-                <td class="num">{remittance.jobCount}</td>
-                <td>
-                  <Time iso={remittance.periodStart} /> – <Time iso={remittance.periodEnd} />
-                </td>
-                <td>{remittance.creditedAt ? <Time iso={remittance.creditedAt} /> : t.remittances.notYet}</td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.remittances.list}
+              head={[
+                t.remittances.columns.id,
+                t.remittances.columns.status,
+                t.remittances.columns.amount,
+                t.remittances.columns.jobs,
+                t.remittances.columns.period,
+                t.remittances.columns.credited,
+              ]}
+            >
+              {list.data.data.map((remittance) => (
+                <tr key={remittance.id}>
+                  <td>
+                    <Link href={`/console/remittances/${encodeURIComponent(remittance.id)}`} class="mono">
+                      {remittance.id}
+                    </Link>
+                  </td>
+                  <td>
+                    <StatusBadge value={remittance.status} label={t.remittances.status[remittance.status]} />
+                  </td>
+                  <td class="num">
+                    <Money minor={remittance.amountMinor} />
+                  </td>
+                  <td class="num">{remittance.jobCount}</td>
+                  <td>
+                    <Time iso={remittance.periodStart} /> – <Time iso={remittance.periodEnd} />
+                  </td>
+                  <td>{remittance.creditedAt ? <Time iso={remittance.creditedAt} /> : t.remittances.notYet}</td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
         {list.data && (
           <Pager first={cursor ? remittancesHref('') : null} next={list.data.hasMore && list.data.nextCursor ? remittancesHref(list.data.nextCursor) : null} />

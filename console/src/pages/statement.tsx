@@ -96,46 +96,48 @@ export default function Statement({ query }: PageProps) {
           <p class="muted">{filters.type || filters.jobId ? t.statement.emptyFiltered : t.statement.empty}</p>
         )}
         {!ledger.loading && shown.length > 0 && (
-          <Table
-            caption={t.statement.entries}
-            head={[
-              t.statement.columns.date,
-              t.statement.columns.type,
-              t.statement.columns.amount,
-              t.statement.columns.balance,
-              t.statement.columns.reserved,
-              t.statement.columns.job,
-              t.statement.columns.note,
-            ]}
-          >
-            {shown.map((entry) => (
-              <tr key={entry.id} data-entry={entry.id}>
-                <td>
-                  <Time iso={entry.createdAt} />
-                </td>
-                <td>{t.statement.types[entry.type]}</td>
-                <td class="num">
-                  <Money minor={entry.amountMinor} />
-                </td>
-                <td class="num">
-                  <Money minor={entry.balanceMinor} />
-                </td>
-                <td class="num">
-                  <Money minor={entry.reservedMinor} />
-                </td>
-                <td>
-                  {entry.jobId ? (
-                    <Link href={`/console/jobs/${encodeURIComponent(entry.jobId)}`} class="mono">
-                      {entry.jobId}
-                    </Link>
-                  ) : (
-                    t.common.none
-                  )}
-                </td>
-                <td>{entry.note ?? t.common.none}</td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.statement.entries}
+              head={[
+                t.statement.columns.date,
+                t.statement.columns.type,
+                t.statement.columns.amount,
+                t.statement.columns.balance,
+                t.statement.columns.reserved,
+                t.statement.columns.job,
+                t.statement.columns.note,
+              ]}
+            >
+              {shown.map((entry) => (
+                <tr key={entry.id} data-entry={entry.id}>
+                  <td>
+                    <Time iso={entry.createdAt} />
+                  </td>
+                  <td>{t.statement.types[entry.type]}</td>
+                  <td class="num">
+                    <Money minor={entry.amountMinor} />
+                  </td>
+                  <td class="num">
+                    <Money minor={entry.balanceMinor} />
+                  </td>
+                  <td class="num">
+                    <Money minor={entry.reservedMinor} />
+                  </td>
+                  <td>
+                    {entry.jobId ? (
+                      <Link href={`/console/jobs/${encodeURIComponent(entry.jobId)}`} class="mono">
+                        {entry.jobId}
+                      </Link>
+                    ) : (
+                      t.common.none
+                    )}
+                  </td>
+                  <td>{entry.note ?? t.common.none}</td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
         {ledger.data && (
           <Pager

@@ -173,43 +173,45 @@ export default function Webhook({ params, query }: PageProps) {
         {deliveries.loading && !deliveries.data && <Loading />}
         {deliveries.data && rows.length === 0 && <p class="muted">{failedOnly ? t.webhooks.noFailed : t.webhooks.noDeliveries}</p>}
         {deliveries.data && rows.length > 0 && (
-          <Table
-            caption={t.webhooks.deliveries}
-            head={[
-              t.webhooks.deliveryColumns.event,
-              t.webhooks.deliveryColumns.attempt,
-              t.webhooks.deliveryColumns.outcome,
-              t.webhooks.deliveryColumns.response,
-              t.webhooks.deliveryColumns.error,
-              t.webhooks.deliveryColumns.duration,
-              t.webhooks.deliveryColumns.attempted,
-              t.webhooks.deliveryColumns.next,
-              t.webhooks.deliveryColumns.action,
-            ]}
-          >
-            {rows.map((delivery) => (
-              <tr key={`${delivery.eventId}:${delivery.attempt}:${delivery.attemptedAt}`} data-event={delivery.eventId} data-outcome={delivery.outcome}>
-                <td class="mono">{delivery.eventId}</td>
-                <td class="num">{delivery.attempt}</td>
-                <td>
-                  <StatusBadge value={delivery.outcome} label={t.webhooks.outcome[delivery.outcome]} />
-                </td>
-                <td class="num">{delivery.responseStatus ?? t.webhooks.noResponse}</td>
-                <td>{delivery.error ?? t.common.none}</td>
-                <td class="num">{t.webhooks.ms(delivery.durationMs)}</td>
-                <td>
-                  <Time iso={delivery.attemptedAt} />
-                </td>
-                <td>{delivery.nextAttemptAt ? <Time iso={delivery.nextAttemptAt} /> : t.webhooks.noRetry}</td>
-                <td>
-                  <Button onClick={() => redeliver(delivery.eventId)} disabled={action.busy}>
-                    {t.webhooks.redeliver}
-                    <span class="sr-only"> {delivery.eventId}</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.webhooks.deliveries}
+              head={[
+                t.webhooks.deliveryColumns.event,
+                t.webhooks.deliveryColumns.attempt,
+                t.webhooks.deliveryColumns.outcome,
+                t.webhooks.deliveryColumns.response,
+                t.webhooks.deliveryColumns.error,
+                t.webhooks.deliveryColumns.duration,
+                t.webhooks.deliveryColumns.attempted,
+                t.webhooks.deliveryColumns.next,
+                t.webhooks.deliveryColumns.action,
+              ]}
+            >
+              {rows.map((delivery) => (
+                <tr key={`${delivery.eventId}:${delivery.attempt}:${delivery.attemptedAt}`} data-event={delivery.eventId} data-outcome={delivery.outcome}>
+                  <td class="mono">{delivery.eventId}</td>
+                  <td class="num">{delivery.attempt}</td>
+                  <td>
+                    <StatusBadge value={delivery.outcome} label={t.webhooks.outcome[delivery.outcome]} />
+                  </td>
+                  <td class="num">{delivery.responseStatus ?? t.webhooks.noResponse}</td>
+                  <td>{delivery.error ?? t.common.none}</td>
+                  <td class="num">{t.webhooks.ms(delivery.durationMs)}</td>
+                  <td>
+                    <Time iso={delivery.attemptedAt} />
+                  </td>
+                  <td>{delivery.nextAttemptAt ? <Time iso={delivery.nextAttemptAt} /> : t.webhooks.noRetry}</td>
+                  <td>
+                    {/* Named with its event: every row has one (an aria-label, not hidden text, which would escape the scrolling table). */}
+                    <Button onClick={() => redeliver(delivery.eventId)} disabled={action.busy} aria-label={`${t.webhooks.redeliver} ${delivery.eventId}`}>
+                      {t.webhooks.redeliver}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
         {deliveries.data && (
           <Pager

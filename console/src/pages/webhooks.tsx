@@ -36,28 +36,30 @@ export default function Webhooks(_props: PageProps) {
         {endpoints.loading && !endpoints.data && <Loading />}
         {endpoints.data?.length === 0 && <p class="muted">{t.webhooks.empty}</p>}
         {endpoints.data && endpoints.data.length > 0 && (
-          <Table
-            caption={t.webhooks.endpoints}
-            head={[t.webhooks.columns.url, t.webhooks.columns.description, t.webhooks.columns.types, t.webhooks.columns.status, t.webhooks.columns.created]}
-          >
-            {endpoints.data.map((endpoint) => (
-              <tr key={endpoint.id} data-endpoint={endpoint.id}>
-                <td>
-                  <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono">
-                    {endpoint.url}
-                  </Link>
-                </td>
-                <td>{endpoint.description ?? t.common.none}</td>
-                <td>{endpoint.eventTypes ? endpoint.eventTypes.join(', ') : t.webhooks.everyType}</td>
-                <td>
-                  <StatusBadge value={endpoint.status} label={t.webhooks.status[endpoint.status]} />
-                </td>
-                <td>
-                  <Time iso={endpoint.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </Table>
+          <div class="wide">
+            <Table
+              caption={t.webhooks.endpoints}
+              head={[t.webhooks.columns.url, t.webhooks.columns.description, t.webhooks.columns.types, t.webhooks.columns.status, t.webhooks.columns.created]}
+            >
+              {endpoints.data.map((endpoint) => (
+                <tr key={endpoint.id} data-endpoint={endpoint.id}>
+                  <td>
+                    <Link href={`/console/webhooks/${encodeURIComponent(endpoint.id)}`} class="mono">
+                      {endpoint.url}
+                    </Link>
+                  </td>
+                  <td>{endpoint.description ?? t.common.none}</td>
+                  <td>{endpoint.eventTypes ? endpoint.eventTypes.join(', ') : t.webhooks.everyType}</td>
+                  <td>
+                    <StatusBadge value={endpoint.status} label={t.webhooks.status[endpoint.status]} />
+                  </td>
+                  <td>
+                    <Time iso={endpoint.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </Table>
+          </div>
         )}
       </section>
 

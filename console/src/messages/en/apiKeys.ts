@@ -41,5 +41,4 @@ export const apiKeys = {
   revokeSubmit: 'Revoke key',
   revoked: (name: string) => `Key ${name} revoked.`,
   cancel: 'Cancel',
-  rowAction: (action: string, name: string) => `${action} ${name}`,
 };

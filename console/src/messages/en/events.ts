@@ -12,8 +12,6 @@ export const events = {
   feed: 'Events, oldest first',
   columns: { time: 'Time', type: 'Type', job: 'Job', sequence: 'No.', about: 'About', data: 'Data' },
   empty: 'No events here.',
-  fromStart: 'From the start',
-  newer: 'Newer events',
   upToDate: 'No newer events yet.',
   checkAgain: 'Check again',
   showData: 'Show data',

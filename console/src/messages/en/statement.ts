@@ -36,8 +36,6 @@ export const statement = {
   },
   empty: 'No entries yet.',
   emptyFiltered: 'No entries match these filters on this page.',
-  newest: 'Newest entries',
-  older: 'Older entries',
   csv: 'Download CSV',
   csvPreparing: 'Preparing the CSV…',
   csvHint: 'The CSV is this page exactly as the API gives it (GET /v1/ledger with Accept: text/csv), with the job filter and every type.',

@@ -25,7 +25,6 @@ export const webhooks = {
   actions: 'Actions',
   sendTest: 'Send test event',
   testSent: (eventId: string) => `Test event ${eventId} is on its way. Its delivery shows below in a few seconds.`,
-  retryIn: (seconds: number) => `Too soon: try again in ${seconds} s.`,
   rotate: 'Rotate secret',
   rotateConfirm: 'A new secret is made now. For 24 hours every delivery carries two signatures, the new one and the old one, so you can switch over.',
   rotateNow: 'Rotate now',
@@ -57,6 +56,4 @@ export const webhooks = {
   redeliver: 'Redeliver',
   redelivered: (eventId: string) => `Event ${eventId} is being sent again now.`,
   refresh: 'Refresh',
-  newest: 'Newest deliveries',
-  older: 'Older deliveries',
 };

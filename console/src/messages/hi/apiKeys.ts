@@ -43,5 +43,4 @@ export const apiKeys: typeof en = {
   revokeSubmit: 'कुंजी रद्द करें',
   revoked: (name) => `कुंजी ${name} रद्द हो गई।`,
   cancel: 'वापस',
-  rowAction: (action, name) => `${action}: ${name}`,
 };

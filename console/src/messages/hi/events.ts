@@ -14,8 +14,6 @@ export const events: typeof en = {
   feed: 'इवेंट, पुराने पहले',
   columns: { time: 'समय', type: 'प्रकार', job: 'जॉब', sequence: 'क्रम', about: 'किस बारे में', data: 'डेटा' },
   empty: 'यहाँ कोई इवेंट नहीं।',
-  fromStart: 'शुरू से',
-  newer: 'नए इवेंट',
   upToDate: 'अभी कोई नया इवेंट नहीं।',
   checkAgain: 'फिर से देखें',
   showData: 'डेटा दिखाएँ',

@@ -36,8 +36,6 @@ export const statement: typeof en = {
   },
   empty: 'अभी कोई एंट्री नहीं।',
   emptyFiltered: 'इस पेज पर इन फ़िल्टर से कोई एंट्री नहीं मिली।',
-  newest: 'सबसे नई एंट्री',
-  older: 'पुरानी एंट्री',
   csv: 'CSV डाउनलोड करें',
   csvPreparing: 'CSV तैयार हो रही है…',
   csvHint: 'CSV यह पेज ठीक वैसा ही है जैसा API देता है (Accept: text/csv के साथ GET /v1/ledger), जॉब फ़िल्टर के साथ और हर प्रकार की एंट्री सहित।',

@@ -27,7 +27,6 @@ export const webhooks: typeof en = {
   actions: 'कार्रवाई',
   sendTest: 'टेस्ट इवेंट भेजें',
   testSent: (eventId) => `टेस्ट इवेंट ${eventId} भेजा जा रहा है। कुछ सेकंड में उसकी डिलीवरी नीचे दिखेगी।`,
-  retryIn: (seconds) => `बहुत जल्दी: ${seconds} सेकंड बाद फिर कोशिश करें।`,
   rotate: 'सीक्रेट बदलें',
   rotateConfirm: 'अभी नया सीक्रेट बनेगा। 24 घंटे तक हर डिलीवरी पर दो सिग्नेचर होंगे, नया और पुराना, ताकि आप बदलाव कर सकें।',
   rotateNow: 'अभी बदलें',
@@ -59,6 +58,4 @@ export const webhooks: typeof en = {
   redeliver: 'फिर से भेजें',
   redelivered: (eventId) => `इवेंट ${eventId} अभी फिर से भेजा जा रहा है।`,
   refresh: 'ताज़ा करें',
-  newest: 'सबसे नई डिलीवरी',
-  older: 'पुरानी डिलीवरी',
 };
