@@ -81,10 +81,10 @@ async function remittedJob(merchant: TestMerchant): Promise<{ jobId: string; rem
   return { jobId, remittanceId: remittances.data[0]!.id };
 }
 
-/** The CSV a download saved, as bytes. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer> {
+/** The CSV a download saved, as bytes, and the file name the page gave it. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer & { fileName: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return readFile((await download.path())!);
+  return Object.assign(await readFile((await download.path())!), { fileName: download.suggestedFilename() });
 }
 
 /** What the API answers with Accept: text/csv for a path, as bytes, with the merchant's own key. */
@@ -308,6 +308,10 @@ describe('money in the console', () => {
 
     expect(available).toBe(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(balance.data.availableMinor / 100));
     expect(whole.equals(wholeFromApi)).toBe(true);
+    expect([whole.fileName, forJob.fileName]).toEqual([
+      expect.stringMatching(/^statement-\d{4}-\d{2}-\d{2}\.csv$/),
+      expect.stringMatching(new RegExp(`^statement-\\d{4}-\\d{2}-\\d{2}-job-${job.id.slice(0, 8)}\\.csv$`)),
+    ]);
     expect(whole.toString('utf8').split('\r\n')[0]).toBe(
       'id,type,amountMinor,amountRupees,balanceMinor,balanceRupees,reservedMinor,reservedRupees,jobId,note,createdAt',
     );
@@ -351,6 +355,7 @@ describe('money in the console', () => {
 
     expect(jobHref).toBe(`/console/jobs/${jobId}`);
     expect(csv.equals(csvFromApi)).toBe(true);
+    expect(csv.fileName).toBe(`remittance-${remittanceId}.csv`);
     expect(csv.toString('utf8')).toContain(`${remittanceId},${jobId},85000,850.00,`);
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['job.collection_updated']));
