@@ -1,5 +1,5 @@
 import type { paths } from '../../examples/api.d.ts';
-import { accessToken, refreshAccess, reportApiOff } from './session.ts';
+import { accessToken, refreshAccess } from './session.ts';
 import { basePath } from './base.ts';
 
 /**
@@ -114,17 +114,16 @@ async function send({ method, url, headers = {}, body, accept = 'application/jso
     });
   let response = await attempt();
   if (response.status === 401) {
-    const error = await errorOf(response.clone());
-    if (error.code === 'session_expired') {
+    // The token ended (session_expired), or the API refuses the store: the refresh says which (it renews a
+    // live session, signs out an ended one, and shows the notice of a store whose API access is off).
+    try {
       await refreshAccess();
-      response = await attempt();
+    } catch {
+      throw await errorOf(response);
     }
+    response = await attempt();
   }
-  if (!response.ok) {
-    const error = await errorOf(response);
-    if (error.code === 'api_access_disabled') reportApiOff();
-    throw error;
-  }
+  if (!response.ok) throw await errorOf(response);
   return response;
 }
 

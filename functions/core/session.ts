@@ -96,10 +96,19 @@ export function accessTokenExpired(token: { expiresAt: string }, now: Date): boo
 }
 
 /** What a refresh token presented to a session means. */
-export type RefreshVerdict = 'rotate' | 'reuse' | 'expired' | 'revoked';
+export type RefreshVerdict = 'rotate' | 'retry' | 'reuse' | 'expired' | 'revoked';
 
 /**
- * The rule of a refresh: the current token rotates; a past one is reuse (the session must be revoked);
+ * How long the token a rotation replaced still counts as its holder's retry: a refresh whose answer was
+ * lost (a reload mid-refresh, a dropped connection) left the browser with that token. Within this window
+ * it rotates again; after it, it is reuse. A thief who replays it inside the window is still caught: the
+ * owner's next refresh presents a token the thief's rotation replaced, and that is reuse.
+ */
+export const REFRESH_RETRY_GRACE_MS = 10_000;
+
+/**
+ * The rule of a refresh: the current token rotates; the one it replaced, within REFRESH_RETRY_GRACE_MS of
+ * that rotation, is a retry (it rotates too); a past one is reuse (the session must be revoked);
  * a revoked session, an unknown secret, or a session past its idle (2 h since the last refresh) or
  * absolute (12 h) lifetime has ended. Reuse is checked before the lifetimes: a stolen old token is
  * reported whatever the time.
@@ -107,6 +116,12 @@ export type RefreshVerdict = 'rotate' | 'reuse' | 'expired' | 'revoked';
 export function refreshVerdict(session: SessionRecord | null, presentedHash: string, now: Date): RefreshVerdict {
   if (!session) return 'expired';
   if (session.status === 'revoked') return 'revoked';
+  if (
+    session.previousRefreshHashes[0] === presentedHash &&
+    now.getTime() - Date.parse(session.refreshedAt) < REFRESH_RETRY_GRACE_MS &&
+    sessionLive(session, now)
+  )
+    return 'retry';
   if (session.previousRefreshHashes.includes(presentedHash)) return 'reuse';
   if (session.refreshHash !== presentedHash) return 'expired';
   if (!sessionLive(session, now)) return 'expired';

@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   session_revoked: 401,
   forbidden: 403,
   console_header_required: 403,
+  api_access_disabled: 403,
   not_found: 404,
   quote_not_found: 404,
   job_not_found: 404,

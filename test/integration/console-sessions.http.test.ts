@@ -196,15 +196,44 @@ describe('POST /console/v1/sessions/refresh', () => {
   it('revokes the session and its access tokens when an old refresh token is used again (401 session_revoked)', async () => {
     const { storeId } = await createStore(api.table.rt);
     const signedIn = await consoleSession(api, storeId);
-    const rotated = await refresh(signedIn.cookie);
+    const once = await refresh(signedIn.cookie);
+    const rotated = await refresh(cookieOf(once)!);
     const newer = (await rotated.json()) as { accessToken: string };
 
+    // Two rotations back: no lost answer explains it (the token of the last rotation's answer was used).
     const reuse = await readResponse(await refresh(signedIn.cookie));
 
     expect(reuse).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
     expect(await readResponse(await balance(newer.accessToken))).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
     expect(await readResponse(await balance(signedIn.accessToken))).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
     expect(await readResponse(await refresh(cookieOf(rotated)!))).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
+  });
+
+  it('takes the token a rotation just replaced as a retry (its answer was lost: a reload mid-refresh), and catches it as reuse once a later token was used', async () => {
+    const { storeId } = await createStore(api.table.rt);
+    const signedIn = await consoleSession(api, storeId);
+    const lost = await refresh(signedIn.cookie);
+    expect(lost.status).toBe(200);
+
+    const retried = await refresh(signedIn.cookie);
+    const retriedBody = (await retried.json()) as { accessToken: string };
+
+    expect(retried.status).toBe(200);
+    expect(cookieOf(retried)).not.toBe(cookieOf(lost));
+    expect((await balance(retriedBody.accessToken)).status).toBe(200);
+    expect((await refresh(cookieOf(retried)!)).status).toBe(200);
+    // The lost answer's token was replaced by the retry's rotation, and a later one has been used since: reuse.
+    expect(await readResponse(await refresh(cookieOf(lost)!))).toMatchObject({ status: 401, body: { code: 'session_revoked' } });
+  });
+
+  it('answers two refreshes racing with one token both, as a retry, instead of ending the session', async () => {
+    const { storeId } = await createStore(api.table.rt);
+    const signedIn = await consoleSession(api, storeId);
+
+    const [first, second] = await Promise.all([refresh(signedIn.cookie), refresh(signedIn.cookie)]);
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(cookieOf(first)).not.toBe(cookieOf(second));
   });
 
   it('answers 401 session_expired without a cookie, with a forged one, and for a session idle for 2 hours', async () => {
@@ -284,5 +313,31 @@ describe('POST /console/v1/sessions/mode', () => {
     expect(await readResponse(await switchMode(sandboxOnly.cookie, 'live'))).toMatchObject({ status: 409, body: { code: 'no_live_store' } });
     expect(await readResponse(await switchMode(liveOnly.cookie, 'sandbox'))).toMatchObject({ status: 400, body: { code: 'validation_error' } });
     expect((await balance(liveOnly.accessToken)).status).toBe(200);
+  });
+});
+
+describe('a store whose API access is off', () => {
+  // The API's own 401 for such a store cannot say why (the seed's one body): the session routes do, so the app can show its notice.
+  it('is refused by sign-in, refresh and the switch to its mode with 403 api_access_disabled; the other store of the pair still works', async () => {
+    const { live, twin } = await liveStoreWithTwin();
+    const signedIn = await consoleSession(api, live.storeId);
+    await api.table.rt.stores.setApiAccess(live.storeId, false);
+    const { token } = await api.table.rt.sessions.createLoginLink(live.storeId);
+
+    const signIn = await readResponse(await post('/console/v1/sessions', { loginToken: token }));
+    const refreshed = await readResponse(await refresh(signedIn.cookie));
+    const toTest = await switchMode(signedIn.cookie, 'test');
+    const testBody = (await toTest.json()) as { accessToken: string };
+    await api.table.rt.stores.setApiAccess(twin.storeId, false);
+    await api.table.rt.stores.setApiAccess(live.storeId, true);
+    const backToTest = await readResponse(await refresh(cookieOf(toTest)!));
+
+    const refusal = { status: 403, body: { error: 'This store’s API access is switched off: the console cannot act for it', code: 'api_access_disabled' } };
+    expect(signIn).toMatchObject(refusal);
+    expect(refreshed).toMatchObject(refusal);
+    expect(toTest.status).toBe(200);
+    expect((await balance(testBody.accessToken)).status).toBe(401);
+    expect(backToTest).toMatchObject(refusal);
+    expect(await readResponse(await switchMode(cookieOf(toTest)!, 'live'))).toMatchObject({ status: 200 });
   });
 });

@@ -8,6 +8,7 @@ import {
   refreshCookie,
   refreshTokenFromCookies,
   refreshVerdict,
+  REFRESH_RETRY_GRACE_MS,
   rotatedHistory,
   type SessionRecord,
 } from '../../functions/core/session.ts';
@@ -52,6 +53,18 @@ describe('refreshVerdict', () => {
   it('calls a past token reuse, whatever the time', () => {
     expect(refreshVerdict(session(), 'older', at(HOUR))).toBe('reuse');
     expect(refreshVerdict(session(), 'oldest', at(13 * HOUR))).toBe('reuse');
+  });
+
+  // A refresh whose answer never arrived (the page reloaded mid-refresh, the connection dropped) leaves the
+  // browser holding the token that rotation replaced: presented again at once, it is a retry, not a theft.
+  it('takes the token the last rotation replaced as a retry for 10 s after that rotation, and as reuse from then on', () => {
+    const rotated = session({ refreshedAt: at(HOUR).toISOString() });
+
+    expect(refreshVerdict(rotated, 'older', at(HOUR + REFRESH_RETRY_GRACE_MS - 1))).toBe('retry');
+    expect(refreshVerdict(rotated, 'older', at(HOUR + REFRESH_RETRY_GRACE_MS))).toBe('reuse');
+    expect(refreshVerdict(rotated, 'oldest', at(HOUR + 1))).toBe('reuse');
+    expect(refreshVerdict({ ...rotated, status: 'revoked' }, 'older', at(HOUR + 1))).toBe('revoked');
+    expect(REFRESH_RETRY_GRACE_MS).toBe(10_000);
   });
 
   it('ends a session idle for 2 hours since its last refresh', () => {

@@ -62,6 +62,7 @@ export type ErrorCode =
   | 'console_header_required'
   | 'no_test_store'
   | 'no_live_store'
+  | 'api_access_disabled'
   | 'rate_limited'
   | 'internal_error'
   | 'service_unavailable';

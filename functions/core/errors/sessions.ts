@@ -48,3 +48,14 @@ export class NoLiveStoreError extends AppError {
     this.name = 'NoLiveStoreError';
   }
 }
+
+/**
+ * A console session for a store whose API access is off: sign-in, refresh and the mode switch refuse it
+ * (the API's own 401 for such a store cannot say why), and the app shows its one full-page notice.
+ */
+export class ApiAccessDisabledError extends AppError {
+  constructor() {
+    super('api_access_disabled', 'This store’s API access is switched off: the console cannot act for it');
+    this.name = 'ApiAccessDisabledError';
+  }
+}
