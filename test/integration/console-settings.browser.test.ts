@@ -325,6 +325,35 @@ describe('money in the console', () => {
     expectClean(opened);
   });
 
+  it('pages through the statement by cursor, and the older page’s CSV is the API’s for that cursor, byte for byte (a note with a comma, quotes and Hindi)', async () => {
+    const merchant = await newMerchant(api.table.rt, api.server);
+    await api.table.rt.stores.credit(merchant.storeId, 2_500, 'UPI रसीद 42, "advance"');
+    for (let n = 0; n < 50; n++) await api.table.rt.stores.credit(merchant.storeId, 100 + n, `Top-up ${n}`);
+    const opened = await consoleAt(merchant, '/console/statement', 'Statement');
+    const { page } = opened;
+    await page.locator('tr[data-entry]').first().waitFor();
+    const firstPage = await page.locator('tr[data-entry]').count();
+
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/\/console\/statement\?cursor=/);
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-entry]').length === 2);
+    const olderNotes = await page.locator('tr[data-entry] td:last-child').allTextContents();
+    const cursor = new URL(page.url()).searchParams.get('cursor')!;
+    const older = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
+    const olderFromApi = await apiCsv(merchant, `/v1/ledger?limit=50&after=${encodeURIComponent(cursor)}`);
+    await page.getByRole('link', { name: 'First page' }).click();
+    await page.waitForURL(/\/console\/statement$/);
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-entry]').length === 50);
+    await opened.context.close();
+
+    expect(firstPage).toBe(50);
+    expect(olderNotes).toEqual(['UPI रसीद 42, "advance"', 'Opening credit']);
+    expect(older.equals(olderFromApi)).toBe(true);
+    expect(older.fileName).toMatch(/^statement-\d{4}-\d{2}-\d{2}-older\.csv$/);
+    expect(older.toString('utf8')).toContain('"UPI रसीद 42, ""advance"""');
+    expectClean(opened);
+  });
+
   it('lists remittances, shows one with its payments linking to their jobs and its CSV as the API’s, and the events feed by type', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const { jobId, remittanceId } = await remittedJob(merchant);
