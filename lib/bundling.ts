@@ -1,4 +1,4 @@
-import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { routes } from '../functions/http/routes.ts';
 
 /** The module that stands in for the SDK's default credential chain in every bundle. */
@@ -44,9 +44,33 @@ export const BUNDLED_ROUTE = 'process.env.BUNDLED_ROUTE';
  */
 export function bundlingOf(functionName: string): BundlingOptions & typeof BUNDLING {
   const route = routes.find((candidate) => candidate.name === functionName);
+  if (route === undefined) return BUNDLING;
   // The value is a JavaScript string literal holding the route's JSON (esbuild's define takes a JSON value).
-  return route === undefined ? BUNDLING : { ...BUNDLING, define: { [BUNDLED_ROUTE]: JSON.stringify(JSON.stringify(route)) } };
+  const define = { [BUNDLED_ROUTE]: JSON.stringify(JSON.stringify(route)) };
+  return carriesConsole(functionName) ? { ...BUNDLING, define, commandHooks: CONSOLE_HOOKS } : { ...BUNDLING, define };
 }
+
+/** The function that serves the console web app (functions/console/assets.ts), from files in its own bundle. */
+export const CONSOLE_FUNCTION = 'console-assets';
+
+/** The directory under a bundle's output that holds the built console (where functions/console/assets.ts looks by default). */
+export const CONSOLE_BUNDLE_DIR = 'console';
+
+/** Whether a function's bundle carries the built console web app. */
+export function carriesConsole(functionName: string): boolean {
+  return functionName === CONSOLE_FUNCTION;
+}
+
+/**
+ * After esbuild bundles the console's function, the app is built into `<output>/console` (scripts/console-build.ts,
+ * the same build as npm start's), so each deploy ships the app its commit has, in the function's own zip.
+ * `node` is the project's Node 24 (npm puts node_modules/.bin first on the PATH of `npx cdk`).
+ */
+const CONSOLE_HOOKS: ICommandHooks = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (_inputDir, outputDir) => [`node "${new URL('../scripts/console-build.ts', import.meta.url).pathname}" "${outputDir}/${CONSOLE_BUNDLE_DIR}"`],
+};
 
 /**
  * Each bundle's size limit, in bytes, checked by a test and shown by `npm run bundle-report`. 355 KB

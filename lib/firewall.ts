@@ -71,15 +71,14 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
   const fleetPath = pathContains('/fleet/v1/');
   const trackingPath = pathContains('/track/');
   const consoleSessionPath = pathContains('/console/v1/sessions');
+  // Everything under /console/: the session routes and the web app's files (its API calls go to /v1 with a key, as merchant requests).
+  const consolePath = pathContains('/console/');
   const merchantPaths = {
     andStatement: {
-      statements: [
-        { notStatement: { statement: fleetPath } },
-        { notStatement: { statement: trackingPath } },
-        { notStatement: { statement: consoleSessionPath } },
-      ],
+      statements: [{ notStatement: { statement: fleetPath } }, { notStatement: { statement: trackingPath } }, { notStatement: { statement: consolePath } }],
     },
   };
+  const consoleAppPaths = { andStatement: { statements: [consolePath, { notStatement: { statement: consoleSessionPath } }] } };
   const pageRateLimited = {
     block: { customResponse: { ...rateLimited.block.customResponse, customResponseBodyKey: 'page-rate-limited' } },
   };
@@ -149,6 +148,16 @@ export function addFirewall(scope: Construct, api: RestApi, props: FirewallProps
         statement: { rateBasedStatement: { limit: 600, aggregateKeyType: 'IP', scopeDownStatement: consoleSessionPath } },
         action: rateLimited,
         visibilityConfig: visibility('per-ip-console-session-flood'),
+      },
+      {
+        name: 'PerIpConsoleAppFlood',
+        priority: 6,
+        // The console web app's files (index.html on each full load; the hashed assets once, then from the
+        // browser's cache; pages change in the app without a load): 1,500 in 5 minutes is an office of staff
+        // reloading all day behind one address, and stops a flood of the public route before its function.
+        statement: { rateBasedStatement: { limit: 1500, aggregateKeyType: 'IP', scopeDownStatement: consoleAppPaths } },
+        action: rateLimited,
+        visibilityConfig: visibility('per-ip-console-app-flood'),
       },
     ],
   });

@@ -89,11 +89,8 @@ export function addGatewayResponses(api: RestApi): void {
     'RateLimit-Remaining': "'0'",
     'RateLimit-Reset': "'1'",
   });
-  respond('QuotaExceeded', ResponseType.QUOTA_EXCEEDED, '429', 'Rate limit exceeded; retry in 60 s', 'rate_limited', {
-    'Retry-After': "'60'",
-    'RateLimit-Remaining': "'0'",
-    'RateLimit-Reset': "'60'",
-  });
+  // No QUOTA_EXCEEDED: the usage plan sets no quota (a throttle only), so the gateway never answers it; a
+  // response for it was a resource that never answered (issue 36: the console's route took its place under 340).
   respond('BadBody', ResponseType.BAD_REQUEST_BODY, '400', 'Request body is not valid JSON', 'invalid_json');
   respond('TooLarge', ResponseType.REQUEST_TOO_LARGE, '413', 'Request body is too large', 'payload_too_large');
   // Anything else the gateway refuses keeps its status code, in the spec's shape, with no AWS wording.

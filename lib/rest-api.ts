@@ -23,11 +23,17 @@ import { functionId, routes, type Route } from '../functions/http/routes.ts';
 import { MERCHANT_AUTHORIZER, type FunctionSpec } from './functions.ts';
 import type { FunctionRoles } from './function-roles.ts';
 import { ServiceFunction } from './service-function.ts';
+import { CONSOLE_FUNCTION } from './bundling.ts';
 import { addFirewall } from './firewall.ts';
 import { addGatewayResponses, addMethodNotAllowed, addNotFound } from './gateway-responses.ts';
 
 /** The console's session routes (public, JSON): a gateway ceiling of their own; people sign in and refresh, no page floods them. */
 const CONSOLE_SESSION_THROTTLE = { throttlingRateLimit: 20, throttlingBurstLimit: 40 };
+/**
+ * The console web app's files (public, GET /console/{proxy+}): a ceiling of their own. A full load is
+ * index.html and, the first time, its script and stylesheet; the app moves between pages without loads.
+ */
+const CONSOLE_ASSETS_THROTTLE = { throttlingRateLimit: 50, throttlingBurstLimit: 100 };
 
 // The customer's tracking page: the public route with reserved executions and the stage's page throttle.
 const isTrackingPage = (route: Route) => route.path.startsWith('/track/');
@@ -182,7 +188,9 @@ export class DeliveryRestApi extends Construct {
               `${route.path}/${route.method}`,
               isTrackingPage(route)
                 ? { throttlingRateLimit: props.trackingPage.rateLimit, throttlingBurstLimit: props.trackingPage.burstLimit }
-                : CONSOLE_SESSION_THROTTLE,
+                : route.name === CONSOLE_FUNCTION
+                  ? CONSOLE_ASSETS_THROTTLE
+                  : CONSOLE_SESSION_THROTTLE,
             ]),
         ),
       },
@@ -225,6 +233,8 @@ export class DeliveryRestApi extends Construct {
       reason:
         'CDK’s own grant for an authorizer’s role names the function and its versions (:*); the function publishes no versions, and the invoke role’s inline policy names the function itself.',
     });
+    // A greedy route's root (`/console` of `/console/{proxy+}`) is answered by its function too: the app's home.
+    const greedyRoots = new Map<string, Integration>();
     for (const route of routes as readonly Route[]) {
       const keys = { ...(route.sealsSecrets && props.sealingEnvironment), ...(route.signsCursors && props.cursorEnvironment) };
       const fn = this.serviceFunction(route, `${route.method} ${route.path}`, props, {
@@ -244,6 +254,7 @@ export class DeliveryRestApi extends Construct {
         ...(route.api === 'merchant' && { authorizer }),
         operationName: route.name,
       });
+      if (route.path.endsWith('+}')) greedyRoots.set(route.path.slice(0, route.path.lastIndexOf('/')), integration);
     }
     // A stage serves the deployment it was last given, which holds each integration's function ARN: a
     // new deployment whenever a function's name (so its ARN) changes, as CDK's LambdaIntegration does.
@@ -251,7 +262,11 @@ export class DeliveryRestApi extends Construct {
     // REST APIs answer a known path with an unknown method as if the path did not exist; answer 405 instead.
     for (const [path, resource] of resources) {
       const allow = (routes as readonly Route[]).filter((route) => route.path === path).map((route) => route.method);
+      const greedyRoot = greedyRoots.get(path);
       if (allow.length > 0) addMethodNotAllowed(resource, allow);
+      // The console's home (`/console`, and `/console/`, which the gateway takes as the same path) in place of a 404: its
+      // function answers GET with the app and any other method with the same 405 the gateway gives, so it costs no resource more.
+      else if (greedyRoot) resource.addMethod('ANY', greedyRoot, { apiKeyRequired: false });
       // A path that only leads to routes (/, /v1, …) is not a route itself.
       else addNotFound(resource);
     }
@@ -274,7 +289,7 @@ export class DeliveryRestApi extends Construct {
       {
         id: 'AwsSolutions::AwsSolutions-APIG4',
         reason:
-          'Merchants authenticate with per-store API keys: a Lambda authorizer checks each key against its SHA-256 in DynamoDB on every merchant route (and names the store’s usage key for the usage plan), and each function checks the key again, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The public tracking page (GET /track/{token}) takes no key by design: its token is the capability, and it has its own gateway throttle, per-IP firewall rule and a role limited to tracking links and stores’ items. The ANY methods call no function: they answer 405 with Allow on a route’s path and 404 everywhere else (the parents of routes and {proxy+}).',
+          'Merchants authenticate with per-store API keys: a Lambda authorizer checks each key against its SHA-256 in DynamoDB on every merchant route (and names the store’s usage key for the usage plan), and each function checks the key again, with the store’s API access. Fleet routes authenticate riders and operations with fleet keys (Authorization: Bearer), checked the same way by each function, with per-key limits in DynamoDB. The public tracking page (GET /track/{token}) takes no key by design: its token is the capability, and it has its own gateway throttle, per-IP firewall rule and a role limited to tracking links and stores’ items. The console’s session routes and its web app’s files (/console/…) take no key either, each with its own throttle and firewall rule: the sessions’ tokens are their capability, and the files are public (the app signs in through the sessions). The ANY methods call no function: they answer 405 with Allow on a route’s path and 404 everywhere else (the parents of routes and {proxy+}).',
       },
       {
         id: 'AwsSolutions::AwsSolutions-COG4',

@@ -1,6 +1,7 @@
 import { build, type Metafile } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING, bundlingOf } from '../lib/bundling.ts';
+import { BUNDLING, bundlingOf, carriesConsole, CONSOLE_BUNDLE_DIR } from '../lib/bundling.ts';
+import { buildConsole } from './console-build.ts';
 import type { FunctionSpec } from '../lib/functions.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -21,7 +22,7 @@ export interface Bundle {
   metafile: Metafile;
 }
 
-/** Builds `functions/<handler>.ts` into `<outDir>/<name>/index.mjs`. */
+/** Builds `functions/<handler>.ts` into `<outDir>/<name>/index.mjs` (and, for the console's function, the app beside it, as CDK's afterBundling hook does). */
 export async function buildBundle({ name, handler }: FunctionSpec, outDir: string): Promise<Bundle> {
   const file = join(outDir, name, 'index.mjs');
   const result = await build({
@@ -41,6 +42,7 @@ export async function buildBundle({ name, handler }: FunctionSpec, outDir: strin
     metafile: true,
     logLevel: 'silent',
   });
+  if (carriesConsole(name)) await buildConsole({ outDir: join(outDir, name, CONSOLE_BUNDLE_DIR) });
   const bytes = result.metafile.outputs[Object.keys(result.metafile.outputs).find((out) => out.endsWith('index.mjs'))!]!.bytes;
   return { name, file, bytes, metafile: result.metafile };
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ConsoleFileNotFoundError } from '../core/errors.ts';
+import { ConsoleFileNotFoundError, MethodNotAllowedError } from '../core/errors.ts';
 import {
   ASSET_CACHE_CONTROL,
   basePathOf,
@@ -54,7 +54,9 @@ function fileResult(file: ConsoleFile, cacheControl: string, body = file.body): 
 }
 
 /** The answer to one request under /console/ (exported for the unit tests; the handler adds the edge). */
-export function consoleAnswer(event: Pick<APIGatewayProxyEvent, 'path' | 'pathParameters' | 'requestContext'>): APIGatewayProxyResult {
+export function consoleAnswer(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'path' | 'pathParameters' | 'requestContext'>): APIGatewayProxyResult {
+  // On AWS the app's home (`/console`) reaches this function with any method (lib/rest-api.ts): the gateway's 405 for the others.
+  if (event.httpMethod !== 'GET') throw new MethodNotAllowedError(event.httpMethod, event.path, ['GET']);
   const target = consoleTarget(event.pathParameters?.proxy);
   if (target.kind === 'refused') throw new ConsoleFileNotFoundError(event.path);
   const files = builtFiles();
@@ -73,9 +75,9 @@ export function consoleAnswer(event: Pick<APIGatewayProxyEvent, 'path' | 'pathPa
  * gets index.html, checked on each load. An unknown file is the spec's 404, and every answer, errors
  * included, carries the app's CSP.
  */
-export const handler = pageHandler(
-  'GET /console/{proxy+}',
-  {},
-  (error) => secured(errorResult(error)),
-  async ({ event }) => consoleAnswer(event),
-);
+export const handler = pageHandler('GET /console/{proxy+}', {}, errorAnswer, async ({ event }) => consoleAnswer(event));
+
+function errorAnswer(error: unknown): APIGatewayProxyResult {
+  const result = secured(errorResult(error));
+  return error instanceof MethodNotAllowedError ? { ...result, headers: { ...result.headers, Allow: 'GET' } } : result;
+}

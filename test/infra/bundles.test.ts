@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, routesOf } from '../../functions/http/routes.ts';
-import { bundleBudget } from '../../lib/bundling.ts';
+import { bundleBudget, CONSOLE_BUNDLE_DIR, CONSOLE_FUNCTION } from '../../lib/bundling.ts';
+import { CONSOLE_CSP } from '../../functions/core/console-assets.ts';
 import { DEPLOYED_FUNCTIONS, DOORBELL } from '../../lib/functions.ts';
 import { buildBundle, type Bundle } from '../../scripts/bundle.ts';
 import { createTestTable, type TestTable } from '../helpers/table.ts';
@@ -173,6 +174,79 @@ describe('function bundles (built as CDK builds them)', () => {
 
     expect([live.statusCode, live.body]).toEqual([200, expect.stringContaining('हम आपके ऑर्डर के लिए राइडर ढूँढ रहे हैं')]);
     expect([malformed.statusCode, malformed.body]).toEqual([404, expect.stringContaining('ट्रैकिंग लिंक नहीं मिला')]);
+  });
+
+  describe('the console web app’s function, with the app built beside it as CDK’s afterBundling hook builds it', () => {
+    type Answer = { statusCode: number; headers: Record<string, string>; body: string };
+    // No CONSOLE_ASSETS_DIR: the function finds the app in its own bundle (`console/` beside index.mjs), as on Lambda.
+    const env = { TABLE_NAME: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', CONSOLE_ASSETS_DIR: '' };
+    const request = (proxy: string, options: { method?: string; stage?: string } = {}) => ({
+      ...proxyEvent({}),
+      httpMethod: options.method ?? 'GET',
+      resource: '/console/{proxy+}',
+      path: `/console/${proxy}`,
+      pathParameters: proxy === '' ? null : { proxy },
+      requestContext: { requestId: 'bundle-test', path: `${options.stage ?? ''}/console/${proxy}` },
+    });
+    const invoke = async (event: unknown) => (await invokeBundle(bundles.get(CONSOLE_FUNCTION)!, event, env)) as Answer;
+
+    it('carries index.html and the hashed script and stylesheet it names, and no source map', () => {
+      const dir = join(dirname(bundles.get(CONSOLE_FUNCTION)!.file), CONSOLE_BUNDLE_DIR);
+      const files = readdirSync(dir, { recursive: true }).map(String).sort();
+
+      expect(files).toEqual([
+        'assets',
+        expect.stringMatching(/^assets\/app-[A-Z0-9]+\.css$/),
+        expect.stringMatching(/^assets\/app-[A-Z0-9]+\.js$/),
+        'index.html',
+      ]);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      for (const asset of files.filter((file) => file.startsWith('assets/'))) expect(html).toContain(`/console/${asset}`);
+    });
+
+    it('answers an app path with index.html under the CSP, and its hashed script cached for good, in a fresh Node process', async () => {
+      const page = await invoke(request('jobs/job_1'));
+      const script = /src="\/console\/(assets\/app-[A-Z0-9]+\.js)"/.exec(page.body)![1]!;
+      const asset = await invoke(request(script));
+
+      expect(page).toMatchObject({
+        statusCode: 200,
+        headers: {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          'Content-Security-Policy': CONSOLE_CSP,
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+      expect(asset).toMatchObject({
+        statusCode: 200,
+        headers: {
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'Content-Security-Policy': CONSOLE_CSP,
+        },
+      });
+      expect(asset.body).toBe(readFileSync(join(dirname(bundles.get(CONSOLE_FUNCTION)!.file), CONSOLE_BUNDLE_DIR, script), 'utf8'));
+    });
+
+    it('answers the app’s home on API Gateway’s own URL with the assets under the stage, another method with 405, a stale asset with 404', async () => {
+      const home = await invoke(request('', { stage: '/dev' }));
+      const posted = await invoke(request('', { method: 'POST' }));
+      const stale = await invoke(request('assets/app-STALE000.js'));
+
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toMatch(/src="\/dev\/console\/assets\/app-[A-Z0-9]+\.js"/);
+      expect([posted.statusCode, posted.headers.Allow, JSON.parse(posted.body)]).toEqual([
+        405,
+        'GET',
+        { error: 'POST is not allowed on /console/; use GET', code: 'method_not_allowed' },
+      ]);
+      expect([stale.statusCode, JSON.parse(stale.body), stale.headers['Content-Security-Policy']]).toEqual([
+        404,
+        { error: 'No console file /console/assets/app-STALE000.js', code: 'not_found' },
+        CONSOLE_CSP,
+      ]);
+    });
   });
 
   it('answer the gateway from the bundled merchant authorizer: a store’s usage key for its key, read from DynamoDB', async () => {

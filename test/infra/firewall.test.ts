@@ -48,11 +48,13 @@ describe('the firewall’s merchant flood rules', () => {
     );
   }, 120_000);
 
-  it('keeps the tracking page, the console’s session routes and the fleet API per address alone', () => {
+  it('keeps the tracking page, the console’s session routes, its web app and the fleet API per address alone', () => {
     expect(rule(resources, 'PerIpTrackingFlood')).toMatchObject({ Limit: 6000, AggregateKeyType: 'IP' });
     expect(rule(resources, 'PerIpConsoleSessionFlood')).toMatchObject({ Limit: 600, AggregateKeyType: 'IP' });
     expect(JSON.stringify(rule(resources, 'PerIpConsoleSessionFlood').ScopeDownStatement)).toContain('/console/v1/sessions');
-    expect(JSON.stringify(rule(resources, 'PerIpFlood').ScopeDownStatement)).toContain('/console/v1/sessions');
+    // Everything under /console/ (the session routes and the web app's files) is left out of the merchant rules.
+    expect(JSON.stringify(rule(resources, 'PerIpFlood').ScopeDownStatement)).toContain('/console/');
+    expect(rule(resources, 'PerIpConsoleAppFlood')).toMatchObject({ Limit: 1500, AggregateKeyType: 'IP' });
     expect(rule(resources, 'PerIpFleetFlood')).toMatchObject({ Limit: 60000, AggregateKeyType: 'IP' });
   });
 });

@@ -174,7 +174,7 @@ describe('the CDK stack', () => {
     const anyMethods = ofType('AWS::ApiGateway::Method').filter(
       ([, m]) =>
         m.Properties.HttpMethod === 'ANY' &&
-        (m.Properties.Integration as { IntegrationResponses: Array<{ StatusCode: string }> }).IntegrationResponses[0]!.StatusCode === '405',
+        (m.Properties.Integration as { IntegrationResponses?: Array<{ StatusCode: string }> }).IntegrationResponses?.[0]!.StatusCode === '405',
     );
     expect(anyMethods).toHaveLength(new Set(routes.map((r) => r.path)).size);
     for (const [, method] of anyMethods) {
@@ -191,6 +191,20 @@ describe('the CDK stack', () => {
         },
       });
     }
+  });
+
+  it('answers the console’s home (/console, the root of GET /console/{proxy+}) with the console’s function, any method, in place of a 404', () => {
+    const [consoleId] = ofType('AWS::ApiGateway::Resource').find(([, r]) => r.Properties.PathPart === 'console')!;
+    const onConsole = ofType('AWS::ApiGateway::Method').filter(([, m]) => JSON.stringify(m.Properties.ResourceId) === JSON.stringify({ Ref: consoleId }));
+
+    expect(onConsole).toHaveLength(1);
+    expect(onConsole[0]![1].Properties).toMatchObject({
+      HttpMethod: 'ANY',
+      ApiKeyRequired: false,
+      AuthorizationType: 'NONE',
+      Integration: { Type: 'AWS_PROXY' },
+    });
+    expect(JSON.stringify(onConsole[0]![1].Properties.Integration)).toContain(logicalIdOf('console-assets'));
   });
 
   it('has one table with the shared key schema, the jobs index, TTL, PITR and on-demand billing', () => {
@@ -436,14 +450,9 @@ describe('the CDK stack', () => {
         'gatewayresponse.header.RateLimit-Reset': "'1'",
       },
     });
-    expect(responses.QUOTA_EXCEEDED).toMatchObject({
-      StatusCode: '429',
-      ResponseParameters: {
-        'gatewayresponse.header.Retry-After': "'60'",
-        'gatewayresponse.header.RateLimit-Remaining': "'0'",
-        'gatewayresponse.header.RateLimit-Reset': "'60'",
-      },
-    });
+    // The usage plan sets no quota, so the gateway has no QUOTA_EXCEEDED to answer (a quota would need its 429 here first).
+    for (const [, plan] of ofType('AWS::ApiGateway::UsagePlan')) expect(plan.Properties.Quota).toBeUndefined();
+    expect(responses.QUOTA_EXCEEDED).toBeUndefined();
     expect(bodyOf('THROTTLED')).toEqual({ error: 'Rate limit exceeded; retry in 1 s', code: 'rate_limited' });
     expect(responses.MISSING_AUTHENTICATION_TOKEN).toMatchObject({ StatusCode: '404' });
     expect(bodyOf('MISSING_AUTHENTICATION_TOKEN')).toEqual({ error: 'No such route', code: 'not_found' });
@@ -492,6 +501,8 @@ describe('the CDK stack', () => {
           ['POST', '/~1console~1v1~1sessions~1mode'],
           ['DELETE', '/~1console~1v1~1sessions~1current'],
         ].map(([HttpMethod, ResourcePath]) => Match.objectLike({ HttpMethod, ResourcePath, ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 })),
+        // And the console web app's files, a ceiling of their own.
+        Match.objectLike({ HttpMethod: 'GET', ResourcePath: '/~1console~1{proxy+}', ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 }),
       ],
     });
   });
@@ -699,6 +710,7 @@ describe('the CDK stack', () => {
       ['PerIpTrackingFlood', 6000],
       // Issue 36: the console's session routes, per address.
       ['PerIpConsoleSessionFlood', 600],
+      ['PerIpConsoleAppFlood', 1500],
     ]);
     for (const rule of floods) {
       expect(rule.Action).toEqual({
@@ -732,15 +744,14 @@ describe('the CDK stack', () => {
     const path = (statement: unknown) => (statement as Match).ByteMatchStatement.SearchString;
     const not = (statement: unknown) => path((statement as { NotStatement: { Statement: unknown } }).NotStatement.Statement);
 
-    expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual([
-      '/fleet/v1/',
-      '/track/',
-      '/console/v1/sessions',
-    ]);
+    expect((scope.PerIpFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements.map(not)).toEqual(['/fleet/v1/', '/track/', '/console/']);
     expect(scope.PerIpKeyFlood).toEqual(scope.PerIpFlood);
     expect(path(scope.PerIpTrackingFlood)).toBe('/track/');
     expect(path(scope.PerIpFleetFlood)).toBe('/fleet/v1/');
     expect(path(scope.PerIpConsoleSessionFlood)).toBe('/console/v1/sessions');
+    // The console web app's files: under /console/, the session routes left to their own rule.
+    const app = (scope.PerIpConsoleAppFlood as { AndStatement: { Statements: unknown[] } }).AndStatement.Statements;
+    expect([path(app[0]), not(app[1])]).toEqual(['/console/', '/console/v1/sessions']);
   });
 
   it('refuses to synthesise a production stage without an alarm e-mail', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePathOf, CONSOLE_CSP, consoleTarget, contentTypeOf, pageUnder } from '../../functions/core/console-assets.ts';
-import { ConsoleFileNotFoundError } from '../../functions/core/errors.ts';
+import { ConsoleFileNotFoundError, MethodNotAllowedError } from '../../functions/core/errors.ts';
 import { consoleAnswer } from '../../functions/console/assets.ts';
 import { errorResult } from '../../functions/http/errors.ts';
 
@@ -116,6 +116,7 @@ describe('consoleAnswer', () => {
 
   const request = (proxy: string | null, stage = '') =>
     ({
+      httpMethod: 'GET',
       path: `/console/${proxy ?? ''}`,
       pathParameters: proxy === null ? null : { proxy },
       requestContext: { path: `${stage}/console/${proxy ?? ''}` },
@@ -148,6 +149,10 @@ describe('consoleAnswer', () => {
       expect(() => consoleAnswer(request(proxy))).toThrow(ConsoleFileNotFoundError);
     },
   );
+
+  it.each(['POST', 'DELETE', 'HEAD'])('refuses %s (the app’s home reaches the function with any method on AWS) with the 405 error', (method) => {
+    expect(() => consoleAnswer({ ...request(''), httpMethod: method })).toThrow(new MethodNotAllowedError(method, '/console/', ['GET']));
+  });
 
   it('answers its not-found error as the spec’s 404 body', () => {
     expect(errorResult(new ConsoleFileNotFoundError('/console/assets/app-OLD.js'))).toEqual({
