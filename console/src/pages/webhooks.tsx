@@ -104,7 +104,7 @@ function CreateEndpoint({ onCreated }: { onCreated: (endpoint: { url: string; se
       <Form onSubmit={submit} submitLabel={t.webhooks.add}>
         <Field label={t.webhooks.url} name="url" type="url" hint={t.webhooks.urlHint} value={url} onValue={setUrl} required autoComplete="off" />
         <Field label={t.webhooks.description} name="description" value={description} onValue={setDescription} autoComplete="off" />
-        <fieldset class="field checks" aria-describedby="event-types-hint">
+        <fieldset class="checks stack-tight" aria-describedby="event-types-hint">
           <legend>{t.webhooks.eventTypes}</legend>
           <p id="event-types-hint" class="hint">
             {t.webhooks.eventTypesHint}
