@@ -1,8 +1,13 @@
 /// <reference lib="dom" />
 // The page's own code runs in the browser (page.evaluate): it is typed with the DOM's names.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page, Request } from 'playwright-core';
+import { deliverTick } from '../../functions/webhooks/deliver.ts';
+import { relayTick } from '../../functions/workers/relay.ts';
 import { simulateTick } from '../../functions/workers/simulation.ts';
+import { en } from '../../console/src/messages/en.ts';
+import { hi } from '../../console/src/messages/hi.ts';
+import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { axeCheck, expectClean, openConsole, type OpenConsole } from '../helpers/console-browser.ts';
@@ -10,6 +15,7 @@ import { axeCheck, expectClean, openConsole, type OpenConsole } from '../helpers
 // Access tokens live 10 s in this file (the app renews one 5 s before its end), so every test here also
 // runs through the app's refreshes, and the mid-form expiry of the last test is a real one.
 const TOKEN_SECONDS = 10;
+allowLoopbackReceivers();
 const api = useLocalApi({ env: { CONSOLE_ACCESS_TOKEN_SECONDS: String(TOKEN_SECONDS) } });
 
 /** The Job page re-reads a live job every 10 s (pages/job.tsx): a change shows within that and a margin. */
@@ -304,10 +310,14 @@ describe('the console’s jobs pages in a real browser', () => {
     await page.clock.pauseAt(new Date(Date.now() + 1000));
     await quoteRoute(page);
     await fillContacts(page, 'ORD-F-1');
-    // The token the quote went with (the app keeps it in memory only), until the server refuses it.
+    // The token the quote went with (the app keeps it in memory only), until the server refuses it. Asked
+    // once a second: these reads spend the store's console budget, which the Job page needs next.
     const token = lastToken;
     await expect
-      .poll(async () => (await fetch(`${api.server.url}/v1/balance`, { headers: { 'X-Api-Key': token } })).status, { timeout: (TOKEN_SECONDS + 5) * 1000 })
+      .poll(async () => (await fetch(`${api.server.url}/v1/balance`, { headers: { 'X-Api-Key': token } })).status, {
+        timeout: (TOKEN_SECONDS + 5) * 1000,
+        interval: 1000,
+      })
       .toBe(401);
     const refreshesBefore = refreshes.length;
     await page.getByRole('button', { name: 'Book', exact: true }).click();
@@ -328,4 +338,91 @@ describe('the console’s jobs pages in a real browser', () => {
     expect(unauthorized.n).toBe(1);
     expectCleanBesides401s(c, unauthorized);
   });
+});
+
+// The docs' screenshots of these pages are taken with every other page's (console.browser.test.ts).
+describe('the jobs pages in Hindi and English, on a phone and a desktop', () => {
+  const receivers: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  });
+
+  it('shows each page with its h1 in the chosen language, reflowing at 320 px, a failing endpoint on Needs attention and the job’s webhook deliveries', async () => {
+    const merchant = await sandboxMerchant();
+    const working = await startReceiver();
+    const failing = await startReceiver(() => ({ status: 500 }));
+    receivers.push(working, failing);
+    for (const target of [working, failing]) expect((await merchant.post('/v1/webhook-endpoints', { url: target.url })).status).toBe(201);
+    const waiting = await merchant.bookJob({ body: { externalOrderId: 'ORD-sim-undeliverable-G' }, quote: { collectMinor: 85_000 } });
+    const delivered = await merchant.bookJob({ body: { externalOrderId: 'ORD-G-2' } });
+    await simulateTo(waiting.createdAt as string, 0.95);
+    await simulateTo(delivered.createdAt as string, 1);
+    await relayTick(api.table.rt);
+    // The sender takes a few of a store's deliveries a tick: ticks until each endpoint has had one.
+    await expect
+      .poll(
+        async () => {
+          await deliverTick(api.table.rt);
+          return working.received.length > 0 && failing.received.length > 0;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    const pages = (t: typeof en) => [
+      { name: 'attention', path: '/console/attention', title: t.attention.title, shown: 'tr[data-job]' },
+      { name: 'jobs', path: '/console/jobs', title: t.jobs.title, shown: 'tr[data-job]' },
+      {
+        name: 'job',
+        path: `/console/jobs/${waiting.id}`,
+        title: t.job.title('ORD-sim-undeliverable-G'),
+        shown: 'section[aria-labelledby=job-deliveries] tbody tr',
+      },
+      { name: 'book', path: '/console/book', title: t.book.title, shown: 'form' },
+    ];
+    const views = [
+      { lang: 'hi', locale: 'hi-IN', width: 320 },
+      { lang: 'en', locale: 'en-IN', width: 320 },
+      { lang: 'en', locale: 'en-IN', width: 1280 },
+    ] as const;
+    const seen: Array<{ view: string; page: string; lang: string | null; overflow: number }> = [];
+    const opens: OpenConsole[] = [];
+    let troubled: string[] = [];
+    let deliveries: string[][] = [];
+    for (const view of views) {
+      const opened = await openConsole(api, { storeId: merchant.storeId, width: view.width, locale: view.locale });
+      opens.push(opened);
+      for (const shown of pages(view.lang === 'hi' ? hi : en)) {
+        await opened.page.goto(`${api.server.url}${shown.path}`);
+        await textShown(h1(opened.page), shown.title);
+        await opened.page.locator(shown.shown).first().waitFor();
+        await opened.page.waitForFunction(() => document.querySelectorAll('main p.muted[role=status]').length === 0);
+        const overflow = await opened.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        seen.push({ view: `${view.lang}-${view.width}`, page: shown.name, lang: await opened.page.locator('html').getAttribute('lang'), overflow });
+        if (view.lang === 'en' && view.width === 1280 && shown.name === 'attention') {
+          troubled = await opened.page.locator('section[aria-labelledby=attention-webhooks] li').allTextContents();
+        }
+        if (view.lang === 'en' && view.width === 1280 && shown.name === 'job') {
+          const rows = opened.page.locator('section[aria-labelledby=job-deliveries] tbody tr');
+          deliveries = await Promise.all((await rows.all()).map((row) => row.locator('td').allTextContents()));
+        }
+      }
+      await opened.context.close();
+    }
+
+    expect(seen).toEqual(
+      views.flatMap((view) => pages(en).map((shown) => ({ view: `${view.lang}-${view.width}`, page: shown.name, lang: view.lang, overflow: 0 }))),
+    );
+    // Only the endpoint answering 500 needs attention.
+    expect(troubled).toHaveLength(1);
+    expect(troubled[0]).toContain(failing.url);
+    expect(troubled[0]).toContain('Failing');
+    // The job's deliveries: to each endpoint, the working one's succeeded, the failing one's failed.
+    const byEndpoint = (url: string) => deliveries.filter((cells) => cells[1] === url).map((cells) => cells[3]!);
+    expect(byEndpoint(working.url).length).toBeGreaterThan(0);
+    expect(byEndpoint(working.url).every((outcome) => outcome.includes('Succeeded (200)'))).toBe(true);
+    expect(byEndpoint(failing.url).some((outcome) => outcome.includes('Failed (500)'))).toBe(true);
+    expect(deliveries.every((cells) => cells[0]!.startsWith('job.'))).toBe(true);
+    for (const opened of opens) expectClean(opened);
+  }, 240_000);
 });

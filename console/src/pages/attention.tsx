@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { istDate, istDayStart, money } from '../format.ts';
@@ -21,6 +21,8 @@ const TYPICAL_OF = 20;
 /** Today's jobs are counted from at most this many pages of 100; past that the page says "500+". */
 const TODAY_PAGES = 5;
 const PAGE = 100;
+/** How long after a deadline the list is read again: the platform's default lands within a few seconds. */
+const DEFAULT_APPLIED_MS = 3_000;
 
 const STATUSES = ['created', 'queued', 'picked_by_agent', 'booking_in_progress', 'booked', 'pickup_completed', 'delivered', 'failed', 'cancelled'] as const;
 
@@ -82,6 +84,13 @@ async function loadToday(): Promise<{ date: string; counts: Map<string, number>;
 function Decisions() {
   const t = useT();
   const decisions = useLoad(loadDecisions, []);
+  // When the nearest deadline passes the platform applies the default (the return): the list is read again then.
+  const nearest = decisions.data?.[0]?.pendingDecision?.deadlineAt;
+  useEffect(() => {
+    if (!nearest) return;
+    const timer = setTimeout(decisions.reload, Math.max(0, Date.parse(nearest) - Date.now()) + DEFAULT_APPLIED_MS);
+    return () => clearTimeout(timer);
+  }, [nearest, decisions.reload]);
   const [result, setResult] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const decide = async (job: JobDetail, action: 'reattempt' | 'return') => {
@@ -98,7 +107,7 @@ function Decisions() {
     }
   };
   return (
-    <section class="stack" aria-labelledby="attention-decisions">
+    <section class="stack job-contain" aria-labelledby="attention-decisions">
       <h2 id="attention-decisions">{t.attention.decisions}</h2>
       <p class="muted">{t.attention.decisionsIntro}</p>
       {result && <Notice kind={result.kind}>{result.text}</Notice>}

@@ -56,7 +56,8 @@ export function apiQuery(filters: Filters, offset: number): ListQuery {
   return {
     limit: PAGE_SIZE,
     offset,
-    ...(STATUSES.includes(filters.status as Status) && { status: filters.status as Status }),
+    // Every job waiting for a decision is picked up: the API takes no status beside needsDecision.
+    ...(!filters.needsDecision && STATUSES.includes(filters.status as Status) && { status: filters.status as Status }),
     ...(DATE.test(filters.createdFrom) && { createdFrom: istDayStart(filters.createdFrom) }),
     ...(DATE.test(filters.createdTo) && { createdTo: istDayEnd(filters.createdTo) }),
     ...(filters.needsDecision && { needsDecision: 'true' as const }),
@@ -94,12 +95,16 @@ function FilterForm({ filters }: { filters: Filters }) {
         <div class="job-check">
           <input
             id="jobs-needs-decision"
+            aria-describedby="jobs-needs-decision-hint"
             type="checkbox"
             checked={draft.needsDecision}
             onChange={(event) => setDraft((current) => ({ ...current, needsDecision: (event.currentTarget as HTMLInputElement).checked }))}
           />
           <label for="jobs-needs-decision">{t.jobs.needsDecision}</label>
         </div>
+        <p id="jobs-needs-decision-hint" class="hint">
+          {t.jobs.needsDecisionHint}
+        </p>
       </fieldset>
     </Form>
   );

@@ -9,6 +9,7 @@ export const jobs = {
   externalOrderId: 'Order id',
   orderIdHint: 'Exact match; the other filters are not combined with an order id.',
   needsDecision: 'Only jobs waiting for my decision',
+  needsDecisionHint: 'Jobs waiting for a decision are all picked up: the status filter does not apply with it.',
   apply: 'Apply filters',
   clear: 'Clear filters',
   caption: (from: number, to: number) => `Jobs ${from}–${to}, newest first`,
