@@ -95,7 +95,7 @@ async function apiCsv(merchant: TestMerchant, path: string): Promise<Buffer> {
 }
 
 describe('webhooks in the console', () => {
-  it('creates an endpoint whose secret is shown once (gone after a reload), and sends it a test event that a real receiver verifies with that secret', async () => {
+  it('creates an endpoint whose secret is shown once with a working copy button (gone after a reload), and sends it a test event that a real receiver verifies with that secret', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
     const opened = await consoleAt(merchant, '/console/webhooks', 'Webhooks');
@@ -107,6 +107,11 @@ describe('webhooks in the console', () => {
     await page.getByLabel('Description (optional)').fill('Order sync');
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = (await page.locator('code[data-secret]').textContent())!;
+    // The test reads the clipboard back: a person's browser would ask first.
+    await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.server.url });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).first().waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
     const row = page.locator('tr', { hasText: target.url });
     await row.waitFor();
     const rowText = await row.textContent();
@@ -133,6 +138,7 @@ describe('webhooks in the console', () => {
     await opened.context.close();
 
     expect(secret).toMatch(/^whsec_/);
+    expect(copied).toBe(secret);
     expect(rowText).toContain('Order sync');
     expect(rowText).toContain('Every type');
     expect(target.received).toHaveLength(1);
