@@ -10,6 +10,7 @@ import { bengaluruQuote, bookingBody, bookingHeaders } from '../helpers/fixtures
 import { bookJobAt, driveJob, expectFleetIndexes, newFleetMember } from '../helpers/fleet.ts';
 import { routes, type Route } from '../../functions/http/routes.ts';
 import { consoleHeaders, consoleSession } from '../helpers/console.ts';
+import { ACCESS } from '../../lib/access.ts';
 
 /**
  * DynamoDB failing under the service: throttling, server errors, transaction conflicts, dropped
@@ -40,6 +41,9 @@ afterAll(async () => {
 });
 
 const UNAVAILABLE = { error: 'Service temporarily unavailable; retry later', code: 'service_unavailable' };
+// The routes that read the table, and those that touch no item (their kind has no table action: lib/access.ts).
+const TABLE_ROUTES = (routes as readonly Route[]).filter((route) => ACCESS[route.access].table.length > 0);
+const NO_TABLE_ROUTES = (routes as readonly Route[]).filter((route) => ACCESS[route.access].table.length === 0);
 
 // A request each route can act on, made with faults off (the route's own call is the one that meets them).
 async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string; init: RequestInit }> {
@@ -47,6 +51,7 @@ async function requestFor(route: Route, m: TestMerchant): Promise<{ path: string
   const job = route.path.includes('{id}') && !route.path.startsWith('/v1/remittances/') ? await m.bookJob() : null;
   // A remittance's route: a well-formed id (the store has none: 404 without faults), so the fault meets its read.
   const path = route.path.replace('{id}', job?.id ?? 'rem_0000000000000000000000zz').replace('{handoff}', 'pickup');
+  if (route.name === 'console-assets') return { path: '/console/jobs/anything', init: { method: route.method } };
   if (route.api === 'public' && route.path.startsWith('/console/')) {
     // A console session route: a fresh sign-in link's token to post, or a signed-in session's cookie.
     if (route.path === '/console/v1/sessions') {
@@ -85,7 +90,7 @@ describe.each([
   ['a server error on every call', { kind: 'internal' }],
   ['a dropped connection on every call', { kind: 'drop' }],
 ] as Array<[string, Fault]>)('%s', (_case, fault) => {
-  it.each((routes as readonly Route[]).map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(TABLE_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
     'answers %s with 503 service_unavailable and Retry-After, never a 500',
     async (_key, route) => {
       const m = await newMerchant(table.rt, server);
@@ -107,6 +112,24 @@ describe.each([
       else expect(body).toEqual(UNAVAILABLE);
       expect(headers.get('retry-after')).toBe('1');
       expect(await table.rt.stores.get(m.storeId)).toEqual(before);
+    },
+  );
+
+  // A route that reads no item (the console web app's files) answers as it always does.
+  it.each(NO_TABLE_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'answers %s as without the fault: it reads no item',
+    async (_key, route) => {
+      const m = await newMerchant(table.rt, server);
+      const { path, init } = await requestFor(route, m);
+      const calls = [...proxy.seen.values()].reduce((sum, n) => sum + n, 0);
+
+      proxy.inject([{ operation: '*', fault }]);
+      const response = await server.request(path, init);
+      proxy.inject([]);
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect([...proxy.seen.values()].reduce((sum, n) => sum + n, 0)).toBe(calls);
     },
   );
 });

@@ -193,6 +193,11 @@ describe('what each route does to the table', () => {
       });
       expect(switched.status).toBe(200);
       expect((await api.server.request('/console/v1/sessions/current', { method: 'DELETE', headers: consoleHeaders(cookieOf(switched)!) })).status).toBe(204);
+      // The console web app's files: a page and its script, reading nothing
+      const page = await api.server.request('/console/jobs/anything');
+      expect(page.status).toBe(200);
+      const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(await page.text())![1]!;
+      expect((await api.server.request(script)).status).toBe(200);
     });
 
     const beyond = records.flatMap((record) => {

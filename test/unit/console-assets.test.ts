@@ -7,6 +7,8 @@ import { basePathOf, CONSOLE_CSP, consoleTarget, contentTypeOf, pageUnder } from
 import { ConsoleFileNotFoundError, MethodNotAllowedError } from '../../functions/core/errors.ts';
 import { consoleAnswer } from '../../functions/console/assets.ts';
 import { errorResult } from '../../functions/http/errors.ts';
+import { matchRoute } from '../../functions/http/route-matcher.ts';
+import { routeFor } from '../../functions/http/routes.ts';
 
 describe('consoleTarget', () => {
   it.each([
@@ -160,5 +162,35 @@ describe('consoleAnswer', () => {
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
       body: JSON.stringify({ error: 'No console file /console/assets/app-OLD.js', code: 'not_found' }),
     });
+  });
+});
+
+describe('matchRoute on the console’s greedy path', () => {
+  const assets = routeFor('GET /console/{proxy+}');
+
+  it.each([
+    ['/console/jobs/job_1', 'jobs/job_1'],
+    ['/console/assets/app-AB12.js', 'assets/app-AB12.js'],
+    ['/console/v1/sessions/extra', 'v1/sessions/extra'],
+    // The rest is decoded once, as the gateway decodes it: the handler refuses what that makes of it.
+    ['/console/%2e%2e/x', '../x'],
+    ['/console/a%2Fb', 'a/b'],
+    // The app's home, which the local server answers too (on AWS: /console's ANY method, the same function).
+    ['/console', ''],
+    ['/console/', ''],
+  ])('takes GET %s to the console’s files with the rest %j', (path, proxy) => {
+    expect(matchRoute('GET', path)).toEqual({ kind: 'found', route: assets, pathParameters: { proxy } });
+  });
+
+  it('leaves the session routes’ own paths theirs: another method there is their 405, not the app', () => {
+    expect(matchRoute('GET', '/console/v1/sessions')).toEqual({ kind: 'method_not_allowed', allow: ['POST'] });
+    expect(matchRoute('POST', '/console/v1/sessions')).toMatchObject({ kind: 'found', route: routeFor('POST /console/v1/sessions') });
+  });
+
+  it('answers another method on the app’s paths with 405, and a path beside it with 404', () => {
+    expect(matchRoute('POST', '/console/jobs')).toEqual({ kind: 'method_not_allowed', allow: ['GET'] });
+    expect(matchRoute('DELETE', '/console')).toEqual({ kind: 'method_not_allowed', allow: ['GET'] });
+    expect(matchRoute('GET', '/consoles/jobs')).toEqual({ kind: 'not_found' });
+    expect(matchRoute('GET', '/consolejobs')).toEqual({ kind: 'not_found' });
   });
 });

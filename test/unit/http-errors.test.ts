@@ -288,6 +288,7 @@ describe('the error family', () => {
     new ServiceUnavailableError(),
     new InternalError('x'),
     new errors.RouteNotFoundError('GET', '/nope'),
+    new errors.ConsoleFileNotFoundError('/console/assets/app-OLD.js'),
     new errors.RecordNotFoundError('store', 'store_x'),
     new QuoteNotFoundError('q'),
     new errors.JobNotFoundError('j'),

@@ -108,6 +108,11 @@ describe('access tokens', () => {
     expect(accessTokenExpired({ expiresAt: at(15 * MINUTE).toISOString() }, at(15 * MINUTE))).toBe(true);
   });
 
+  it('live as long as configured (CONSOLE_ACCESS_TOKEN_SECONDS), still never past the session’s end', () => {
+    expect(accessTokenExpiry(session(), at(HOUR), 5_000)).toBe(at(HOUR + 5_000).toISOString());
+    expect(accessTokenExpiry(session(), at(12 * HOUR - 2_000), 5_000)).toBe(at(12 * HOUR).toISOString());
+  });
+
   it('act for the live store in live mode, for the twin in test mode', () => {
     expect(actingStoreId(session())).toBe('store_live');
     expect(actingStoreId(session({ mode: 'test' }))).toBe('store_twin');
