@@ -37,7 +37,8 @@ async function receiver(answer?: Answer): Promise<Receiver> {
   return started;
 }
 
-/** Chromium's own console line for a response answered 429 (the page handles it; the browser logs every failed load). */
+/** Chromium's own console lines for responses answered 400 and 429 (the page handles them; the browser logs every failed load). */
+const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
 const TOO_MANY_REQUESTS = 'Failed to load resource: the server responded with a status of 429 (Too Many Requests)';
 
 /** Opens the console for the merchant's store at an app path, and waits for that page's h1. */
@@ -331,7 +332,7 @@ describe('money in the console', () => {
     expectClean(opened);
   });
 
-  it('pages through the statement by cursor, and the older page’s CSV is the API’s for that cursor, byte for byte (a note with a comma, quotes and Hindi)', async () => {
+  it('pages through the statement by cursor, the older page’s CSV the API’s for that cursor byte for byte (a note with a comma, quotes and Hindi), and a refused cursor leaves the first page a click away', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     await api.table.rt.stores.credit(merchant.storeId, 2_500, 'UPI रसीद 42, "advance"');
     for (let n = 0; n < 50; n++) await api.table.rt.stores.credit(merchant.storeId, 100 + n, `Top-up ${n}`);
@@ -350,6 +351,10 @@ describe('money in the console', () => {
     await page.getByRole('link', { name: 'First page' }).click();
     await page.waitForURL(/\/console\/statement$/);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-entry]').length === 50);
+    await page.goto(`${api.server.url}/console/statement?cursor=${encodeURIComponent(`${cursor.slice(0, -4)}AAAA`)}`);
+    const refused = await page.getByRole('alert').textContent();
+    await page.getByRole('link', { name: 'First page' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-entry]').length === 50);
     await opened.context.close();
 
     expect(firstPage).toBe(50);
@@ -357,7 +362,10 @@ describe('money in the console', () => {
     expect(older.equals(olderFromApi)).toBe(true);
     expect(older.fileName).toMatch(/^statement-\d{4}-\d{2}-\d{2}-older\.csv$/);
     expect(older.toString('utf8')).toContain('"UPI रसीद 42, ""advance"""');
-    expectClean(opened);
+    // A cursor not signed by the service is refused, naming it; the first page stays a click away.
+    expect(refused).toContain('after');
+    expect(opened.consoleErrors).toEqual([BAD_REQUEST]);
+    expectClean({ ...opened, consoleErrors: [] });
   });
 
   it('lists remittances, shows one with its payments linking to their jobs and its CSV as the API’s, and the events feed by type', async () => {

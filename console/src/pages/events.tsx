@@ -126,20 +126,17 @@ export default function Events({ query }: PageProps) {
             </Table>
           </div>
         )}
-        {feed.data && (
-          <>
-            {!feed.data.hasMore && (
-              <p class="row">
-                <span class="muted">{t.events.upToDate}</span>
-                <Button onClick={feed.reload}>{t.events.checkAgain}</Button>
-              </p>
-            )}
-            <Pager
-              first={filters.cursor ? eventsHref({ ...filters, cursor: '' }) : null}
-              next={feed.data.hasMore ? eventsHref({ ...filters, cursor: feed.data.nextCursor }) : null}
-            />
-          </>
+        {feed.data && !feed.data.hasMore && (
+          <p class="row">
+            {feed.data.data.length > 0 && <span class="muted">{t.events.upToDate}</span>}
+            <Button onClick={feed.reload}>{t.events.checkAgain}</Button>
+          </p>
         )}
+        {/* The start stays reachable when a cursor is refused (400). */}
+        <Pager
+          first={filters.cursor ? eventsHref({ ...filters, cursor: '' }) : null}
+          next={feed.data?.hasMore ? eventsHref({ ...filters, cursor: feed.data.nextCursor }) : null}
+        />
       </section>
     </Page>
   );

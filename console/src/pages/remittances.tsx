@@ -108,9 +108,7 @@ export default function Remittances({ query }: PageProps) {
             </Table>
           </div>
         )}
-        {list.data && (
-          <Pager first={cursor ? remittancesHref('') : null} next={list.data.hasMore && list.data.nextCursor ? remittancesHref(list.data.nextCursor) : null} />
-        )}
+        <Pager first={cursor ? remittancesHref('') : null} next={list.data?.hasMore && list.data.nextCursor ? remittancesHref(list.data.nextCursor) : null} />
       </section>
     </Page>
   );

@@ -139,12 +139,11 @@ export default function Statement({ query }: PageProps) {
             </Table>
           </div>
         )}
-        {ledger.data && (
-          <Pager
-            first={filters.cursor ? statementHref({ ...filters, cursor: '' }) : null}
-            next={ledger.data.hasMore && ledger.data.nextCursor ? statementHref({ ...filters, cursor: ledger.data.nextCursor }) : null}
-          />
-        )}
+        {/* The first page stays reachable when a cursor is refused (400: one from before the service's key changed). */}
+        <Pager
+          first={filters.cursor ? statementHref({ ...filters, cursor: '' }) : null}
+          next={ledger.data?.hasMore && ledger.data.nextCursor ? statementHref({ ...filters, cursor: ledger.data.nextCursor }) : null}
+        />
       </section>
     </Page>
   );

@@ -213,12 +213,10 @@ export default function Webhook({ params, query }: PageProps) {
             </Table>
           </div>
         )}
-        {deliveries.data && (
-          <Pager
-            first={cursor ? href({ cursor: '' }) : null}
-            next={deliveries.data.hasMore && deliveries.data.nextCursor ? href({ cursor: deliveries.data.nextCursor }) : null}
-          />
-        )}
+        <Pager
+          first={cursor ? href({ cursor: '' }) : null}
+          next={deliveries.data?.hasMore && deliveries.data.nextCursor ? href({ cursor: deliveries.data.nextCursor }) : null}
+        />
       </section>
     </Page>
   );
