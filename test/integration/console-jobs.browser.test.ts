@@ -37,21 +37,22 @@ async function textShown(locator: Locator, want: string | RegExp, timeout = 10_0
 }
 
 /**
- * Chrome logs each 4xx a page's fetch receives as a console error ("Failed to load resource … 401"). A test
- * that provokes 401s on purpose (a signed-out visit, an expired token) counts the ones the page received
- * and lets exactly those through; any other console error still fails.
+ * Chrome logs each 4xx a page's fetch receives as a console error ("Failed to load resource: … 401
+ * (Unauthorized)"). A test that provokes some on purpose (a signed-out visit, an expired token, a stale
+ * edit) records the statuses the page received, asserts them, and lets exactly those lines through; any
+ * other console error still fails.
  */
-function count401s(page: Page): { n: number } {
-  const seen = { n: 0 };
+function refusalsOf(page: Page): number[] {
+  const statuses: number[] = [];
   page.on('response', (response) => {
-    if (response.status() === 401) seen.n += 1;
+    if (response.status() >= 400) statuses.push(response.status());
   });
-  return seen;
+  return statuses;
 }
-function expectCleanBesides401s(c: OpenConsole, received: { n: number }): void {
+function expectCleanBesides(c: OpenConsole, statuses: number[]): void {
   const errors = [...c.consoleErrors];
-  for (let i = 0; i < received.n; i++) {
-    const at = errors.indexOf('Failed to load resource: the server responded with a status of 401 (Unauthorized)');
+  for (const status of statuses) {
+    const at = errors.findIndex((error) => error.startsWith(`Failed to load resource: the server responded with a status of ${status} `));
     if (at >= 0) errors.splice(at, 1);
   }
   expectClean({ ...c, consoleErrors: errors });
@@ -261,7 +262,7 @@ describe('the console’s jobs pages in a real browser', () => {
     const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-E-1' } });
     const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/attention' });
     const { page } = c;
-    const unauthorized = count401s(page);
+    const refused = refusalsOf(page);
     // Signed out (the session ended here), the job's address shows the sign-in page…
     await page.getByRole('button', { name: 'Sign out' }).click();
     await textShown(h1(page), 'Sign in');
@@ -279,9 +280,78 @@ describe('the console’s jobs pages in a real browser', () => {
     expect(landed.pathname).toBe(`/console/jobs/${job.id}`);
     // The token left the address bar before anything else ran.
     expect(landed.hash).toBe('');
-    // The one 401: the signed-out visit's refresh, which has no session to renew.
-    expect(unauthorized.n).toBe(1);
-    expectCleanBesides401s(c, unauthorized);
+    // The one refusal: the signed-out visit's refresh, which has no session to renew.
+    expect(refused).toEqual([401]);
+    expectCleanBesides(c, refused);
+  });
+
+  it('edits contacts with If-Match (a stale edit refused and the job reloaded), makes a tracking link to share on WhatsApp, cancels one job and recalls another', async () => {
+    const merchant = await sandboxMerchant();
+    const picked = await merchant.bookJob({ body: { externalOrderId: 'ORD-H-2' } });
+    await simulateTo(picked.createdAt as string, 0.6);
+    // Booked after the simulator's tick: still waiting for its rider, so it can be cancelled and all its contacts edited.
+    const job = await merchant.bookJob({ body: { externalOrderId: 'ORD-H-1' } });
+    const c = await openConsole(api, { storeId: merchant.storeId, path: `/console/jobs/${job.id}` });
+    const { page } = c;
+    const refused = refusalsOf(page);
+    const patches: Array<{ ifMatch: string | null; status: number | null }> = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'PATCH') return;
+      const entry = { ifMatch: request.headers()['if-match'] ?? null, status: null as number | null };
+      patches.push(entry);
+      void request.response().then((response) => (entry.status = response?.status() ?? null));
+    });
+    await textShown(h1(page), 'Job ORD-H-1');
+    const loadedTag = (await merchant.get(`/v1/jobs/${job.id}`)).headers.get('etag');
+
+    // Someone else changes the job after the page loaded it: the page's edit names the old version and is refused.
+    await page.getByText('Edit contacts and instructions').click();
+    await page.getByLabel('Customer name').fill('Asha R.');
+    const behind = await api.server.request(`/v1/jobs/${job.id}`, {
+      method: 'PATCH',
+      headers: { 'X-Api-Key': merchant.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ dropInstructions: 'Ring twice' }),
+    });
+    expect(behind.status).toBe(200);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('The job changed since you opened it').waitFor();
+    await page.getByText('Instructions: Ring twice').waitFor();
+    // Loaded again, the same edit goes through.
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+    await page.locator('dd', { hasText: 'Asha R., +919845012345' }).waitFor();
+
+    await page.getByRole('button', { name: 'Make a tracking link' }).click();
+    const trackingUrl = (await page.locator('[data-field=tracking-url]').textContent())!;
+    const whatsApp = await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href');
+
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel this job' }).click();
+    await page.getByText('The job is cancelled and its charge released.').waitFor();
+    await textShown(page.locator('[data-field=status]'), /Cancelled/);
+    const cancelled = (await api.table.rt.jobs.get(merchant.storeId, job.id))!;
+
+    await page.goto(`${api.server.url}/console/jobs/${picked.id}`);
+    await textShown(h1(page), 'Job ORD-H-2');
+    await page.getByRole('button', { name: 'Recall the parcel' }).click();
+    await page.getByRole('button', { name: 'Yes, bring it back' }).click();
+    await page.getByText('The parcel comes back to the pickup.').waitFor();
+    await textShown(page.locator('[data-field=return-status]'), /On its way back/);
+    const recalled = (await api.table.rt.jobs.get(merchant.storeId, picked.id))!;
+    await c.context.close();
+
+    expect(patches).toEqual([
+      { ifMatch: loadedTag, status: 412 },
+      { ifMatch: expect.not.stringMatching(`^${loadedTag}$`), status: 200 },
+    ]);
+    expect(cancelled).toMatchObject({ status: 'cancelled', settlement: 'released', dropName: 'Asha R.', dropInstructions: 'Ring twice' });
+    expect(cancelled.events.at(-1)!.note).toContain('via console');
+    expect(trackingUrl).toMatch(new RegExp(`^${api.server.url}/track/`));
+    // A link the person follows (the page sends nothing to WhatsApp): the message names the store and carries the link.
+    expect(whatsApp).toBe(`https://wa.me/?text=${encodeURIComponent(`Track your delivery from Test store: ${trackingUrl}`)}`);
+    expect(recalled).toMatchObject({ status: 'cancelled', returnTrip: { reason: 'recalled', status: 'returning' } });
+    expect(refused).toEqual([412]);
+    expectCleanBesides(c, refused);
   });
 
   it('refreshes an access token that expired while the form was filled, and retries the booking with the same Idempotency-Key: one job', async () => {
@@ -302,7 +372,7 @@ describe('the console’s jobs pages in a real browser', () => {
       }
     };
     page.on('request', watch);
-    const unauthorized = count401s(page);
+    const refused = refusalsOf(page);
     // The page's clock stops: the app believes its token is still fresh while the server's clock runs past its end.
     await page.clock.install();
     await page.reload();
@@ -335,8 +405,8 @@ describe('the console’s jobs pages in a real browser', () => {
     expect(bookings[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(refreshes.length).toBe(refreshesBefore + 1);
     expect((list.body as { data: unknown[] }).data).toHaveLength(1);
-    expect(unauthorized.n).toBe(1);
-    expectCleanBesides401s(c, unauthorized);
+    expect(refused).toEqual([401]);
+    expectCleanBesides(c, refused);
   });
 });
 

@@ -91,8 +91,8 @@ export default function JobPage({ params }: PageProps) {
         <h2 id="job-actions">{t.job.actions}</h2>
         <CancelRecall job={job} reload={reload} />
         <EditJob key={job.id} job={job} etag={etag} reload={reload} />
+        <TrackingLink job={job} />
       </section>
-      <TrackingLink job={job} />
       {job.collection && <CashOnDelivery collection={job.collection} />}
       <Timeline job={job} events={events} />
       <Deliveries events={events} />

@@ -163,7 +163,7 @@ export function TrackingLink({ job }: { job: JobDetail }) {
   const store = currentSession()?.store.name ?? '';
   return (
     <section class="card stack" aria-labelledby="job-tracking">
-      <h2 id="job-tracking">{t.job.tracking}</h2>
+      <h3 id="job-tracking">{t.job.tracking}</h3>
       <p class="muted">{t.job.trackingIntro}</p>
       {failure !== null && <Notice kind="error">{errorText(failure, t)}</Notice>}
       {link && (

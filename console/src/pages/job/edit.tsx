@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../../examples/api.d.ts';
 import { api, ApiError } from '../../api.ts';
 import { useT } from '../../i18n.ts';
@@ -35,6 +35,20 @@ export function changesOf(job: JobDetail, values: Record<Name, string>, names: r
 export function EditJob({ job, etag, reload }: { job: JobDetail; etag: string | null; reload: Reload }) {
   const t = useT();
   const [values, setValues] = useState(() => valuesOf(job));
+  // The version the person's edits are made over: when the job is read again (a 412, the page's refresh),
+  // the fields they left alone take the new values and only the ones they changed stay theirs, so a save
+  // never writes back an old value over someone else's change.
+  const [base, setBase] = useState(() => valuesOf(job));
+  useEffect(() => {
+    const fresh = valuesOf(job);
+    setValues(
+      (current) =>
+        Object.fromEntries(
+          Object.entries(fresh).map(([name, value]) => [name, current[name as Name] === base[name as Name] ? value : current[name as Name]]),
+        ) as Record<Name, string>,
+    );
+    setBase(fresh);
+  }, [etag]);
   const [stale, setStale] = useState(false);
   const names: Name[] = [...(PICKUP_EDITABLE.has(job.status) ? PICKUP : []), ...(DROP_EDITABLE.has(job.status) ? DROP : [])];
   if (names.length === 0) return null;
