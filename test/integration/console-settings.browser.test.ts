@@ -1,18 +1,23 @@
 /// <reference lib="dom" />
-import { readFile } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
-import { relayTick } from '../../functions/workers/relay.ts';
-import { remittanceTick } from '../../functions/workers/remittances.ts';
-import { nextCutoff } from '../../functions/core/remittance.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { driveJob } from '../helpers/fleet.ts';
-import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers } from '../helpers/receiver.ts';
 import { axeCheck, expectClean, openConsole, type OpenConsole } from '../helpers/console-browser.ts';
+import {
+  apiCsv,
+  BAD_REQUEST,
+  downloaded,
+  expectHeading,
+  registerEndpoint,
+  remittedJob,
+  rowsAllContain,
+  useReceivers,
+  TOO_MANY_REQUESTS,
+  verified,
+  verifiesWith,
+} from '../helpers/console-settings.ts';
 import { en } from '../../console/src/messages/en.ts';
 import { hi } from '../../console/src/messages/hi.ts';
 
@@ -26,73 +31,13 @@ import { hi } from '../../console/src/messages/hi.ts';
 allowLoopbackReceivers();
 const api = useLocalApi();
 
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
-
-async function receiver(answer?: Answer): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
-
-/** Chromium's own console lines for responses answered 400 and 429 (the page handles them; the browser logs every failed load). */
-const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
-const TOO_MANY_REQUESTS = 'Failed to load resource: the server responded with a status of 429 (Too Many Requests)';
+const receiver = useReceivers();
 
 /** Opens the console for the merchant's store at an app path, and waits for that page's h1. */
 async function consoleAt(merchant: TestMerchant, path: string, title: string | RegExp): Promise<OpenConsole> {
   const opened = await openConsole(api, { storeId: merchant.storeId, path });
   await expectHeading(opened.page, title);
   return opened;
-}
-
-async function expectHeading(page: Page, title: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: title }).waitFor();
-}
-
-async function registerEndpoint(merchant: TestMerchant, url: string): Promise<{ id: string; url: string; secret: string }> {
-  const reply = await merchant.post('/v1/webhook-endpoints', { url });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return (reply.body as { data: { id: string; url: string; secret: string } }).data;
-}
-
-const verified = (secret: string, received: Receiver['received'][number]) =>
-  new Webhook(secret).verify(received.body, received.headers as Record<string, string>) as { id: string; type: string };
-
-const HOUR = 60 * 60 * 1000;
-
-/**
- * A cash-on-delivery job whose rider collected ₹850 an hour before a cut-off a day ahead, remitted by
- * the worker after that cut-off (a live store's cycle), and the relay run so the feed holds its events.
- */
-async function remittedJob(merchant: TestMerchant): Promise<{ jobId: string; remittanceId: string }> {
-  const rt = api.table.rt;
-  const cutoff = new Date(nextCutoff(new Date(), rt.config.REMITTANCE_CUTOFF_IST).getTime() + 24 * HOUR);
-  const { id: jobId } = await merchant.bookJob({ quote: { collectMinor: 85_000 } });
-  const atDrop = await driveJob(rt, merchant.storeId, jobId, 'delivery_arrived', `rider-${randomUUID().slice(0, 8)}`);
-  await rt.jobs.move(atDrop, { type: 'collect', method: 'cash', amountMinor: 85_000, reference: null }, `rider:${atDrop.agentId}`, {
-    now: new Date(cutoff.getTime() - HOUR),
-    onLostRace: 'refuse',
-  });
-  await remittanceTick(rt, new Date(cutoff.getTime() + 2 * HOUR));
-  await relayTick(rt);
-  const remittances = (await merchant.get('/v1/remittances')).body as { data: Array<{ id: string }> };
-  return { jobId, remittanceId: remittances.data[0]!.id };
-}
-
-/** The CSV a download saved, as bytes, and the file name the page gave it. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffer & { fileName: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return Object.assign(await readFile((await download.path())!), { fileName: download.suggestedFilename() });
-}
-
-/** What the API answers with Accept: text/csv for a path, as bytes, with the merchant's own key. */
-async function apiCsv(merchant: TestMerchant, path: string): Promise<Buffer> {
-  const response = await fetch(`${api.server.url}${path}`, { headers: { 'X-Api-Key': merchant.apiKey, Accept: 'text/csv' } });
-  expect(response.status).toBe(200);
-  return Buffer.from(await response.arrayBuffer());
 }
 
 describe('webhooks in the console', () => {
@@ -180,7 +125,7 @@ describe('webhooks in the console', () => {
     expect(verified(endpoint.secret, delivery!).type).toBe('webhook_endpoint.test');
     expect(verified(rotated, delivery!).type).toBe('webhook_endpoint.test');
     const withOne = (signature: string) => ({ ...delivery!, headers: { ...delivery!.headers, 'webhook-signature': signature } });
-    const verifiedBy = signatures.map((signature) => [endpoint.secret, rotated].filter((key) => attempt(() => verified(key, withOne(signature)))));
+    const verifiedBy = signatures.map((signature) => [endpoint.secret, rotated].filter((key) => verifiesWith(key, withOne(signature))));
     expect(verifiedBy.map((keys) => keys.length)).toEqual([1, 1]);
     expect(new Set(verifiedBy.flat())).toEqual(new Set([endpoint.secret, rotated]));
     expectClean(opened);
@@ -296,14 +241,14 @@ describe('money in the console', () => {
     const available = await page.locator('dt', { hasText: 'Available to book' }).locator('xpath=following-sibling::dd').textContent();
 
     const whole = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    const wholeFromApi = await apiCsv(merchant, '/v1/ledger?limit=50');
+    const wholeFromApi = await apiCsv(api, merchant, '/v1/ledger?limit=50');
     await page.getByLabel('Job id').fill(job.id);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(`**/console/statement?jobId=${job.id}`);
     await rowsAllContain(page, 'tr[data-entry]', job.id);
     const jobRows = await page.locator('tr[data-entry]').count();
     const forJob = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    const forJobFromApi = await apiCsv(merchant, `/v1/ledger?limit=50&jobId=${job.id}`);
+    const forJobFromApi = await apiCsv(api, merchant, `/v1/ledger?limit=50&jobId=${job.id}`);
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await page.waitForFunction(() => location.search === '' && (document.getElementById('field-jobId') as HTMLInputElement).value === '');
     await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Top-up' });
@@ -347,7 +292,7 @@ describe('money in the console', () => {
     const olderNotes = await page.locator('tr[data-entry] td:last-child').allTextContents();
     const cursor = new URL(page.url()).searchParams.get('cursor')!;
     const older = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    const olderFromApi = await apiCsv(merchant, `/v1/ledger?limit=50&after=${encodeURIComponent(cursor)}`);
+    const olderFromApi = await apiCsv(api, merchant, `/v1/ledger?limit=50&after=${encodeURIComponent(cursor)}`);
     await page.getByRole('link', { name: 'First page' }).click();
     await page.waitForURL(/\/console\/statement$/);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-entry]').length === 50);
@@ -370,7 +315,7 @@ describe('money in the console', () => {
 
   it('lists remittances, shows one with its payments linking to their jobs and its CSV as the API’s, and the events feed by type', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const { jobId, remittanceId } = await remittedJob(merchant);
+    const { jobId, remittanceId } = await remittedJob(api, merchant);
 
     const opened = await consoleAt(merchant, '/console/remittances', 'Remittances');
     const { page } = opened;
@@ -383,7 +328,7 @@ describe('money in the console', () => {
     await axeCheck(page);
     const jobHref = await jobLink.getAttribute('href');
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    const csvFromApi = await apiCsv(merchant, `/v1/remittances/${remittanceId}`);
+    const csvFromApi = await apiCsv(api, merchant, `/v1/remittances/${remittanceId}`);
 
     await page.goto(`${api.server.url}/console/events`);
     await expectHeading(page, 'Events');
@@ -410,7 +355,7 @@ describe('the money and settings pages in Hindi and English, on a small phone an
   it('shows each page with its h1 in the chosen language, reflowing at 320 px with their tables full (no sideways scroll of the page)', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     await merchant.bookJob();
-    const { remittanceId } = await remittedJob(merchant);
+    const { remittanceId } = await remittedJob(api, merchant);
     const target = await receiver();
     const endpoint = await registerEndpoint(merchant, target.url);
     await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/test`);
@@ -451,24 +396,3 @@ describe('the money and settings pages in Hindi and English, on a small phone an
     for (const opened of opens) expectClean(opened);
   }, 180_000);
 });
-
-/** Waits until the page shows rows and every one holds `text`: the filtered list is drawn, not the one before it. */
-async function rowsAllContain(page: Page, rowSelector: string, text: string): Promise<void> {
-  await page.waitForFunction(
-    ([selector, wanted]) => {
-      const rows = [...document.querySelectorAll(selector!)];
-      return rows.length > 0 && rows.every((row) => row.textContent!.includes(wanted!));
-    },
-    [rowSelector, text],
-  );
-}
-
-/** Whether a check passes without throwing. */
-function attempt(check: () => unknown): boolean {
-  try {
-    check();
-    return true;
-  } catch {
-    return false;
-  }
-}
