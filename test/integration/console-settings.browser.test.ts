@@ -30,7 +30,6 @@ import { hi } from '../../console/src/messages/hi.ts';
  */
 allowLoopbackReceivers();
 const api = useLocalApi();
-
 const receiver = useReceivers();
 
 /** Opens the console for the merchant's store at an app path, and waits for that page's h1. */
