@@ -88,6 +88,14 @@ describe('the console’s jobs pages in a real browser', () => {
     const { page } = c;
     await textShown(h1(page), 'Book a delivery');
     await axeCheck(page);
+    // A drop we do not serve (Mysuru) is checked, refused with its reason, and not quoted.
+    await page.getByLabel('Pickup address').fill('MG Road, Bengaluru');
+    await page.getByLabel('Pickup location').fill('12.9756, 77.6066');
+    await page.getByLabel('Drop address').fill('Mysuru Palace');
+    await page.getByLabel('Drop location').fill('12.2958, 76.6394');
+    await page.getByRole('button', { name: 'Check and quote' }).click();
+    const refusedCheck = await page.getByRole('alert').filter({ hasText: 'We do not deliver this route' }).textContent();
+    const quotedRefused = await page.getByTestId('quote-charge').count();
     await quoteRoute(page);
     const checked = await page.locator('[role=status]', { hasText: 'We deliver this route' }).textContent();
     const charge = await page.getByTestId('quote-charge').textContent();
@@ -105,6 +113,8 @@ describe('the console’s jobs pages in a real browser', () => {
     const delivered = (await api.table.rt.jobs.get(merchant.storeId, jobId))!;
     await c.context.close();
 
+    expect(refusedCheck).toContain('The drop is outside our service area');
+    expect(quotedRefused).toBe(0);
     // The DIGIPIN was decoded to MG Road's cell centre, the drop kept as typed.
     expect(checked).toContain('12.97');
     expect(charge).toBe('₹69.00');
@@ -353,6 +363,60 @@ describe('the console’s jobs pages in a real browser', () => {
     expect(refused).toEqual([412]);
     expectCleanBesides(c, refused);
   });
+
+  it('filters the jobs by order id, status, needs decision and IST dates, in the URL, and pages them 50 at a time', async () => {
+    // Credit for 51 jobs of ₹69.
+    const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true, creditMinor: 1_000_000 });
+    const waiting = await merchant.bookJob({ body: { externalOrderId: 'ORD-sim-undeliverable-P' } });
+    await simulateTo(waiting.createdAt as string, 0.95);
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(Array.from({ length: 5 }, (_, i) => merchant.bookJob({ body: { externalOrderId: `ORD-P-${batch * 5 + i + 1}` } })));
+    }
+    const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/jobs' });
+    const { page } = c;
+    const orders = () => page.locator('tr[data-job] td:first-child').allTextContents();
+    /** Applies the form's filters; resolves once the URL holds them and the list shows `expected` (its order ids). */
+    const apply = async (query: string, expected: string[]) => {
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page.waitForURL((url) => url.search === query);
+      await expect.poll(orders).toEqual(expected);
+    };
+
+    await textShown(page.locator('caption'), 'Jobs 1–50, newest first');
+    const firstPage = (await orders()).length;
+    await page.getByRole('link', { name: /Next page/ }).click();
+    await textShown(page.locator('caption'), 'Jobs 51–51, newest first');
+    // Newest first: the second page holds the oldest job, the URL its offset.
+    await expect.poll(orders).toEqual(['ORD-sim-undeliverable-P']);
+    const secondUrl = new URL(page.url()).search;
+    await page.getByRole('link', { name: 'First page' }).click();
+    await textShown(page.locator('caption'), 'Jobs 1–50, newest first');
+
+    await page.getByLabel('Order id').fill('ORD-P-7');
+    await apply('?externalOrderId=ORD-P-7', ['ORD-P-7']);
+    await page.getByLabel('Order id').fill('');
+    await page.getByLabel('Only jobs waiting for my decision').check();
+    await apply('?needsDecision=true', ['ORD-sim-undeliverable-P']);
+    await page.getByLabel('Only jobs waiting for my decision').uncheck();
+    await page.getByLabel('Status').selectOption('pickup_completed');
+    await apply('?status=pickup_completed', ['ORD-sim-undeliverable-P']);
+    // Dates are IST days: the day before today (IST) holds none of them, and the filter survives a reload.
+    const yesterday = new Date(Date.now() + 5.5 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Booked from (IST date)').fill(yesterday);
+    await page.getByLabel('Booked to (IST date, included)').fill(yesterday);
+    await apply(`?createdFrom=${yesterday}&createdTo=${yesterday}`, []);
+    await page.getByText('No job matches these filters.').waitFor();
+    await page.reload();
+    await page.getByText('No job matches these filters.').waitFor();
+    const keptFrom = await page.getByLabel('Booked from (IST date)').inputValue();
+    await c.context.close();
+
+    expect(firstPage).toBe(50);
+    expect(secondUrl).toBe('?offset=50');
+    expect(keptFrom).toBe(yesterday);
+    expectClean(c);
+  }, 60_000);
 
   it('refreshes an access token that expired while the form was filled, and retries the booking with the same Idempotency-Key: one job', async () => {
     const merchant = await sandboxMerchant();

@@ -116,14 +116,15 @@ export default function JobsPage({ query }: PageProps) {
   const filters = filtersOf(query);
   const offset = Math.max(0, Number.parseInt(query.get('offset') ?? '0', 10) || 0);
   const key = jobsHref(filters, offset);
-  const { data, error, reload } = useLoad(async () => (await api.get('/v1/jobs', { query: apiQuery(filters, offset) })).data, [key]);
+  const { data, error, loading, reload } = useLoad(async () => (await api.get('/v1/jobs', { query: apiQuery(filters, offset) })).data, [key]);
   const filtered = jobsHref(filters) !== '/console/jobs';
   return (
     <Page title={t.jobs.title}>
       <FilterForm key={jobsHref(filters)} filters={filters} />
       {error !== null ? (
         <ErrorNotice error={error} retry={reload} />
-      ) : data === undefined ? (
+      ) : data === undefined || loading ? (
+        // A new filter or page: the rows of the last one are not shown under it.
         <Loading />
       ) : data.data.length === 0 && offset === 0 ? (
         <p>{filtered ? t.jobs.empty : t.jobs.emptyAll}</p>
