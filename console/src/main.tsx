@@ -84,4 +84,5 @@ function App() {
   return <Layout session={state.session}>{page ?? <NotFound />}</Layout>;
 }
 
-render(<App />, document.getElementById('app')!);
+// index.html's boot line is for the moment before this script runs: Preact renders beside what it did not make, so it goes first.
+render(<App />, Object.assign(document.getElementById('app')!, { textContent: '' }));
