@@ -41,8 +41,6 @@ export default function ApiKeys(_props: PageProps) {
   return (
     <Page title={t.apiKeys.title}>
       <p>{t.apiKeys.intro}</p>
-      {done && <Notice kind="ok">{done}</Notice>}
-      {secret && <ShownOnce title={t.apiKeys.secretTitle} note={t.apiKeys.secretOnce} secret={secret} />}
 
       <section class="stack" aria-labelledby="keys-heading">
         <h2 id="keys-heading">{t.apiKeys.keys}</h2>
@@ -111,6 +109,9 @@ export default function ApiKeys(_props: PageProps) {
         )}
       </section>
 
+      {/* Under the list, where the roll and revoke panels open and just above the form that makes keys: the result shows where the person acted. */}
+      {done && <Notice kind="ok">{done}</Notice>}
+      {secret && <ShownOnce title={t.apiKeys.secretTitle} note={t.apiKeys.secretOnce} secret={secret} />}
       {panel?.kind === 'roll' && (
         <RollKey key={`roll-${panel.key.id}`} apiKey={panel.key} name={nameOf(panel.key)} onCancel={() => setPanel(null)} onRolled={finished} />
       )}
