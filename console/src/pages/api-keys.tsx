@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
@@ -132,6 +132,13 @@ export default function ApiKeys(_props: PageProps) {
   );
 }
 
+/** The heading of a panel that opens under the list: it takes the focus, so keyboard and screen-reader users land where the panel is. */
+function usePanelFocus() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return heading;
+}
+
 /** Makes a key with a name; the key itself is shown once, above the list. */
 function CreateKey({ onCreated }: { onCreated: (name: string, secret: string) => string }) {
   const t = useT();
@@ -171,7 +178,9 @@ function RollKey({
   };
   return (
     <section class="card stack" aria-labelledby="roll-heading">
-      <h2 id="roll-heading">{t.apiKeys.rollTitle(`${name} (${revokeToken(apiKey)})`)}</h2>
+      <h2 id="roll-heading" tabIndex={-1} ref={usePanelFocus()}>
+        {t.apiKeys.rollTitle(`${name} (${revokeToken(apiKey)})`)}
+      </h2>
       <p>{t.apiKeys.rollIntro}</p>
       <Form onSubmit={submit} submitLabel={t.apiKeys.rollSubmit} secondary={<Button onClick={onCancel}>{t.apiKeys.cancel}</Button>}>
         <Field
@@ -213,7 +222,9 @@ function RevokeKey({
   };
   return (
     <section class="card stack" aria-labelledby="revoke-heading">
-      <h2 id="revoke-heading">{t.apiKeys.revokeTitle(`${name} (${token})`)}</h2>
+      <h2 id="revoke-heading" tabIndex={-1} ref={usePanelFocus()}>
+        {t.apiKeys.revokeTitle(`${name} (${token})`)}
+      </h2>
       <p>{t.apiKeys.revokeIntro}</p>
       <Form onSubmit={submit} submitLabel={t.apiKeys.revokeSubmit} secondary={<Button onClick={onCancel}>{t.apiKeys.cancel}</Button>}>
         <Field
