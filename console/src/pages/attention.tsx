@@ -206,7 +206,6 @@ function Credit() {
         <Loading />
       ) : (
         <>
-          {!data.balance.apiEnabled && <Notice kind="error">{t.attention.apiOff}</Notice>}
           {data.balance.availableMinor < data.threshold ? (
             <Notice kind="warn">{t.attention.balanceLow(money(data.balance.availableMinor), money(data.threshold))}</Notice>
           ) : (

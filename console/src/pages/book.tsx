@@ -5,6 +5,7 @@ import { money } from '../format.ts';
 import { useLocale, useT } from '../i18n.ts';
 import './job.css';
 import { navigate, type PageProps } from '../router.ts';
+import { currentSession } from '../session.ts';
 import { Field, Form, Notice, Page, Time } from '../ui/index.ts';
 
 type Check = components['schemas']['ServiceabilityResponse']['data'][number];
@@ -41,6 +42,8 @@ export default function BookPage(_props: PageProps) {
   const t = useT();
   const locale = useLocale();
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // Only the sandbox's simulated rider reads outcomes from the order id.
+  const sandbox = currentSession()?.mode === 'test';
   const [route, setRoute] = useState(() => blank(ROUTE_FIELDS));
   const [contacts, setContacts] = useState(() => blank(CONTACT_FIELDS));
   const [errors, setErrors] = useState<Partial<Record<RouteField | ContactField, string>>>({});
@@ -175,24 +178,27 @@ export default function BookPage(_props: PageProps) {
             </Notice>
           </div>
         )}
-        {quote && (
-          <dl class="card facts" aria-label={t.book.quote}>
-            <dt>{t.book.quoteCharge}</dt>
-            <dd data-testid="quote-charge">{money(quote.chargeMinor)}</dd>
-            <dt>{t.book.quoteDistance}</dt>
-            <dd>{t.book.km(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(quote.distanceMeters / 1000))}</dd>
-            <dt>{t.book.quoteExpires}</dt>
-            <dd>
-              <Time iso={quote.expiresAt} />
-            </dd>
-          </dl>
-        )}
+        {/* A polite live region that is there before the quote: the charge is announced when it arrives. */}
+        <div aria-live="polite">
+          {quote && (
+            <dl class="card facts" aria-label={t.book.quote}>
+              <dt>{t.book.quoteCharge}</dt>
+              <dd data-testid="quote-charge">{money(quote.chargeMinor)}</dd>
+              <dt>{t.book.quoteDistance}</dt>
+              <dd>{t.book.km(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(quote.distanceMeters / 1000))}</dd>
+              <dt>{t.book.quoteExpires}</dt>
+              <dd>
+                <Time iso={quote.expiresAt} />
+              </dd>
+            </dl>
+          )}
+        </div>
       </section>
       <section class="card stack" aria-labelledby="book-contacts">
         <h2 id="book-contacts">{t.book.contacts}</h2>
         {needQuote && quote === null && <Notice kind="warn">{t.book.quoteFirst}</Notice>}
         <Form onSubmit={bookIt} submitLabel={t.book.bookButton}>
-          {contactField('externalOrderId', { required: true, hint: t.book.externalOrderIdHint, autoComplete: 'off' })}
+          {contactField('externalOrderId', { required: true, autoComplete: 'off', ...(sandbox && { hint: t.book.externalOrderIdHint }) })}
           <div class="grid-2">
             <div class="stack">
               {contactField('pickupName', { required: true, autoComplete: 'off' })}

@@ -28,7 +28,6 @@ export const attention = {
   lowMeans: (deliveries: number, typical: string) =>
     `“Low” means under the cost of ${deliveries} deliveries at your typical charge (${typical}, the median of your latest jobs).`,
   lowMeansDefault: (threshold: string) => `“Low” means under ${threshold} while you have no priced job yet.`,
-  apiOff: 'Your store’s API access is off: bookings are refused.',
   statement: 'Statement',
   today: 'Today’s jobs',
   todayIntro: (date: string) => `Booked on ${date} (IST), by status.`,

@@ -29,7 +29,6 @@ export const attention: typeof en = {
   balanceFine: (available) => `${available} उपलब्ध।`,
   lowMeans: (deliveries, typical) => `“कम” का मतलब है आपके सामान्य शुल्क (${typical}, आपकी हाल की जॉब का माध्यिका) पर ${deliveries} डिलीवरी की लागत से कम।`,
   lowMeansDefault: (threshold) => `जब तक आपकी कोई शुल्क वाली जॉब नहीं है, “कम” का मतलब है ${threshold} से कम।`,
-  apiOff: 'आपके स्टोर की API पहुँच बंद है: बुकिंग अस्वीकार होती हैं।',
   statement: 'स्टेटमेंट',
   today: 'आज की जॉब',
   todayIntro: (date) => `${date} (IST) को बुक हुईं, स्थिति के अनुसार।`,
