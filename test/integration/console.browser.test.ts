@@ -8,32 +8,40 @@ import { consoleHeaders } from '../helpers/console.ts';
 import { axeCheck, expectClean, openConsole, screenshot, type OpenConsole } from '../helpers/console-browser.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { useLocalApi } from '../helpers/server.ts';
+import { remittedJob } from '../helpers/console-settings.ts';
+import { en, type Messages } from '../../console/src/messages/en.ts';
+import { hi } from '../../console/src/messages/hi.ts';
 
 // Access tokens live 6 s here: the silent refresh is a real expiry, not a simulated one.
 const TOKEN_SECONDS = 6;
 const api = useLocalApi({ env: { CONSOLE_ACCESS_TOKEN_SECONDS: String(TOKEN_SECONDS) } });
 
-/** Every page of the console, by the path a person shares and the English `<h1>` it shows. */
-function everyPage(shop: Shop): Array<{ name: string; path: string; h1: string | RegExp }> {
+/** Every page of the console, by the path a person shares and the `<h1>` it shows in a language. */
+function everyPage(shop: Shop): Array<{ name: string; path: string; h1: (t: Messages) => string }> {
   return [
-    { name: 'attention', path: '/console/attention', h1: 'Needs attention' },
-    { name: 'jobs', path: '/console/jobs', h1: 'Jobs' },
-    { name: 'job', path: `/console/jobs/${shop.deliveredJobId}`, h1: /^Job ORD-shot-delivered$/ },
-    { name: 'book', path: '/console/book', h1: 'Book a delivery' },
-    { name: 'statement', path: '/console/statement', h1: 'Statement' },
-    { name: 'remittances', path: '/console/remittances', h1: 'Remittances' },
-    { name: 'webhooks', path: '/console/webhooks', h1: 'Webhooks' },
-    { name: 'webhook', path: `/console/webhooks/${shop.endpointId}`, h1: /^Webhook endpoint / },
-    { name: 'events', path: '/console/events', h1: 'Events' },
-    { name: 'api-keys', path: '/console/api-keys', h1: 'API keys' },
+    { name: 'attention', path: '/console/attention', h1: (t) => t.attention.title },
+    { name: 'jobs', path: '/console/jobs', h1: (t) => t.jobs.title },
+    { name: 'job', path: `/console/jobs/${shop.deliveredJobId}`, h1: (t) => t.job.title('ORD-shot-delivered') },
+    { name: 'book', path: '/console/book', h1: (t) => t.book.title },
+    { name: 'statement', path: '/console/statement', h1: (t) => t.statement.title },
+    { name: 'remittances', path: '/console/remittances', h1: (t) => t.remittances.title },
+    { name: 'remittance', path: `/console/remittances/${shop.remittanceId}`, h1: (t) => t.remittances.detailTitle(shop.remittanceId) },
+    { name: 'webhooks', path: '/console/webhooks', h1: (t) => t.webhooks.title },
+    { name: 'webhook', path: `/console/webhooks/${shop.endpointId}`, h1: (t) => t.webhooks.endpointTitle(ENDPOINT_URL) },
+    { name: 'events', path: '/console/events', h1: (t) => t.events.title },
+    { name: 'api-keys', path: '/console/api-keys', h1: (t) => t.apiKeys.title },
   ];
 }
+
+const ENDPOINT_URL = 'https://hooks.example.com/deliveries';
+const CATALOGUES = { 'en-IN': en, 'hi-IN': hi } as const;
 
 interface Shop {
   merchant: TestMerchant;
   deliveredJobId: string;
   decisionJobId: string;
   endpointId: string;
+  remittanceId: string;
 }
 
 let shop: Shop;
@@ -48,17 +56,24 @@ beforeAll(async () => {
   await simulateTick(api.table.rt, new Date(Date.parse(undeliverable.createdAt as string) + 0.95 * runMs + 100));
   await simulateTick(api.table.rt, new Date(Date.parse(delivered.createdAt as string) + runMs + 100));
   expect((await api.table.rt.jobs.get(merchant.storeId, undeliverable.id))!.pendingDecision).not.toBeNull();
-  const endpoint = await merchant.post('/v1/webhook-endpoints', { url: 'https://hooks.example.com/deliveries', eventTypes: ['job.delivered'] });
+  const endpoint = await merchant.post('/v1/webhook-endpoints', { url: ENDPOINT_URL, eventTypes: ['job.delivered'] });
   expect(endpoint.status).toBe(201);
-  shop = { merchant, deliveredJobId: delivered.id, decisionJobId: undeliverable.id, endpointId: (endpoint.body as { data: { id: string } }).data.id };
+  const { remittanceId } = await remittedJob(api, merchant);
+  shop = {
+    merchant,
+    deliveredJobId: delivered.id,
+    decisionJobId: undeliverable.id,
+    endpointId: (endpoint.body as { data: { id: string } }).data.id,
+    remittanceId,
+  };
 }, 60_000);
 
-/** Opens an app path with a full load (the app renews its token from the cookie) and waits for its `<h1>`. */
-async function visit(c: OpenConsole, path: string, h1: string | RegExp): Promise<void> {
+/** Opens an app path with a full load (the app renews its token from the cookie) and waits for its `<h1>` in the page's language and its data. */
+async function visit(c: OpenConsole, path: string, h1: string): Promise<void> {
   await c.page.goto(`${api.server.url}${path}`);
-  await expect.poll(() => c.page.locator('h1').first().textContent(), { timeout: 15_000 }).toMatch(typeof h1 === 'string' ? new RegExp(`^${h1}$`) : h1);
-  // The page's own data is drawn (no "Loading…" left), so the screenshot and axe see the page as a person does.
-  await expect.poll(() => c.page.getByText('Loading…', { exact: true }).count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => c.page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe(h1);
+  // The page's own data is drawn (no "Loading…" left in either language), so the screenshot and axe see the page as a person does.
+  await expect.poll(() => c.page.getByText(new RegExp(`^(${en.common.loading}|${hi.common.loading})$`)).count(), { timeout: 15_000 }).toBe(0);
 }
 
 /** Chrome logs each 4xx a page's fetch receives as a console error; a test that provokes them on purpose lets exactly those through. */
@@ -160,10 +175,10 @@ describe('the console in a real browser', () => {
   });
 
   it('passes axe-core on every page with no serious or critical finding, in English and in Hindi', async () => {
-    for (const locale of ['en-IN', 'hi-IN']) {
+    for (const locale of ['en-IN', 'hi-IN'] as const) {
       const c = await openConsole(api, { storeId: shop.merchant.storeId, locale });
       for (const page of everyPage(shop)) {
-        await visit(c, page.path, locale === 'en-IN' ? page.h1 : /\S/);
+        await visit(c, page.path, page.h1(CATALOGUES[locale]));
         await axeCheck(c.page);
       }
       expect(await c.page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2));
@@ -176,7 +191,7 @@ describe('the console in a real browser', () => {
     const c = await openConsole(api, { storeId: shop.merchant.storeId, width: 320 });
     const wide: string[] = [];
     for (const page of everyPage(shop)) {
-      await visit(c, page.path, page.h1);
+      await visit(c, page.path, page.h1(en));
       const width = await c.page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 320) wide.push(`${page.name}: ${width} px`);
     }
@@ -194,7 +209,7 @@ describe('the console in a real browser', () => {
       for (const width of [360, 1280]) {
         const c = await openConsole(api, { storeId: shop.merchant.storeId, locale, width });
         for (const page of everyPage(shop)) {
-          await visit(c, page.path, lang === 'en' ? page.h1 : /\S/);
+          await visit(c, page.path, page.h1(CATALOGUES[locale]));
           await settle(c.page);
           taken.push(await screenshot(c.page, `${page.name}-${lang}-${width}`, { docs: true }));
         }

@@ -40,6 +40,7 @@ const TONE: Record<string, 'ok' | 'warn' | 'bad' | 'neutral'> = {
   delivered: 'ok',
   captured: 'ok',
   active: 'ok',
+  enabled: 'ok',
   succeeded: 'ok',
   failed: 'bad',
   cancelled: 'bad',
