@@ -107,7 +107,7 @@ function Decisions() {
     }
   };
   return (
-    <section class="stack job-contain" aria-labelledby="attention-decisions">
+    <section class="stack" aria-labelledby="attention-decisions">
       <h2 id="attention-decisions">{t.attention.decisions}</h2>
       <p class="muted">{t.attention.decisionsIntro}</p>
       {result && <Notice kind={result.kind}>{result.text}</Notice>}
