@@ -1,4 +1,4 @@
-import { Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Size, Stack, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   ApiKeySourceType,
@@ -161,6 +161,9 @@ export class DeliveryRestApi extends Construct {
       // Regional, not edge-optimised: the clients are in India and the stack is in Mumbai (ap-south-1),
       // so CloudFront's extra hop buys nothing, and the regional firewall sees the callers' addresses.
       endpointTypes: [EndpointType.REGIONAL],
+      // Answers of 4 KiB and more go gzipped to a client that accepts it: the console's script (165 KB, 41 KB
+      // gzipped) on a phone's network, and long lists; a small JSON answer is not worth the CPU.
+      minCompressionSize: Size.kibibytes(4),
       cloudWatchRole: true,
       // The role API Gateway writes execution logs with is an account setting (AWS::ApiGateway::Account):
       // the last stage deployed in the account and region names its own, so a deleted stack keeps its role

@@ -794,4 +794,8 @@ describe('the CDK stack', () => {
   it('serves the API from a regional endpoint (the clients are in India, the stack in Mumbai)', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { EndpointConfiguration: { Types: ['REGIONAL'] } });
   });
+
+  it('compresses answers of 4 KiB and more for clients that accept it: the console’s script (165 KB, 41 KB gzipped) and long lists', () => {
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { MinimumCompressionSize: 4096 });
+  });
 });
