@@ -246,7 +246,7 @@ describe('the jobs pages in Hindi and English, on a phone and a desktop', () => 
       .toBe(true);
 
     const pages = (t: typeof en) => [
-      { name: 'attention', path: '/console/attention', title: t.attention.title, shown: 'tr[data-job]' },
+      { name: 'attention', path: '/console/attention', title: t.attention.title, shown: 'li[data-job]' },
       { name: 'jobs', path: '/console/jobs', title: t.jobs.title, shown: 'tr[data-job]' },
       {
         name: 'job',

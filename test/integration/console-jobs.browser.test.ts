@@ -75,7 +75,7 @@ describe('booking and deciding in the console, in a real browser', () => {
 
     const c = await openConsole(api, { storeId: merchant.storeId, path: '/console/attention' });
     const { page } = c;
-    const row = page.locator(`tr[data-job="${job.id}"]`);
+    const row = page.locator(`li[data-job="${job.id}"]`);
     await row.waitFor();
     await axeCheck(page);
     const countdown = row.locator('.countdown');
@@ -84,7 +84,11 @@ describe('booking and deciding in the console, in a real browser', () => {
     await expect.poll(() => countdown.locator('.countdown-clock').textContent(), { timeout: 5_000 }).not.toBe(first);
     const deadlineTime = await countdown.locator('time').getAttribute('datetime');
     const deadlineText = await countdown.locator('time').textContent();
-    const cells = await row.locator('td').allTextContents();
+    const card = [
+      await row.locator('h3').textContent(),
+      await row.locator('[data-field=customer]').textContent(),
+      await row.locator('[data-field=attempt]').textContent(),
+    ];
 
     await row.getByRole('button', { name: 'Return', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'ORD-sim-undeliverable-B comes back to the pickup.' }).waitFor();
@@ -107,7 +111,7 @@ describe('booking and deciding in the console, in a real browser', () => {
     expect(first).toMatch(/^\d\d:\d\d left$/);
     expect(deadlineTime).toBe(waiting.pendingDecision!.deadlineAt);
     expect(deadlineText).toMatch(/^\d\d:\d\d IST$/);
-    expect(cells.slice(0, 3)).toEqual(['ORD-sim-undeliverable-B', 'Asha Rao', 'The customer could not be reached']);
+    expect(card).toEqual(['ORD-sim-undeliverable-B', 'Customer: Asha Rao', 'What happened: The customer could not be reached']);
     expect(decided).toMatchObject({ status: 'failed', returnTrip: { reason: 'undeliverable', status: 'returning' } });
     expect(decided.events.at(-1)).toMatchObject({ status: 'failed', actor: 'merchant' });
     expect(returnCode).toMatch(/^\d{4}$/);

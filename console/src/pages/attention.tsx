@@ -118,36 +118,38 @@ function Decisions() {
       ) : decisions.data.length === 0 ? (
         <p>{t.attention.noDecisions}</p>
       ) : (
-        <Table
-          caption={t.attention.decisionsCaption}
-          head={[t.attention.order, t.attention.customer, t.attention.attempt, t.attention.deadline, t.attention.decide]}
-        >
+        // Cards, not a table: on a phone the decision's buttons stay in view, never scrolled off to the side.
+        <ul class="stack job-cards" aria-label={t.attention.decisionsCaption}>
           {decisions.data.map((job) => {
             const attempt = job.deliveryAttempts.at(-1);
+            const heading = `decision-${job.id}`;
             return (
-              <tr key={job.id} data-job={job.id}>
-                <td>
+              <li key={job.id} class="card stack-tight" data-job={job.id}>
+                <h3 id={heading}>
                   <Link href={`/console/jobs/${encodeURIComponent(job.id)}`}>{job.externalOrderId ?? job.id}</Link>
-                </td>
-                <td>{job.dropName}</td>
-                <td>{attempt ? t.job.attemptReasons[attempt.reason] : ''}</td>
-                <td>
+                </h3>
+                <p data-field="customer">
+                  {t.attention.customer}: {job.dropName}
+                </p>
+                <p data-field="attempt">
+                  {t.attention.attempt}: {attempt ? t.job.attemptReasons[attempt.reason] : ''}
+                </p>
+                <p>
                   <Countdown deadline={job.pendingDecision!.deadlineAt} />
-                </td>
-                <td>
-                  <div class="row">
-                    <Button variant="primary" disabled={busy === job.id} onClick={() => decide(job, 'reattempt')}>
-                      {t.attention.reattempt}
-                    </Button>
-                    <Button disabled={busy === job.id} onClick={() => decide(job, 'return')}>
-                      {t.attention.return}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
+                </p>
+                {/* The buttons are described by their job's heading: several cards' "Return"s are told apart. */}
+                <div class="row">
+                  <Button variant="primary" disabled={busy === job.id} aria-describedby={heading} onClick={() => decide(job, 'reattempt')}>
+                    {t.attention.reattempt}
+                  </Button>
+                  <Button disabled={busy === job.id} aria-describedby={heading} onClick={() => decide(job, 'return')}>
+                    {t.attention.return}
+                  </Button>
+                </div>
+              </li>
             );
           })}
-        </Table>
+        </ul>
       )}
     </section>
   );
