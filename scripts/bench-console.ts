@@ -61,6 +61,18 @@ await browser.close();
 
 const row = (name: string, values: number[]) =>
   `| ${name} | ${quantile(values, 0.5).toFixed(0)} | ${quantile(values, 0.95).toFixed(0)} | ${Math.max(...values).toFixed(0)} |`;
+// What the script is made of: the view library, the core, each page, the catalogues, code shared with the service.
+const groupOf = (input: string): string => {
+  if (input.includes('node_modules/')) return input.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1 (library)');
+  const page = input.match(/^console\/src\/pages\/([^/.]+)/);
+  if (page) return `page: ${page[1]}`;
+  if (input.startsWith('console/src/messages/')) return 'catalogues (en, hi)';
+  if (input.startsWith('console/src/ui/')) return 'core: ui';
+  if (input.startsWith('console/src/')) return 'core: client, session, router, i18n';
+  return `shared with the service: ${input.split('/').slice(0, 2).join('/')}`;
+};
+const groups = new Map<string, number>();
+for (const [input, bytes] of Object.entries(built.scriptInputs)) groups.set(groupOf(input), (groups.get(groupOf(input)) ?? 0) + bytes);
 const total = built.files.reduce((sum, file) => ({ bytes: sum.bytes + file.bytes, gzip: sum.gzip + file.gzipBytes }), { bytes: 0, gzip: 0 });
 
 console.log(`
@@ -70,6 +82,13 @@ Console, local (${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; Chromi
 |---|---:|---:|
 ${built.files.map((file) => `| \`${file.path}\` | ${file.bytes.toLocaleString('en-US')} | ${file.gzipBytes.toLocaleString('en-US')} |`).join('\n')}
 | **All** | ${total.bytes.toLocaleString('en-US')} | ${total.gzip.toLocaleString('en-US')} |
+
+| The script by source (minified, before gzip) | Bytes |
+|---|---:|
+${[...groups.entries()]
+  .sort((a, b) => b[1] - a[1])
+  .map(([group, bytes]) => `| ${group} | ${bytes.toLocaleString('en-US')} |`)
+  .join('\n')}
 
 | Sign-in to Needs attention usable (ms) | p50 | p95 | max |
 |---|---:|---:|---:|

@@ -30,6 +30,8 @@ export interface ConsoleFile {
 export interface ConsoleBuild {
   outDir: string;
   files: ConsoleFile[];
+  /** The script's bytes by source file (minified, before gzip), from esbuild's metafile: what the weight is made of. */
+  scriptInputs: Record<string, number>;
 }
 
 /**
@@ -58,6 +60,8 @@ export async function buildConsole(options: { outDir?: string } = {}): Promise<C
     // Small images inline (CSP allows data: images); anything else a stylesheet names becomes a hashed file of its own.
     loader: { '.svg': 'dataurl', '.png': 'dataurl' },
     legalComments: 'none',
+    // Hindi as UTF-8 (3 bytes a letter), not as \u escapes (6): the files are served as charset=utf-8.
+    charset: 'utf8',
     metafile: true,
     logLevel: 'silent',
   });
@@ -74,7 +78,9 @@ export async function buildConsole(options: { outDir?: string } = {}): Promise<C
   const html = template.replaceAll('%APP_JS%', `${CONSOLE_URL_PATH}${script}`).replaceAll('%APP_CSS%', `${CONSOLE_URL_PATH}${css}`);
   writeFileSync(join(outDir, 'index.html'), html);
   const files = ['index.html', ...outputs, ...(stylesheet ? [] : [css])].map((path) => weigh(outDir, path));
-  return { outDir, files };
+  const scriptOutput = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js'))![1];
+  const scriptInputs = Object.fromEntries(Object.entries(scriptOutput.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput]));
+  return { outDir, files, scriptInputs };
 }
 
 // Named like esbuild's own, so it is as safe to cache forever.
