@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { EARTH_RADIUS_METERS, type LatLng } from '../core/geo.ts';
+import { labelPlace, MAP_FRAME, projectOnMap, scaleBar, type MapPoint } from '../core/map-frame.ts';
 import type { TimelineEntry, TrackingView } from '../core/tracking.ts';
 import { LANGUAGES, type Messages } from './messages.ts';
 
@@ -128,55 +128,35 @@ function nextLine(view: TrackingView, m: Messages, now: Date): string {
 // The headline: the phase, or while the store decides after a failed attempt, what happened at the door.
 const headline = (view: TrackingView, m: Messages) => (view.phase === 'attempt_failed' ? m.attempted[view.attemptReason!] : m.phase[view.phase]);
 
-const MAP = { width: 320, height: 200, pad: 30, minSpanMeters: 600 };
-const SCALE_STEPS = [50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000];
-
 /** The map: the store, the drop and the rider on an equirectangular projection, with a scale bar. */
 export function mapSvg(view: TrackingView, m: Messages): string {
-  const points = [view.pickup, view.drop, ...(view.rider ? [view.rider] : [])];
-  const lat0 = points.reduce((sum, p) => sum + p.latitude, 0) / points.length;
-  const perDegree = (EARTH_RADIUS_METERS * Math.PI) / 180;
-  const planar = (p: LatLng) => ({ x: p.longitude * perDegree * Math.cos((lat0 * Math.PI) / 180), y: -p.latitude * perDegree });
-  const flat = points.map(planar);
-  const [minX, maxX] = [Math.min(...flat.map((p) => p.x)), Math.max(...flat.map((p) => p.x))];
-  const [minY, maxY] = [Math.min(...flat.map((p) => p.y)), Math.max(...flat.map((p) => p.y))];
-  const innerW = MAP.width - 2 * MAP.pad;
-  const innerH = MAP.height - 2 * MAP.pad;
-  const scale = Math.min(innerW / Math.max(maxX - minX, MAP.minSpanMeters), innerH / Math.max(maxY - minY, MAP.minSpanMeters * (innerH / innerW)));
-  const [cx, cy] = [(minX + maxX) / 2, (minY + maxY) / 2];
-  const at = (p: LatLng) => {
-    const q = planar(p);
-    return { x: Math.round((MAP.width / 2 + (q.x - cx) * scale) * 10) / 10, y: Math.round((MAP.height / 2 + (q.y - cy) * scale) * 10) / 10 };
-  };
+  const { at, scale } = projectOnMap([view.pickup, view.drop, ...(view.rider ? [view.rider] : [])]);
   // A label above its marker, kept inside the map; a halo in the map's colour keeps it readable over the route.
-  const label = (x: number, y: number, text: string) => {
-    const anchor = x < 40 ? 'start' : x > MAP.width - 40 ? 'end' : 'middle';
-    const at = anchor === 'start' ? x - 8 : anchor === 'end' ? x + 8 : x;
-    return `<text x="${at}" y="${y < 30 ? y + 26 : y - 14}" text-anchor="${anchor}" stroke="#e8eef4" stroke-width="4">${escapeHtml(text)}</text>`;
+  const label = (point: MapPoint, text: string) => {
+    const place = labelPlace(point);
+    return `<text x="${place.x}" y="${place.y}" text-anchor="${place.anchor}" stroke="#e8eef4" stroke-width="4">${escapeHtml(text)}</text>`;
   };
   const store = at(view.pickup);
   const drop = at(view.drop);
   const shapes = [
     `<line x1="${store.x}" y1="${store.y}" x2="${drop.x}" y2="${drop.y}" stroke="#5f6b7a" stroke-width="3" stroke-dasharray="6 5" stroke-linecap="round"/>`,
     `<rect x="${store.x - 7}" y="${store.y - 7}" width="14" height="14" rx="2" fill="#7a4a00" stroke="#fff" stroke-width="2"/>`,
-    label(store.x, store.y, m.mapLegend.store),
+    label(store, m.mapLegend.store),
     `<circle cx="${drop.x}" cy="${drop.y}" r="8" fill="#b3261e" stroke="#fff" stroke-width="2"/>`,
-    label(drop.x, drop.y, m.mapLegend.you),
+    label(drop, m.mapLegend.you),
   ];
   if (view.rider) {
     const rider = at(view.rider);
-    shapes.push(`<circle cx="${rider.x}" cy="${rider.y}" r="9" fill="#0b5cad" stroke="#fff" stroke-width="3"/>`, label(rider.x, rider.y, m.mapLegend.rider));
+    shapes.push(`<circle cx="${rider.x}" cy="${rider.y}" r="9" fill="#0b5cad" stroke="#fff" stroke-width="3"/>`, label(rider, m.mapLegend.rider));
   }
-  const barMeters = SCALE_STEPS.findLast((meters) => meters * scale <= 90) ?? SCALE_STEPS[0]!;
-  const barPx = Math.round(barMeters * scale);
-  const [bx, by] = [12, MAP.height - 12];
+  const bar = scaleBar(scale);
   shapes.push(
-    `<path d="M${bx} ${by - 5}V${by}H${bx + barPx}V${by - 5}" fill="none" stroke="#17202a" stroke-width="2"/>`,
-    `<text x="${bx + barPx + 6}" y="${by}">${escapeHtml(formatDistance(barMeters, m))}</text>`,
+    `<path d="M${bar.x} ${bar.y - 5}V${bar.y}H${bar.x + bar.px}V${bar.y - 5}" fill="none" stroke="#17202a" stroke-width="2"/>`,
+    `<text x="${bar.x + bar.px + 6}" y="${bar.y}">${escapeHtml(formatDistance(bar.meters, m))}</text>`,
   );
   return (
-    `<svg viewBox="0 0 ${MAP.width} ${MAP.height}" role="img" aria-labelledby="map-title" font-size="12" fill="#17202a">` +
-    `<title id="map-title">${escapeHtml(m.map)}</title><rect width="${MAP.width}" height="${MAP.height}" fill="#e8eef4"/>` +
+    `<svg viewBox="0 0 ${MAP_FRAME.width} ${MAP_FRAME.height}" role="img" aria-labelledby="map-title" font-size="12" fill="#17202a">` +
+    `<title id="map-title">${escapeHtml(m.map)}</title><rect width="${MAP_FRAME.width}" height="${MAP_FRAME.height}" fill="#e8eef4"/>` +
     `<g paint-order="stroke" stroke-linejoin="round">${shapes.join('')}</g></svg>`
   );
 }
