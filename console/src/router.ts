@@ -42,6 +42,16 @@ export function hrefOf(href: string): string {
   return `${basePath()}${href}`;
 }
 
+/** An app href with a query of the values that are set (empty, false and undefined ones left out): a page's filters as its URL. */
+export function hrefWith(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && value !== false && value !== 0) search.set(name, value === true ? 'true' : String(value));
+  }
+  const text = search.toString();
+  return `${path}${text ? `?${text}` : ''}`;
+}
+
 /** Moves to an app href (`/console/jobs/job_1`) without reloading; `replace` for a filter change that should not stack history. */
 export function navigate(href: string, options: { replace?: boolean } = {}): void {
   navigated = true;

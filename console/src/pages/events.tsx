@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { navigate, type PageProps } from '../router.ts';
+import { hrefWith, navigate, type PageProps } from '../router.ts';
 import { Button, ErrorNotice, Field, Form, Link, Loading, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
 import './settings.css';
 
@@ -45,12 +45,7 @@ interface Filters {
 }
 
 function eventsHref({ type, jobId, cursor }: Filters): string {
-  const query = new URLSearchParams();
-  if (type) query.set('type', type);
-  if (jobId) query.set('jobId', jobId);
-  if (cursor) query.set('cursor', cursor);
-  const text = query.toString();
-  return `/console/events${text ? `?${text}` : ''}`;
+  return hrefWith('/console/events', { type, jobId, cursor });
 }
 
 const isEventType = (value: string): value is EventType => Object.hasOwn(TYPE_SET, value);

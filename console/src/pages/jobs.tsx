@@ -4,7 +4,7 @@ import { api } from '../api.ts';
 import { istDayEnd, istDayStart } from '../format.ts';
 import { useT } from '../i18n.ts';
 import './job.css';
-import { navigate, type PageProps } from '../router.ts';
+import { hrefWith, navigate, type PageProps } from '../router.ts';
 import { ErrorNotice, Field, Form, Link, Loading, Money, Page, Pager, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 
 type ListQuery = NonNullable<operations['listJobs']['parameters']['query']>;
@@ -36,15 +36,8 @@ function filtersOf(query: URLSearchParams): Filters {
 
 /** The app URL of a list page: the filters, and the offset past the first page. */
 export function jobsHref(filters: Filters, offset = 0): string {
-  const query = new URLSearchParams();
-  if (filters.status) query.set('status', filters.status);
-  if (filters.createdFrom) query.set('createdFrom', filters.createdFrom);
-  if (filters.createdTo) query.set('createdTo', filters.createdTo);
-  if (filters.externalOrderId) query.set('externalOrderId', filters.externalOrderId);
-  if (filters.needsDecision) query.set('needsDecision', 'true');
-  if (offset > 0) query.set('offset', String(offset));
-  const text = query.toString();
-  return `/console/jobs${text ? `?${text}` : ''}`;
+  const { status, createdFrom, createdTo, externalOrderId, needsDecision } = filters;
+  return hrefWith('/console/jobs', { status, createdFrom, createdTo, externalOrderId, needsDecision, offset });
 }
 
 /**

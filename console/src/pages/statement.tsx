@@ -3,7 +3,7 @@ import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { istDate } from '../format.ts';
 import { useT } from '../i18n.ts';
-import { navigate, type PageProps } from '../router.ts';
+import { hrefWith, navigate, type PageProps } from '../router.ts';
 import { ErrorNotice, Field, Form, Link, Loading, Money, Notice, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
 import { CsvDownload } from './csv-download.tsx';
 import './settings.css';
@@ -22,12 +22,7 @@ interface Filters {
 
 /** The statement's address for these filters: the URL is the page's state, so a filtered page is a link. */
 function statementHref({ type, jobId, cursor }: Filters): string {
-  const query = new URLSearchParams();
-  if (type) query.set('type', type);
-  if (jobId) query.set('jobId', jobId);
-  if (cursor) query.set('cursor', cursor);
-  const text = query.toString();
-  return `/console/statement${text ? `?${text}` : ''}`;
+  return hrefWith('/console/statement', { type, jobId, cursor });
 }
 
 /** The API's query for a page: the job filter and the cursor (the ledger has no type filter: the page applies it). */

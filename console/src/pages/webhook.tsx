@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { navigate, type PageProps } from '../router.ts';
+import { hrefWith, navigate, type PageProps } from '../router.ts';
 import { Button, ErrorNotice, Link, Loading, Notice, Page, Pager, StatusBadge, Table, Time, useLoad } from '../ui/index.ts';
 import { announceDeleted } from './webhooks.tsx';
 import { ShownOnce } from './shown-once.tsx';
@@ -51,11 +51,7 @@ export default function Webhook({ params, query }: PageProps) {
   const action = useAction();
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
   const href = (next: { cursor?: string; failed?: boolean }) => {
-    const search = new URLSearchParams();
-    if (next.cursor) search.set('cursor', next.cursor);
-    if (next.failed ?? failedOnly) search.set('failed', '1');
-    const text = search.toString();
-    return `/console/webhooks/${encodeURIComponent(id)}${text ? `?${text}` : ''}`;
+    return hrefWith(`/console/webhooks/${encodeURIComponent(id)}`, { cursor: next.cursor, failed: (next.failed ?? failedOnly) && '1' });
   };
 
   const sendTest = () =>
