@@ -2,7 +2,7 @@
 // rowsAllContain's check runs in the browser: it is typed with the DOM's names.
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { afterEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { relayTick } from '../../functions/workers/relay.ts';
@@ -10,25 +10,12 @@ import { remittanceTick } from '../../functions/workers/remittances.ts';
 import { nextCutoff } from '../../functions/core/remittance.ts';
 import { driveJob } from './fleet.ts';
 import type { TestMerchant } from './merchant.ts';
-import { startReceiver, type Answer, type Receiver } from './receiver.ts';
+import type { Receiver } from './receiver.ts';
 import type { TestServer } from './server.ts';
 import type { TestTable } from './table.ts';
 
 /** What the console's money and settings tests work against: the file's table and local server. */
 type Api = { readonly table: TestTable; readonly server: TestServer };
-
-/** Starts real receivers for a test file's tests, each closed after the test that started it. */
-export function useReceivers(): (answer?: Answer) => Promise<Receiver> {
-  const started: Receiver[] = [];
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((receiver) => receiver.close()));
-  });
-  return async (answer) => {
-    const receiver = await startReceiver(answer);
-    started.push(receiver);
-    return receiver;
-  };
-}
 
 /** Chromium's own console lines for responses answered 400 and 429: the page handles them, and the browser logs every failed load. */
 export const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
@@ -37,13 +24,6 @@ export const TOO_MANY_REQUESTS = 'Failed to load resource: the server responded 
 /** Waits for the page's one h1 to read `title`. */
 export async function expectHeading(page: Page, title: string | RegExp): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
-}
-
-/** Registers a webhook endpoint through the API (expects 201): its id, URL and secret. */
-export async function registerEndpoint(merchant: TestMerchant, url: string): Promise<{ id: string; url: string; secret: string }> {
-  const reply = await merchant.post('/v1/webhook-endpoints', { url });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return (reply.body as { data: { id: string; url: string; secret: string } }).data;
 }
 
 /** A delivery a receiver got, verified with `secret` by the Standard Webhooks library (throws unless it verifies). */

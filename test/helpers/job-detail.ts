@@ -51,3 +51,21 @@ export function bookedDetail(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The seed's job summary, a list item's fields: whatever the list's filter, it has exactly these. */
+export const SUMMARY_KEYS = [
+  'id',
+  'externalOrderId',
+  'status',
+  'agentId',
+  'dropName',
+  'dropAddress',
+  'dropCity',
+  'dropPincode',
+  'dropPhone',
+  'packageDescription',
+  'chargeMinor',
+  'settlement',
+  'createdAt',
+  'updatedAt',
+] as const;

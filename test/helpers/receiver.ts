@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
+import type { TestMerchant } from './merchant.ts';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -59,4 +60,38 @@ export async function startReceiver(answer: Answer = () => ({ status: 200 })): P
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Receivers for a test file's tests, each closed after the test that started it: call at the top of
+ * the file; the function it returns starts one (answering with `answer`).
+ */
+export function useReceivers(): (answer?: Answer) => Promise<Receiver> {
+  const started: Receiver[] = [];
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((receiver) => receiver.close()));
+  });
+  return async (answer) => {
+    const receiver = await startReceiver(answer);
+    started.push(receiver);
+    return receiver;
+  };
+}
+
+/** A webhook endpoint as `POST /v1/webhook-endpoints` answers it (the secret is shown this once). */
+export interface RegisteredEndpoint {
+  id: string;
+  url: string;
+  eventTypes: string[] | null;
+  description: string | null;
+  status: string;
+  createdAt: string;
+  secret: string;
+}
+
+/** Registers a webhook endpoint through the API (expects 201). */
+export async function registerEndpoint(merchant: TestMerchant, body: Record<string, unknown>): Promise<RegisteredEndpoint> {
+  const reply = await merchant.post('/v1/webhook-endpoints', body);
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return (reply.body as { data: RegisteredEndpoint }).data;
 }

@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { allowLoopbackReceivers } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, registerEndpoint, useReceivers } from '../helpers/receiver.ts';
 import { axeCheck, expectClean, openConsole, type OpenConsole } from '../helpers/console-browser.ts';
 import {
   apiCsv,
   BAD_REQUEST,
   downloaded,
   expectHeading,
-  registerEndpoint,
   remittedJob,
   rowsAllContain,
-  useReceivers,
   TOO_MANY_REQUESTS,
   verified,
   verifiesWith,
@@ -102,7 +100,7 @@ describe('webhooks in the console', () => {
   it('rotates the secret from the page: during the overlap a delivery carries two signatures, one verifying with the old secret and one with the new', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const endpoint = await registerEndpoint(merchant, target.url);
+    const endpoint = await registerEndpoint(merchant, { url: target.url });
     const opened = await consoleAt(merchant, `/console/webhooks/${endpoint.id}`, `Webhook endpoint ${target.url}`);
     const { page } = opened;
 
@@ -136,7 +134,7 @@ describe('webhooks in the console', () => {
   it('redelivers a failed delivery from the page, and the receiver gets it; then deletes the endpoint after a confirmation', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const flaky = await receiver((n) => ({ status: n === 0 ? 500 : 200 }));
-    const endpoint = await registerEndpoint(merchant, flaky.url);
+    const endpoint = await registerEndpoint(merchant, { url: flaky.url });
     const test = await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/test`);
     const eventId = (test.body as { data: { eventId: string } }).data.eventId;
     await deliverTick(api.table.rt);
@@ -359,7 +357,7 @@ describe('the money and settings pages in Hindi and English, on a small phone an
     await merchant.bookJob();
     const { remittanceId } = await remittedJob(api, merchant);
     const target = await receiver();
-    const endpoint = await registerEndpoint(merchant, target.url);
+    const endpoint = await registerEndpoint(merchant, { url: target.url });
     await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/test`);
     await deliverTick(api.table.rt);
     const pages = (t: typeof en) => [

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { useLocalApi } from '../helpers/server.ts';
+import { SUMMARY_KEYS } from '../helpers/job-detail.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { driveJob } from '../helpers/fleet.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
@@ -16,24 +17,6 @@ interface Page {
   limit: number;
   offset: number;
 }
-
-// The seed's job summary: list items keep exactly these fields, whatever the filter.
-const SUMMARY_KEYS = [
-  'id',
-  'externalOrderId',
-  'status',
-  'agentId',
-  'dropName',
-  'dropAddress',
-  'dropCity',
-  'dropPincode',
-  'dropPhone',
-  'packageDescription',
-  'chargeMinor',
-  'settlement',
-  'createdAt',
-  'updatedAt',
-];
 
 let merchant: TestMerchant;
 const jobs: Array<{ id: string; createdAt: string }> = [];

@@ -5,26 +5,9 @@ import { balanceBody, expectLedgerInvariant, parcelReturnRequired, newMerchant, 
 import { driveJob, type Stage } from '../helpers/fleet.ts';
 import { BENGALURU_CHARGE_MINOR } from '../helpers/fixtures.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
-import { AT, CODE, ID, PENDING, bookedDetail } from '../helpers/job-detail.ts';
+import { AT, CODE, ID, PENDING, SUMMARY_KEYS, bookedDetail } from '../helpers/job-detail.ts';
 
 const api = useLocalApi();
-
-const SUMMARY_KEYS = [
-  'id',
-  'externalOrderId',
-  'status',
-  'agentId',
-  'dropName',
-  'dropAddress',
-  'dropCity',
-  'dropPincode',
-  'dropPhone',
-  'packageDescription',
-  'chargeMinor',
-  'settlement',
-  'createdAt',
-  'updatedAt',
-] as const;
 
 const DETAIL_KEYS = [
   ...SUMMARY_KEYS,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { readConfig } from '../../functions/config.ts';
 import { createRuntime, type Runtime } from '../../functions/runtime.ts';
@@ -11,7 +11,7 @@ import { SecretsManagerStandIn, type StandInSecret } from '../helpers/secrets-ma
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
 import { authHeaders } from '../helpers/fixtures.ts';
-import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, useReceivers, type Receiver } from '../helpers/receiver.ts';
 
 /**
  * A rotation of the two keys as the runbook does it (docs/operations.md), through the real Secrets
@@ -39,10 +39,7 @@ afterAll(async () => {
   await secretsManager.stop();
   vi.unstubAllEnvs();
 });
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+const receiver = useReceivers();
 
 /** A function's runtime as a container cold-started now would build it (its own key ring, empty). */
 const coldStart = (env: Record<string, string> = {}): Runtime => createRuntime(readConfig({ ...process.env, ...env }));
@@ -174,8 +171,7 @@ describe('a rotation of the webhook secrets key', () => {
 
   it('loses no delivery: endpoints sealed before and after it reach their receivers, sent by senders holding either version', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const [r1, r2, r3] = await Promise.all([startReceiver(), startReceiver(), startReceiver()]);
-    receivers.push(r1!, r2!, r3!);
+    const [r1, r2, r3] = await Promise.all([receiver(), receiver(), receiver()]);
     const oldVersion = webhookKey.staged('AWSCURRENT')!;
     // The route functions' container, cold-started before the rotation (the test's server).
     const mark = webhookKey.reads().length;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { RETRY_DELAYS_MS } from '../../functions/core/webhook.ts';
@@ -7,15 +7,12 @@ import { fixedKeyRing, SealedSecrets, SecretBox } from '../../functions/core/sec
 import type { Runtime } from '../../functions/runtime.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant } from '../helpers/merchant.ts';
-import { allowLoopbackReceivers, startReceiver, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, useReceivers } from '../helpers/receiver.ts';
 
 /** The webhook sender after a change of WEBHOOK_SECRETS_KEY: secrets sealed under the old key do not open. */
 allowLoopbackReceivers();
 const api = useLocalApi();
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+const receiver = useReceivers();
 
 // The sender as it runs once WEBHOOK_SECRETS_KEY has been replaced by another key.
 const afterKeyChange = (): Runtime => ({ ...api.table.rt, webhookSecrets: new SealedSecrets(fixedKeyRing('a new key of the sender, 32 characters or more')) });
@@ -25,8 +22,7 @@ describe('the webhook sender after a change of WEBHOOK_SECRETS_KEY', () => {
   // recorded no attempt and retried every 30 s forever.
   it('records a failed attempt the merchant can read, sends nothing unsigned, and retries on the usual schedule', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const target = await startReceiver();
-    receivers.push(target);
+    const target = await receiver();
     const registered = await merchant.post('/v1/webhook-endpoints', { url: target.url, eventTypes: ['job.created'] });
     const endpoint = (registered.body as { data: { id: string } }).data;
     await merchant.bookJob();
@@ -51,8 +47,7 @@ describe('the webhook sender after a change of WEBHOOK_SECRETS_KEY', () => {
 
   it('signs with the secrets that still open and leaves out those that do not', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const target = await startReceiver();
-    receivers.push(target);
+    const target = await receiver();
     const registered = await merchant.post('/v1/webhook-endpoints', { url: target.url, eventTypes: ['job.created'] });
     const endpoint = (registered.body as { data: { id: string; secret: string } }).data;
     // The endpoint's stored secrets: the one made now, and one sealed under a key since replaced.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { RETRY_DELAYS_MS, TEST_EVENT_INTERVAL_MS } from '../../functions/core/webhook.ts';
@@ -8,7 +8,7 @@ import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { relayTick } from '../../functions/workers/relay.ts';
 import { useLocalApi } from '../helpers/server.ts';
 import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
-import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, registerEndpoint, useReceivers, type RegisteredEndpoint } from '../helpers/receiver.ts';
 import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 import { dbOf } from '../helpers/table.ts';
 import { WebhookTestRepository } from '../../functions/data/webhook-test.repository.ts';
@@ -16,45 +16,20 @@ import { WebhookTestRepository } from '../../functions/data/webhook-test.reposit
 allowLoopbackReceivers();
 const api = useLocalApi();
 useHandlerLogs();
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
-
-async function receiver(answer?: Answer): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
-
-interface Endpoint {
-  id: string;
-  url: string;
-  eventTypes: string[] | null;
-  description: string | null;
-  status: string;
-  createdAt: string;
-  secret: string;
-}
-
-async function register(merchant: TestMerchant, body: Record<string, unknown>): Promise<Endpoint> {
-  const reply = await merchant.post('/v1/webhook-endpoints', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return (reply.body as { data: Endpoint }).data;
-}
+const receiver = useReceivers();
 
 const sendTest = (merchant: TestMerchant, endpointId: string) => merchant.post(`/v1/webhook-endpoints/${endpointId}/test`);
 const log = async (merchant: TestMerchant, endpointId: string) =>
   ((await merchant.get(`/v1/webhook-endpoints/${endpointId}/deliveries`)).body as { data: Array<Record<string, unknown>> }).data;
-const viewOf = ({ secret: _secret, ...view }: Endpoint) => view;
+const viewOf = ({ secret: _secret, ...view }: RegisteredEndpoint) => view;
 
 describe('POST /v1/webhook-endpoints/{id}/test', () => {
   it('sends a signed webhook_endpoint.test event to that endpoint only, whatever types it takes, logged in its deliveries and not in the feed', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const tested = await receiver();
     const other = await receiver();
-    const endpoint = await register(merchant, { url: tested.url, eventTypes: ['job.delivered'] });
-    const everything = await register(merchant, { url: other.url });
+    const endpoint = await registerEndpoint(merchant, { url: tested.url, eventTypes: ['job.delivered'] });
+    const everything = await registerEndpoint(merchant, { url: other.url });
 
     let reply: Awaited<ReturnType<typeof sendTest>> | undefined;
     const records = await captureAccessLog(async () => {
@@ -91,7 +66,7 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
   it('is retried like any delivery when the endpoint fails', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const flaky = await receiver((n) => ({ status: n === 0 ? 500 : 204 }));
-    const endpoint = await register(merchant, { url: flaky.url });
+    const endpoint = await registerEndpoint(merchant, { url: flaky.url });
 
     expect((await sendTest(merchant, endpoint.id)).status).toBe(202);
     const start = new Date();
@@ -112,8 +87,8 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
   it('allows one test event per endpoint every 10 s: a sooner one is 429 rate_limited with Retry-After, another endpoint is not held up', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const endpoint = await register(merchant, { url: target.url });
-    const second = await register(merchant, { url: target.url });
+    const endpoint = await registerEndpoint(merchant, { url: target.url });
+    const second = await registerEndpoint(merchant, { url: target.url });
 
     expect((await sendTest(merchant, endpoint.id)).status).toBe(202);
     const again = await sendTest(merchant, endpoint.id);
@@ -128,7 +103,7 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
 
   it('queues the next test event once the 10 s have passed (the marker holds it until then)', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
-    const endpoint = await register(merchant, { url: (await receiver()).url });
+    const endpoint = await registerEndpoint(merchant, { url: (await receiver()).url });
     const stored = (await api.table.rt.webhooks.get(merchant.storeId, endpoint.id))!;
     const tests = new WebhookTestRepository(dbOf(api.table.rt), api.table.tableName);
     const at = new Date();
@@ -154,7 +129,7 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
   it('returns 404 webhook_endpoint_not_found for another store’s endpoint and for an unknown one', async () => {
     const owner = await newMerchant(api.table.rt, api.server);
     const other = await newMerchant(api.table.rt, api.server);
-    const endpoint = await register(owner, { url: (await receiver()).url });
+    const endpoint = await registerEndpoint(owner, { url: (await receiver()).url });
 
     const foreign = await sendTest(other, endpoint.id);
     const unknown = await sendTest(owner, 'we_000000000000000000000000');
@@ -166,9 +141,9 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
   it('sends to a disabled endpoint once, as a redelivery by hand, and a success enables it again', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const failing = await receiver(() => ({ status: 503 }));
-    const down = await register(merchant, { url: failing.url });
+    const down = await registerEndpoint(merchant, { url: failing.url });
     const fixed = await receiver();
-    const back = await register(merchant, { url: fixed.url });
+    const back = await registerEndpoint(merchant, { url: fixed.url });
     for (const { id } of [down, back]) {
       await dbOf(api.table.rt).send(
         new UpdateCommand({
@@ -197,8 +172,8 @@ describe('POST /v1/webhook-endpoints/{id}/test', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const tested = await receiver();
     const other = await receiver();
-    const endpoint = await register(merchant, { url: tested.url });
-    await register(merchant, { url: other.url });
+    const endpoint = await registerEndpoint(merchant, { url: tested.url });
+    await registerEndpoint(merchant, { url: other.url });
     const id = ((await sendTest(merchant, endpoint.id)).body as { data: { eventId: string } }).data.eventId;
     await deliverTick(api.table.rt);
 

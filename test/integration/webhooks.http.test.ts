@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { DISABLE_AFTER_MS, MAX_ENDPOINTS_PER_STORE, RETRY_DELAYS_MS, SECRET_OVERLAP_MS } from '../../functions/core/webhook.ts';
@@ -8,9 +8,9 @@ import { relayTick } from '../../functions/workers/relay.ts';
 import { simulateTick } from '../../functions/workers/simulation.ts';
 import { deliverTick } from '../../functions/webhooks/deliver.ts';
 import { useLocalApi } from '../helpers/server.ts';
-import { newMerchant, type TestMerchant } from '../helpers/merchant.ts';
+import { newMerchant } from '../helpers/merchant.ts';
 import { driveJobByFleetApi, newFleetMember } from '../helpers/fleet.ts';
-import { allowLoopbackReceivers, startReceiver, type Answer, type Receiver } from '../helpers/receiver.ts';
+import { allowLoopbackReceivers, registerEndpoint, useReceivers, type Receiver, type RegisteredEndpoint } from '../helpers/receiver.ts';
 import { captureLogs, useHandlerLogs } from '../helpers/logs.ts';
 import { dbOf } from '../helpers/table.ts';
 import { DELIVERED_JOB_EVENTS } from '../helpers/fixtures.ts';
@@ -18,10 +18,7 @@ import { DELIVERED_JOB_EVENTS } from '../helpers/fixtures.ts';
 allowLoopbackReceivers();
 
 const api = useLocalApi();
-const receivers: Receiver[] = [];
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
-});
+const receiver = useReceivers();
 
 /** A receiver that answers every request with a 307 to `location`. */
 async function startRedirect(location: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -31,28 +28,6 @@ async function startRedirect(location: string): Promise<{ url: string; close(): 
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-async function receiver(answer?: Answer): Promise<Receiver> {
-  const started = await startReceiver(answer);
-  receivers.push(started);
-  return started;
-}
-
-interface Endpoint {
-  id: string;
-  url: string;
-  eventTypes: string[] | null;
-  description: string | null;
-  status: string;
-  createdAt: string;
-  secret: string;
-}
-
-async function register(merchant: TestMerchant, body: Record<string, unknown>): Promise<Endpoint> {
-  const reply = await merchant.post('/v1/webhook-endpoints', body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-  return (reply.body as { data: Endpoint }).data;
 }
 
 /** Relays what changes wrote and sends what is due, as the workers and the sender do, at `now`. */
@@ -72,7 +47,7 @@ describe('webhook endpoints', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
 
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.delivered'], description: 'Orders' });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.delivered'], description: 'Orders' });
     const listed = await merchant.get('/v1/webhook-endpoints');
     const one = await merchant.get(`/v1/webhook-endpoints/${endpoint.id}`);
 
@@ -94,9 +69,9 @@ describe('webhook endpoints', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
 
-    let endpoint!: Endpoint;
+    let endpoint!: RegisteredEndpoint;
     const logs = await captureLogs(async () => {
-      endpoint = await register(merchant, { url: target.url });
+      endpoint = await registerEndpoint(merchant, { url: target.url });
     });
     const { Items = [] } = await dbOf(api.table.rt).send(new ScanCommand({ TableName: api.table.tableName, ConsistentRead: true }));
 
@@ -109,7 +84,7 @@ describe('webhook endpoints', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
     const made = [];
-    for (let i = 0; i < MAX_ENDPOINTS_PER_STORE; i++) made.push(await register(merchant, { url: target.url }));
+    for (let i = 0; i < MAX_ENDPOINTS_PER_STORE; i++) made.push(await registerEndpoint(merchant, { url: target.url }));
 
     const refused = await merchant.post('/v1/webhook-endpoints', { url: target.url });
     const deleted = await api.server.request(`/v1/webhook-endpoints/${made[0]!.id}`, { method: 'DELETE', headers: { 'X-Api-Key': merchant.apiKey } });
@@ -139,7 +114,7 @@ describe('webhook endpoints', () => {
     const owner = await newMerchant(api.table.rt, api.server);
     const other = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const { id } = await register(owner, { url: target.url });
+    const { id } = await registerEndpoint(owner, { url: target.url });
 
     const replies = [
       await other.get(`/v1/webhook-endpoints/${id}`),
@@ -190,7 +165,7 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const rider = await newFleetMember(api.table.rt, api.server, 'rider');
     const target = await receiver();
-    const { secret } = await register(merchant, { url: target.url });
+    const { secret } = await registerEndpoint(merchant, { url: target.url });
     const { id } = await merchant.bookJob();
 
     await driveJobByFleetApi(api.table.rt, merchant.storeId, id, 'delivered', rider);
@@ -208,7 +183,7 @@ describe('deliveries', () => {
   it('delivers a sandbox job’s full ordered set of events, from the simulator’s moves, each verified by standardwebhooks', async () => {
     const merchant = await newMerchant(api.table.rt, api.server, { sandbox: true });
     const target = await receiver();
-    const { secret } = await register(merchant, { url: target.url });
+    const { secret } = await registerEndpoint(merchant, { url: target.url });
     const job = await merchant.bookJob();
 
     // The simulator's minute, ticked every 2 s of its clock; then the relay and the sender.
@@ -226,8 +201,8 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const all = await receiver();
     const cancels = await receiver();
-    await register(merchant, { url: all.url });
-    await register(merchant, { url: cancels.url, eventTypes: ['job.cancelled'] });
+    await registerEndpoint(merchant, { url: all.url });
+    await registerEndpoint(merchant, { url: cancels.url, eventTypes: ['job.cancelled'] });
     const { id } = await merchant.bookJob();
     await merchant.post(`/v1/jobs/${id}/cancel`);
 
@@ -245,7 +220,7 @@ describe('deliveries', () => {
   it('retries a delivery the receiver answered 500, with the same webhook-id, and logs both attempts', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver((n) => ({ status: n === 0 ? 500 : 200 }));
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
     const first = new Date();
 
@@ -282,7 +257,7 @@ describe('deliveries', () => {
   it('counts a receiver that takes more than 10 s as failed, and tries again later', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver(() => ({ status: 200, delayMs: 11_000 }));
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
 
     await deliverAt();
@@ -298,7 +273,7 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const elsewhere = await receiver();
     const redirecting = await startRedirect(elsewhere.url);
-    const endpoint = await register(merchant, { url: redirecting.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: redirecting.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
 
     await deliverAt();
@@ -312,7 +287,7 @@ describe('deliveries', () => {
   it('gives up after the last retry: eight attempts, then the delivery is failed', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver(() => ({ status: 503 }));
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
     let at = new Date();
     await deliverAt(at);
@@ -332,7 +307,7 @@ describe('deliveries', () => {
   it('signs with the old and the new secret for 24 h after a rotation, then with the new one only', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
 
     const rotated = await merchant.post(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`);
     const newSecret = (rotated.body as { data: { secret: string } }).data.secret;
@@ -356,7 +331,7 @@ describe('deliveries', () => {
   it('keeps the current secret and one previous, however often it is rotated: a delivery carries two signatures', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
 
     const secrets = [endpoint.secret];
     for (let i = 0; i < 6; i++) {
@@ -386,8 +361,8 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const first = await receiver();
     const second = await receiver();
-    const one = await register(merchant, { url: first.url, eventTypes: ['job.created'] });
-    const two = await register(merchant, { url: second.url, eventTypes: ['job.created'] });
+    const one = await registerEndpoint(merchant, { url: first.url, eventTypes: ['job.created'] });
+    const two = await registerEndpoint(merchant, { url: second.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
     await deliverAt();
     const eventId = first.received[0]!.headers['webhook-id'] as string;
@@ -407,7 +382,7 @@ describe('deliveries', () => {
   it('answers 409 no_subscribed_endpoint to a redelivery of an event no enabled endpoint takes, and queues nothing', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    await register(merchant, { url: target.url, eventTypes: ['job.delivered'] });
+    await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.delivered'] });
     await merchant.bookJob();
     await relayTick(api.table.rt);
     const [event] = ((await merchant.get('/v1/events')).body as { data: Array<{ id: string; type: string }> }).data;
@@ -429,7 +404,7 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
     const other = await receiver();
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
     await merchant.bookJob();
     await deliverAt();
     const eventId = target.received[0]!.headers['webhook-id'] as string;
@@ -437,7 +412,7 @@ describe('deliveries', () => {
     const first = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: endpoint.id });
     const again = await Promise.all([1, 2, 3].map(() => merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: endpoint.id })));
     const toAll = await merchant.post(`/v1/events/${eventId}/redeliver`);
-    const second = await register(merchant, { url: other.url, eventTypes: ['job.created'] });
+    const second = await registerEndpoint(merchant, { url: other.url, eventTypes: ['job.created'] });
     const toTheNewOne = await merchant.post(`/v1/events/${eventId}/redeliver`, { endpointId: second.id });
     await deliverTick(api.table.rt);
 
@@ -461,7 +436,7 @@ describe('deliveries', () => {
     const owner = await newMerchant(api.table.rt, api.server);
     const other = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const theirs = await register(other, { url: target.url });
+    const theirs = await registerEndpoint(other, { url: target.url });
     await owner.bookJob();
     await relayTick(api.table.rt);
     const [event] = ((await owner.get('/v1/events')).body as { data: Array<{ id: string }> }).data;
@@ -477,8 +452,8 @@ describe('deliveries', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const failing = await receiver(() => ({ status: 500 }));
     const watching = await receiver();
-    const endpoint = await register(merchant, { url: failing.url, eventTypes: ['job.created'] });
-    const watcher = await register(merchant, { url: watching.url, eventTypes: ['webhook_endpoint.disabled'] });
+    const endpoint = await registerEndpoint(merchant, { url: failing.url, eventTypes: ['job.created'] });
+    const watcher = await registerEndpoint(merchant, { url: watching.url, eventTypes: ['webhook_endpoint.disabled'] });
     await merchant.bookJob();
     const start = new Date();
     await deliverAt(start);
@@ -514,7 +489,7 @@ describe('the delivery log, page by page', () => {
     // Prepare: three attempts in the endpoint's log (three bookings' job.created)
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const endpoint = await register(merchant, { url: target.url, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: target.url, eventTypes: ['job.created'] });
     for (let i = 0; i < 3; i++) await merchant.bookJob();
     await deliverAt();
 
@@ -543,7 +518,7 @@ describe('the webhook worklist of before the sharding (one partition)', () => {
     // Prepare: a booking's delivery, moved to the unsharded worklist as an upgrade would find it
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
-    const { secret } = await register(merchant, { url: target.url });
+    const { secret } = await registerEndpoint(merchant, { url: target.url });
     await merchant.bookJob();
     await relayTick(api.table.rt);
     const db = dbOf(api.table.rt);
@@ -598,7 +573,7 @@ describe('where a webhook may go (checked again at each send)', () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const target = await receiver();
     const port = new URL(target.url).port;
-    const endpoint = await register(merchant, { url: `https://hooks.example.com:${port}/hooks`, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: `https://hooks.example.com:${port}/hooks`, eventTypes: ['job.created'] });
     await merchant.bookJob();
 
     await relayTick(api.table.rt);
@@ -635,7 +610,7 @@ describe('where a webhook may go (checked again at each send)', () => {
   it('takes http://[::1]:<port> under npm start as it takes http://127.0.0.1:<port>, and delivers there', async () => {
     const merchant = await newMerchant(api.table.rt, api.server);
     const ipv6 = await startReceiverOn('::1');
-    const endpoint = await register(merchant, { url: `http://[::1]:${ipv6.port}/hooks`, eventTypes: ['job.created'] });
+    const endpoint = await registerEndpoint(merchant, { url: `http://[::1]:${ipv6.port}/hooks`, eventTypes: ['job.created'] });
     await merchant.bookJob();
 
     await deliverAt();
@@ -657,6 +632,6 @@ async function startReceiverOn(host: string): Promise<{ port: number; received: 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  receivers.push({ url: '', received: [], events: () => [], close: () => new Promise((resolve) => server.close(() => resolve())) });
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { port: (server.address() as AddressInfo).port, received };
 }
