@@ -2,7 +2,8 @@ import { paginateScan, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from './client.ts';
 import { AdjustmentBelowZeroError, AdjustmentConflictError, RecordNotFoundError, TopUpTooLargeError } from '../core/errors.ts';
 import { MAX_MINOR } from '../core/money.ts';
-import { keyStatus, type ApiKeyStatus } from '../core/api-key.ts';
+import { keyStatus } from '../core/api-key.ts';
+import type { StoreApiKey } from './store-api-keys.repository.ts';
 import { readKeyStates } from './api-key.repository.ts';
 import type { Store } from '../core/store.ts';
 import { keys } from './table.ts';
@@ -10,20 +11,8 @@ import { Transaction, TransactionCancelled } from './transaction.ts';
 import { ledgerPut } from './store.repository.ts';
 import { StoreAdminRepository } from './store-admin.repository.ts';
 
-/** A key as an operator sees it in a list: never the key, only its first characters (keys made before they were kept have none). */
-export interface ApiKeySummary {
-  keyId: string;
-  /** Null for keys made without one (the admin CLI's, and those made before names). */
-  name: string | null;
-  prefix: string | null;
-  status: ApiKeyStatus;
-  createdAt: string;
-  /** A rolled key's end. */
-  expiresAt: string | null;
-  revokedAt: string | null;
-  /** The IST date of its last use. */
-  lastUsedOn: string | null;
-}
+/** A key as an operator sees it in a list: the API's view of it (never the key, only its first characters), under `keyId`. */
+export type ApiKeySummary = Omit<StoreApiKey, 'id'> & { keyId: string };
 
 /** An operator's correction of a store's balance (the admin CLI's `store adjust`). */
 export interface AdjustmentInput {
