@@ -174,6 +174,28 @@ describe('the console in a real browser', () => {
     expectClean(without4xx(c));
   });
 
+  it('shows the API’s fieldErrors on their fields (aria-invalid, the message tied by aria-describedby) and its summary at the top of the form', async () => {
+    const c = await openConsole(api, { storeId: shop.merchant.storeId, path: '/console/webhooks' });
+    // The field labelled URL (its label also carries the required mark).
+    const url = c.page.locator('input[name="url"]');
+    await url.fill('http://hooks.example.com/deliveries');
+
+    await c.page.getByRole('button', { name: en.webhooks.add, exact: true }).click();
+
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await url.getAttribute('aria-describedby'))!.split(' ');
+    const messages = await Promise.all(describedBy.map((id) => c.page.locator(`[id="${id}"]`).textContent()));
+    const alert = await c.page.getByRole('alert').first().textContent();
+    // The API said why (its own words, on the field); the alert says to look at the fields.
+    const refused = await shop.merchant.post('/v1/webhook-endpoints', { url: 'http://hooks.example.com/deliveries' });
+    const apiWords = (refused.body as { details: { fieldErrors: { url: string[] } } }).details.fieldErrors.url;
+
+    expect(refused.status).toBe(400);
+    expect(messages.some((message) => apiWords.every((word) => message?.includes(word)))).toBe(true);
+    expect(alert).toContain(en.common.errors.fields);
+    expectClean(without4xx(c));
+  });
+
   it('passes axe-core on every page with no serious or critical finding, in English and in Hindi', async () => {
     for (const locale of ['en-IN', 'hi-IN'] as const) {
       const c = await openConsole(api, { storeId: shop.merchant.storeId, locale });
