@@ -38,7 +38,14 @@ export interface SessionRecord {
   refreshedAt: string;
   refreshHash: string;
   previousRefreshHashes: string[];
-  accessHashes: string[];
+  /** The access tokens it issued that may still be live, with their ends (ended ones leave at the next rotation). */
+  access: AccessEntry[];
+}
+
+/** An access token a session issued: its hash (the key of its item) and its end. */
+export interface AccessEntry {
+  hash: string;
+  expiresAt: string;
 }
 
 /** A session as the app sees it: the store the link was for, its twin, the mode it acts in. */

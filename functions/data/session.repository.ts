@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
+  type AccessEntry,
   ACCESS_TOKEN_TTL_MS,
   accessTokenExpiry,
   actingStoreId,
@@ -19,12 +20,6 @@ import { Transaction, TransactionCancelled } from './transaction.ts';
 import { keys } from './table.ts';
 import { isConditionFailure } from './client.ts';
 import { TableRepository } from './repository.ts';
-
-/** An access token the session may still have live, with its end (so ended ones are dropped from the list). */
-interface AccessEntry {
-  hash: string;
-  expiresAt: string;
-}
 
 /** What a sign-in, refresh or mode switch hands the app: the new tokens and the session as it now is. */
 export interface IssuedTokens {
@@ -48,7 +43,7 @@ function toSession(item: Record<string, unknown>): SessionRecord {
     refreshedAt: item.refreshedAt as string,
     refreshHash: item.refreshHash as string,
     previousRefreshHashes: (item.previousRefreshHashes as string[] | undefined) ?? [],
-    accessHashes: ((item.accessHashes as AccessEntry[] | undefined) ?? []).map((entry) => entry.hash),
+    access: (item.accessHashes as AccessEntry[] | undefined) ?? [],
   };
 }
 
@@ -119,16 +114,17 @@ export class SessionRepository extends TableRepository {
       refreshedAt: createdAt,
       refreshHash: hashToken(refreshToken),
       previousRefreshHashes: [],
-      accessHashes: [],
+      access: [],
     };
     const access = this.accessPut(session, now);
-    const item = { ...keys.session(id), type: 'session', sessionId: id, ...session, accessHashes: [access.entry], ttl: epochSeconds(expiresAt) };
+    const { access: _none, ...stored } = session;
+    const item = { ...keys.session(id), type: 'session', sessionId: id, ...stored, accessHashes: [access.entry], ttl: epochSeconds(expiresAt) };
     await new Transaction()
       .add('session', { Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } })
       .add('access', access.put)
       .commit(this.db);
     return {
-      session: { ...session, accessHashes: [access.entry.hash] },
+      session: { ...session, access: [access.entry] },
       accessToken: access.token,
       accessTokenExpiresAt: access.entry.expiresAt,
       refreshToken,
@@ -149,9 +145,10 @@ export class SessionRepository extends TableRepository {
       refreshHash: hashToken(refreshToken),
       previousRefreshHashes: rotatedHistory(session),
     };
-    const stored = await this.storedAccess(session.id);
+    // The tokens as read with the session: the rotation below is conditional on the refresh token read with
+    // them, so a rotation in between (which could have added one) fails it rather than losing a token.
     // Ended tokens leave the list (their items go with their TTL); a mode switch revokes the live ones.
-    const live = stored.filter((entry) => Date.parse(entry.expiresAt) > now.getTime());
+    const live = session.access.filter((entry) => Date.parse(entry.expiresAt) > now.getTime());
     const kept = change ? [] : live;
     const access = this.accessPut(next, now);
     const transaction = new Transaction().add('session', {
@@ -186,8 +183,7 @@ export class SessionRepository extends TableRepository {
       if (error instanceof TransactionCancelled && error.failed('session')) return null;
       throw error;
     }
-    const accessHashes = [...kept.map((entry) => entry.hash), access.entry.hash];
-    return { session: { ...next, accessHashes }, accessToken: access.token, accessTokenExpiresAt: access.entry.expiresAt, refreshToken };
+    return { session: { ...next, access: [...kept, access.entry] }, accessToken: access.token, accessTokenExpiresAt: access.entry.expiresAt, refreshToken };
   }
 
   /** Revokes a session and every access token it may still have live; revoking a revoked session changes nothing. */

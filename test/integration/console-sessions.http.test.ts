@@ -4,6 +4,7 @@ import { signIn } from '../../functions/use-cases/console-session.ts';
 import { consoleHeaders, consoleSession, cookieOf } from '../helpers/console.ts';
 import { bengaluruQuote, bookingBody, bookingHeaders, createStore } from '../helpers/fixtures.ts';
 import { readResponse, useLocalApi } from '../helpers/server.ts';
+import { captureAccessLog, useHandlerLogs } from '../helpers/logs.ts';
 
 const api = useLocalApi();
 
@@ -339,5 +340,20 @@ describe('a store whose API access is off', () => {
     expect((await balance(testBody.accessToken)).status).toBe(401);
     expect(backToTest).toMatchObject(refusal);
     expect(await readResponse(await switchMode(cookieOf(toTest)!, 'live'))).toMatchObject({ status: 200 });
+  });
+});
+
+describe('the cost of a refresh', () => {
+  useHandlerLogs();
+
+  it('costs 4 DynamoDB calls: the session, the store and its twin, one transaction (the session’s access tokens come with its read)', async () => {
+    const { live } = await liveStoreWithTwin();
+    const signedIn = await consoleSession(api, live.storeId);
+
+    const records = await captureAccessLog(async () => {
+      expect((await refresh(signedIn.cookie)).status).toBe(200);
+    });
+
+    expect(records.map((r) => [r.route, r.status, r.dynamoCalls])).toEqual([['POST /console/v1/sessions/refresh', 200, 4]]);
   });
 });

@@ -30,7 +30,7 @@ function session(changes: Partial<SessionRecord> = {}): SessionRecord {
     refreshedAt: T0.toISOString(),
     refreshHash: 'current',
     previousRefreshHashes: ['older', 'oldest'],
-    accessHashes: [],
+    access: [],
     ...changes,
   };
 }
