@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { hrefWith, navigate, type PageProps } from '../router.ts';
-import { Button, ErrorNotice, Field, Form, Link, Loading, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
+import { hrefWith, type PageProps } from '../router.ts';
+import { Button, ErrorNotice, Link, Loading, Page, Pager, Table, Time, TypeAndJobFilters, useLoad } from '../ui/index.ts';
 import './settings.css';
 
 type Event = components['schemas']['Event'];
@@ -72,7 +71,8 @@ export default function Events({ query }: PageProps) {
   return (
     <Page title={t.events.title}>
       <p>{t.events.intro}</p>
-      <EventFilters filters={filters} />
+      {/* Applying them starts the feed again from its oldest event. */}
+      <TypeAndJobFilters path="/console/events" filters={filters} types={EVENT_TYPES.map((value) => ({ value, label: value }))} words={t.events} />
       <section class="stack" aria-labelledby="feed-heading">
         <h2 id="feed-heading">{t.events.feed}</h2>
         {feed.error !== null && <ErrorNotice error={feed.error} retry={feed.reload} />}
@@ -158,39 +158,5 @@ function About({ event }: { event: Event }) {
       {status}
       {event.type === 'job.updated' && <span class="muted"> · {t.events.changedFields(event.data.changedFields.join(', '))}</span>}
     </span>
-  );
-}
-
-/** The type and job filters; applying them starts the feed again from its oldest event. */
-function EventFilters({ filters }: { filters: Filters }) {
-  const t = useT();
-  const [type, setType] = useState(filters.type);
-  const [jobId, setJobId] = useState(filters.jobId);
-  useEffect(() => {
-    setType(filters.type);
-    setJobId(filters.jobId);
-  }, [filters.type, filters.jobId]);
-  return (
-    <section class="card" aria-labelledby="filters-heading">
-      <h2 id="filters-heading">{t.events.filters}</h2>
-      <Form
-        class="filters"
-        submitLabel={t.events.apply}
-        onSubmit={async () => navigate(eventsHref({ type, jobId: jobId.trim(), cursor: '' }))}
-        secondary={(filters.type || filters.jobId) && <Link href="/console/events">{t.events.clear}</Link>}
-      >
-        <div class="grid-2">
-          <Field
-            as="select"
-            label={t.events.type}
-            name="type"
-            value={type}
-            onValue={setType}
-            options={[{ value: '', label: t.events.anyType }, ...EVENT_TYPES.map((value) => ({ value, label: value }))]}
-          />
-          <Field label={t.events.jobId} name="jobId" hint={t.events.jobIdHint} value={jobId} onValue={setJobId} autoComplete="off" />
-        </div>
-      </Form>
-    </section>
   );
 }

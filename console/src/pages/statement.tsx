@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
 import type { components } from '../../../examples/api.d.ts';
 import { api } from '../api.ts';
 import { istDate } from '../format.ts';
 import { useT } from '../i18n.ts';
-import { hrefWith, navigate, type PageProps } from '../router.ts';
-import { ErrorNotice, Field, Form, Link, Loading, Money, Notice, Page, Pager, Table, Time, useLoad } from '../ui/index.ts';
+import { hrefWith, type PageProps } from '../router.ts';
+import { ErrorNotice, Link, Loading, Money, Notice, Page, Pager, Table, Time, TypeAndJobFilters, useLoad } from '../ui/index.ts';
 import { CsvDownload } from './csv-download.tsx';
 import './settings.css';
 
@@ -74,7 +73,13 @@ export default function Statement({ query }: PageProps) {
         )}
       </section>
 
-      <StatementFilters filters={filters} />
+      {/* Applying them starts again from the newest entries. */}
+      <TypeAndJobFilters
+        path="/console/statement"
+        filters={filters}
+        types={TYPES.map((value) => ({ value, label: t.statement.types[value] }))}
+        words={t.statement}
+      />
 
       <section class="stack" aria-labelledby="entries-heading">
         <h2 id="entries-heading">{t.statement.entries}</h2>
@@ -141,41 +146,5 @@ export default function Statement({ query }: PageProps) {
         />
       </section>
     </Page>
-  );
-}
-
-/** The type and job filters; applying them starts again from the newest entries. */
-function StatementFilters({ filters }: { filters: Filters }) {
-  const t = useT();
-  const [type, setType] = useState(filters.type);
-  const [jobId, setJobId] = useState(filters.jobId);
-  // Back and forward change the URL under the form: it follows.
-  useEffect(() => {
-    setType(filters.type);
-    setJobId(filters.jobId);
-  }, [filters.type, filters.jobId]);
-  const filtered = Boolean(filters.type || filters.jobId);
-  return (
-    <section class="card" aria-labelledby="filters-heading">
-      <h2 id="filters-heading">{t.statement.filters}</h2>
-      <Form
-        class="filters"
-        submitLabel={t.statement.apply}
-        onSubmit={async () => navigate(statementHref({ type, jobId: jobId.trim(), cursor: '' }))}
-        secondary={filtered && <Link href="/console/statement">{t.statement.clear}</Link>}
-      >
-        <div class="grid-2">
-          <Field
-            as="select"
-            label={t.statement.type}
-            name="type"
-            value={type}
-            onValue={setType}
-            options={[{ value: '', label: t.statement.anyType }, ...TYPES.map((value) => ({ value, label: t.statement.types[value] }))]}
-          />
-          <Field label={t.statement.jobId} name="jobId" hint={t.statement.jobIdHint} value={jobId} onValue={setJobId} autoComplete="off" />
-        </div>
-      </Form>
-    </section>
   );
 }
