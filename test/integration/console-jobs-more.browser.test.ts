@@ -75,6 +75,8 @@ describe('the jobs list, the Job page’s actions and the test/live switch, in a
     await textShown(h1(page), 'Sign in');
     await page.goto(`${api.server.url}/console/jobs/${job.id}`);
     await textShown(h1(page), 'Sign in');
+    // The sign-in page is drawn while the app still tries the cookie; the hint comes once that refresh is refused.
+    await page.getByText('After signing in you will go to the page you opened.').waitFor();
     const hint = await page.getByText('After signing in you will go to the page you opened.').count();
     // …and a new sign-in link opens the job itself.
     const { token } = await api.table.rt.sessions.createLoginLink(merchant.storeId);
